@@ -1,0 +1,58 @@
+/** The Express application: middleware order matters, the error handler is last. */
+import { randomUUID } from 'crypto';
+import express, { Express } from 'express';
+import pinoHttp from 'pino-http';
+import type { Deps } from './deps';
+import { authenticate } from './middleware/authenticate';
+import { errorHandler } from './middleware/errors';
+import { ApiBuilder } from './operation';
+import { createRegistry, generateDocument } from './openapi/registry';
+import { registerRoutes } from './routes';
+import { notFound } from '../domain/errors';
+
+export function createApp(deps: Deps): Express {
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('trust proxy', false);
+  app.set('query parser', 'simple');
+
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const given = req.headers['x-request-id'];
+        const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
+        res.setHeader('X-Request-Id', id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
+    }),
+  );
+  app.use(express.json({ limit: deps.config.bodyLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+
+  app.get('/healthz', (_req, res) => {
+    res.json({ status: 'ok' });
+  });
+  app.get('/readyz', async (_req, res) => {
+    const [mysql, temporal] = await Promise.all([
+      deps.ds.query('SELECT 1').then(() => true, () => false),
+      deps.temporal.isHealthy(),
+    ]);
+    const ready = mysql && temporal;
+    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: { mysql, temporal } });
+  });
+
+  const registry = createRegistry();
+  const api = new ApiBuilder(deps, registry, authenticate(deps.ds));
+  registerRoutes(api);
+  const document = generateDocument(registry, deps.config.publicBaseUrl);
+  app.get('/v1/openapi.json', (_req, res) => {
+    res.json(document);
+  });
+  app.use(api.router);
+
+  app.use((_req, _res, next) => next(notFound('route')));
+  app.use(errorHandler(deps.logger));
+  return app;
+}

@@ -1,0 +1,33 @@
+/** Load-or-404 for resources named in a path. Visibility is then decided by `authorize`. */
+import { IsNull } from 'typeorm';
+import type { AccessContext } from '../domain/access/context';
+import { notFound } from '../domain/errors';
+import { Collection } from '../entities/Collection';
+import { Organization } from '../entities/Organization';
+import { Space } from '../entities/Space';
+import { Team } from '../entities/Team';
+
+export async function loadOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
+  const org = await access.db.findOneBy(Organization, { id: organizationId });
+  if (!org) throw notFound('organization');
+  return org;
+}
+
+export async function loadCollection(access: AccessContext, collectionId: string): Promise<Collection> {
+  const collection = await access.db.findOneBy(Collection, { id: collectionId });
+  if (!collection) throw notFound('collection');
+  return collection;
+}
+
+/** A space that is not soft-deleted (use `includeDeleted` for restore and purge-aware reads). */
+export async function loadSpace(access: AccessContext, spaceId: string, options: { includeDeleted?: boolean } = {}): Promise<Space> {
+  const space = await access.db.findOneBy(Space, options.includeDeleted ? { id: spaceId } : { id: spaceId, deletedAt: IsNull() });
+  if (!space) throw notFound('space');
+  return space;
+}
+
+export async function loadTeam(access: AccessContext, organizationId: string, teamId: string): Promise<Team> {
+  const team = await access.db.findOneBy(Team, { id: teamId, organizationId });
+  if (!team) throw notFound('team');
+  return team;
+}

@@ -1,0 +1,28 @@
+/** Bearer-token authentication: every failure is the same 401, whatever the reason. */
+import type { NextFunction, Request, Response } from 'express';
+import type { DataSource } from 'typeorm';
+import { findLiveToken } from '../../domain/auth/tokens';
+import { unauthorized } from '../../domain/errors';
+
+export interface Caller {
+  userId: string;
+  tokenId: string;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    caller?: Caller;
+  }
+}
+
+export function authenticate(ds: DataSource) {
+  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer ([^\s]+)$/i.exec(header);
+    if (!match) return next(unauthorized());
+    const token = await findLiveToken(ds.manager, match[1]);
+    if (!token) return next(unauthorized('the bearer token is unknown, expired or revoked'));
+    req.caller = { userId: token.userId, tokenId: token.id };
+    next();
+  };
+}

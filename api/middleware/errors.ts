@@ -1,0 +1,40 @@
+/** The error handler, last in the chain: every non-2xx body is {"error": {"code", "message"}}. */
+import type { NextFunction, Request, Response } from 'express';
+import { QueryFailedError } from 'typeorm';
+import type { Logger } from 'pino';
+import { AppError } from '../../domain/errors';
+
+interface BodyParserError { type?: string; status?: number; expose?: boolean }
+
+function toAppError(err: unknown): AppError | null {
+  if (err instanceof AppError) return err;
+  const e = err as BodyParserError;
+  if (e && e.type === 'entity.parse.failed') return new AppError(400, 'body: malformed JSON');
+  if (e && e.type === 'entity.too.large') return new AppError(413, 'body: request body is too large');
+  if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')) return new AppError(415, 'body: unsupported encoding');
+  if (e && e.type === 'request.aborted') return new AppError(400, 'body: request aborted');
+  if (err instanceof QueryFailedError) {
+    const code = (err as QueryFailedError & { code?: string }).code;
+    if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') return new AppError(503, 'the request collided with another one; retry it');
+  }
+  const code = (err as { code?: string })?.code;
+  if (code === 'ECONNREFUSED' || code === 'PROTOCOL_CONNECTION_LOST' || code === 'ETIMEDOUT') {
+    return new AppError(503, 'a dependency of the service is unreachable');
+  }
+  return null;
+}
+
+export function errorHandler(logger: Logger) {
+  // Express recognises an error handler by its four parameters.
+  return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    const known = toAppError(err);
+    const status = known?.status ?? 500;
+    if (!known) logger.error({ err, reqId: req.id }, 'unhandled error');
+    if (res.headersSent) return;
+    const body: { error: Record<string, unknown> } = {
+      error: { code: status, message: known?.message ?? 'internal error' },
+    };
+    if (known?.details) Object.assign(body.error, known.details);
+    res.status(status).json(body);
+  };
+}

@@ -1,0 +1,136 @@
+/**
+ * `defineOperation` mounts one HTTP operation and describes it in the OpenAPI registry from the
+ * same zod schemas that validate it, so the document lists exactly what is implemented.
+ */
+import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
+import { NextFunction, Request, Response, Router } from 'express';
+import { z, ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
+import { AccessContext } from '../domain/access/context';
+import { AppError } from '../domain/errors';
+import type { Deps } from './deps';
+import type { Caller } from './middleware/authenticate';
+import { validationError } from './validation';
+
+type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
+
+export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny> {
+  method: Method;
+  /** OpenAPI-style path: /v1/orgs/{organizationId} */
+  path: string;
+  operationId: string;
+  summary: string;
+  tags: string[];
+  params?: P;
+  query?: Q;
+  body?: B;
+  responses: Record<number, { description: string; schema?: ZodTypeAny }>;
+  /** An operation the spec needs but does not show (DESIGN §3). */
+  extension?: boolean;
+  /** Reachable without a bearer token. */
+  anonymous?: boolean;
+}
+
+export interface OperationInput<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny> {
+  params: z.output<ZodObject<P>>;
+  query: z.output<ZodObject<Q>>;
+  body: z.output<B>;
+  caller: Caller;
+  access: AccessContext;
+  req: Request;
+}
+
+export interface Reply {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export type Handler<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny> = (
+  input: OperationInput<P, Q, B>,
+) => Promise<Reply>;
+
+const METHODS_WITH_BODY = new Set<Method>(['post', 'put', 'patch']);
+
+function parse<T extends ZodTypeAny>(schema: T, value: unknown, location: string): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, location);
+  return result.data;
+}
+
+function hasBody(req: Request): boolean {
+  const len = req.headers['content-length'];
+  return (len !== undefined && len !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+export class ApiBuilder {
+  readonly router = Router();
+
+  constructor(
+    readonly deps: Deps,
+    private readonly registry: OpenAPIRegistry,
+    private readonly authenticate: (req: Request, res: Response, next: NextFunction) => void,
+  ) {}
+
+  op<P extends ZodRawShape = {}, Q extends ZodRawShape = {}, B extends ZodTypeAny = ZodTypeAny>(
+    def: OperationDef<P, Q, B>,
+    handler: Handler<P, Q, B>,
+  ): void {
+    const paramsSchema = z.object(def.params ?? ({} as P)).strict();
+    const querySchema = z.object(def.query ?? ({} as Q)).strict();
+    const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
+    this.describe(def, paramsSchema, querySchema);
+
+    const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    const handlers = def.anonymous ? [] : [this.authenticate];
+    this.router[def.method](expressPath, ...handlers, async (req: Request, res: Response) => {
+      const params = parse(paramsSchema, req.params, 'path');
+      const query = parse(querySchema, req.query, 'query');
+      let rawBody: unknown = undefined;
+      if (METHODS_WITH_BODY.has(def.method) || def.body) {
+        if (hasBody(req) && !req.is('application/json')) throw new AppError(415, 'body: Content-Type must be application/json');
+        rawBody = hasBody(req) ? req.body : {};
+      }
+      const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody ?? {}, 'body') : undefined;
+      const caller = req.caller ?? { userId: '', tokenId: '' };
+      const reply = await handler({
+        params,
+        query,
+        body,
+        caller,
+        access: new AccessContext(this.deps.ds.manager, caller.userId),
+        req,
+      });
+      for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
+      if (reply.body === undefined) res.status(reply.status).end();
+      else res.status(reply.status).json(reply.body);
+    });
+  }
+
+  private describe<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny>(
+    def: OperationDef<P, Q, B>,
+    params: ZodObject<ZodRawShape>,
+    query: ZodObject<ZodRawShape>,
+  ): void {
+    const responses: RouteConfig['responses'] = {};
+    for (const [status, r] of Object.entries(def.responses)) {
+      responses[status] = r.schema ? { description: r.description, content: { 'application/json': { schema: r.schema } } } : { description: r.description };
+    }
+    responses.default = { description: 'error: {"error": {"code", "message"}}' };
+    const route: RouteConfig = {
+      method: def.method,
+      path: def.path,
+      operationId: def.operationId,
+      summary: def.summary,
+      tags: def.tags,
+      request: {
+        ...(def.params ? { params } : {}),
+        ...(def.query ? { query } : {}),
+        ...(def.body ? { body: { required: true, content: { 'application/json': { schema: def.body } } } } : {}),
+      },
+      responses,
+      ...(def.anonymous ? { security: [] } : {}),
+      ...(def.extension ? { 'x-extension': true } : {}),
+    };
+    this.registry.registerPath(route);
+  }
+}

@@ -1,0 +1,21 @@
+/** Schema pieces shared by presenters. */
+import { z } from 'zod';
+import { ROLES } from '../../domain/access/roles';
+
+export const roleSchema = z.enum(ROLES);
+export const timestamp = z.string().datetime().openapi({ format: 'date-time' });
+export const iso = (d: Date): string => d.toISOString();
+export const isoOrUndefined = (d: Date | null | undefined): string | undefined => (d ? d.toISOString() : undefined);
+
+export function listSchema<T extends z.ZodTypeAny>(item: T) {
+  return z.object({
+    items: z.array(item),
+    count: z.number().int(),
+    next: z.object({ page: z.string() }).optional(),
+  });
+}
+
+/** Maps a page of rows to the list envelope, presenting each item. */
+export function presentList<R, T>(page: { items: R[]; count: number; next?: { page: string } }, items: T[]): { items: T[]; count: number; next?: { page: string } } {
+  return page.next ? { items, count: page.count, next: page.next } : { items, count: page.count };
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import type { User } from '../../entities/User';
+import type { Urls } from './urls';
+
+export const userSchema = z.object({
+  object: z.literal('user'),
+  id: z.string(),
+  displayName: z.string(),
+  email: z.string(),
+  photoURL: z.string().optional(),
+  urls: z.object({ location: z.string() }),
+}).openapi('User');
+
+export function presentUser(user: User, urls: Urls): z.infer<typeof userSchema> {
+  return {
+    object: 'user',
+    id: user.id,
+    displayName: user.displayName,
+    email: user.email,
+    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+    urls: { location: urls.api(`/users/${user.id}`) },
+  };
+}

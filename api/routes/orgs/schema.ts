@@ -1,0 +1,37 @@
+import { z } from 'zod';
+import { roleSchema } from '../../presenters/common';
+import { paginationQuery } from '../../query';
+
+export const organizationIdParams = { organizationId: z.string().min(1).max(64) };
+
+const title = z.string().trim().min(2).max(255);
+const hostname = z.string().min(3).max(32).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);
+const emailDomain = z.string().min(3).max(253).regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i);
+
+export const ORGANIZATION_TYPES = ['business', 'community'] as const;
+
+export const createOrganizationBody = z
+  .object({
+    title,
+    type: z.enum(ORGANIZATION_TYPES).optional(),
+    hostname: hostname.optional(),
+    emailDomains: z.array(emailDomain).max(50).optional(),
+    defaultRole: roleSchema.nullable().optional(),
+  })
+  .strict();
+
+export const patchOrganizationBody = z
+  .object({
+    title: title.optional(),
+    emailDomains: z.array(emailDomain).max(50).optional(),
+    hostname: hostname.optional(),
+    defaultRole: roleSchema.nullable().optional(),
+    defaultContent: z.object({ type: z.literal('site'), site: z.string().min(1).max(64) }).strict().nullable().optional(),
+    logo: z.string().url().max(2048).nullable().optional(),
+    sso: z.boolean().optional(),
+    ai: z.boolean().optional(),
+    inviteLinks: z.boolean().optional(),
+  })
+  .strict();
+
+export const listOrganizationsQuery = { ...paginationQuery };

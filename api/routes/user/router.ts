@@ -1,0 +1,55 @@
+/** The caller: who am I, and my API tokens (extensions, DESIGN §3). */
+import { issueToken, revokeById } from '../../../domain/auth/tokens';
+import { inTransaction } from '../../../domain/db';
+import { notFound } from '../../../domain/errors';
+import { User } from '../../../entities/User';
+import type { ApiBuilder } from '../../operation';
+import { apiTokenSchema, presentApiToken } from '../../presenters/token';
+import { presentUser, userSchema } from '../../presenters/user';
+import { Urls } from '../../presenters/urls';
+import { issueTokenBody, tokenIdParams } from './schema';
+
+export function userRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  api.op(
+    {
+      method: 'get', path: '/v1/user', operationId: 'getAuthenticatedUser', tags: ['users'], extension: true,
+      summary: 'Get the authenticated user',
+      responses: { 200: { description: 'the caller', schema: userSchema } },
+    },
+    async ({ caller }) => {
+      const user = await ds.manager.findOneBy(User, { id: caller.userId });
+      if (!user) throw notFound('user');
+      return { status: 200, body: presentUser(user, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/user/tokens', operationId: 'issueApiToken', tags: ['users'], extension: true,
+      summary: 'Issue a new API token for the caller; the secret is shown only in this answer',
+      body: issueTokenBody,
+      responses: { 201: { description: 'issued', schema: apiTokenSchema } },
+    },
+    async ({ body, caller }) => {
+      const expiresAt = body.expiresInSeconds ? new Date(Date.now() + body.expiresInSeconds * 1000) : null;
+      const { token, secret } = await inTransaction(ds, (db) => issueToken(db, caller.userId, body.label ?? 'api', expiresAt));
+      return { status: 201, body: presentApiToken(token, secret) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: '/v1/user/tokens/{tokenId}', operationId: 'revokeApiToken', tags: ['users'], extension: true,
+      summary: "Revoke one of the caller's API tokens (the current one included)",
+      params: tokenIdParams,
+      responses: { 204: { description: 'revoked, or no such live token of the caller' } },
+    },
+    async ({ params, caller }) => {
+      await inTransaction(ds, (db) => revokeById(db, caller.userId, params.tokenId));
+      return { status: 204 };
+    },
+  );
+}

@@ -1,0 +1,38 @@
+/** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
+import 'reflect-metadata';
+import { createApp } from './app';
+import { loadConfig } from '../domain/config';
+import { createLogger } from '../domain/logger';
+import { TemporalGateway } from '../domain/processes/temporal';
+import { createDataSource } from '../entities/data-source';
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const logger = createLogger(config.logLevel, 'api');
+  const ds = await createDataSource(config).initialize();
+  const temporal = new TemporalGateway(config);
+  const app = createApp({ ds, config, temporal, logger });
+  const server = app.listen(config.port, config.host, () => logger.info({ port: config.port, host: config.host }, 'api listening'));
+
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info({ signal }, 'api shutting down');
+    server.close(async () => {
+      await temporal.close();
+      await ds.destroy();
+      logger.info('api stopped');
+      process.exit(0);
+    });
+    server.closeIdleConnections();
+    setTimeout(() => process.exit(1), 15000).unref();
+  };
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
+main().catch((err) => {
+  process.stderr.write(`api failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,45 @@
+/** Turns a zod failure into the one-line 400 message of DESIGN §3: "<field>: <rule>". */
+import { ZodError, ZodIssue } from 'zod';
+import { AppError } from '../domain/errors';
+
+function fieldOf(issue: ZodIssue, location: string): string {
+  return issue.path.length ? issue.path.join('.') : location;
+}
+
+function ruleOf(issue: ZodIssue): string {
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.received === 'undefined' ? 'is required' : `must be ${article(issue.expected)}, not ${issue.received}`;
+    case 'too_small':
+      if (issue.type === 'string') return `must be at least ${issue.minimum} characters`;
+      if (issue.type === 'array') return `must have at least ${issue.minimum} items`;
+      return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
+    case 'too_big':
+      if (issue.type === 'string') return `must be at most ${issue.maximum} characters`;
+      if (issue.type === 'array') return `must have at most ${issue.maximum} items`;
+      return `must be ${issue.inclusive ? 'at most' : 'less than'} ${issue.maximum}`;
+    case 'invalid_enum_value':
+      return `must be one of ${issue.options.map(String).join(', ')}`;
+    case 'invalid_literal':
+      return `must be ${JSON.stringify(issue.expected)}`;
+    case 'invalid_string':
+      return issue.validation === 'regex' ? 'has an invalid format' : `must be a valid ${String(issue.validation)}`;
+    case 'invalid_union':
+      return 'does not match any allowed form';
+    default:
+      return issue.message;
+  }
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+export function validationError(error: ZodError, location: string): AppError {
+  const issue = error.issues[0];
+  if (issue.code === 'unrecognized_keys') {
+    const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
+    return new AppError(400, `${prefix}${issue.keys[0]}: unknown field`);
+  }
+  return new AppError(400, `${fieldOf(issue, location)}: ${ruleOf(issue)}`);
+}

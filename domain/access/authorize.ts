@@ -1,0 +1,160 @@
+/**
+ * The one authorization function (DESIGN §6). Every route asks `authorize`, every `permissions`
+ * object is `permissionsOf`: both come from the same effective-role computation below.
+ *
+ * Effective role on content: an organization admin is admin everywhere; otherwise the content's
+ * defaultLevel, inherited space → collection → … → the member's organization role, raised by any
+ * explicit grant to the user or one of their teams on the content or an ancestor collection.
+ * A guest (null organization role) holds only what grants give.
+ */
+import { forbidden, notFound } from '../errors';
+import type { Collection } from '../../entities/Collection';
+import type { Organization } from '../../entities/Organization';
+import type { Space } from '../../entities/Space';
+import type { Team } from '../../entities/Team';
+import { TeamMember } from '../../entities/TeamMember';
+import { AccessContext } from './context';
+import { atLeast, maxRole, Role } from './roles';
+
+export type Target =
+  | { kind: 'organization'; organization: Organization }
+  | { kind: 'collection'; collection: Collection }
+  | { kind: 'space'; space: Space }
+  | { kind: 'team'; team: Team };
+
+export interface OrganizationPermissions {
+  view: boolean;
+  admin: boolean;
+  ownTeam: boolean;
+  createContent: boolean;
+  createOpenAPISpec: boolean;
+  ingestConversations: boolean;
+  viewBilling: boolean;
+  listMembers: boolean;
+  listTeams: boolean;
+  listIntegrations: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
+}
+export interface CollectionPermissions { view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean }
+export interface SpacePermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  edit: boolean;
+  triggerGitSync: boolean;
+  comment: boolean;
+  merge: boolean;
+  review: boolean;
+  installIntegration: boolean;
+}
+export interface TeamPermissions { view: boolean; admin: boolean }
+
+interface PermissionsByKind {
+  organization: OrganizationPermissions;
+  collection: CollectionPermissions;
+  space: SpacePermissions;
+  team: TeamPermissions;
+}
+type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
+
+async function contentRole(ctx: AccessContext, organizationId: string, own: { kind: 'space' | 'collection'; id: string; defaultLevel: Role | null; parentId: string | null }): Promise<Role | null> {
+  const member = await ctx.membership(organizationId);
+  if (!member) return null;
+  if (member.role === 'admin') return 'admin';
+  const chain = await ctx.collectionChain(organizationId, own.parentId);
+  let inherited: Role | null = null;
+  if (member.role) {
+    inherited = own.defaultLevel ?? chain.find((c) => c.defaultLevel)?.defaultLevel ?? member.role;
+  }
+  let granted: Role | null = null;
+  for (const g of await ctx.grantsOn(own.kind, own.id)) granted = maxRole(granted, g.role);
+  for (const c of chain) for (const g of await ctx.grantsOn('collection', c.id)) granted = maxRole(granted, g.role);
+  return maxRole(inherited, granted);
+}
+
+export async function spaceRole(ctx: AccessContext, space: Space): Promise<Role | null> {
+  return contentRole(ctx, space.organizationId, { kind: 'space', id: space.id, defaultLevel: space.defaultLevel, parentId: space.parentId });
+}
+
+export async function collectionRole(ctx: AccessContext, collection: Collection): Promise<Role | null> {
+  return contentRole(ctx, collection.organizationId, { kind: 'collection', id: collection.id, defaultLevel: collection.defaultLevel, parentId: collection.parentId });
+}
+
+export async function permissionsOf<K extends Target['kind']>(ctx: AccessContext, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
+  return (await computePermissions(ctx, target as Target)) as PermissionsByKind[K];
+}
+
+async function computePermissions(ctx: AccessContext, target: Target): Promise<PermissionsByKind[Target['kind']]> {
+  switch (target.kind) {
+    case 'organization': {
+      const m = await ctx.membership(target.organization.id);
+      const isMember = !!m;
+      const isUser = !!m && m.role !== null; // a guest is not a full member
+      const admin = m?.role === 'admin';
+      return {
+        view: isMember,
+        admin,
+        ownTeam: admin,
+        createContent: atLeast(m?.role, 'create'),
+        createOpenAPISpec: atLeast(m?.role, 'create'),
+        ingestConversations: admin,
+        viewBilling: admin,
+        listMembers: isUser,
+        listTeams: isUser,
+        listIntegrations: isUser,
+        listInstallations: admin,
+        installIntegration: admin,
+      };
+    }
+    case 'collection': {
+      const role = await collectionRole(ctx, target.collection);
+      return {
+        view: atLeast(role, 'read'),
+        admin: atLeast(role, 'admin'),
+        viewInviteLinks: atLeast(role, 'admin'),
+        create: atLeast(role, 'create'),
+      };
+    }
+    case 'space': {
+      const role = await spaceRole(ctx, target.space);
+      return {
+        view: atLeast(role, 'read'),
+        access: atLeast(role, 'read'),
+        admin: atLeast(role, 'admin'),
+        viewInviteLinks: atLeast(role, 'admin'),
+        edit: atLeast(role, 'edit'),
+        triggerGitSync: atLeast(role, 'edit'),
+        comment: atLeast(role, 'comment'),
+        merge: atLeast(role, 'review'),
+        review: atLeast(role, 'review'),
+        installIntegration: atLeast(role, 'admin'),
+      };
+    }
+    case 'team': {
+      const m = await ctx.membership(target.team.organizationId);
+      if (!m) return { view: false, admin: false };
+      if (m.role === 'admin') return { view: true, admin: true };
+      const own = await ctx.db.findOneBy(TeamMember, { teamId: target.team.id, userId: ctx.userId });
+      return { view: m.role !== null || !!own, admin: own?.role === 'owner' };
+    }
+  }
+}
+
+/**
+ * Decides one access: 404 when the caller may not even see the target (never revealing that it
+ * exists), 403 when they see it but lack `action`. Returns the permissions for reuse by presenters.
+ */
+export async function authorize<K extends Target['kind']>(
+  ctx: AccessContext,
+  target: TargetOf<K>,
+  action: keyof PermissionsByKind[K],
+  notFoundName: string = target.kind,
+): Promise<PermissionsByKind[K]> {
+  const perms = await permissionsOf<K>(ctx, target);
+  const p = perms as unknown as Record<string, boolean>;
+  if (!p.view) throw notFound(notFoundName);
+  if (!p[action as string]) throw forbidden(`you need the "${String(action)}" permission on this ${target.kind}`);
+  return perms;
+}

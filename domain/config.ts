@@ -1,0 +1,51 @@
+/** Every setting the service reads, from environment variables, with its default. README lists each one. */
+function str(name: string, fallback: string): string {
+  const v = process.env[name];
+  return v === undefined || v === '' ? fallback : v;
+}
+function int(name: string, fallback: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+function bool(name: string, fallback: boolean): boolean {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  return raw === 'true' || raw === '1';
+}
+
+export function loadConfig() {
+  const port = int('PORT', 8080);
+  return {
+    port,
+    host: str('HOST', '127.0.0.1'),
+    publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${port}`),
+    appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
+    publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
+    mysql: {
+      host: str('MYSQL_HOST', '127.0.0.1'),
+      port: int('MYSQL_PORT', 3407),
+      user: str('MYSQL_USER', 'docs'),
+      password: str('MYSQL_PASSWORD', 'docs'),
+      database: str('MYSQL_DATABASE', 'docs'),
+      poolSize: int('MYSQL_POOL_SIZE', 20),
+    },
+    temporal: {
+      address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      namespace: str('TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
+      uiUrl: str('TEMPORAL_UI_URL', 'http://127.0.0.1:8233'),
+    },
+    spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
+    purgeBatchSize: int('PURGE_BATCH_SIZE', 500),
+    reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
+    cursorSecret: str('CURSOR_SECRET', 'dev-cursor-secret-change-me'),
+    bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
+    logLevel: str('LOG_LEVEL', 'info'),
+    runWorkerInApi: bool('RUN_WORKER_IN_API', false),
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;

@@ -1,0 +1,91 @@
+/** Organization rules: creation with its first admin, updates with unique hostnames, listing. */
+import { Brackets } from 'typeorm';
+import type { Db } from '../db';
+import { conflict } from '../errors';
+import { newId } from '../ids';
+import type { Role } from '../access/roles';
+import { Member } from '../../entities/Member';
+import { Organization } from '../../entities/Organization';
+
+export interface NewOrganization {
+  title: string;
+  type?: string;
+  useCase?: string | null;
+  communityType?: string | null;
+  emailDomains?: string[];
+  hostname?: string | null;
+  defaultRole?: Role | null;
+}
+
+export async function createOrganization(db: Db, input: NewOrganization, adminUserId: string): Promise<Organization> {
+  const now = new Date();
+  if (input.hostname) await assertHostnameFree(db, input.hostname, null);
+  const org = db.create(Organization, {
+    id: newId(),
+    title: input.title,
+    createdAt: now,
+    updatedAt: now,
+    emailDomains: normalizeDomains(input.emailDomains ?? []),
+    hostname: input.hostname ?? null,
+    type: input.type ?? 'business',
+    useCase: input.useCase ?? null,
+    communityType: input.communityType ?? null,
+    defaultRole: input.defaultRole ?? 'read',
+    defaultContent: null,
+    logoURL: null,
+    sso: false,
+    ai: false,
+    inviteLinks: true,
+    plan: 'free_2024',
+  });
+  await db.insert(Organization, org);
+  await db.insert(Member, { organizationId: org.id, userId: adminUserId, role: 'admin', disabled: false, sso: false, joinedAt: now, lastSeenAt: null });
+  return org;
+}
+
+export interface OrganizationPatch {
+  title?: string;
+  emailDomains?: string[];
+  hostname?: string;
+  defaultRole?: Role | null;
+  defaultContent?: { type: string; site: string } | null;
+  logo?: string | null;
+  sso?: boolean;
+  ai?: boolean;
+  inviteLinks?: boolean;
+}
+
+export async function updateOrganization(db: Db, org: Organization, patch: OrganizationPatch): Promise<Organization> {
+  if (patch.hostname !== undefined && patch.hostname !== org.hostname) await assertHostnameFree(db, patch.hostname, org.id);
+  const { logo, emailDomains, ...rest } = patch;
+  Object.assign(org, rest);
+  if (emailDomains !== undefined) org.emailDomains = normalizeDomains(emailDomains);
+  if (logo !== undefined) org.logoURL = logo;
+  org.updatedAt = new Date();
+  await db.save(Organization, org);
+  return org;
+}
+
+async function assertHostnameFree(db: Db, hostname: string, exceptId: string | null): Promise<void> {
+  const taken = await db.findOneBy(Organization, { hostname });
+  if (taken && taken.id !== exceptId) throw conflict(`hostname: "${hostname}" is already in use`);
+}
+
+function normalizeDomains(domains: string[]): string[] {
+  return [...new Set(domains.map((d) => d.trim().toLowerCase()))];
+}
+
+/** Organizations the user belongs to (not disabled), newest first. */
+export function organizationsOfUserQuery(db: Db, userId: string) {
+  return db
+    .createQueryBuilder(Organization, 'o')
+    .innerJoin(Member, 'm', 'm.organizationId = o.id AND m.userId = :userId AND m.disabled = 0', { userId });
+}
+
+/** Organizations that claim an e-mail domain and that the caller may see. */
+export async function organizationsByEmailDomain(db: Db, domain: string, userId: string): Promise<Organization[]> {
+  return organizationsOfUserQuery(db, userId)
+    .andWhere(new Brackets((qb) => qb.where('JSON_CONTAINS(o.emailDomains, JSON_QUOTE(:domain))', { domain: domain.toLowerCase() })))
+    .orderBy('o.createdAt', 'DESC')
+    .getMany();
+}

@@ -1,0 +1,46 @@
+/** The Temporal client, connected lazily so the API can start (and report not-ready) without it. */
+import { Client, Connection } from '@temporalio/client';
+import type { Config } from '../config';
+
+export class TemporalGateway {
+  private client: Promise<Client> | null = null;
+  private connection: Connection | null = null;
+
+  constructor(private readonly config: Config) {}
+
+  get taskQueue(): string {
+    return this.config.temporal.taskQueue;
+  }
+
+  async getClient(): Promise<Client> {
+    if (!this.client) {
+      this.client = Connection.connect({ address: this.config.temporal.address, connectTimeout: '5s' })
+        .then((connection) => {
+          this.connection = connection;
+          return new Client({ connection, namespace: this.config.temporal.namespace });
+        })
+        .catch((err) => {
+          this.client = null;
+          throw err;
+        });
+    }
+    return this.client;
+  }
+
+  /** True when the Temporal frontend answers a health check. */
+  async isHealthy(): Promise<boolean> {
+    try {
+      await this.getClient();
+      await this.connection?.healthService.check({});
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.connection?.close();
+    this.connection = null;
+    this.client = null;
+  }
+}

@@ -1,0 +1,23 @@
+import type { Db } from '../db';
+import { newId } from '../ids';
+import { User } from '../../entities/User';
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/** The user with this e-mail, created on first sight (display name defaults to the e-mail's local part). */
+export async function ensureUser(db: Db, email: string, displayName?: string): Promise<User> {
+  const normalized = normalizeEmail(email);
+  const existing = await db.findOneBy(User, { email: normalized });
+  if (existing) return existing;
+  const user = db.create(User, {
+    id: newId(),
+    email: normalized,
+    displayName: displayName ?? normalized.split('@')[0],
+    photoURL: null,
+    createdAt: new Date(),
+  });
+  await db.insert(User, user);
+  return user;
+}

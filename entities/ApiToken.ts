@@ -1,0 +1,15 @@
+import { Column, Entity, Index } from 'typeorm';
+import { IdColumn, RefColumn, TimeColumn } from './columns';
+
+/** A bearer token; only the SHA-256 of its secret is stored. */
+@Entity('api_tokens')
+export class ApiToken {
+  @IdColumn() id: string;
+  @Index() @RefColumn() userId: string;
+  @Index({ unique: true })
+  @Column({ type: 'char', length: 64 }) secretHash: string;
+  @Column({ type: 'varchar', length: 100 }) label: string;
+  @TimeColumn() createdAt: Date;
+  @TimeColumn({ nullable: true }) expiresAt: Date | null;
+  @TimeColumn({ nullable: true }) revokedAt: Date | null;
+}

@@ -1,0 +1,28 @@
+import { Column, Entity, Index } from 'typeorm';
+import { IdColumn, RefColumn, TimeColumn } from './columns';
+import type { Role } from '../domain/access/roles';
+
+export type EditMode = 'live' | 'locked';
+export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';
+
+@Entity('spaces')
+@Index(['organizationId', 'deletedAt', 'createdAt', 'id'])
+@Index(['parentId', 'deletedAt', 'position', 'id'])
+export class Space {
+  @IdColumn() id: string;
+  @RefColumn() organizationId: string;
+  @RefColumn({ nullable: true }) parentId: string | null;
+  @Column({ type: 'varchar', length: 128 }) title: string;
+  @Column({ type: 'varchar', length: 32, nullable: true }) emoji: string | null;
+  @Column({ type: 'varchar', length: 16 }) visibility: SpaceVisibility;
+  @Column({ type: 'varchar', length: 8 }) editMode: EditMode;
+  @Column({ type: 'varchar', length: 8 }) language: string;
+  @Column({ type: 'varchar', length: 16, nullable: true }) defaultLevel: Role | null;
+  @RefColumn({ nullable: true }) revisionId: string | null;
+  @Column({ type: 'double' }) position: number;
+  @TimeColumn() createdAt: Date;
+  @TimeColumn() updatedAt: Date;
+  @TimeColumn({ nullable: true }) deletedAt: Date | null;
+  /** Set once the space-purge workflow is known to be started for the current deletion. */
+  @TimeColumn({ nullable: true }) purgeStartedAt: Date | null;
+}

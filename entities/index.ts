@@ -1,0 +1,16 @@
+/** Every entity, in one list for the data source. */
+import { ApiToken } from './ApiToken';
+import { Collection } from './Collection';
+import { ContentGrant } from './ContentGrant';
+import { LinkInvite } from './LinkInvite';
+import { Member } from './Member';
+import { Organization } from './Organization';
+import { SamlProvider } from './SamlProvider';
+import { Space } from './Space';
+import { Team } from './Team';
+import { TeamMember } from './TeamMember';
+import { User } from './User';
+
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant];
+
+export { ApiToken, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };

@@ -1,0 +1,107 @@
+# Shared by start.sh and test.sh: idempotent installs and private servers under .data/.
+set -euo pipefail
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+DATA="$ROOT/.data"
+mkdir -p "$DATA/log"
+export PATH="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin:$PATH"
+
+: "${MYSQL_HOST:=127.0.0.1}"
+: "${MYSQL_PORT:=3407}"
+: "${MYSQL_USER:=docs}"
+: "${MYSQL_PASSWORD:=docs}"
+: "${MYSQL_DATABASE:=docs}"
+: "${TEMPORAL_ADDRESS:=127.0.0.1:7233}"
+: "${TEMPORAL_UI_PORT:=8233}"
+: "${S3_PORT:=7070}"
+export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_ADDRESS
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
+
+wait_port() { # host port what seconds
+  local i
+  for ((i = 0; i < $4 * 4; i++)); do port_open "$1" "$2" && return 0; sleep 0.25; done
+  log "$3 did not open $1:$2 within $4 s; see $DATA/log"; return 1
+}
+
+install_mariadb() {
+  command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] && return 0
+  log "installing MariaDB from Debian"
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mariadb-server >/dev/null
+}
+
+install_go_tool() { # binary module@version
+  command -v "$1" >/dev/null 2>&1 && return 0
+  log "installing $1 ($2) from the Go module proxy"
+  go install "$2"
+}
+
+install_node_modules() {
+  if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
+    log "installing npm packages"
+    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+  fi
+}
+
+start_mariadb() {
+  if port_open "$MYSQL_HOST" "$MYSQL_PORT"; then log "MariaDB already on $MYSQL_PORT"; return 0; fi
+  local dir="$DATA/mysql"
+  if [ ! -d "$dir/mysql" ]; then
+    log "initialising MariaDB data in $dir"
+    mkdir -p "$dir"
+    mariadb-install-db --no-defaults --datadir="$dir" --auth-root-authentication-method=normal \
+      --skip-test-db --user="$(id -un)" >"$DATA/log/mariadb-init.log" 2>&1
+  fi
+  log "starting MariaDB on $MYSQL_PORT"
+  nohup /usr/sbin/mariadbd --no-defaults --datadir="$dir" --port="$MYSQL_PORT" --bind-address=127.0.0.1 \
+    --socket="$DATA/mysql.sock" --pid-file="$DATA/mysql.pid" --user="$(id -un)" \
+    --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
+    --innodb-buffer-pool-size=512M --innodb-flush-log-at-trx-commit=2 --max-connections=500 \
+    >"$DATA/log/mariadb.log" 2>&1 &
+  wait_port "$MYSQL_HOST" "$MYSQL_PORT" MariaDB 60
+}
+
+ensure_database() { # name
+  env -u MYSQL_HOST -u MYSQL_PWD -u MYSQL_TCP_PORT mariadb --no-defaults --protocol=SOCKET -uroot --socket="$DATA/mysql.sock" <<SQL
+CREATE DATABASE IF NOT EXISTS \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
+CREATE USER IF NOT EXISTS '$MYSQL_USER'@'127.0.0.1' IDENTIFIED BY '$MYSQL_PASSWORD';
+CREATE USER IF NOT EXISTS '$MYSQL_USER'@'localhost' IDENTIFIED BY '$MYSQL_PASSWORD';
+GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'127.0.0.1';
+GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'localhost';
+SQL
+}
+
+start_temporal() {
+  local port="${TEMPORAL_ADDRESS##*:}"
+  if port_open 127.0.0.1 "$port"; then log "Temporal already on $port"; return 0; fi
+  log "starting Temporal dev server on $port (UI $TEMPORAL_UI_PORT)"
+  nohup temporal server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$TEMPORAL_UI_PORT" \
+    --db-filename "$DATA/temporal.sqlite" --log-level warn \
+    --search-attribute OrganizationId=Keyword --search-attribute SpaceId=Keyword \
+    >"$DATA/log/temporal.log" 2>&1 &
+  wait_port 127.0.0.1 "$port" Temporal 90
+  wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" "Temporal UI" 30
+}
+
+start_s3() {
+  if port_open 127.0.0.1 "$S3_PORT"; then log "versitygw already on $S3_PORT"; return 0; fi
+  mkdir -p "$DATA/s3"
+  log "starting versitygw (S3) on $S3_PORT"
+  ROOT_ACCESS_KEY="${S3_ACCESS_KEY_ID:-docsaccess}" ROOT_SECRET_KEY="${S3_SECRET_ACCESS_KEY:-docssecret123}" \
+    nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 &
+  wait_port 127.0.0.1 "$S3_PORT" versitygw 30
+}
+
+setup_all() {
+  install_mariadb
+  install_go_tool temporal github.com/temporalio/cli/cmd/temporal@v1.5.1
+  install_go_tool versitygw github.com/versity/versitygw/cmd/versitygw@v1.7.0
+  install_node_modules
+  start_mariadb
+  start_temporal
+  start_s3
+  (cd "$ROOT" && npx tsc -p tsconfig.json)
+}

@@ -1,0 +1,113 @@
+import request from 'supertest';
+import { addMember, createOrg, createUser, OrgFixture } from '../factories';
+import { startServer, TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+describe('organizations', () => {
+  let fx: OrgFixture;
+  beforeEach(async () => {
+    fx = await createOrg(server.ds);
+  });
+
+  it('gets the organization with the spec fields and the caller permissions', async () => {
+    const res = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
+    expect(res.body).toMatchObject({
+      object: 'organization',
+      id: fx.org.id,
+      title: fx.org.title,
+      type: 'business',
+      emailDomains: [],
+      inviteLinks: true,
+      plan: 'free_2024',
+      urls: { location: expect.stringContaining(`/v1/orgs/${fx.org.id}`) },
+      permissions: { view: true, admin: true, listMembers: true },
+    });
+    expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
+  });
+
+  it('creates an organization (extension) and lists the caller organizations across pages', async () => {
+    const me = await createUser(server.ds);
+    const created: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await server.as(me.token).post('/v1/orgs').send({ title: `Mine ${i}` }).expect(201);
+      expect(res.headers.location).toContain(`/v1/orgs/${res.body.id}`);
+      expect(res.body.permissions.admin).toBe(true);
+      created.push(res.body.id);
+    }
+    const seen: string[] = [];
+    let page: string | undefined;
+    do {
+      const res = await server.as(me.token).get('/v1/orgs').query({ limit: 2, ...(page ? { page } : {}) }).expect(200);
+      expect(res.body.count).toBe(3);
+      seen.push(...res.body.items.map((o: { id: string }) => o.id));
+      page = res.body.next?.page;
+    } while (page);
+    expect(seen).toEqual([...created].reverse());
+  });
+
+  it('refuses a forged cursor', async () => {
+    const res = await server.as(fx.admin.token).get('/v1/orgs').query({ page: 'eyJ4IjoxfQ.abc' }).expect(400);
+    expect(res.body.error).toEqual({ code: 400, message: 'page: invalid or expired cursor' });
+  });
+
+  it('patches as admin and validates every field', async () => {
+    const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: 'Renamed', emailDomains: ['Example.COM'], sso: true }).expect(200);
+    expect(res.body).toMatchObject({ title: 'Renamed', emailDomains: ['example.com'], sso: true });
+    const cases: Array<[object, string]> = [
+      [{ title: 'x' }, 'title: must be at least 2 characters'],
+      [{ title: 'x'.repeat(256) }, 'title: must be at most 255 characters'],
+      [{ title: 5 }, 'title: must be a string, not number'],
+      [{ defaultRole: 'owner' }, 'defaultRole: must be one of read, comment, edit, review, create, admin'],
+      [{ id: 'x' }, 'id: unknown field'],
+      [{ hostname: 'ab' }, 'hostname: must be at least 3 characters'],
+      [{ logo: 'not a url' }, 'logo: must be a valid url'],
+    ];
+    for (const [body, message] of cases) {
+      const bad = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send(body).expect(400);
+      expect(bad.body.error.message).toBe(message);
+    }
+    const malformed = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').send('{"title":').expect(400);
+    expect(malformed.body.error.message).toBe('body: malformed JSON');
+    const after = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
+    expect(after.body.title).toBe('Renamed');
+  });
+
+  it('answers 409 for a hostname another organization holds', async () => {
+    const other = await createOrg(server.ds);
+    const hostname = `h${Date.now().toString(36)}`;
+    await server.as(other.admin.token).patch(`/v1/orgs/${other.org.id}`).send({ hostname }).expect(200);
+    await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ hostname }).expect(409);
+  });
+
+  it('401 without, with garbage and with a revoked token', async () => {
+    await request(server.app).get(`/v1/orgs/${fx.org.id}`).expect(401);
+    await server.as('garbage').get(`/v1/orgs/${fx.org.id}`).expect(401);
+    const issued = await server.as(fx.admin.token).post('/v1/user/tokens').send({ label: 'temp' }).expect(201);
+    await server.as(issued.body.token).get('/v1/user').expect(200);
+    await server.as(fx.admin.token).delete(`/v1/user/tokens/${issued.body.id}`).expect(204);
+    const res = await server.as(issued.body.token).get('/v1/user').expect(401);
+    expect(res.body.error.code).toBe(401);
+  });
+
+  it('hides the organization from non-members (404) and refuses writes by a read member (403)', async () => {
+    const outsider = await createOrg(server.ds);
+    await server.as(outsider.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(404);
+    await server.as(outsider.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: 'Nope' }).expect(404);
+    const reader = await addMember(server.ds, fx.org, 'read');
+    const res = await server.as(reader.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
+    expect(res.body.permissions.admin).toBe(false);
+    await server.as(reader.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: 'Nope' }).expect(403);
+  });
+
+  it('returns the caller as a user', async () => {
+    const res = await server.as(fx.admin.token).get('/v1/user').expect(200);
+    expect(res.body).toMatchObject({ object: 'user', id: fx.admin.user.id, email: fx.admin.user.email });
+  });
+});

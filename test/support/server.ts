@@ -1,0 +1,51 @@
+/** The real app on the real test database, driven in-process through supertest. */
+import 'reflect-metadata';
+import type { Express } from 'express';
+import pino from 'pino';
+import request from 'supertest';
+import type { DataSource } from 'typeorm';
+import { createApp } from '../../api/app';
+import { Config, loadConfig } from '../../domain/config';
+import { TemporalGateway } from '../../domain/processes/temporal';
+import { createDataSource } from '../../entities/data-source';
+
+export interface TestServer {
+  app: Express;
+  ds: DataSource;
+  config: Config;
+  temporal: TemporalGateway;
+  /** supertest with the bearer token set */
+  as(token: string): {
+    get(path: string): request.Test;
+    post(path: string): request.Test;
+    put(path: string): request.Test;
+    patch(path: string): request.Test;
+    delete(path: string): request.Test;
+  };
+  close(): Promise<void>;
+}
+
+export async function startServer(overrides: Partial<Config> = {}): Promise<TestServer> {
+  const config = { ...loadConfig(), ...overrides };
+  const ds = await createDataSource(config).initialize();
+  const temporal = new TemporalGateway(config);
+  const app = createApp({ ds, config, temporal, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const agent = request(app);
+  return {
+    app,
+    ds,
+    config,
+    temporal,
+    as: (token: string) => ({
+      get: (p) => agent.get(p).set('Authorization', `Bearer ${token}`),
+      post: (p) => agent.post(p).set('Authorization', `Bearer ${token}`),
+      put: (p) => agent.put(p).set('Authorization', `Bearer ${token}`),
+      patch: (p) => agent.patch(p).set('Authorization', `Bearer ${token}`),
+      delete: (p) => agent.delete(p).set('Authorization', `Bearer ${token}`),
+    }),
+    close: async () => {
+      await temporal.close();
+      await ds.destroy();
+    },
+  };
+}
