@@ -1,0 +1,49 @@
+/**
+ * Permanent removal of a deleted space in bounded batches. Each table holding rows of a space is
+ * listed once here; later features add their tables to SPACE_OWNED_TABLES.
+ */
+import type { Db } from '../db';
+import { Space } from '../../entities/Space';
+import { purgeDueAt } from './deletion';
+
+export interface SpaceOwnedTable {
+  table: string;
+  /** SQL condition selecting the rows of space `:spaceId`. */
+  where: string;
+}
+
+export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
+  { table: 'content_grants', where: "targetKind = 'space' AND targetId = :spaceId" },
+];
+
+export type PurgeCheck = { state: 'gone' } | { state: 'restored' } | { state: 'due' } | { state: 'wait'; waitMs: number };
+
+export async function checkPurge(db: Db, spaceId: string, retentionSeconds: number, now = new Date()): Promise<PurgeCheck> {
+  const space = await db.findOneBy(Space, { id: spaceId });
+  if (!space) return { state: 'gone' };
+  if (!space.deletedAt) return { state: 'restored' };
+  const waitMs = purgeDueAt(space.deletedAt, retentionSeconds).getTime() - now.getTime();
+  return waitMs <= 0 ? { state: 'due' } : { state: 'wait', waitMs: Math.max(waitMs, 1000) };
+}
+
+export type PurgeBatch = { state: 'restored' } | { state: 'more' } | { state: 'purged' };
+
+/** Deletes up to `batchSize` rows per owned table; removes the space row once nothing is left. */
+export async function purgeBatch(db: Db, spaceId: string, batchSize: number, retentionSeconds: number): Promise<PurgeBatch> {
+  const check = await checkPurge(db, spaceId, retentionSeconds);
+  if (check.state === 'gone') return { state: 'purged' };
+  if (check.state !== 'due') return { state: 'restored' };
+  let more = false;
+  for (const owned of SPACE_OWNED_TABLES) {
+    const [sql, params] = db.connection.driver.escapeQueryWithParameters(
+      `DELETE FROM \`${owned.table}\` WHERE ${owned.where} LIMIT ${Number(batchSize)}`,
+      { spaceId },
+      {},
+    );
+    const result = await db.query(sql, params);
+    if ((result.affectedRows ?? 0) >= batchSize) more = true;
+  }
+  if (more) return { state: 'more' };
+  await db.delete(Space, { id: spaceId });
+  return { state: 'purged' };
+}

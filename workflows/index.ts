@@ -1,0 +1,2 @@
+/** Workflow bundle entry: every workflow the worker runs. */
+export { spacePurge } from './space-purge';
