@@ -38,7 +38,6 @@ export async function purgeBatch(db: Db, spaceId: string, batchSize: number, ret
     const [sql, params] = db.connection.driver.escapeQueryWithParameters(
       `DELETE FROM \`${owned.table}\` WHERE ${owned.where} LIMIT ${Number(batchSize)}`,
       { spaceId },
-      {},
     );
     const result = await db.query(sql, params);
     if ((result.affectedRows ?? 0) >= batchSize) more = true;
