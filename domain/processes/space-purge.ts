@@ -5,7 +5,7 @@
 import { WorkflowIdConflictPolicy, WorkflowIdReusePolicy, WorkflowNotFoundError } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
 import type { DataSource } from 'typeorm';
-import { markPurgeStarted } from '../spaces/deletion';
+import { markPurgeStarted, spacesMissingPurge } from '../spaces/deletion';
 import type { Space } from '../../entities/Space';
 import { SEARCH_ATTRIBUTES, spacePurgeWorkflowId } from '../../workflows/ids';
 import type { SpacePurgeInput } from '../../workflows/space-purge';
@@ -44,5 +44,21 @@ export async function cancelSpacePurge(temporal: TemporalGateway, spaceId: strin
     await client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).cancel();
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}
+
+/**
+ * Repairs a crash between a space's deletion commit and its workflow start: every deleted space
+ * older than `graceSeconds` without a recorded purge gets its workflow (started idempotently).
+ */
+export async function reconcileSpacePurges(temporal: TemporalGateway, ds: DataSource, graceSeconds: number): Promise<number> {
+  let started = 0;
+  for (;;) {
+    const missing = await spacesMissingPurge(ds.manager, graceSeconds, 100);
+    for (const space of missing) {
+      await ensureSpacePurge(temporal, ds, space);
+      started++;
+    }
+    if (missing.length < 100) return started;
   }
 }

@@ -1,0 +1,103 @@
+/** The space-purge workflow end to end on the real Temporal dev server and MariaDB, with a short retention. */
+import { WorkflowExecutionDescription } from '@temporalio/client';
+import { inTransaction } from '../../domain/db';
+import { cancelSpacePurge, ensureSpacePurge, reconcileSpacePurges } from '../../domain/processes/space-purge';
+import { restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { newId } from '../../domain/ids';
+import { ContentGrant } from '../../entities/ContentGrant';
+import { Space } from '../../entities/Space';
+import { spacePurgeWorkflowId } from '../../workflows/ids';
+import { loadConfig } from '../../domain/config';
+import { createOrg } from '../factories';
+import { privateTaskQueue, startWorker, TestWorker } from '../support/temporal';
+import { startServer, TestServer } from '../support/server';
+
+const RETENTION_SECONDS = 3;
+let server: TestServer;
+let worker: TestWorker;
+
+beforeAll(async () => {
+  server = await startServer(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: RETENTION_SECONDS, purgeBatchSize: 2 }));
+  worker = await startWorker(server.ds, server.config);
+}, 120000);
+
+afterAll(async () => {
+  await worker?.stop();
+  await server?.close();
+});
+
+async function makeSpace(organizationId: string): Promise<Space> {
+  const now = new Date();
+  const space = server.ds.manager.create(Space, {
+    id: newId(), organizationId, parentId: null, title: 'Doomed', emoji: null, visibility: 'private', editMode: 'live',
+    language: 'en', defaultLevel: null, revisionId: null, position: 1, createdAt: now, updatedAt: now, deletedAt: null, purgeStartedAt: null,
+  });
+  await server.ds.manager.insert(Space, space);
+  return space;
+}
+
+async function resultOf(spaceId: string): Promise<string> {
+  const client = await server.temporal.getClient();
+  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).result();
+}
+
+async function describe_(spaceId: string): Promise<WorkflowExecutionDescription> {
+  const client = await server.temporal.getClient();
+  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).describe();
+}
+
+describe('space-purge workflow', () => {
+  it('waits out the retention, then removes the space and its rows in batches', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const space = await makeSpace(org.id);
+    for (let i = 0; i < 5; i++) {
+      await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: space.id, principalKind: 'user', principalId: `${admin.user.id.slice(0, 20)}${i}`, organizationId: org.id, role: 'read', createdAt: new Date() });
+    }
+    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
+    await ensureSpacePurge(server.temporal, server.ds, space);
+    // a retried start finds the same run instead of starting a second one
+    const first = await describe_(space.id);
+    await ensureSpacePurge(server.temporal, server.ds, space);
+    expect((await describe_(space.id)).runId).toBe(first.runId);
+    expect(first.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id] });
+    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).not.toBeNull();
+
+    expect(await resultOf(space.id)).toBe('purged');
+    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).toBeNull();
+    expect(await server.ds.manager.countBy(ContentGrant, { targetId: space.id })).toBe(0);
+  });
+
+  it('a restore before the retention cancels the purge and keeps the space', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await makeSpace(org.id);
+    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
+    await ensureSpacePurge(server.temporal, server.ds, space);
+    await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
+    await cancelSpacePurge(server.temporal, space.id);
+    expect(await resultOf(space.id)).toBe('restored');
+    await new Promise((r) => setTimeout(r, RETENTION_SECONDS * 1000));
+    const kept = await server.ds.manager.findOneBy(Space, { id: space.id });
+    expect(kept?.deletedAt).toBeNull();
+  });
+
+  it('a missed cancel still never purges a restored space', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await makeSpace(org.id);
+    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
+    await ensureSpacePurge(server.temporal, server.ds, space);
+    await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
+    expect(await resultOf(space.id)).toBe('restored');
+    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).not.toBeNull();
+  });
+
+  it('the reconciler starts the purge of a space deleted without its workflow (crash in between)', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await makeSpace(org.id);
+    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
+    // no ensureSpacePurge: the process "crashed" after the commit
+    await reconcileSpacePurges(server.temporal, server.ds, 0);
+    const row = await server.ds.manager.findOneBy(Space, { id: space.id });
+    expect(row?.purgeStartedAt).not.toBeNull();
+    expect(await resultOf(space.id)).toBe('purged');
+  });
+});
