@@ -60,7 +60,7 @@ start_mariadb() {
     --socket="$DATA/mysql.sock" --pid-file="$DATA/mysql.pid" --user="$(id -un)" \
     --character-set-server=utf8mb4 --collation-server=utf8mb4_unicode_ci \
     --innodb-buffer-pool-size=512M --innodb-flush-log-at-trx-commit=2 --max-connections=500 \
-    >"$DATA/log/mariadb.log" 2>&1 &
+    >"$DATA/log/mariadb.log" 2>&1 </dev/null &
   wait_port "$MYSQL_HOST" "$MYSQL_PORT" MariaDB 60
 }
 
@@ -81,7 +81,7 @@ start_temporal() {
   nohup temporal server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$TEMPORAL_UI_PORT" \
     --db-filename "$DATA/temporal.sqlite" --log-level warn \
     --search-attribute OrganizationId=Keyword --search-attribute SpaceId=Keyword \
-    >"$DATA/log/temporal.log" 2>&1 &
+    >"$DATA/log/temporal.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$port" Temporal 90
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" "Temporal UI" 30
 }
@@ -91,7 +91,7 @@ start_s3() {
   mkdir -p "$DATA/s3"
   log "starting versitygw (S3) on $S3_PORT"
   ROOT_ACCESS_KEY="${S3_ACCESS_KEY_ID:-docsaccess}" ROOT_SECRET_KEY="${S3_SECRET_ACCESS_KEY:-docssecret123}" \
-    nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 &
+    nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$S3_PORT" versitygw 30
 }
 

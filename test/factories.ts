@@ -4,9 +4,9 @@ import type { DataSource } from 'typeorm';
 import type { Role } from '../domain/access/roles';
 import { issueToken } from '../domain/auth/tokens';
 import { inTransaction } from '../domain/db';
+import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { ensureUser } from '../domain/users/users';
-import { Member } from '../entities/Member';
 import type { Organization } from '../entities/Organization';
 import type { User } from '../entities/User';
 
@@ -40,6 +40,6 @@ export async function createOrg(ds: DataSource, title = unique('Org ')): Promise
 /** A new user who is a member of the organization with `role` (null: guest). */
 export async function addMember(ds: DataSource, org: Organization, role: Role | null, name?: string): Promise<Actor> {
   const actor = await createUser(ds, name);
-  await ds.manager.insert(Member, { organizationId: org.id, userId: actor.user.id, role, disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
+  await addOrUpdateMember(ds.manager, org.id, actor.user.id, role);
   return actor;
 }

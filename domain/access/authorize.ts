@@ -8,7 +8,7 @@
  * A guest (null organization role) holds only what grants give.
  */
 import { forbidden, notFound } from '../errors';
-import type { Collection } from '../../entities/Collection';
+import { Collection } from '../../entities/Collection';
 import type { Organization } from '../../entities/Organization';
 import type { Space } from '../../entities/Space';
 import type { Team } from '../../entities/Team';
@@ -157,4 +157,42 @@ export async function authorize<K extends Target['kind']>(
   if (!p.view) throw notFound(notFoundName);
   if (!p[action as string]) throw forbidden(`you need the "${String(action)}" permission on this ${target.kind}`);
   return perms;
+}
+
+/**
+ * Which content of an organization the caller can view, in a form a list query can filter on
+ * (see domain/access/viewable.ts). It follows `contentRole`: a full member inherits at least
+ * their organization role, which is at least `read`, on everything; a guest sees only content
+ * granted to them (directly or through a team) and whatever lies inside a granted collection.
+ */
+export type ViewableContent =
+  | { everything: true }
+  | { everything: false; collectionIds: string[]; spaceIds: string[] };
+
+export async function viewableContent(ctx: AccessContext, organizationId: string): Promise<ViewableContent> {
+  const member = await ctx.membership(organizationId);
+  if (member && member.role !== null) return { everything: true };
+  if (!member) return { everything: false, collectionIds: [], spaceIds: [] };
+  const grants = await ctx.grants();
+  const grantedCollections = new Set(grants.filter((g) => g.targetKind === 'collection').map((g) => g.targetId));
+  const collectionIds: string[] = [];
+  for (const c of await ctx.db.findBy(Collection, { organizationId })) {
+    const chain = await ctx.collectionChain(organizationId, c.id);
+    if (chain.some((a) => grantedCollections.has(a.id))) collectionIds.push(c.id);
+  }
+  const spaceIds = grants.filter((g) => g.targetKind === 'space').map((g) => g.targetId);
+  return { everything: false, collectionIds, spaceIds };
+}
+
+/**
+ * Which teams of an organization a user can administer, in a form a list query can filter on. It
+ * follows the 'team' case above: an organization admin administers every team, any other member
+ * only the teams they own, a non-member none.
+ */
+export type AdministeredTeams = 'all' | 'owned' | 'none';
+
+export async function administeredTeams(ctx: AccessContext, organizationId: string): Promise<AdministeredTeams> {
+  const m = await ctx.membership(organizationId);
+  if (!m) return 'none';
+  return m.role === 'admin' ? 'all' : 'owned';
 }

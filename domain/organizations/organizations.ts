@@ -5,6 +5,7 @@ import { conflict } from '../errors';
 import { newId } from '../ids';
 import type { Role } from '../access/roles';
 import { Member } from '../../entities/Member';
+import { addOrUpdateMember } from './membership';
 import { Organization } from '../../entities/Organization';
 
 export interface NewOrganization {
@@ -39,7 +40,7 @@ export async function createOrganization(db: Db, input: NewOrganization, adminUs
     plan: 'free_2024',
   });
   await db.insert(Organization, org);
-  await db.insert(Member, { organizationId: org.id, userId: adminUserId, role: 'admin', disabled: false, sso: false, joinedAt: now, lastSeenAt: null });
+  await addOrUpdateMember(db, org.id, adminUserId, 'admin');
   return org;
 }
 

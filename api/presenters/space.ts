@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import type { SpacePermissions } from '../../domain/access/authorize';
+import type { SpaceCounters } from '../../domain/spaces/counters';
+import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
+import { iso, isoOrUndefined, roleSchema, timestamp } from './common';
+import type { Urls } from './urls';
+
+export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const satisfies readonly SpaceVisibility[];
+export const EDIT_MODES = ['live', 'locked'] as const satisfies readonly EditMode[];
+
+export const spaceSchema = z.object({
+  object: z.literal('space'),
+  id: z.string(),
+  title: z.string(),
+  emoji: z.string().optional(),
+  visibility: z.enum(SPACE_VISIBILITIES),
+  createdAt: timestamp,
+  updatedAt: timestamp,
+  deletedAt: timestamp.optional(),
+  editMode: z.enum(EDIT_MODES),
+  urls: z.object({ location: z.string(), app: z.string(), published: z.string(), public: z.string() }),
+  organization: z.string(),
+  parent: z.string().optional(),
+  language: z.string(),
+  revision: z.string().optional(),
+  defaultLevel: roleSchema.nullable(),
+  comments: z.number().int(),
+  changeRequests: z.number().int(),
+  changeRequestsOpen: z.number().int(),
+  changeRequestsDraft: z.number().int(),
+  permissions: z.object({
+    view: z.boolean(),
+    access: z.boolean(),
+    admin: z.boolean(),
+    viewInviteLinks: z.boolean(),
+    edit: z.boolean(),
+    triggerGitSync: z.boolean(),
+    comment: z.boolean(),
+    merge: z.boolean(),
+    review: z.boolean(),
+    installIntegration: z.boolean(),
+  }),
+}).openapi('Space');
+
+export function presentSpace(space: Space, permissions: SpacePermissions, counters: SpaceCounters, urls: Urls): z.infer<typeof spaceSchema> {
+  const deletedAt = isoOrUndefined(space.deletedAt);
+  return {
+    object: 'space',
+    id: space.id,
+    title: space.title,
+    ...(space.emoji !== null ? { emoji: space.emoji } : {}),
+    visibility: space.visibility,
+    createdAt: iso(space.createdAt),
+    updatedAt: iso(space.updatedAt),
+    ...(deletedAt ? { deletedAt } : {}),
+    editMode: space.editMode,
+    urls: {
+      location: urls.api(`/spaces/${space.id}`),
+      app: urls.app(`/o/${space.organizationId}/s/${space.id}`),
+      published: urls.published(`/s/${space.id}`),
+      public: urls.published(`/s/${space.id}`),
+    },
+    organization: space.organizationId,
+    ...(space.parentId ? { parent: space.parentId } : {}),
+    language: space.language,
+    ...(space.revisionId ? { revision: space.revisionId } : {}),
+    defaultLevel: space.defaultLevel,
+    comments: counters.comments,
+    changeRequests: counters.changeRequests,
+    changeRequestsOpen: counters.changeRequestsOpen,
+    changeRequestsDraft: counters.changeRequestsDraft,
+    permissions: { ...permissions },
+  };
+}

@@ -1,0 +1,142 @@
+/** Collections: list and create in an organization, read, update, delete, and list the spaces inside. */
+import { authorize, permissionsOf, viewableContent } from '../../../domain/access/authorize';
+import { createCollection, deleteCollection, updateCollection } from '../../../domain/collections/collections';
+import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
+import { inTransaction } from '../../../domain/db';
+import { spacesInCollectionQuery } from '../../../domain/spaces/queries';
+import { authorizeParent } from '../../authorize-parent';
+import { loadCollection, loadOrganization } from '../../loaders';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { collectionSchema, presentCollection } from '../../presenters/collection';
+import { listSchema, presentList } from '../../presenters/common';
+import { spaceSchema } from '../../presenters/space';
+import { Urls } from '../../presenters/urls';
+import { organizationIdParams } from '../orgs/schema';
+import { presentSpacesFor } from '../spaces/present';
+import { collectionPlacementRoutes } from './placement';
+import { collectionIdParams, createCollectionBody, listCollectionSpacesQuery, listCollectionsQuery, patchCollectionBody } from './schema';
+
+export function collectionRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/collections', operationId: 'listCollections', tags: ['collections'],
+      summary: 'List the collections of an organization that the caller can view',
+      params: organizationIdParams,
+      query: listCollectionsQuery,
+      responses: { 200: { description: 'collections', schema: listSchema(collectionSchema) } },
+    },
+    async ({ params, query, caller, access }) => {
+      const org = await loadOrganization(access, params.organizationId);
+      await authorize(access, { kind: 'organization', organization: org }, 'view');
+      const nested = query.nested ?? true;
+      const viewable = await viewableContent(access, org.id);
+      // Top-level collections come in the app's order; nested ones from many parents by creation.
+      const sortColumn = nested ? 'c.createdAt' : 'c.position';
+      const page = await paginate(
+        collectionsOfOrganizationQuery(ds.manager, org.id, !nested, viewable),
+        [
+          { column: sortColumn, direction: 'ASC', value: (c) => (nested ? c.createdAt : c.position) },
+          { column: 'c.id', direction: 'ASC', value: (c) => c.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `collections:${org.id}:nested=${nested}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      const items = [];
+      for (const c of page.items) items.push(presentCollection(c, await permissionsOf(access, { kind: 'collection', collection: c }), urls));
+      return { status: 200, body: presentList(page, items) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/orgs/{organizationId}/collections', operationId: 'createCollection', tags: ['collections'],
+      summary: 'Create a collection at the organization root or inside a parent collection',
+      params: organizationIdParams,
+      body: createCollectionBody,
+      responses: { 201: { description: 'created', schema: collectionSchema } },
+    },
+    async ({ params, body, access }) => {
+      const org = await loadOrganization(access, params.organizationId);
+      const parent = await authorizeParent(access, org, body.parent ?? null);
+      const collection = await inTransaction(ds, (db) => createCollection(db, org.id, parent, { title: body.title }));
+      const perms = await permissionsOf(access, { kind: 'collection', collection });
+      return { status: 201, headers: { Location: urls.api(`/collections/${collection.id}`) }, body: presentCollection(collection, perms, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/collections/{collectionId}', operationId: 'getCollection', tags: ['collections'],
+      summary: 'Get a collection',
+      params: collectionIdParams,
+      responses: { 200: { description: 'collection', schema: collectionSchema } },
+    },
+    async ({ params, access }) => {
+      const collection = await loadCollection(access, params.collectionId);
+      const perms = await authorize(access, { kind: 'collection', collection }, 'view');
+      return { status: 200, body: presentCollection(collection, perms, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/collections/{collectionId}', operationId: 'updateCollection', tags: ['collections'],
+      summary: 'Update a collection (title, description, defaultLevel)',
+      params: collectionIdParams,
+      body: patchCollectionBody,
+      responses: { 200: { description: 'collection', schema: collectionSchema } },
+    },
+    async ({ params, body, access }) => {
+      const collection = await loadCollection(access, params.collectionId);
+      await authorize(access, { kind: 'collection', collection }, 'admin');
+      const updated = await inTransaction(ds, (db) => updateCollection(db, collection, body));
+      return { status: 200, body: presentCollection(updated, await permissionsOf(access, { kind: 'collection', collection: updated }), urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: '/v1/collections/{collectionId}', operationId: 'deleteCollection', tags: ['collections'],
+      summary: 'Delete an empty collection (409 while it still holds spaces or collections)',
+      params: collectionIdParams,
+      responses: { 204: { description: 'deleted' } },
+    },
+    async ({ params, access }) => {
+      const collection = await loadCollection(access, params.collectionId);
+      await authorize(access, { kind: 'collection', collection }, 'admin');
+      await inTransaction(ds, (db) => deleteCollection(db, collection));
+      return { status: 204 };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/collections/{collectionId}/spaces', operationId: 'listCollectionSpaces', tags: ['collections'],
+      summary: 'List the spaces directly inside a collection, in their order',
+      params: collectionIdParams,
+      query: listCollectionSpacesQuery,
+      responses: { 200: { description: 'spaces', schema: listSchema(spaceSchema) } },
+    },
+    async ({ params, query, caller, access }) => {
+      const collection = await loadCollection(access, params.collectionId);
+      await authorize(access, { kind: 'collection', collection }, 'view');
+      const viewable = await viewableContent(access, collection.organizationId);
+      const page = await paginate(
+        spacesInCollectionQuery(ds.manager, collection.id, viewable),
+        [
+          { column: 's.position', direction: 'ASC', value: (s) => s.position },
+          { column: 's.id', direction: 'ASC', value: (s) => s.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `collectionSpaces:${collection.id}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls)) };
+    },
+  );
+
+  collectionPlacementRoutes(api);
+}

@@ -1,0 +1,67 @@
+import { z } from 'zod';
+import type { Placement } from '../../../domain/collections/ordering';
+import { roleSchema } from '../../presenters/common';
+import { paginationQuery, queryBoolean } from '../../query';
+
+export const resourceId = z.string().min(1).max(64);
+export const collectionIdParams = { collectionId: resourceId };
+
+const title = z.string().trim().min(1).max(50);
+
+export const listCollectionsQuery = {
+  ...paginationQuery,
+  nested: queryBoolean.optional().openapi({ description: 'default true; false lists only top-level collections' }),
+};
+
+export const createCollectionBody = z.object({ title: title.optional(), parent: resourceId.optional() }).strict();
+
+export const patchCollectionBody = z
+  .object({
+    title: title.optional(),
+    description: z.string().trim().max(100).nullable().optional(),
+    defaultLevel: roleSchema.nullable().optional(),
+  })
+  .strict();
+
+export const listCollectionSpacesQuery = { ...paginationQuery };
+
+/** A sibling to place an item next to: a space or a collection under the target parent. */
+const anchor = z.discriminatedUnion(
+  'type',
+  [
+    z.object({ type: z.literal('space'), space: resourceId }).strict(),
+    z.object({ type: z.literal('collection'), collection: resourceId }).strict(),
+  ],
+  {
+    errorMap: (issue, ctx) => ({
+      message: issue.code === 'invalid_union_discriminator' ? 'must be one of space, collection' : ctx.defaultError,
+    }),
+  },
+);
+
+export const positionSchema = z
+  .object({ before: anchor.optional(), after: anchor.optional() })
+  .strict()
+  .superRefine((p, ctx) => {
+    if ((p.before === undefined) === (p.after === undefined)) ctx.addIssue({ code: 'custom', message: 'must have exactly one of before, after' });
+  })
+  .openapi('Position');
+
+export type PositionInput = z.output<typeof positionSchema>;
+
+export function toPlacement(position: PositionInput | undefined): Placement | undefined {
+  if (!position) return undefined;
+  const side = position.before ? 'before' : 'after';
+  const a = (position.before ?? position.after)!;
+  return { side, anchor: a.type === 'space' ? { kind: 'space', id: a.space } : { kind: 'collection', id: a.collection } };
+}
+
+/** Body of both move operations: the new parent (null: organization root, omitted: unchanged) and/or a position. */
+export const moveBody = z
+  .object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.parent === undefined && b.position === undefined) ctx.addIssue({ code: 'custom', message: 'must contain parent or position' });
+  });
+
+export const transferCollectionBody = z.object({ organization: resourceId }).strict();

@@ -1,0 +1,101 @@
+/** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
+import { authorize, viewableContent } from '../../../domain/access/authorize';
+import { inTransaction } from '../../../domain/db';
+import { spacesOfOrganizationQuery } from '../../../domain/spaces/queries';
+import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
+import { authorizeParent } from '../../authorize-parent';
+import { loadOrganization, loadSpace } from '../../loaders';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import { spaceSchema } from '../../presenters/space';
+import { Urls } from '../../presenters/urls';
+import { organizationIdParams } from '../orgs/schema';
+import { spaceLifecycleRoutes } from './lifecycle';
+import { memberSpacesRoutes } from './member-spaces';
+import { spacePlacementRoutes } from './placement';
+import { presentSpaceFor, presentSpacesFor } from './present';
+import { createSpaceBody, getSpaceQuery, listSpacesQuery, patchSpaceBody, spaceIdParams } from './schema';
+
+export function spaceRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/spaces', operationId: 'listSpaces', tags: ['spaces'],
+      summary: 'List the spaces of an organization that the caller can view, newest first',
+      params: organizationIdParams,
+      query: listSpacesQuery,
+      responses: { 200: { description: 'spaces', schema: listSchema(spaceSchema) } },
+    },
+    async ({ params, query, caller, access }) => {
+      const org = await loadOrganization(access, params.organizationId);
+      await authorize(access, { kind: 'organization', organization: org }, 'view');
+      const page = await paginate(
+        spacesOfOrganizationQuery(ds.manager, org.id, await viewableContent(access, org.id)),
+        [
+          { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
+          { column: 's.id', direction: 'DESC', value: (s) => s.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `spaces:${org.id}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls)) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/orgs/{organizationId}/spaces', operationId: 'createSpace', tags: ['spaces'], extension: true,
+      summary: 'Create a private space at the organization root or inside a collection',
+      params: organizationIdParams,
+      body: createSpaceBody,
+      responses: { 201: { description: 'created', schema: spaceSchema } },
+    },
+    async ({ params, body, access }) => {
+      const org = await loadOrganization(access, params.organizationId);
+      const { parent: parentId, ...input } = body;
+      const parent = await authorizeParent(access, org, parentId ?? null);
+      const space = await inTransaction(ds, (db) => createSpace(db, org.id, parent, input));
+      return { status: 201, headers: { Location: urls.api(`/spaces/${space.id}`) }, body: await presentSpaceFor(access, space, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}', operationId: 'getSpace', tags: ['spaces'],
+      summary: 'Get a space (a soft-deleted space is 404 here; restore it first)',
+      params: spaceIdParams,
+      // `shareKey` is accepted and validated; it only changes published URLs of share-link sites,
+      // and there are no sites yet, so it changes nothing in the answer today.
+      query: getSpaceQuery,
+      responses: { 200: { description: 'space', schema: spaceSchema } },
+    },
+    async ({ params, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'view');
+      return { status: 200, body: await presentSpaceFor(access, space, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/spaces/{spaceId}', operationId: 'updateSpace', tags: ['spaces'],
+      summary: 'Update a space (editMode, title, defaultLevel, language, emoji)',
+      params: spaceIdParams,
+      body: patchSpaceBody,
+      responses: { 200: { description: 'space', schema: spaceSchema } },
+    },
+    async ({ params, body, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'admin');
+      const updated = await inTransaction(ds, (db) => updateSpace(db, space, body));
+      return { status: 200, body: await presentSpaceFor(access, updated, urls) };
+    },
+  );
+
+  spaceLifecycleRoutes(api);
+  spacePlacementRoutes(api);
+  memberSpacesRoutes(api);
+}

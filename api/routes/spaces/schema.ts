@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { LANGUAGES } from '../../../domain/spaces/languages';
+import { TITLE_MAX } from '../../../domain/spaces/spaces';
+import { roleSchema } from '../../presenters/common';
+import { EDIT_MODES } from '../../presenters/space';
+import { paginationQuery } from '../../query';
+import { resourceId } from '../collections/schema';
+
+export const spaceIdParams = { spaceId: resourceId };
+export const memberSpacesParams = { organizationId: resourceId, userId: resourceId };
+
+const title = z.string().trim().min(1).max(TITLE_MAX);
+const emoji = z.string().min(1).max(32);
+const language = z.enum(LANGUAGES);
+const editMode = z.enum(EDIT_MODES);
+
+export const listSpacesQuery = { ...paginationQuery };
+
+export const memberSpacesQuery = {
+  ...paginationQuery,
+  order: z.enum(['asc', 'desc']).optional().openapi({ description: 'by space creation time, default desc' }),
+};
+
+export const createSpaceBody = z
+  .object({
+    title: title.optional(),
+    emoji: emoji.optional(),
+    parent: resourceId.optional(),
+    language: language.optional(),
+    editMode: editMode.optional(),
+  })
+  .strict();
+
+export const getSpaceQuery = {
+  shareKey: z.string().max(256).optional().openapi({ description: 'share-link key; resolves published URLs of share-link sites' }),
+};
+
+export const patchSpaceBody = z
+  .object({
+    editMode: editMode.optional(),
+    title: title.optional(),
+    defaultLevel: roleSchema.nullable().optional(),
+    language: language.optional(),
+    emoji: emoji.nullable().optional(),
+  })
+  .strict();
+
+export const transferSpaceBody = z
+  .object({ organization: resourceId.optional(), parent: resourceId.optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.organization === undefined && b.parent === undefined) ctx.addIssue({ code: 'custom', message: 'must contain organization or parent' });
+  });

@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import type { SortKey } from '../../middleware/paginate';
+import { teamRoleSchema } from '../../presenters/team';
+import { paginationQuery } from '../../query';
+import type { Team } from '../../../entities/Team';
+
+const id = z.string().min(1).max(64);
+const title = z.string().trim().min(1).max(255);
+/** a user id, or an e-mail of a user */
+const userRef = z.string().min(1).max(320);
+const MAX_ENTRIES = 1000;
+
+export const organizationIdParams = { organizationId: id };
+export const teamParams = { organizationId: id, teamId: id };
+export const teamMemberParams = { organizationId: id, teamId: id, userId: id };
+
+/** Order of every team list (newest first), shared with the member's teams list. */
+export const teamSortKeys: SortKey<Team>[] = [
+  { column: 't.createdAt', direction: 'DESC', value: (t) => t.createdAt },
+  { column: 't.id', direction: 'DESC', value: (t) => t.id },
+];
+
+export const listTeamsQuery = {
+  ...paginationQuery,
+  member: id.optional().openapi({ description: 'only teams this user can manage (owned teams; every team for an organization admin)' }),
+  title: z.string().min(1).max(255).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
+};
+
+export const listTeamMembersQuery = { ...paginationQuery };
+
+export const putTeamBody = z
+  .object({
+    title,
+    members: z.array(id).max(MAX_ENTRIES).optional().openapi({ description: 'user ids; replaces the member list of an existing team' }),
+  })
+  .strict();
+
+export const patchTeamBody = z.object({ title }).strict();
+
+export const putTeamMembersBody = z
+  .object({
+    add: z.array(userRef).max(MAX_ENTRIES).optional(),
+    remove: z.array(userRef).max(MAX_ENTRIES).optional(),
+    memberships: z
+      .record(userRef, z.object({ role: teamRoleSchema }).strict())
+      .refine((m) => Object.keys(m).length <= MAX_ENTRIES, `must have at most ${MAX_ENTRIES} entries`)
+      .optional(),
+  })
+  .strict();
+
+export const putTeamMemberBody = z.object({ role: teamRoleSchema.default('member') }).strict();

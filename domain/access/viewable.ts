@@ -1,0 +1,25 @@
+/** Turns `viewableContent` into a WHERE condition, so lists filter, count and paginate in SQL. */
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ViewableContent } from './authorize';
+
+/** Keeps the spaces the caller can view: granted ones and those inside a viewable collection. */
+export function whereSpaceViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
+  if (viewable.everything) return qb;
+  const ors: string[] = [];
+  const params: Record<string, string[]> = {};
+  if (viewable.spaceIds.length) {
+    ors.push(`${alias}.id IN (:...viewableSpaceIds)`);
+    params.viewableSpaceIds = viewable.spaceIds;
+  }
+  if (viewable.collectionIds.length) {
+    ors.push(`${alias}.parentId IN (:...viewableCollectionIds)`);
+    params.viewableCollectionIds = viewable.collectionIds;
+  }
+  return qb.andWhere(ors.length ? `(${ors.join(' OR ')})` : '1 = 0', params);
+}
+
+export function whereCollectionViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
+  if (viewable.everything) return qb;
+  if (!viewable.collectionIds.length) return qb.andWhere('1 = 0');
+  return qb.andWhere(`${alias}.id IN (:...viewableCollectionIds)`, { viewableCollectionIds: viewable.collectionIds });
+}

@@ -1,0 +1,57 @@
+/**
+ * What a Member resource shows beyond its row: the user and two counters, computed for a whole page
+ * of members at once (one query per kind, plus one access context per member).
+ */
+import { In, IsNull } from 'typeorm';
+import type { Db } from '../db';
+import { spaceRole } from '../access/authorize';
+import { AccessContext } from '../access/context';
+import { Member } from '../../entities/Member';
+import { Space } from '../../entities/Space';
+import { Team } from '../../entities/Team';
+import { TeamMember } from '../../entities/TeamMember';
+import { User } from '../../entities/User';
+
+export interface MemberDetails {
+  member: Member;
+  user: User;
+  /** non-deleted spaces of the organization the member can access */
+  spaces: number;
+  /** teams of the organization the member belongs to */
+  teams: number;
+}
+
+export async function describeMembers(db: Db, organizationId: string, members: Member[]): Promise<MemberDetails[]> {
+  if (!members.length) return [];
+  const userIds = members.map((m) => m.userId);
+  const users = new Map((await db.findBy(User, { id: In(userIds) })).map((u) => [u.id, u]));
+
+  const teamCounts = new Map<string, number>();
+  const rows: Array<{ userId: string; n: string | number }> = await db
+    .createQueryBuilder(TeamMember, 'tm')
+    .innerJoin(Team, 't', 't.id = tm.teamId')
+    .select('tm.userId', 'userId')
+    .addSelect('COUNT(*)', 'n')
+    .where('t.organizationId = :organizationId', { organizationId })
+    .andWhere('tm.userId IN (:...userIds)', { userIds })
+    .groupBy('tm.userId')
+    .getRawMany();
+  for (const r of rows) teamCounts.set(r.userId, Number(r.n));
+
+  // Only the columns the access function reads; loaded once for the page.
+  const spaces = await db.find(Space, {
+    where: { organizationId, deletedAt: IsNull() },
+    select: { id: true, organizationId: true, parentId: true, defaultLevel: true },
+  });
+
+  return Promise.all(
+    members.map(async (member) => {
+      const access = new AccessContext(db, member.userId);
+      let accessible = 0;
+      for (const space of spaces) if ((await spaceRole(access, space)) !== null) accessible++;
+      const user = users.get(member.userId);
+      if (!user) throw new Error(`member ${member.userId} of ${organizationId} has no user row`);
+      return { member, user, spaces: accessible, teams: teamCounts.get(member.userId) ?? 0 };
+    }),
+  );
+}

@@ -1,0 +1,23 @@
+/**
+ * Organizations claiming an e-mail domain. A caller whose own e-mail is in the domain sees every
+ * organization claiming it (so a newcomer finds where to join); anyone else sees only those they
+ * already belong to.
+ */
+import type { Db } from '../db';
+import { organizationsOfUserQuery } from '../organizations/organizations';
+import { Organization } from '../../entities/Organization';
+import type { User } from '../../entities/User';
+
+export function emailDomainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
+
+export async function organizationsClaimingDomain(db: Db, domain: string, caller: User): Promise<Organization[]> {
+  const normalized = domain.toLowerCase();
+  const qb = emailDomainOf(caller.email) === normalized ? db.createQueryBuilder(Organization, 'o') : organizationsOfUserQuery(db, caller.id);
+  return qb
+    .andWhere('JSON_CONTAINS(o.emailDomains, JSON_QUOTE(:domain))', { domain: normalized })
+    .orderBy('o.createdAt', 'DESC')
+    .addOrderBy('o.id', 'DESC')
+    .getMany();
+}

@@ -1,0 +1,87 @@
+/** Space rules: creation, metadata updates and duplication. Deletion lives in deletion.ts, moves in placement.ts. */
+import type { Db } from '../db';
+import { newId } from '../ids';
+import type { Role } from '../access/roles';
+import { lastPosition, positionAmongSiblings } from '../collections/ordering';
+import type { Collection } from '../../entities/Collection';
+import { EditMode, Space } from '../../entities/Space';
+import { DEFAULT_LANGUAGE, Language } from './languages';
+
+export const UNTITLED_SPACE = 'Untitled';
+export const TITLE_MAX = 128;
+const COPY_SUFFIX = ' (copy)';
+
+export interface NewSpace {
+  title?: string;
+  emoji?: string;
+  language?: Language;
+  editMode?: EditMode;
+}
+
+/** A new private space, last among the siblings under `parent` (null: organization root). */
+export async function createSpace(db: Db, organizationId: string, parent: Collection | null, input: NewSpace): Promise<Space> {
+  const parentId = parent?.id ?? null;
+  const space = newSpaceRow(organizationId, parentId, await lastPosition(db, organizationId, parentId), {
+    title: input.title ?? UNTITLED_SPACE,
+    emoji: input.emoji ?? null,
+    language: input.language ?? DEFAULT_LANGUAGE,
+    editMode: input.editMode ?? 'live',
+    defaultLevel: null,
+    visibility: 'private',
+  });
+  await db.insert(Space, space);
+  return space;
+}
+
+type SpaceMetadata = Pick<Space, 'title' | 'emoji' | 'language' | 'editMode' | 'defaultLevel' | 'visibility'>;
+
+function newSpaceRow(organizationId: string, parentId: string | null, position: number, metadata: SpaceMetadata): Space {
+  const now = new Date();
+  return Object.assign(new Space(), {
+    id: newId(),
+    organizationId,
+    parentId,
+    ...metadata,
+    revisionId: null,
+    position,
+    createdAt: now,
+    updatedAt: now,
+    deletedAt: null,
+    purgeStartedAt: null,
+  });
+}
+
+export interface SpacePatch {
+  title?: string;
+  emoji?: string | null;
+  language?: Language;
+  editMode?: EditMode;
+  defaultLevel?: Role | null;
+}
+
+export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Promise<Space> {
+  const changes: Partial<Space> = { updatedAt: new Date() };
+  for (const key of ['title', 'emoji', 'language', 'editMode', 'defaultLevel'] as const) {
+    if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
+  }
+  await db.update(Space, { id: space.id }, changes);
+  return Object.assign(space, changes);
+}
+
+/**
+ * A copy of the space right after the original, under the same parent. Only metadata is copied for
+ * now: this is the one place the content work extends to copy the current revision as well.
+ */
+export async function duplicateSpace(db: Db, original: Space): Promise<Space> {
+  const position = await positionAmongSiblings(db, original.organizationId, original.parentId, { side: 'after', anchor: { kind: 'space', id: original.id } });
+  const copy = newSpaceRow(original.organizationId, original.parentId, position, {
+    title: original.title.slice(0, TITLE_MAX - COPY_SUFFIX.length) + COPY_SUFFIX,
+    emoji: original.emoji,
+    language: original.language,
+    editMode: original.editMode,
+    defaultLevel: original.defaultLevel,
+    visibility: original.visibility,
+  });
+  await db.insert(Space, copy);
+  return copy;
+}

@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# The whole test suite against real servers: the same set-up as start.sh, then jest on a test database.
+source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+setup_all
+export MYSQL_DATABASE="${TEST_MYSQL_DATABASE:-docs_test}"
+ensure_database "$MYSQL_DATABASE"
+cd "$ROOT"
+status=0
+npx jest --ci --json --outputFile="$DATA/jest-results.json" "$@" || status=$?
+node -e '
+const r = JSON.parse(require("fs").readFileSync(process.argv[1], "utf8"));
+console.log(`jest: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
+' "$DATA/jest-results.json" || true
+exit $status

@@ -1,0 +1,28 @@
+/** Rows of content for tests that need spaces and collections to exist, without going through their API. */
+import type { DataSource } from 'typeorm';
+import type { Role } from '../../domain/access/roles';
+import { newId } from '../../domain/ids';
+import { Collection } from '../../entities/Collection';
+import type { Organization } from '../../entities/Organization';
+import { Space } from '../../entities/Space';
+
+export async function insertCollection(ds: DataSource, org: Organization, options: { parentId?: string; defaultLevel?: Role | null } = {}): Promise<Collection> {
+  const now = new Date();
+  const collection = ds.manager.create(Collection, {
+    id: newId(), organizationId: org.id, parentId: options.parentId ?? null, title: 'Collection', description: null,
+    defaultLevel: options.defaultLevel ?? null, position: 0, createdAt: now, updatedAt: now,
+  });
+  await ds.manager.insert(Collection, collection);
+  return collection;
+}
+
+export async function insertSpace(ds: DataSource, org: Organization, options: { parentId?: string; deleted?: boolean; defaultLevel?: Role | null } = {}): Promise<Space> {
+  const now = new Date();
+  const space = ds.manager.create(Space, {
+    id: newId(), organizationId: org.id, parentId: options.parentId ?? null, title: 'Space', emoji: null, visibility: 'private',
+    editMode: 'live', language: 'en', defaultLevel: options.defaultLevel ?? null, revisionId: null, position: 0,
+    createdAt: now, updatedAt: now, deletedAt: options.deleted ? now : null, purgeStartedAt: null,
+  });
+  await ds.manager.insert(Space, space);
+  return space;
+}
