@@ -9,7 +9,10 @@ function fieldOf(issue: ZodIssue, location: string): string {
 function ruleOf(issue: ZodIssue): string {
   switch (issue.code) {
     case 'invalid_type':
-      return issue.received === 'undefined' ? 'is required' : `must be ${article(issue.expected)}, not ${issue.received}`;
+      if (issue.received === 'undefined') return 'is required';
+      // an enum given the wrong type reports its options as "'a' | 'b'"
+      if (issue.expected.includes("'")) return `must be one of ${issue.expected.replace(/'/g, '').split(' | ').join(', ')}`;
+      return `must be ${article(issue.expected)}, not ${issue.received}`;
     case 'too_small':
       if (issue.type === 'string') return `must be at least ${issue.minimum} characters`;
       if (issue.type === 'array') return `must have at least ${issue.minimum} items`;

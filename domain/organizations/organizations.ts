@@ -1,5 +1,4 @@
 /** Organization rules: creation with its first admin, updates with unique hostnames, listing. */
-import { Brackets } from 'typeorm';
 import type { Db } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
@@ -81,12 +80,4 @@ export function organizationsOfUserQuery(db: Db, userId: string) {
   return db
     .createQueryBuilder(Organization, 'o')
     .innerJoin(Member, 'm', 'm.organizationId = o.id AND m.userId = :userId AND m.disabled = 0', { userId });
-}
-
-/** Organizations that claim an e-mail domain and that the caller may see. */
-export async function organizationsByEmailDomain(db: Db, domain: string, userId: string): Promise<Organization[]> {
-  return organizationsOfUserQuery(db, userId)
-    .andWhere(new Brackets((qb) => qb.where('JSON_CONTAINS(o.emailDomains, JSON_QUOTE(:domain))', { domain: domain.toLowerCase() })))
-    .orderBy('o.createdAt', 'DESC')
-    .getMany();
 }

@@ -1,9 +1,9 @@
 import { z } from 'zod';
+import { resourceId } from '../../schemas';
 import type { Placement } from '../../../domain/collections/ordering';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery, queryBoolean } from '../../query';
 
-export const resourceId = z.string().min(1).max(64);
 export const collectionIdParams = { collectionId: resourceId };
 
 const title = z.string().trim().min(1).max(50);

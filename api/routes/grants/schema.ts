@@ -1,11 +1,11 @@
 import { z } from 'zod';
+import { resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 
-const id = z.string().min(1).max(64);
 
-export const spaceUserParams = { spaceId: id, userId: id };
-export const spaceTeamParams = { spaceId: id, teamId: id };
-export const collectionUserParams = { collectionId: id, userId: id };
-export const collectionTeamParams = { collectionId: id, teamId: id };
+export const spaceUserParams = { spaceId: resourceId, userId: resourceId };
+export const spaceTeamParams = { spaceId: resourceId, teamId: resourceId };
+export const collectionUserParams = { collectionId: resourceId, userId: resourceId };
+export const collectionTeamParams = { collectionId: resourceId, teamId: resourceId };
 
 export const putGrantBody = z.object({ role: roleSchema }).strict();

@@ -1,14 +1,14 @@
 import { z } from 'zod';
+import { emailDomain, resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
-const id = z.string().min(1).max(64);
 
-export const organizationIdParams = { organizationId: id };
-export const memberParams = { organizationId: id, userId: id };
-export const linkInviteParams = { organizationId: id, inviteId: id };
+export const organizationIdParams = { organizationId: resourceId };
+export const memberParams = { organizationId: resourceId, userId: resourceId };
+export const linkInviteParams = { organizationId: resourceId, inviteId: resourceId };
 export const emailDomainParams = {
-  emailDomain: z.string().min(3).max(253).regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i),
+  emailDomain,
 };
 
 export const listMembersQuery = {

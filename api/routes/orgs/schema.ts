@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { emailDomain, resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
-export const organizationIdParams = { organizationId: z.string().min(1).max(64) };
+export const organizationIdParams = { organizationId: resourceId };
 
 const title = z.string().trim().min(2).max(255);
 const hostname = z.string().min(3).max(32).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);
-const emailDomain = z.string().min(3).max(253).regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i);
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 
@@ -26,7 +26,7 @@ export const patchOrganizationBody = z
     emailDomains: z.array(emailDomain).max(50).optional(),
     hostname: hostname.optional(),
     defaultRole: roleSchema.nullable().optional(),
-    defaultContent: z.object({ type: z.literal('site'), site: z.string().min(1).max(64) }).strict().nullable().optional(),
+    defaultContent: z.object({ type: z.literal('site'), site: resourceId }).strict().nullable().optional(),
     logo: z.string().url().max(2048).nullable().optional(),
     sso: z.boolean().optional(),
     ai: z.boolean().optional(),

@@ -4,7 +4,7 @@ import { TITLE_MAX } from '../../../domain/spaces/spaces';
 import { roleSchema } from '../../presenters/common';
 import { EDIT_MODES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
-import { resourceId } from '../collections/schema';
+import { resourceId } from '../../schemas';
 
 export const spaceIdParams = { spaceId: resourceId };
 export const memberSpacesParams = { organizationId: resourceId, userId: resourceId };

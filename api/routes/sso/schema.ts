@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
-const id = z.string().min(1).max(64);
 
 function isHttpsUrl(value: string): boolean {
   try {
@@ -17,8 +17,8 @@ const entityID = z.string().trim().min(1).max(1024);
 const certificate = z.string().min(1).max(16384).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER' });
 const ssoURL = z.string().max(2048).url().refine(isHttpsUrl, 'must be an https URL');
 
-export const organizationIdParams = { organizationId: id };
-export const samlProviderParams = { organizationId: id, samlProviderId: id };
+export const organizationIdParams = { organizationId: resourceId };
+export const samlProviderParams = { organizationId: resourceId, samlProviderId: resourceId };
 
 export const listSamlProvidersQuery = { ...paginationQuery };
 
@@ -28,7 +28,7 @@ export const createSamlProviderBody = z
     entityID,
     certificate,
     ssoURL,
-    defaultTeam: id.optional().openapi({ description: 'id of a team of the organization that new SSO members join' }),
+    defaultTeam: resourceId.optional().openapi({ description: 'id of a team of the organization that new SSO members join' }),
     defaultRole: roleSchema.optional().openapi({ description: 'organization role of new SSO members' }),
   })
   .strict();
@@ -39,7 +39,7 @@ export const patchSamlProviderBody = z
     entityID: entityID.optional(),
     certificate: certificate.optional(),
     ssoURL: ssoURL.optional(),
-    defaultTeam: id.nullable().optional().openapi({ description: 'null removes the default team' }),
+    defaultTeam: resourceId.nullable().optional().openapi({ description: 'null removes the default team' }),
     defaultRole: roleSchema.nullable().optional().openapi({ description: 'null removes the default role' }),
   })
   .strict();

@@ -1,18 +1,18 @@
 import { z } from 'zod';
+import { resourceId } from '../../schemas';
 import type { SortKey } from '../../middleware/paginate';
 import { teamRoleSchema } from '../../presenters/team';
 import { paginationQuery } from '../../query';
 import type { Team } from '../../../entities/Team';
 
-const id = z.string().min(1).max(64);
 const title = z.string().trim().min(1).max(255);
 /** a user id, or an e-mail of a user */
 const userRef = z.string().min(1).max(320);
 const MAX_ENTRIES = 1000;
 
-export const organizationIdParams = { organizationId: id };
-export const teamParams = { organizationId: id, teamId: id };
-export const teamMemberParams = { organizationId: id, teamId: id, userId: id };
+export const organizationIdParams = { organizationId: resourceId };
+export const teamParams = { organizationId: resourceId, teamId: resourceId };
+export const teamMemberParams = { organizationId: resourceId, teamId: resourceId, userId: resourceId };
 
 /** Order of every team list (newest first), shared with the member's teams list. */
 export const teamSortKeys: SortKey<Team>[] = [
@@ -22,7 +22,7 @@ export const teamSortKeys: SortKey<Team>[] = [
 
 export const listTeamsQuery = {
   ...paginationQuery,
-  member: id.optional().openapi({ description: 'only teams this user can manage (owned teams; every team for an organization admin)' }),
+  member: resourceId.optional().openapi({ description: 'only teams this user can manage (owned teams; every team for an organization admin)' }),
   title: z.string().min(1).max(255).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
 };
 
@@ -31,7 +31,7 @@ export const listTeamMembersQuery = { ...paginationQuery };
 export const putTeamBody = z
   .object({
     title,
-    members: z.array(id).max(MAX_ENTRIES).optional().openapi({ description: 'user ids; replaces the member list of an existing team' }),
+    members: z.array(resourceId).max(MAX_ENTRIES).optional().openapi({ description: 'user ids; replaces the member list of an existing team' }),
   })
   .strict();
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { resourceId } from '../../schemas';
 
 export const issueTokenBody = z
   .object({
@@ -7,4 +8,4 @@ export const issueTokenBody = z
   })
   .strict();
 
-export const tokenIdParams = { tokenId: z.string().min(1).max(64) };
+export const tokenIdParams = { tokenId: resourceId };
