@@ -1,5 +1,5 @@
 /** Soft deletion and restore of spaces; permanent removal is the space-purge workflow's job. */
-import { IsNull, LessThan, Not } from 'typeorm';
+import { IsNull, LessThanOrEqual } from 'typeorm';
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { Space } from '../../entities/Space';
@@ -42,7 +42,7 @@ export async function markPurgeStarted(db: Db, spaceId: string, deletedAt: Date)
 /** Deleted spaces whose purge workflow is not known to be started, older than `graceSeconds`. */
 export async function spacesMissingPurge(db: Db, graceSeconds: number, limit: number): Promise<Space[]> {
   return db.find(Space, {
-    where: { deletedAt: LessThan(new Date(Date.now() - graceSeconds * 1000)), purgeStartedAt: IsNull(), id: Not(IsNull()) },
+    where: { deletedAt: LessThanOrEqual(new Date(Date.now() - graceSeconds * 1000)), purgeStartedAt: IsNull() },
     order: { deletedAt: 'ASC' },
     take: limit,
   });

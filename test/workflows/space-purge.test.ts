@@ -101,3 +101,32 @@ describe('space-purge workflow', () => {
     expect(await resultOf(space.id)).toBe('purged');
   });
 });
+
+describe('space deletion through the API', () => {
+  it('DELETE hides the space at once, restore and GET answer 404 after the purge', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const api = server.as(admin.token);
+    const created = await api.post(`/v1/orgs/${org.id}/spaces`).send({ title: 'Short-lived' }).expect(201);
+    const spaceId = created.body.id;
+    await api.delete(`/v1/spaces/${spaceId}`).expect(204);
+    await api.get(`/v1/spaces/${spaceId}`).expect(404);
+    const list = await api.get(`/v1/orgs/${org.id}/spaces`).expect(200);
+    expect(list.body.items.map((s: { id: string }) => s.id)).not.toContain(spaceId);
+    expect(await resultOf(spaceId)).toBe('purged');
+    await api.post(`/v1/spaces/${spaceId}/restore`).expect(404);
+    await api.get(`/v1/spaces/${spaceId}`).expect(404);
+  });
+
+  it('restore within the retention brings the space back and ends the purge', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const api = server.as(admin.token);
+    const spaceId = (await api.post(`/v1/orgs/${org.id}/spaces`).send({ title: 'Saved' }).expect(201)).body.id;
+    await api.delete(`/v1/spaces/${spaceId}`).expect(204);
+    const restored = await api.post(`/v1/spaces/${spaceId}/restore`).expect(200);
+    expect(restored.body.id).toBe(spaceId);
+    expect(restored.body.deletedAt).toBeUndefined();
+    expect(await resultOf(spaceId)).toBe('restored');
+    await new Promise((r) => setTimeout(r, RETENTION_SECONDS * 1000));
+    await api.get(`/v1/spaces/${spaceId}`).expect(200);
+  });
+});

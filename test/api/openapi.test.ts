@@ -1,0 +1,71 @@
+/** The service's own OpenAPI document lists every implemented operation, and only those. */
+import request from 'supertest';
+import { startServer, TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-extension'?: boolean; responses: object }>> };
+
+const SPEC_OPERATIONS = [
+  'get /v1/orgs', 'get /v1/orgs/{organizationId}', 'patch /v1/orgs/{organizationId}',
+  'delete /v1/orgs/{organizationId}/link-invites/{inviteId}', 'get /v1/email-domains/{emailDomain}/orgs',
+  'get /v1/orgs/{organizationId}/members', 'get /v1/orgs/{organizationId}/members/{userId}',
+  'patch /v1/orgs/{organizationId}/members/{userId}', 'delete /v1/orgs/{organizationId}/members/{userId}',
+  'post /v1/orgs/{organizationId}/ping', 'post /v1/orgs/{organizationId}/members/{userId}/sso',
+  'get /v1/orgs/{organizationId}/members/{userId}/spaces', 'get /v1/orgs/{organizationId}/members/{userId}/teams',
+  'get /v1/orgs/{organizationId}/teams', 'put /v1/orgs/{organizationId}/teams', 'get /v1/orgs/{organizationId}/teams/{teamId}',
+  'patch /v1/orgs/{organizationId}/teams/{teamId}', 'delete /v1/orgs/{organizationId}/teams/{teamId}',
+  'get /v1/orgs/{organizationId}/teams/{teamId}/members', 'put /v1/orgs/{organizationId}/teams/{teamId}/members',
+  'put /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}', 'delete /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+  'get /v1/orgs/{organizationId}/saml', 'post /v1/orgs/{organizationId}/saml', 'get /v1/orgs/{organizationId}/saml/{samlProviderId}',
+  'patch /v1/orgs/{organizationId}/saml/{samlProviderId}', 'delete /v1/orgs/{organizationId}/saml/{samlProviderId}',
+  'get /v1/orgs/{organizationId}/sso',
+  'get /v1/orgs/{organizationId}/collections', 'post /v1/orgs/{organizationId}/collections', 'get /v1/collections/{collectionId}',
+  'patch /v1/collections/{collectionId}', 'delete /v1/collections/{collectionId}', 'get /v1/collections/{collectionId}/spaces',
+  'post /v1/collections/{collectionId}/move', 'post /v1/collections/{collectionId}/transfer',
+  'get /v1/orgs/{organizationId}/spaces', 'get /v1/spaces/{spaceId}', 'patch /v1/spaces/{spaceId}', 'delete /v1/spaces/{spaceId}',
+  'post /v1/spaces/{spaceId}/duplicate', 'post /v1/spaces/{spaceId}/restore', 'post /v1/spaces/{spaceId}/move', 'post /v1/spaces/{spaceId}/transfer',
+];
+
+describe('GET /v1/openapi.json', () => {
+  let doc: Doc;
+  beforeAll(async () => {
+    doc = (await request(server.app).get('/v1/openapi.json').expect(200)).body;
+  });
+
+  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op })));
+
+  it('is OpenAPI 3.1 and includes every operation of the spec tables built so far', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    const listed = new Set(operations().map((o) => o.key));
+    for (const op of SPEC_OPERATIONS) expect(listed).toContain(op);
+  });
+
+  it('marks every operation outside the spec tables as an extension', () => {
+    const spec = new Set(SPEC_OPERATIONS);
+    for (const { key, op } of operations()) {
+      if (!spec.has(key)) expect({ key, extension: op['x-extension'] }).toEqual({ key, extension: true });
+      expect(op.operationId).toBeTruthy();
+      expect(op.responses).toBeDefined();
+    }
+  });
+
+  it('lists only operations that are mounted: each answers 401 without a token, not 404', async () => {
+    for (const { path, method } of operations()) {
+      const url = path.replace(/\{\w+\}/g, 'someid');
+      const res = await (request(server.app) as unknown as Record<string, (u: string) => request.Test>)[method](url);
+      expect({ op: `${method} ${path}`, status: res.status }).toEqual({ op: `${method} ${path}`, status: 401 });
+    }
+  });
+
+  it('answers 404 with the error body for an unknown route', async () => {
+    const res = await request(server.app).get('/v1/nothing-here').expect(404);
+    expect(res.body).toEqual({ error: { code: 404, message: 'route not found' } });
+  });
+});
