@@ -14,7 +14,7 @@ function ruleOf(issue: ZodIssue): string {
       if (issue.expected.includes("'")) return `must be one of ${issue.expected.replace(/'/g, '').split(' | ').join(', ')}`;
       return `must be ${article(issue.expected)}, not ${issue.received}`;
     case 'too_small':
-      if (issue.type === 'string') return `must be at least ${issue.minimum} characters`;
+      if (issue.type === 'string') return `must be at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`;
       if (issue.type === 'array') return `must have at least ${issue.minimum} items`;
       return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
     case 'too_big':

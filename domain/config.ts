@@ -10,11 +10,6 @@ function int(name: string, fallback: number): number {
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: must be a non-negative integer, got "${raw}"`);
   return n;
 }
-function bool(name: string, fallback: boolean): boolean {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  return raw === 'true' || raw === '1';
-}
 
 export function loadConfig() {
   const port = int('PORT', 8080);
@@ -25,6 +20,8 @@ export function loadConfig() {
     appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
     publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
     mysql: {
+      /** mariadb here, mysql for MySQL 8: TypeORM reads the schema differently for each. */
+      flavor: str('MYSQL_FLAVOR', 'mariadb') === 'mysql' ? ('mysql' as const) : ('mariadb' as const),
       host: str('MYSQL_HOST', '127.0.0.1'),
       port: int('MYSQL_PORT', 3407),
       user: str('MYSQL_USER', 'docs'),
@@ -36,7 +33,6 @@ export function loadConfig() {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
-      uiUrl: str('TEMPORAL_UI_URL', 'http://127.0.0.1:8233'),
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),
@@ -44,7 +40,6 @@ export function loadConfig() {
     cursorSecret: str('CURSOR_SECRET', 'dev-cursor-secret-change-me'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
-    runWorkerInApi: bool('RUN_WORKER_IN_API', false),
   };
 }
 

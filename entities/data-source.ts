@@ -7,7 +7,7 @@ import { entities } from './index';
 /** The one way to build a DataSource: migrations only, never synchronize. */
 export function createDataSource(config: Config, overrides: { database?: string } = {}): DataSource {
   return new DataSource({
-    type: 'mysql',
+    type: config.mysql.flavor,
     host: config.mysql.host,
     port: config.mysql.port,
     username: config.mysql.user,

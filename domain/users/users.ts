@@ -1,5 +1,6 @@
 import type { Db } from '../db';
 import { newId } from '../ids';
+import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
 
 export function normalizeEmail(email: string): string {
@@ -20,4 +21,15 @@ export async function ensureUser(db: Db, email: string, displayName?: string): P
   });
   await db.insert(User, user);
   return user;
+}
+
+/** The user, if they are the viewer or share an organization with the viewer (enabled memberships). */
+export async function findVisibleUser(db: Db, viewerId: string, userId: string): Promise<User | null> {
+  if (viewerId === userId) return db.findOneBy(User, { id: userId });
+  return db
+    .createQueryBuilder(User, 'u')
+    .innerJoin(Member, 'theirs', 'theirs.userId = u.id AND theirs.disabled = 0')
+    .innerJoin(Member, 'mine', 'mine.organizationId = theirs.organizationId AND mine.userId = :viewerId AND mine.disabled = 0', { viewerId })
+    .where('u.id = :userId', { userId })
+    .getOne();
 }

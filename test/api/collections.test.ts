@@ -95,7 +95,7 @@ describe('collections', () => {
     const cases: Array<[object, string]> = [
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ title: 7 }, 'title: must be a string, not number'],
-      [{ title: '   ' }, 'title: must be at least 1 characters'],
+      [{ title: '   ' }, 'title: must be at least 1 character'],
       [{ parent: 12 }, 'parent: must be a string, not number'],
       [{ id: 'mine' }, 'id: unknown field'],
     ];

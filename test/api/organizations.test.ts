@@ -111,3 +111,16 @@ describe('organizations', () => {
     expect(res.body).toMatchObject({ object: 'user', id: fx.admin.user.id, email: fx.admin.user.email });
   });
 });
+
+describe('users', () => {
+  it('shows a user to members of a shared organization only, at their urls.location', async () => {
+    const fx = await createOrg(server.ds);
+    const colleague = await addMember(server.ds, fx.org, 'read');
+    const me = await server.as(colleague.token).get('/v1/user').expect(200);
+    const path = new URL(me.body.urls.location).pathname;
+    const res = await server.as(fx.admin.token).get(path).expect(200);
+    expect(res.body).toMatchObject({ object: 'user', id: colleague.user.id, displayName: colleague.user.displayName });
+    const stranger = await createOrg(server.ds);
+    await server.as(stranger.admin.token).get(path).expect(404);
+  });
+});

@@ -91,7 +91,7 @@ describe('spaces', () => {
 
   it('validates create, get and patch input', async () => {
     const createCases: Array<[object, string]> = [
-      [{ title: '' }, 'title: must be at least 1 characters'],
+      [{ title: '' }, 'title: must be at least 1 character'],
       [{ title: 'x'.repeat(129) }, 'title: must be at most 128 characters'],
       [{ title: 1 }, 'title: must be a string, not number'],
       [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],

@@ -74,7 +74,7 @@ describe('teams', () => {
     const outsider = await createOrg(server.ds);
     const cases: Array<[object, string]> = [
       [{}, 'title: is required'],
-      [{ title: ' ' }, 'title: must be at least 1 characters'],
+      [{ title: ' ' }, 'title: must be at least 1 character'],
       [{ title: 'x'.repeat(256) }, 'title: must be at most 255 characters'],
       [{ title: 7 }, 'title: must be a string, not number'],
       [{ title: 'T', members: 'abc' }, 'members: must be an array, not string'],
@@ -238,7 +238,7 @@ describe('team members', () => {
       [{ memberships: { [members[0].user.id]: { role: 'admin' } } }, `memberships.${members[0].user.id}.role: must be one of owner, member`],
       [{ add: Array(1001).fill(members[0].user.id) }, 'add: must have at most 1000 items'],
       [{ remove: 'x' }, 'remove: must be an array, not string'],
-      [{ add: [''] }, 'add.0: must be at least 1 characters'],
+      [{ add: [''] }, 'add.0: must be at least 1 character'],
       [{ replace: [] }, 'replace: unknown field'],
     ];
     for (const [body, message] of cases) {

@@ -3,11 +3,12 @@ import { issueToken, revokeById } from '../../../domain/auth/tokens';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { User } from '../../../entities/User';
+import { findVisibleUser } from '../../../domain/users/users';
 import type { ApiBuilder } from '../../operation';
 import { apiTokenSchema, presentApiToken } from '../../presenters/token';
 import { presentUser, userSchema } from '../../presenters/user';
 import { Urls } from '../../presenters/urls';
-import { issueTokenBody, tokenIdParams } from './schema';
+import { issueTokenBody, tokenIdParams, userIdParams } from './schema';
 
 export function userRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -21,6 +22,20 @@ export function userRoutes(api: ApiBuilder): void {
     },
     async ({ caller }) => {
       const user = await ds.manager.findOneBy(User, { id: caller.userId });
+      if (!user) throw notFound('user');
+      return { status: 200, body: presentUser(user, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/users/{userId}', operationId: 'getUser', tags: ['users'], extension: true,
+      summary: 'Get a user who shares an organization with the caller (the target of every user `urls.location`)',
+      params: userIdParams,
+      responses: { 200: { description: 'the user', schema: userSchema } },
+    },
+    async ({ params, caller }) => {
+      const user = await findVisibleUser(ds.manager, caller.userId, params.userId);
       if (!user) throw notFound('user');
       return { status: 200, body: presentUser(user, urls) };
     },

@@ -9,3 +9,5 @@ export const issueTokenBody = z
   .strict();
 
 export const tokenIdParams = { tokenId: resourceId };
+
+export const userIdParams = { userId: resourceId };
