@@ -65,6 +65,7 @@ start_mariadb() {
 }
 
 ensure_database() { # name
+  if [ ! -S "$DATA/mysql.sock" ]; then log "MariaDB was started elsewhere: assuming database $1 exists"; return 0; fi
   env -u MYSQL_HOST -u MYSQL_PWD -u MYSQL_TCP_PORT mariadb --no-defaults --protocol=SOCKET -uroot --socket="$DATA/mysql.sock" <<SQL
 CREATE DATABASE IF NOT EXISTS \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER IF NOT EXISTS '$MYSQL_USER'@'127.0.0.1' IDENTIFIED BY '$MYSQL_PASSWORD';
