@@ -42,7 +42,8 @@ install_go_tool() { # binary module@version
 install_node_modules() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     log "installing npm packages"
-    (cd "$ROOT" && npm ci --no-audit --no-fund --loglevel=error)
+    # npm ci refuses this npm's own lock files (other platforms' optional packages are left out), so install from the lock
+    (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error)
   fi
 }
 
