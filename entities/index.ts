@@ -1,5 +1,10 @@
 /** Every entity, in one list for the data source. */
 import { ApiToken } from './ApiToken';
+import { ChangeRequest } from './ChangeRequest';
+import { ContentObject } from './ContentObject';
+import { Revision } from './Revision';
+import { SearchSection } from './SearchSection';
+import { SpaceLink } from './SpaceLink';
 import { Collection } from './Collection';
 import { ContentGrant } from './ContentGrant';
 import { LinkInvite } from './LinkInvite';
@@ -11,6 +16,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchSection, SpaceLink];
 
-export { ApiToken, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, ContentObject, Revision, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };

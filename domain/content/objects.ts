@@ -1,0 +1,69 @@
+/**
+ * The content-addressed object store: immutable JSON objects (trie nodes, page versions) keyed by
+ * the SHA-1 of their canonical text, shared by every revision and space that holds the same bytes.
+ * Reads are batched and memoised per store instance (one per request or activity).
+ */
+import { createHash } from 'crypto';
+import { In } from 'typeorm';
+import type { Db } from '../db';
+import { ContentObject } from '../../entities/ContentObject';
+
+export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+
+/** JSON with object keys sorted, so equal values have equal hashes. */
+export function canonicalJson(value: unknown): string {
+  return JSON.stringify(value, (_key, v) =>
+    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+export function hashOf(text: string): string {
+  return createHash('sha1').update(text).digest('hex');
+}
+
+export class ObjectStore {
+  private readonly cache = new Map<string, unknown>();
+  private readonly pending = new Map<string, string>();
+
+  constructor(readonly db: Db) {}
+
+  /** Stages an object for writing; returns its hash. Nothing is written before `flush`. */
+  put(value: unknown): string {
+    const text = canonicalJson(value);
+    const hash = hashOf(text);
+    if (!this.cache.has(hash)) {
+      this.cache.set(hash, JSON.parse(text));
+      this.pending.set(hash, text);
+    }
+    return hash;
+  }
+
+  async get<T>(hash: string): Promise<T> {
+    return (await this.getMany<T>([hash])).get(hash) as T;
+  }
+
+  async getMany<T>(hashes: Iterable<string>): Promise<Map<string, T>> {
+    const wanted = [...new Set(hashes)];
+    const missing = wanted.filter((h) => !this.cache.has(h));
+    for (let i = 0; i < missing.length; i += 1000) {
+      const rows = await this.db.find(ContentObject, { where: { hash: In(missing.slice(i, i + 1000)) } });
+      for (const row of rows) this.cache.set(row.hash, JSON.parse(row.body));
+    }
+    const out = new Map<string, T>();
+    for (const h of wanted) {
+      if (!this.cache.has(h)) throw new Error(`content object ${h} is missing`);
+      out.set(h, this.cache.get(h) as T);
+    }
+    return out;
+  }
+
+  /** Writes the staged objects; already stored ones are skipped (same hash, same bytes). */
+  async flush(): Promise<number> {
+    const rows = [...this.pending.entries()].map(([hash, body]) => ({ hash, body }));
+    this.pending.clear();
+    for (let i = 0; i < rows.length; i += 500) {
+      await this.db.createQueryBuilder().insert().into(ContentObject).values(rows.slice(i, i + 500)).orIgnore().execute();
+    }
+    return rows.length;
+  }
+}

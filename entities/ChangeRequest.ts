@@ -1,0 +1,25 @@
+import { Column, Entity, Index } from 'typeorm';
+import { IdColumn, RefColumn, TimeColumn } from './columns';
+
+export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
+
+/** A branch of a space's content; `revisionId` is its head. */
+@Entity('change_requests')
+@Index(['spaceId', 'number'], { unique: true })
+@Index(['spaceId', 'status', 'number'])
+export class ChangeRequest {
+  @IdColumn() id: string;
+  @RefColumn() spaceId: string;
+  @Column({ type: 'int' }) number: number;
+  @Column({ type: 'varchar', length: 16 }) status: ChangeRequestStatus;
+  @Column({ type: 'varchar', length: 100 }) subject: string;
+  @Column({ type: 'varchar', length: 128, nullable: true }) agentTaskId: string | null;
+  @RefColumn() createdById: string;
+  @TimeColumn() createdAt: Date;
+  @TimeColumn() updatedAt: Date;
+  @RefColumn() revisionInitialId: string;
+  @RefColumn() revisionId: string;
+  @RefColumn({ nullable: true }) revisionMergedAncestorId: string | null;
+  @RefColumn({ nullable: true }) revisionMergedId: string | null;
+  @TimeColumn({ nullable: true }) mergedAt: Date | null;
+}

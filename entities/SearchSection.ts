@@ -1,0 +1,14 @@
+import { Column, Entity, Index } from 'typeorm';
+import { RefColumn } from './columns';
+
+/** One section (split at headings) of a page in a space's current revision, full-text indexed. */
+@Entity('search_sections')
+@Index(['title', 'body'], { fulltext: true })
+export class SearchSection {
+  @RefColumn({ primary: true }) spaceId: string;
+  @RefColumn({ primary: true }) pageId: string;
+  @Column({ type: 'int', primary: true }) ordinal: number;
+  @Column({ type: 'varchar', length: 128 }) anchor: string;
+  @Column({ type: 'varchar', length: 512 }) title: string;
+  @Column({ type: 'mediumtext' }) body: string;
+}
