@@ -1,0 +1,94 @@
+/**
+ * Keeps a space's search sections and link index in step with its current revision. Called in the
+ * transaction that moves the space's head, with the old and new roots: the work follows the diff.
+ */
+import { In } from 'typeorm';
+import type { Db } from '../db';
+import { SearchSection } from '../../entities/SearchSection';
+import { SpaceLink } from '../../entities/SpaceLink';
+import { resolveLinks } from './link-status';
+import { splitSections } from './markdown';
+import { hashOf } from './objects';
+import { idOfKey, PageEntry, PageVersion, TrieValue } from './model';
+import type { ObjectStore } from './objects';
+import { ContentReader } from './reader';
+import { diff } from './trie';
+import { slugOf } from './slugs';
+
+export const linkTargetKey = (kind: string, target: string): string => hashOf(`${kind}:${target}`);
+/** Path links are stored with a leading slash, which no id has. */
+export const PATH_PREFIX = '/';
+
+const SECTION_BODY_MAX = 60000;
+
+export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string, oldRoot: string, newRoot: string, appBaseUrl: string): Promise<void> {
+  const changes = await diff<TrieValue>(store, oldRoot, newRoot);
+  const changedPages: Array<{ id: string; before?: PageEntry; after?: PageEntry }> = [];
+  const addedFiles: string[] = [];
+  const removedFiles: string[] = [];
+  for (const [key, before, after] of changes) {
+    if (key.startsWith('p:')) changedPages.push({ id: idOfKey(key), before: before as PageEntry | undefined, after: after as PageEntry | undefined });
+    else if (key.startsWith('f:')) {
+      if (!before) addedFiles.push(idOfKey(key));
+      if (!after) removedFiles.push(idOfKey(key));
+    }
+  }
+  if (!changedPages.length && !addedFiles.length && !removedFiles.length) return;
+  const reader = new ContentReader(store, newRoot);
+  const ids = changedPages.map((p) => p.id);
+  const present = changedPages.filter((p) => p.after);
+  const versions = await store.getMany<PageVersion>(present.map((p) => p.after!.v));
+
+  // Search sections of changed pages: replaced wholesale.
+  for (let i = 0; i < ids.length; i += 500) await db.delete(SearchSection, { spaceId, pageId: In(ids.slice(i, i + 500)) });
+  const sections: SearchSection[] = [];
+  for (const p of present) {
+    const version = versions.get(p.after!.v)!;
+    splitSections(version.title, version.markdown, slugOf).forEach((s, ordinal) =>
+      sections.push(Object.assign(new SearchSection(), { spaceId, pageId: p.id, ordinal, anchor: s.anchor.slice(0, 128), title: s.title.slice(0, 512), body: s.body.slice(0, SECTION_BODY_MAX) })),
+    );
+  }
+  for (let i = 0; i < sections.length; i += 500) await db.insert(SearchSection, sections.slice(i, i + 500));
+
+  // Links out of changed pages: replaced wholesale.
+  for (let i = 0; i < ids.length; i += 500) await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
+  const rows: SpaceLink[] = [];
+  for (const p of present) {
+    const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, appBaseUrl);
+    resolved.forEach((l, ordinal) => rows.push(linkRow(spaceId, p.id, ordinal, l.kind, l.byPath ? PATH_PREFIX + l.target : l.target, l.status, l.resolvedPageId)));
+  }
+  for (let i = 0; i < rows.length; i += 500) await db.insert(SpaceLink, rows.slice(i, i + 500));
+
+  // Links into pages and files that appeared or vanished change status.
+  const added = changedPages.filter((p) => !p.before && p.after).map((p) => linkTargetKey('page', p.id));
+  const removed = changedPages.filter((p) => p.before && !p.after).map((p) => linkTargetKey('page', p.id));
+  added.push(...addedFiles.map((id) => linkTargetKey('file', id)));
+  removed.push(...removedFiles.map((id) => linkTargetKey('file', id)));
+  if (added.length) await db.update(SpaceLink, { spaceId, targetKey: In(added) }, { status: 'ok' });
+  if (removed.length) await db.update(SpaceLink, { spaceId, targetKey: In(removed) }, { status: 'broken' });
+
+  // A page that appeared, vanished, moved or was renamed can change where path links lead.
+  const pathsMoved = changedPages.some((p) => !p.before || !p.after || p.before.slug !== p.after.slug || p.before.parent !== p.after.parent);
+  if (pathsMoved) await reresolvePathLinks(db, reader, spaceId, new Set(ids));
+}
+
+function linkRow(spaceId: string, sourcePageId: string, ordinal: number, kind: SpaceLink['kind'], target: string, status: SpaceLink['status'], resolvedPageId?: string): SpaceLink {
+  const targetKey = resolvedPageId ? linkTargetKey('page', resolvedPageId) : linkTargetKey(kind, target);
+  return Object.assign(new SpaceLink(), { spaceId, sourcePageId, ordinal, kind, target: target.slice(0, 2048), targetKey, status });
+}
+
+async function reresolvePathLinks(db: Db, reader: ContentReader, spaceId: string, skipSources: Set<string>): Promise<void> {
+  const pathLinks = await db
+    .createQueryBuilder(SpaceLink, 'l')
+    .where('l.spaceId = :spaceId AND l.kind = :kind AND l.target LIKE :prefix', { spaceId, kind: 'page', prefix: `${PATH_PREFIX}%` })
+    .getMany();
+  for (const link of pathLinks) {
+    if (skipSources.has(link.sourcePageId)) continue;
+    const pageId = await reader.pageIdByPath(link.target.slice(PATH_PREFIX.length));
+    const status = pageId ? 'ok' : 'broken';
+    const targetKey = pageId ? linkTargetKey('page', pageId) : linkTargetKey('page', link.target);
+    if (status !== link.status || targetKey !== link.targetKey) {
+      await db.update(SpaceLink, { spaceId, sourcePageId: link.sourcePageId, ordinal: link.ordinal }, { status, targetKey });
+    }
+  }
+}

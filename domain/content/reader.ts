@@ -1,0 +1,102 @@
+/**
+ * Reads one revision's content without loading the whole tree: a page is a few trie lookups,
+ * its path a walk up its ancestors. `tree()` and `files()` load everything, for whole-content reads.
+ */
+import { childrenKey, FileEntry, fileKey, idOfKey, PageEntry, pageKey, PageVersion } from './model';
+import type { ObjectStore } from './objects';
+import { entries, get, getMany } from './trie';
+
+export interface PageRecord {
+  id: string;
+  entry: PageEntry;
+  version: PageVersion;
+  path: string;
+}
+
+export interface PageNode extends PageRecord {
+  children: PageNode[];
+}
+
+export class ContentReader {
+  constructor(
+    readonly store: ObjectStore,
+    readonly root: string,
+  ) {}
+
+  async entry(pageId: string): Promise<PageEntry | undefined> {
+    return get<PageEntry>(this.store, this.root, pageKey(pageId));
+  }
+
+  async page(pageId: string): Promise<PageRecord | undefined> {
+    const entry = await this.entry(pageId);
+    if (!entry) return undefined;
+    const [version, path] = await Promise.all([this.store.get<PageVersion>(entry.v), this.pathOf(pageId, entry)]);
+    return { id: pageId, entry, version, path };
+  }
+
+  /** Slugs from the root down to the page, joined by "/". */
+  async pathOf(pageId: string, entry?: PageEntry): Promise<string> {
+    const slugs: string[] = [];
+    let current = entry ?? (await this.entry(pageId));
+    const seen = new Set<string>();
+    while (current) {
+      slugs.unshift(current.slug);
+      if (!current.parent || seen.has(current.parent)) break;
+      seen.add(current.parent);
+      current = await this.entry(current.parent);
+    }
+    return slugs.join('/');
+  }
+
+  async childIds(parentId: string | null): Promise<string[]> {
+    return (await get<string[]>(this.store, this.root, childrenKey(parentId))) ?? [];
+  }
+
+  /** The page at a slash-separated path, walking down from the root level. */
+  async pageIdByPath(path: string): Promise<string | undefined> {
+    let parent: string | null = null;
+    for (const slug of path.split('/').filter(Boolean)) {
+      const ids = await this.childIds(parent);
+      const children = await getMany<PageEntry>(this.store, this.root, ids.map(pageKey));
+      const match = ids.find((id) => children.get(pageKey(id))?.slug === slug);
+      if (!match) return undefined;
+      parent = match;
+    }
+    return parent ?? undefined;
+  }
+
+  async hasPages(ids: string[]): Promise<Set<string>> {
+    const found = await getMany<PageEntry>(this.store, this.root, ids.map(pageKey));
+    return new Set([...found.keys()].map(idOfKey));
+  }
+
+  async hasFiles(ids: string[]): Promise<Set<string>> {
+    const found = await getMany<FileEntry>(this.store, this.root, ids.map(fileKey));
+    return new Set([...found.keys()].map(idOfKey));
+  }
+
+  async file(fileId: string): Promise<FileEntry | undefined> {
+    return get<FileEntry>(this.store, this.root, fileKey(fileId));
+  }
+
+  async files(): Promise<Array<{ id: string; file: FileEntry }>> {
+    const all = await entries<FileEntry>(this.store, this.root, 'f:');
+    return [...all.entries()].map(([k, file]) => ({ id: idOfKey(k), file })).sort((a, b) => a.file.name.localeCompare(b.file.name) || a.id.localeCompare(b.id));
+  }
+
+  /** The whole page tree in order, each page with its version and path. */
+  async tree(): Promise<PageNode[]> {
+    const all = await entries<PageEntry | string[]>(this.store, this.root);
+    const versions = await this.store.getMany<PageVersion>(
+      [...all.entries()].filter(([k]) => k.startsWith('p:')).map(([, v]) => (v as PageEntry).v),
+    );
+    const build = (parentId: string | null, parentPath: string): PageNode[] =>
+      ((all.get(childrenKey(parentId)) as string[] | undefined) ?? []).flatMap((id) => {
+        const entry = all.get(pageKey(id)) as PageEntry | undefined;
+        if (!entry) return [];
+        const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
+        return [{ id, entry, version: versions.get(entry.v)!, path, children: build(id, path) }];
+      });
+    return build(null, '');
+  }
+}

@@ -1,0 +1,38 @@
+/** Revision rows: the initial empty revision of a space, and new revisions on top of others. */
+import type { Db } from '../db';
+import { newId } from '../ids';
+import { Revision, RevisionType } from '../../entities/Revision';
+import { Space } from '../../entities/Space';
+import { ObjectStore } from './objects';
+import { emptyTrie } from './trie';
+
+export interface NewRevision {
+  spaceId: string;
+  changeRequestId?: string | null;
+  parents: string[];
+  type: RevisionType;
+  root: string;
+  variables: Record<string, string>;
+  createdById: string | null;
+}
+
+export async function insertRevision(db: Db, input: NewRevision): Promise<Revision> {
+  const revision = db.create(Revision, { id: newId(), changeRequestId: null, ...input, createdAt: new Date() });
+  await db.insert(Revision, revision);
+  return revision;
+}
+
+/** Gives a new space its first, empty revision. */
+export async function createInitialRevision(db: Db, space: Space, createdById: string | null): Promise<Revision> {
+  const store = new ObjectStore(db);
+  const root = emptyTrie(store);
+  await store.flush();
+  const revision = await insertRevision(db, { spaceId: space.id, parents: [], type: 'initial', root, variables: {}, createdById });
+  await db.update(Space, { id: space.id }, { revisionId: revision.id });
+  space.revisionId = revision.id;
+  return revision;
+}
+
+export async function loadRevision(db: Db, id: string): Promise<Revision> {
+  return db.findOneByOrFail(Revision, { id });
+}
