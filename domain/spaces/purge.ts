@@ -14,6 +14,10 @@ export interface SpaceOwnedTable {
 
 export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'content_grants', where: "targetKind = 'space' AND targetId = :spaceId" },
+  { table: 'search_sections', where: 'spaceId = :spaceId' },
+  { table: 'space_links', where: 'spaceId = :spaceId' },
+  { table: 'change_requests', where: 'spaceId = :spaceId' },
+  { table: 'revisions', where: 'spaceId = :spaceId' },
 ];
 
 export type PurgeCheck = { state: 'gone' } | { state: 'restored' } | { state: 'due' } | { state: 'wait'; waitMs: number };

@@ -6,6 +6,8 @@ import { lastPosition, positionAmongSiblings } from '../collections/ordering';
 import type { Collection } from '../../entities/Collection';
 import { EditMode, Space } from '../../entities/Space';
 import { DEFAULT_LANGUAGE, Language } from './languages';
+import { copySpaceContent } from '../content/duplicate';
+import { createInitialRevision } from '../content/revisions';
 
 export const UNTITLED_SPACE = 'Untitled';
 export const TITLE_MAX = 128;
@@ -19,7 +21,7 @@ export interface NewSpace {
 }
 
 /** A new private space, last among the siblings under `parent` (null: organization root). */
-export async function createSpace(db: Db, organizationId: string, parent: Collection | null, input: NewSpace): Promise<Space> {
+export async function createSpace(db: Db, organizationId: string, parent: Collection | null, input: NewSpace, createdById: string | null = null): Promise<Space> {
   const parentId = parent?.id ?? null;
   const space = newSpaceRow(organizationId, parentId, await lastPosition(db, organizationId, parentId), {
     title: input.title ?? UNTITLED_SPACE,
@@ -30,6 +32,7 @@ export async function createSpace(db: Db, organizationId: string, parent: Collec
     visibility: 'private',
   });
   await db.insert(Space, space);
+  await createInitialRevision(db, space, createdById);
   return space;
 }
 
@@ -68,11 +71,8 @@ export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Prom
   return Object.assign(space, changes);
 }
 
-/**
- * A copy of the space right after the original, under the same parent. Only metadata is copied for
- * now: this is the one place the content work extends to copy the current revision as well.
- */
-export async function duplicateSpace(db: Db, original: Space): Promise<Space> {
+/** A copy of the space, metadata and current content, right after the original under the same parent. */
+export async function duplicateSpace(db: Db, original: Space, createdById: string | null = null): Promise<Space> {
   const position = await positionAmongSiblings(db, original.organizationId, original.parentId, { side: 'after', anchor: { kind: 'space', id: original.id } });
   const copy = newSpaceRow(original.organizationId, original.parentId, position, {
     title: original.title.slice(0, TITLE_MAX - COPY_SUFFIX.length) + COPY_SUFFIX,
@@ -83,5 +83,6 @@ export async function duplicateSpace(db: Db, original: Space): Promise<Space> {
     visibility: original.visibility,
   });
   await db.insert(Space, copy);
+  await copySpaceContent(db, original, copy, createdById);
   return copy;
 }

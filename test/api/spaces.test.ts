@@ -62,6 +62,7 @@ describe('spaces', () => {
       id: expect.any(String),
       title: 'Untitled',
       visibility: 'private',
+      revision: expect.any(String),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       editMode: 'live',

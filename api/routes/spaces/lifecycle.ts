@@ -77,11 +77,11 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: { 201: { description: 'duplicated', schema: spaceSchema } },
     },
-    async ({ params, access }) => {
+    async ({ params, access, caller }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
       await authorizeParent(access, await loadOrganization(access, space.organizationId), space.parentId);
-      const copy = await inTransaction(ds, (db) => duplicateSpace(db, space));
+      const copy = await inTransaction(ds, (db) => duplicateSpace(db, space, caller.userId));
       return { status: 201, headers: { Location: urls.api(`/spaces/${copy.id}`) }, body: await presentSpaceFor(access, copy, urls) };
     },
   );

@@ -53,11 +53,11 @@ export function spaceRoutes(api: ApiBuilder): void {
       body: createSpaceBody,
       responses: { 201: { description: 'created', schema: spaceSchema } },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, caller }) => {
       const org = await loadOrganization(access, params.organizationId);
       const { parent: parentId, ...input } = body;
       const parent = await authorizeParent(access, org, parentId ?? null);
-      const space = await inTransaction(ds, (db) => createSpace(db, org.id, parent, input));
+      const space = await inTransaction(ds, (db) => createSpace(db, org.id, parent, input, caller.userId));
       return { status: 201, headers: { Location: urls.api(`/spaces/${space.id}`) }, body: await presentSpaceFor(access, space, urls) };
     },
   );
