@@ -2,6 +2,7 @@
 import { IsNull } from 'typeorm';
 import type { AccessContext } from '../domain/access/context';
 import { notFound } from '../domain/errors';
+import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
 import { Organization } from '../entities/Organization';
 import { Space } from '../entities/Space';
@@ -30,4 +31,12 @@ export async function loadTeam(access: AccessContext, organizationId: string, te
   const team = await access.db.findOneBy(Team, { id: teamId, organizationId });
   if (!team) throw notFound('team');
   return team;
+}
+
+/** A change request of the space, named by its id or by its number in the space. */
+export async function loadChangeRequest(access: AccessContext, space: Space, idOrNumber: string): Promise<ChangeRequest> {
+  const where = /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? { spaceId: space.id, number: Number(idOrNumber) } : { spaceId: space.id, id: idOrNumber };
+  const changeRequest = await access.db.findOneBy(ChangeRequest, where);
+  if (!changeRequest) throw notFound('change request');
+  return changeRequest;
 }

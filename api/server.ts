@@ -1,6 +1,7 @@
 /** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
 import { createApp } from './app';
+import { createBlobStore } from '../domain/storage';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
 import { TemporalGateway } from '../domain/processes/temporal';
@@ -11,7 +12,7 @@ async function main(): Promise<void> {
   const logger = createLogger(config.logLevel, 'api');
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
-  const app = createApp({ ds, config, temporal, logger });
+  const app = createApp({ ds, config, temporal, logger, blobs: createBlobStore(config) });
   const server = app.listen(config.port, config.host, () => logger.info({ port: config.port, host: config.host }, 'api listening'));
 
   let stopping = false;

@@ -1,3 +1,5 @@
+import * as path from 'path';
+
 /** Every setting the service reads, from environment variables, with its default. README lists each one. */
 function str(name: string, fallback: string): string {
   const v = process.env[name];
@@ -33,6 +35,14 @@ export function loadConfig() {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
+    },
+    blobs: {
+      /** local (a folder, URLs signed and served by the API) or s3 */
+      backend: str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const),
+      dir: str('BLOB_DIR', path.resolve(process.cwd(), '.data', 'blobs')),
+      urlSecret: str('BLOB_URL_SECRET', 'dev-blob-secret-change-me'),
+      urlTtlSeconds: int('BLOB_URL_TTL_SECONDS', 3600),
+      fileMaxBytes: int('FILE_MAX_BYTES', 25 * 1024 * 1024),
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),

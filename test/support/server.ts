@@ -5,6 +5,7 @@ import pino from 'pino';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../api/app';
+import { createBlobStore } from '../../domain/storage';
 import { Config, loadConfig } from '../../domain/config';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createDataSource } from '../../entities/data-source';
@@ -29,7 +30,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const config = { ...loadConfig(), ...overrides };
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
-  const app = createApp({ ds, config, temporal, logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
   const agent = request(app);
   return {
     app,

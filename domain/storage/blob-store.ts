@@ -1,0 +1,8 @@
+/** One storage interface for uploaded files and other blobs, with a local-folder and an S3 back end (DESIGN §1). */
+export interface BlobStore {
+  /** Stores bytes under `key` (idempotent: the same key holds the same bytes). */
+  put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** A time-limited URL from which anyone holding it can download the blob. */
+  downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string>;
+  delete(key: string): Promise<void>;
+}

@@ -1,0 +1,64 @@
+/**
+ * The embedded default: blobs in a local folder; download URLs point at the API itself and carry
+ * an HMAC signature and an expiry, checked by the blob download route.
+ */
+import { createHmac, timingSafeEqual } from 'crypto';
+import { promises as fs } from 'fs';
+import * as path from 'path';
+import type { BlobStore } from './blob-store';
+
+export interface SignedBlobRequest {
+  key: string;
+  filename: string;
+  contentType: string;
+  expires: number;
+  signature: string;
+}
+
+export class LocalBlobStore implements BlobStore {
+  constructor(
+    private readonly dir: string,
+    private readonly publicBaseUrl: string,
+    private readonly secret: string,
+    private readonly ttlSeconds: number,
+  ) {}
+
+  private file(key: string): string {
+    if (!/^[A-Za-z0-9._/-]+$/.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
+    return path.join(this.dir, key);
+  }
+
+  async put(key: string, body: Buffer): Promise<void> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    await fs.writeFile(tmp, body);
+    await fs.rename(tmp, file);
+  }
+
+  async read(key: string): Promise<Buffer> {
+    return fs.readFile(this.file(key));
+  }
+
+  async delete(key: string): Promise<void> {
+    await fs.rm(this.file(key), { force: true });
+  }
+
+  private sign(key: string, filename: string, contentType: string, expires: number): string {
+    return createHmac('sha256', this.secret).update([key, filename, contentType, String(expires)].join('\n')).digest('base64url');
+  }
+
+  async downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + this.ttlSeconds;
+    const query = new URLSearchParams({ filename: options.filename, contentType: options.contentType, expires: String(expires), signature: this.sign(key, options.filename, options.contentType, expires) });
+    return `${this.publicBaseUrl}/v1/blobs/${key}?${query}`;
+  }
+
+  /** True when the request carries this store's valid, unexpired signature. */
+  verify(request: SignedBlobRequest): boolean {
+    if (request.expires < Math.floor(Date.now() / 1000)) return false;
+    const expected = Buffer.from(this.sign(request.key, request.filename, request.contentType, request.expires));
+    const given = Buffer.from(request.signature);
+    return expected.length === given.length && timingSafeEqual(expected, given);
+  }
+}
