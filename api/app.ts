@@ -8,6 +8,7 @@ import { errorHandler } from './middleware/errors';
 import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { registerRoutes } from './routes';
+import { blobRoutes } from './routes/blobs/router';
 import { notFound } from '../domain/errors';
 
 export function createApp(deps: Deps): Express {
@@ -46,10 +47,12 @@ export function createApp(deps: Deps): Express {
   const registry = createRegistry();
   const api = new ApiBuilder(deps, registry, authenticate(deps.ds));
   registerRoutes(api);
+  const blobs = blobRoutes(deps, registry);
   const document = generateDocument(registry, deps.config.publicBaseUrl);
   app.get('/v1/openapi.json', (_req, res) => {
     res.json(document);
   });
+  app.use(blobs);
   app.use(api.router);
 
   app.use((_req, _res, next) => next(notFound('route')));

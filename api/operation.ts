@@ -3,7 +3,7 @@
  * same zod schemas that validate it, so the document lists exactly what is implemented.
  */
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import { NextFunction, Request, Response, Router } from 'express';
+import express, { NextFunction, Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError } from '../domain/errors';
@@ -28,6 +28,11 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   extension?: boolean;
   /** Reachable without a bearer token. */
   anonymous?: boolean;
+  /**
+   * The body is raw bytes of any non-JSON content type, at most `limit` bytes (413 beyond), handed to
+   * `body` (a schema over the Buffer) instead of being parsed as JSON; documented as application/octet-stream.
+   */
+  rawBody?: { limit: number };
 }
 
 export interface OperationInput<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny> {
@@ -57,6 +62,13 @@ function parse<T extends ZodTypeAny>(schema: T, value: unknown, location: string
   return result.data;
 }
 
+/** Reads the raw bytes of one route; the 413 names the limit. */
+function rawBodyParser(limit: number): RequestHandler {
+  const parse = express.raw({ type: () => true, limit });
+  return (req, res, next) =>
+    parse(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? new AppError(413, `body: must be at most ${limit} bytes`) : err));
+}
+
 function hasBody(req: Request): boolean {
   const len = req.headers['content-length'];
   return (len !== undefined && len !== '0') || req.headers['transfer-encoding'] !== undefined;
@@ -81,12 +93,17 @@ export class ApiBuilder {
     this.describe(def, paramsSchema, querySchema);
 
     const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
-    const handlers = def.anonymous ? [] : [this.authenticate];
+    const handlers: RequestHandler[] = def.anonymous ? [] : [this.authenticate];
+    if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
     this.router[def.method](expressPath, ...handlers, async (req: Request, res: Response) => {
       const params = parse(paramsSchema, req.params, 'path');
       const query = parse(querySchema, req.query, 'query');
       let rawBody: unknown = undefined;
-      if (METHODS_WITH_BODY.has(def.method) || def.body) {
+      if (def.rawBody) {
+        // JSON bodies were already parsed by the app-wide JSON parser: not bytes, so refused.
+        if (hasBody(req) && !Buffer.isBuffer(req.body)) throw new AppError(415, 'body: send the raw bytes with their own Content-Type, not JSON');
+        rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+      } else if (METHODS_WITH_BODY.has(def.method) || def.body) {
         if (hasBody(req) && !req.is('application/json')) throw new AppError(415, 'body: Content-Type must be application/json');
         rawBody = hasBody(req) ? req.body : {};
       }
@@ -125,7 +142,7 @@ export class ApiBuilder {
       request: {
         ...(def.params ? { params } : {}),
         ...(def.query ? { query } : {}),
-        ...(def.body ? { body: { required: true, content: { 'application/json': { schema: def.body } } } } : {}),
+        ...(def.body ? { body: { required: true, content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } } } } : {}),
       },
       responses,
       ...(def.anonymous ? { security: [] } : {}),

@@ -43,6 +43,16 @@ export function loadConfig() {
       urlSecret: str('BLOB_URL_SECRET', 'dev-blob-secret-change-me'),
       urlTtlSeconds: int('BLOB_URL_TTL_SECONDS', 3600),
       fileMaxBytes: int('FILE_MAX_BYTES', 25 * 1024 * 1024),
+      /** any S3-compatible server, addressed path-style; the defaults are the scripts' versitygw */
+      s3: {
+        endpoint: str('S3_ENDPOINT', 'http://127.0.0.1:7070'),
+        /** where clients reach the server, for presigned URLs (differs from S3_ENDPOINT behind Docker's network) */
+        publicEndpoint: str('S3_PUBLIC_ENDPOINT', str('S3_ENDPOINT', 'http://127.0.0.1:7070')),
+        region: str('S3_REGION', 'us-east-1'),
+        bucket: str('S3_BUCKET', 'docs-blobs'),
+        accessKeyId: str('S3_ACCESS_KEY_ID', 'docsaccess'),
+        secretAccessKey: str('S3_SECRET_ACCESS_KEY', 'docssecret123'),
+      },
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),

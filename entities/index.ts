@@ -1,6 +1,9 @@
 /** Every entity, in one list for the data source. */
 import { ApiToken } from './ApiToken';
 import { ChangeRequest } from './ChangeRequest';
+import { Comment } from './Comment';
+import { CommentReaction } from './CommentReaction';
+import { CommentReply } from './CommentReply';
 import { ContentObject } from './ContentObject';
 import { Revision } from './Revision';
 import { SearchSection } from './SearchSection';
@@ -16,6 +19,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchSection, SpaceLink];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction];
 
-export { ApiToken, ChangeRequest, ContentObject, Revision, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };

@@ -1,12 +1,18 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
+import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
+import { commentRoutes } from './comments/router';
+import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
+import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
 import { organizationRoutes } from './orgs/router';
+import { searchRoutes } from './search/router';
 import { spaceRoutes } from './spaces/router';
 import { ssoRoutes } from './sso/router';
 import { teamRoutes } from './teams/router';
+import { templateRoutes } from './templates/router';
 import { userRoutes } from './user/router';
 
 export function registerRoutes(api: ApiBuilder): void {
@@ -18,4 +24,10 @@ export function registerRoutes(api: ApiBuilder): void {
   teamRoutes(api);
   ssoRoutes(api);
   grantRoutes(api);
+  contentRoutes(api);
+  templateRoutes(api);
+  changeRequestRoutes(api);
+  linkRoutes(api);
+  searchRoutes(api);
+  commentRoutes(api);
 }

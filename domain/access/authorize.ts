@@ -20,7 +20,9 @@ export type Target =
   | { kind: 'organization'; organization: Organization }
   | { kind: 'collection'; collection: Collection }
   | { kind: 'space'; space: Space }
-  | { kind: 'team'; team: Team };
+  | { kind: 'team'; team: Team }
+  /** a comment or a comment reply, judged by its space and its author */
+  | { kind: 'comment'; space: Space; authorId: string };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -50,12 +52,15 @@ export interface SpacePermissions {
   installIntegration: boolean;
 }
 export interface TeamPermissions { view: boolean; admin: boolean }
+/** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
+export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 
 interface PermissionsByKind {
   organization: OrganizationPermissions;
   collection: CollectionPermissions;
   space: SpacePermissions;
   team: TeamPermissions;
+  comment: CommentPermissions;
 }
 type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
 
@@ -138,6 +143,21 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
       if (m.role === 'admin') return { view: true, admin: true };
       const own = await ctx.db.findOneBy(TeamMember, { teamId: target.team.id, userId: ctx.userId });
       return { view: m.role !== null || !!own, admin: own?.role === 'owner' };
+    }
+    case 'comment': {
+      // Words belong to their author: only they rewrite them (while they may still comment); a space
+      // admin may delete anyone's comment but not edit it. Discussing (reply, resolve, react) needs `comment`.
+      const role = await spaceRole(ctx, target.space);
+      const discuss = atLeast(role, 'comment');
+      const own = discuss && target.authorId === ctx.userId;
+      return {
+        view: atLeast(role, 'read'),
+        edit: own,
+        reply: discuss,
+        delete: own || atLeast(role, 'admin'),
+        resolve: discuss,
+        react: discuss,
+      };
     }
   }
 }

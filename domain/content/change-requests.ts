@@ -49,7 +49,9 @@ export async function createChangeRequest(db: Db, spaceId: string, input: { subj
   return cr;
 }
 
-export async function updateChangeRequest(db: Db, cr: ChangeRequest, patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> }): Promise<ChangeRequest> {
+export async function updateChangeRequest(db: Db, changeRequestId: string, patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> }): Promise<ChangeRequest> {
+  // Locked and read again so a merge landing meanwhile cannot be overwritten by a status change.
+  const cr = await db.createQueryBuilder(ChangeRequest, 'cr').setLock('pessimistic_write').where('cr.id = :id', { id: changeRequestId }).getOneOrFail();
   if (cr.status === 'merged' && patch.status !== undefined) throw conflict('status: a merged change request cannot change status');
   const changes: Partial<ChangeRequest> = { updatedAt: new Date() };
   if (patch.subject !== undefined) changes.subject = patch.subject;

@@ -7,6 +7,11 @@ const md = new MarkdownIt({ html: false, linkify: true });
 // We only read links, never render them: accept `file:` references that markdown-it rejects by default.
 md.validateLink = (url: string) => !/^(javascript|vbscript|data):/i.test(url.trim());
 
+/** The token stream of the markdown, parsed as the link extractor parses it (for the document form of a page). */
+export function parseMarkdown(markdown: string): Token[] {
+  return md.parse(markdown, {});
+}
+
 export interface Section {
   anchor: string;
   title: string;
@@ -17,7 +22,7 @@ function inlineText(tokens: Token[]): string {
   return tokens.map((t) => (t.children?.length ? inlineText(t.children) : t.type === 'text' || t.type === 'code_inline' ? t.content : '')).join('');
 }
 
-/** Sections of a page: the text before the first heading (titled by the page), then one per heading. */
+/** Sections of a page: the text before the first heading (titled by the page, kept even when empty so the title is searchable), then one per heading. */
 export function splitSections(pageTitle: string, markdown: string, anchorOf: (title: string) => string): Section[] {
   const tokens = md.parse(markdown, {});
   const sections: Section[] = [{ anchor: '', title: pageTitle, body: '' }];
@@ -35,7 +40,7 @@ export function splitSections(pageTitle: string, markdown: string, anchorOf: (ti
       current.body = current.body ? `${current.body}\n${text}` : text;
     }
   }
-  return sections.filter((s, i) => i > 0 || s.body.trim());
+  return sections;
 }
 
 const SCHEMES: Record<string, ExtractedLink['kind']> = { 'page:': 'page', 'file:': 'file', 'space:': 'space', 'openapi:': 'openapi' };

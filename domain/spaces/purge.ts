@@ -14,6 +14,23 @@ export interface SpaceOwnedTable {
 
 export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'content_grants', where: "targetKind = 'space' AND targetId = :spaceId" },
+  // Comment threads, children before parents. A parent still holding children (a child table hit the
+  // batch limit) waits for the next batch, so no child is ever left unreachable from the space.
+  {
+    table: 'comment_reactions',
+    where: "targetKind = 'reply' AND targetId IN (SELECT r.id FROM comment_replies r INNER JOIN comments c ON c.id = r.commentId WHERE c.spaceId = :spaceId)",
+  },
+  { table: 'comment_reactions', where: "targetKind = 'comment' AND targetId IN (SELECT c.id FROM comments c WHERE c.spaceId = :spaceId)" },
+  {
+    table: 'comment_replies',
+    where:
+      "commentId IN (SELECT c.id FROM comments c WHERE c.spaceId = :spaceId) AND NOT EXISTS (SELECT 1 FROM comment_reactions x WHERE x.targetKind = 'reply' AND x.targetId = comment_replies.id)",
+  },
+  {
+    table: 'comments',
+    where:
+      "spaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM comment_replies r WHERE r.commentId = comments.id) AND NOT EXISTS (SELECT 1 FROM comment_reactions x WHERE x.targetKind = 'comment' AND x.targetId = comments.id)",
+  },
   { table: 'search_sections', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
   { table: 'change_requests', where: 'spaceId = :spaceId' },

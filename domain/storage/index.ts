@@ -1,8 +1,11 @@
-/** Builds the configured blob store. */
+/** Builds the configured blob store (BLOB_STORE). */
 import type { Config } from '../config';
 import type { BlobStore } from './blob-store';
 import { LocalBlobStore } from './local-blob-store';
+import { S3BlobStore } from './s3-blob-store';
 
 export function createBlobStore(config: Config): BlobStore {
-  return new LocalBlobStore(config.blobs.dir, config.publicBaseUrl, config.blobs.urlSecret, config.blobs.urlTtlSeconds);
+  const { blobs } = config;
+  if (blobs.backend === 's3') return new S3BlobStore(blobs.s3, blobs.urlTtlSeconds);
+  return new LocalBlobStore(blobs.dir, config.publicBaseUrl, blobs.urlSecret, blobs.urlTtlSeconds);
 }

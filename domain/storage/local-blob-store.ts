@@ -5,6 +5,7 @@
 import { createHmac, timingSafeEqual } from 'crypto';
 import { promises as fs } from 'fs';
 import * as path from 'path';
+import type { Readable } from 'stream';
 import type { BlobStore } from './blob-store';
 
 export interface SignedBlobRequest {
@@ -38,6 +39,27 @@ export class LocalBlobStore implements BlobStore {
 
   async read(key: string): Promise<Buffer> {
     return fs.readFile(this.file(key));
+  }
+
+  /** The blob's size and a stream of its bytes, or null when there is no such blob. */
+  async open(key: string): Promise<{ size: number; stream: Readable } | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.file(key), 'r');
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw err;
+    }
+    // size and bytes from the same open file: a concurrent put renames a new file in, it never rewrites this one
+    const stat = await handle.stat().catch(async (err) => {
+      await handle.close();
+      throw err;
+    });
+    if (!stat.isFile()) {
+      await handle.close();
+      return null;
+    }
+    return { size: stat.size, stream: handle.createReadStream() };
   }
 
   async delete(key: string): Promise<void> {

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import type { PageResult, SpaceResult } from '../../domain/search/search';
+import type { Space } from '../../entities/Space';
+import { listSchema } from './common';
+import { pageAppUrl } from './page';
+import type { Urls } from './urls';
+
+export const searchSectionSchema = z
+  .object({
+    id: z.string().openapi({ description: '`<pageId>/<anchor>`, or `<pageId>/<position>` for the text before the first heading' }),
+    title: z.string(),
+    path: z.string().openapi({ description: "the page's path, with `#anchor` for a heading's section" }),
+    body: z.string().openapi({ description: 'about 500 characters of the section around the first match' }),
+    urls: z.object({ app: z.string() }),
+  })
+  .openapi('SearchSectionResult');
+
+export const searchPageSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    path: z.string(),
+    sections: z.array(searchSectionSchema),
+    urls: z.object({ app: z.string() }),
+  })
+  .openapi('SearchPageResult');
+
+export const searchSpaceSchema = z
+  .object({
+    id: z.string().openapi({ description: 'space id' }),
+    title: z.string(),
+    pages: z.array(searchPageSchema),
+  })
+  .openapi('SearchSpaceResult');
+
+export const spaceSearchListSchema = listSchema(searchPageSchema);
+export const organizationSearchListSchema = listSchema(searchSpaceSchema);
+
+const spaceAppPath = (space: Space): string => `/o/${space.organizationId}/s/${space.id}`;
+
+export function presentSearchPage(page: PageResult, space: Space, urls: Urls): z.infer<typeof searchPageSchema> {
+  const app = pageAppUrl(urls, spaceAppPath(space), page.path);
+  return {
+    id: page.id,
+    title: page.title,
+    path: page.path,
+    sections: page.sections.map((s) => {
+      const fragment = s.anchor ? `#${s.anchor}` : '';
+      return { id: `${page.id}/${s.anchor || s.ordinal}`, title: s.title, path: page.path + fragment, body: s.body, urls: { app: app + fragment } };
+    }),
+    urls: { app },
+  };
+}
+
+export function presentSearchSpace(result: SpaceResult, urls: Urls): z.infer<typeof searchSpaceSchema> {
+  return { id: result.space.id, title: result.space.title, pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)) };
+}

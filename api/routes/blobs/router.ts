@@ -1,0 +1,65 @@
+/**
+ * GET /v1/blobs/{key...}: the local back end's signed download URLs (DESIGN §1). Mounted on the app
+ * directly rather than through `api.op`, because its key spans several path segments and its answer is
+ * a byte stream, not JSON; it is described in the same OpenAPI registry.
+ */
+import type { OpenAPIRegistry } from '@asteasolutions/zod-to-openapi';
+import { Request, Response, Router } from 'express';
+import { pipeline } from 'stream/promises';
+import { z } from 'zod';
+import { forbidden, notFound } from '../../../domain/errors';
+import { attachmentDisposition } from '../../../domain/storage/content-disposition';
+import { LocalBlobStore } from '../../../domain/storage/local-blob-store';
+import type { Deps } from '../../deps';
+import { validationError } from '../../validation';
+import { blobDownloadParams, blobDownloadQuery } from './schema';
+
+const querySchema = z.object(blobDownloadQuery).strict();
+
+function describe(registry: OpenAPIRegistry): void {
+  registry.registerPath({
+    method: 'get',
+    path: '/v1/blobs/{key}',
+    operationId: 'downloadBlob',
+    summary: 'Download a blob through a signed URL (local blob store only; the signature is the credential)',
+    tags: ['Blobs'],
+    request: { params: z.object(blobDownloadParams), query: querySchema },
+    responses: {
+      200: { description: 'the bytes, as an attachment', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+      403: { description: 'the signature is invalid or has expired' },
+      404: { description: 'no such blob, or the service stores blobs in S3' },
+      default: { description: 'error: {"error": {"code", "message"}}' },
+    },
+    security: [],
+    'x-extension': true,
+  });
+}
+
+export function blobRoutes(deps: Deps, registry: OpenAPIRegistry): Router {
+  describe(registry);
+  const router = Router();
+  router.get('/v1/blobs/*key', async (req: Request, res: Response) => {
+    // S3 serves its own presigned URLs
+    if (!(deps.blobs instanceof LocalBlobStore)) throw notFound('blob');
+    const parsed = querySchema.safeParse(req.query);
+    if (!parsed.success) throw validationError(parsed.error, 'query');
+    // express gives a wildcard's segments as an array
+    const key = [req.params.key].flat().join('/');
+    if (!deps.blobs.verify({ key, ...parsed.data })) throw forbidden('the download link is invalid or has expired');
+    const blob = await deps.blobs.open(key);
+    if (!blob) throw notFound('blob');
+
+    // setHeader, not res.set: express would append a charset to the signed media type
+    res.status(200);
+    res.setHeader('Content-Type', parsed.data.contentType);
+    res.setHeader('Content-Length', String(blob.size));
+    res.setHeader('Content-Disposition', attachmentDisposition(parsed.data.filename));
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    // uploaded content on the API's own origin: never let a browser run it
+    res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
+    res.setHeader('Cache-Control', 'private');
+    // once the headers are out an error cannot become a JSON answer; the client sees a short body
+    await pipeline(blob.stream, res).catch((err) => req.log.warn({ err, key }, 'blob download interrupted'));
+  });
+  return router;
+}

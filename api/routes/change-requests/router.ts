@@ -1,0 +1,130 @@
+/** Change requests of a space: list, create, read, update, merge into the space, update from the space. */
+import { authorize } from '../../../domain/access/authorize';
+import { inTransaction } from '../../../domain/db';
+import { changeRequestsOfSpaceQuery, describeChangeRequests } from '../../../domain/content/change-request-queries';
+import { createChangeRequest, mergeChangeRequest, updateChangeRequest, updateFromSpace } from '../../../domain/content/change-requests';
+import type { ChangeRequest } from '../../../entities/ChangeRequest';
+import type { Space } from '../../../entities/Space';
+import { loadChangeRequest, loadSpace } from '../../loaders';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { changeRequestResultSchema, changeRequestSchema, presentChangeRequest } from '../../presenters/change-request';
+import { listSchema, presentList } from '../../presenters/common';
+import { Urls } from '../../presenters/urls';
+import { spaceIdParams } from '../spaces/schema';
+import { changeRequestIdParams, createChangeRequestBody, listChangeRequestsQuery, patchChangeRequestBody } from './schema';
+
+export function changeRequestRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  async function present(space: Space, changeRequests: ChangeRequest[]) {
+    return (await describeChangeRequests(ds.manager, changeRequests)).map((d) => presentChangeRequest(d, space, urls));
+  }
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/change-requests', operationId: 'listChangeRequests', tags: ['change-requests'],
+      summary: 'List the change requests of a space, newest number first',
+      params: spaceIdParams,
+      query: listChangeRequestsQuery,
+      responses: { 200: { description: 'change requests', schema: listSchema(changeRequestSchema) } },
+    },
+    async ({ params, query, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'view');
+      const filter = { status: query.status ?? 'open', contributor: query.contributor };
+      const page = await paginate(
+        changeRequestsOfSpaceQuery(ds.manager, space.id, filter),
+        [
+          { column: 'cr.number', direction: 'DESC', value: (cr) => cr.number },
+          { column: 'cr.id', direction: 'DESC', value: (cr) => cr.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `change-requests:${space.id}:${filter.status}:${filter.contributor ?? ''}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await present(space, page.items)) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/spaces/{spaceId}/change-requests', operationId: 'createChangeRequest', tags: ['change-requests'],
+      summary: "Open a change request from the space's current revision",
+      params: spaceIdParams,
+      body: createChangeRequestBody,
+      responses: { 201: { description: 'created', schema: changeRequestSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'edit');
+      const cr = await inTransaction(ds, (db) => createChangeRequest(db, space.id, body, caller.userId));
+      const [presented] = await present(space, [cr]);
+      return { status: 201, headers: { Location: presented.urls.location }, body: presented };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}', operationId: 'getChangeRequest', tags: ['change-requests'],
+      summary: 'Get a change request by id or by number',
+      params: changeRequestIdParams,
+      responses: { 200: { description: 'change request', schema: changeRequestSchema } },
+    },
+    async ({ params, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'view');
+      const cr = await loadChangeRequest(access, space, params.changeRequestId);
+      return { status: 200, body: (await present(space, [cr]))[0] };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}', operationId: 'updateChangeRequest', tags: ['change-requests'],
+      summary: 'Update the subject or status (draft, open, archived) of a change request',
+      params: changeRequestIdParams,
+      body: patchChangeRequestBody,
+      responses: { 200: { description: 'change request', schema: changeRequestSchema } },
+    },
+    async ({ params, body, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'edit');
+      const cr = await loadChangeRequest(access, space, params.changeRequestId);
+      const updated = await inTransaction(ds, (db) => updateChangeRequest(db, cr.id, body));
+      return { status: 200, body: (await present(space, [updated]))[0] };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', operationId: 'mergeChangeRequest', tags: ['change-requests'],
+      summary: 'Merge the change request into the space (409 listing the conflicting pages; nothing is written then)',
+      params: changeRequestIdParams,
+      responses: { 200: { description: "the space's new revision", schema: changeRequestResultSchema('merge') } },
+    },
+    async ({ params, caller, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'merge');
+      const cr = await loadChangeRequest(access, space, params.changeRequestId);
+      const revision = await inTransaction(ds, (db) => mergeChangeRequest(db, cr.id, caller.userId, config.appBaseUrl));
+      return { status: 200, body: { revision: revision.id, result: 'merge' } };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update', operationId: 'updateChangeRequestFromSpace', tags: ['change-requests'],
+      summary: "Pull the space's current content into the change request",
+      params: changeRequestIdParams,
+      responses: { 200: { description: "the change request's head revision", schema: changeRequestResultSchema('update') } },
+    },
+    async ({ params, caller, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'edit');
+      const cr = await loadChangeRequest(access, space, params.changeRequestId);
+      const revision = await inTransaction(ds, (db) => updateFromSpace(db, cr.id, caller.userId, config.appBaseUrl));
+      return { status: 200, body: { revision: revision.id, result: 'update' } };
+    },
+  );
+}

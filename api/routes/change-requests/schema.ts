@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
+import { paginationQuery } from '../../query';
+import { resourceId } from '../../schemas';
+import { spaceIdParams } from '../spaces/schema';
+
+export const changeRequestIdParams = { ...spaceIdParams, changeRequestId: resourceId.openapi({ description: 'the change request id or its number in the space' }) };
+
+const subject = z.string().max(100);
+/** `merged` is reached only by merging. */
+const writableStatus = z.enum(['draft', 'open', 'archived']);
+
+export const listChangeRequestsQuery = {
+  ...paginationQuery,
+  status: z.enum(CHANGE_REQUEST_STATUSES).optional().openapi({ description: 'default open' }),
+  contributor: resourceId.optional().openapi({ description: 'a user id: change requests they created or wrote a revision of' }),
+};
+
+export const createChangeRequestBody = z
+  .object({
+    subject: subject.optional(),
+    agentTaskId: z.string().min(1).max(128).optional(),
+  })
+  .strict();
+
+export const patchChangeRequestBody = z
+  .object({
+    subject: subject.optional(),
+    status: writableStatus.optional(),
+  })
+  .strict();

@@ -1,0 +1,319 @@
+/**
+ * Comments, replies and reactions, on a space and on a change request: each operation is defined
+ * once in `commentOperations` and mounted for both forms; the reply list and the commenters exist
+ * for change requests only.
+ */
+import { z } from 'zod';
+import { authorize, permissionsOf } from '../../../domain/access/authorize';
+import type { AccessContext } from '../../../domain/access/context';
+import { commentersQuery } from '../../../domain/comments/commenters';
+import { commentsQuery, createComment, deleteComment, findComment, updateComment } from '../../../domain/comments/comments';
+import { describeComments, describeReplies } from '../../../domain/comments/details';
+import { applyReactions, hasReactionChanges } from '../../../domain/comments/reactions';
+import { createReply, deleteReply, editReply, findReply, repliesQuery } from '../../../domain/comments/replies';
+import type { CommentScope } from '../../../domain/comments/scope';
+import { inTransaction } from '../../../domain/db';
+import { notFound } from '../../../domain/errors';
+import type { Comment } from '../../../entities/Comment';
+import type { CommentReply } from '../../../entities/CommentReply';
+import type { Member } from '../../../entities/Member';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { BodyFormat, commentReplySchema, commentSchema, presentComment, presentCommentReply } from '../../presenters/comment';
+import { listSchema, presentList } from '../../presenters/common';
+import { memberSchema, presentMembers } from '../../presenters/member';
+import { Urls } from '../../presenters/urls';
+import { changeRequestCommentForm, CommentForm, spaceCommentForm } from './forms';
+import {
+  commentIdParams, createCommentBody, createReplyBody, formatQuery, listCommentersQuery, listCommentsQuery, listRepliesQuery,
+  replyIdParams, updateChangeRequestReplyBody, updateCommentBody, updateReplyBody,
+} from './schema';
+
+const commentTarget = (scope: CommentScope, authorId: string) => ({ kind: 'comment' as const, space: scope.space, authorId });
+
+/** The scope named by the path, visible to the caller (404 otherwise), and the comment in it. */
+async function loadComment(form: CommentForm, access: AccessContext, params: Record<string, string>): Promise<{ scope: CommentScope; comment: Comment }> {
+  const scope = await form.load(access, params);
+  await authorize(access, { kind: 'space', space: scope.space }, 'view');
+  const comment = await findComment(access.db, scope, params.commentId);
+  if (!comment) throw notFound('comment');
+  return { scope, comment };
+}
+
+/** Replies of one comment with their details gathered at once, each with the caller's permissions. */
+async function presentReplies(access: AccessContext, scope: CommentScope, comment: Comment, replies: CommentReply[], format: BodyFormat, urls: Urls) {
+  const details = await describeReplies(access.db, replies);
+  return Promise.all(details.map(async (d) => presentCommentReply(d, comment, await permissionsOf(access, commentTarget(scope, d.reply.postedById)), format, urls)));
+}
+
+export function commentRoutes(api: ApiBuilder): void {
+  commentOperations(api, spaceCommentForm);
+  commentOperations(api, changeRequestCommentForm);
+  changeRequestOnlyOperations(api);
+}
+
+function commentOperations(api: ApiBuilder, form: CommentForm): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+  const tags = [form.tag];
+  const commentPath = `${form.path}/{commentId}`;
+  const replyPath = `${commentPath}/replies/{commentReplyId}`;
+  const isChangeRequest = form.name === 'ChangeRequest';
+  // Only the change request form accepts `resolved`; both forms parse to the same shape.
+  const replyUpdateSchema: z.ZodType<z.output<typeof updateChangeRequestReplyBody>> = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
+
+  async function presentComments(access: AccessContext, scope: CommentScope, comments: Comment[], format: BodyFormat) {
+    const details = await describeComments(ds.manager, scope, comments);
+    return Promise.all(details.map(async (d) => presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls)));
+  }
+
+  async function presentOneComment(access: AccessContext, scope: CommentScope, commentId: string, format: BodyFormat) {
+    const comment = await findComment(ds.manager, scope, commentId);
+    if (!comment) throw notFound('comment');
+    return (await presentComments(access, scope, [comment], format))[0];
+  }
+
+  async function presentReply(access: AccessContext, scope: CommentScope, comment: Comment, reply: CommentReply, format: BodyFormat) {
+    return (await presentReplies(access, scope, comment, [reply], format, urls))[0];
+  }
+
+  api.op(
+    {
+      method: 'get', path: form.path, operationId: `list${form.name}Comments`, tags,
+      summary: 'List comments, newest first by default',
+      params: form.params,
+      query: listCommentsQuery,
+      responses: { 200: { description: 'comments', schema: listSchema(commentSchema) } },
+    },
+    async ({ params, query, access }) => {
+      const scope = await form.load(access, params);
+      await authorize(access, { kind: 'space', space: scope.space }, 'view');
+      const filters = { status: query.status ?? 'all', pageId: query.targetPage, authorIds: query.authors ?? [] };
+      const direction = query.order === 'asc' ? 'ASC' : 'DESC';
+      const page = await paginate(
+        commentsQuery(ds.manager, scope, filters),
+        [
+          { column: 'c.postedAt', direction, value: (c) => c.postedAt },
+          { column: 'c.id', direction, value: (c) => c.id },
+        ],
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: `comments:${scope.space.id}:${scope.changeRequest?.id ?? ''}:${direction}:${filters.status}:${filters.pageId ?? ''}:${filters.authorIds.join(',')}`,
+        },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentComments(access, scope, page.items, query.format ?? 'markdown')) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: form.path, operationId: `create${form.name}Comment`, tags,
+      summary: 'Post a comment, optionally on a page, a node of it or a table cell',
+      params: form.params,
+      body: createCommentBody,
+      responses: { 200: { description: 'the new comment', schema: commentSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const scope = await form.load(access, params);
+      await authorize(access, { kind: 'space', space: scope.space }, 'comment');
+      const comment = await inTransaction(ds, (db) => createComment(db, scope, body, caller.userId));
+      return { status: 200, body: (await presentComments(access, scope, [comment], 'markdown'))[0] };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: commentPath, operationId: `get${form.name}Comment`, tags,
+      summary: 'Get a comment',
+      params: { ...form.params, ...commentIdParams },
+      query: formatQuery,
+      responses: { 200: { description: 'comment', schema: commentSchema } },
+    },
+    async ({ params, query, access }) => {
+      const { scope, comment } = await loadComment(form, access, params);
+      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown'))[0] };
+    },
+  );
+
+  api.op(
+    {
+      method: 'put', path: commentPath, operationId: `update${form.name}Comment`, tags,
+      summary: "Resolve or reopen a comment, edit its body (author only), add or remove the caller's reactions",
+      params: { ...form.params, ...commentIdParams },
+      body: updateCommentBody,
+      responses: { 200: { description: 'comment', schema: commentSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const { scope, comment } = await loadComment(form, access, params);
+      const target = commentTarget(scope, comment.postedById);
+      if (body.body !== undefined) await authorize(access, target, 'edit');
+      if (body.resolved !== undefined) await authorize(access, target, 'resolve');
+      if (hasReactionChanges(body)) await authorize(access, target, 'react');
+      await inTransaction(ds, async (db) => {
+        await updateComment(db, comment, body, caller.userId);
+        await applyReactions(db, 'comment', comment.id, caller.userId, body);
+      });
+      return { status: 200, body: await presentOneComment(access, scope, comment.id, 'markdown') };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: commentPath, operationId: `delete${form.name}Comment`, tags,
+      summary: 'Delete a comment with its replies and reactions (author or space admin)',
+      params: { ...form.params, ...commentIdParams },
+      responses: { 204: { description: 'deleted, or there was nothing to delete' } },
+    },
+    async ({ params, access }) => {
+      const scope = await form.load(access, params);
+      const comment = await findComment(ds.manager, scope, params.commentId);
+      // A missing comment could have been the caller's own had they been able to comment.
+      if (!comment) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
+      else {
+        await authorize(access, commentTarget(scope, comment.postedById), 'delete');
+        await inTransaction(ds, (db) => deleteComment(db, comment.id));
+      }
+      return { status: 204 };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: `${commentPath}/replies`, operationId: `create${form.name}CommentReply`, tags,
+      summary: 'Reply to a comment',
+      params: { ...form.params, ...commentIdParams },
+      body: createReplyBody,
+      responses: { 200: { description: 'the new reply', schema: commentReplySchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const { scope, comment } = await loadComment(form, access, params);
+      await authorize(access, commentTarget(scope, comment.postedById), 'reply');
+      const reply = await inTransaction(ds, (db) => createReply(db, comment.id, body.body.markdown, caller.userId));
+      return { status: 200, body: await presentReply(access, scope, comment, reply, 'markdown') };
+    },
+  );
+
+  async function loadReply(access: AccessContext, params: Record<string, string>) {
+    const { scope, comment } = await loadComment(form, access, params);
+    const reply = await findReply(ds.manager, comment.id, params.commentReplyId);
+    return { scope, comment, reply };
+  }
+
+  api.op(
+    {
+      method: 'get', path: replyPath, operationId: `get${form.name}CommentReply`, tags,
+      summary: 'Get a reply',
+      params: { ...form.params, ...replyIdParams },
+      query: formatQuery,
+      responses: { 200: { description: 'reply', schema: commentReplySchema } },
+    },
+    async ({ params, query, access }) => {
+      const { scope, comment, reply } = await loadReply(access, params);
+      if (!reply) throw notFound('comment reply');
+      return { status: 200, body: await presentReply(access, scope, comment, reply, query.format ?? 'markdown') };
+    },
+  );
+
+  api.op(
+    {
+      method: 'put', path: replyPath, operationId: `update${form.name}CommentReply`, tags,
+      summary: isChangeRequest
+        ? "Edit a reply's body (author only), add or remove the caller's reactions, resolve or reopen the thread"
+        : "Edit a reply's body (author only), add or remove the caller's reactions",
+      params: { ...form.params, ...replyIdParams },
+      body: replyUpdateSchema,
+      responses: { 200: { description: 'reply', schema: commentReplySchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const { scope, comment, reply } = await loadReply(access, params);
+      if (!reply) throw notFound('comment reply');
+      const { resolved } = body;
+      const target = commentTarget(scope, reply.postedById);
+      if (body.body !== undefined) await authorize(access, target, 'edit');
+      if (resolved !== undefined) await authorize(access, commentTarget(scope, comment.postedById), 'resolve');
+      if (hasReactionChanges(body)) await authorize(access, target, 'react');
+      await inTransaction(ds, async (db) => {
+        // the comment before the reply: the lock order every thread write follows
+        if (resolved !== undefined) await updateComment(db, comment, { resolved }, caller.userId);
+        if (body.body !== undefined) await editReply(db, reply, body.body.markdown);
+        await applyReactions(db, 'reply', reply.id, caller.userId, body);
+      });
+      const updated = await findReply(ds.manager, comment.id, reply.id);
+      if (!updated) throw notFound('comment reply');
+      return { status: 200, body: await presentReply(access, scope, comment, updated, 'markdown') };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: replyPath, operationId: `delete${form.name}CommentReply`, tags,
+      summary: 'Delete a reply with its reactions (author or space admin)',
+      params: { ...form.params, ...replyIdParams },
+      responses: { 204: { description: 'deleted, or there was nothing to delete' } },
+    },
+    async ({ params, access }) => {
+      const { scope, comment, reply } = await loadReply(access, params);
+      if (!reply) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
+      else {
+        await authorize(access, commentTarget(scope, reply.postedById), 'delete');
+        await inTransaction(ds, (db) => deleteReply(db, comment.id, reply.id));
+      }
+      return { status: 204 };
+    },
+  );
+}
+
+function changeRequestOnlyOperations(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+  const form = changeRequestCommentForm;
+
+  api.op(
+    {
+      method: 'get', path: `${form.path}/{commentId}/replies`, operationId: 'listChangeRequestCommentReplies', tags: [form.tag],
+      summary: 'List the replies of a comment, oldest first',
+      params: { ...form.params, ...commentIdParams },
+      query: listRepliesQuery,
+      responses: { 200: { description: 'replies', schema: listSchema(commentReplySchema) } },
+    },
+    async ({ params, query, access }) => {
+      const { scope, comment } = await loadComment(form, access, params);
+      const page = await paginate(
+        repliesQuery(ds.manager, comment.id),
+        [
+          { column: 'r.postedAt', direction: 'ASC', value: (r) => r.postedAt },
+          { column: 'r.id', direction: 'ASC', value: (r) => r.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `comment-replies:${comment.id}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentReplies(access, scope, comment, page.items, query.format ?? 'markdown', urls)) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', operationId: 'listChangeRequestCommenters', tags: [form.tag],
+      summary: 'List the members who posted a comment or a reply on the change request',
+      params: form.params,
+      query: listCommentersQuery,
+      responses: { 200: { description: 'members', schema: listSchema(memberSchema) } },
+    },
+    async ({ params, query, access }) => {
+      const { space, changeRequest } = await form.load(access, params);
+      await authorize(access, { kind: 'space', space }, 'view');
+      const page = await paginate(
+        commentersQuery(ds.manager, space.organizationId, changeRequest!.id),
+        [
+          { column: 'm.joinedAt', direction: 'ASC', value: (m: Member) => m.joinedAt },
+          { column: 'm.userId', direction: 'ASC', value: (m: Member) => m.userId },
+        ],
+        { limit: query.limit, page: query.page, scope: `commenters:${changeRequest!.id}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentMembers(ds.manager, space.organizationId, page.items, urls)) };
+    },
+  );
+}

@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { BODY_FORMATS, COMMENT_STATUSES } from '../../presenters/comment';
+import { paginationQuery, queryList } from '../../query';
+import { resourceId } from '../../schemas';
+
+export const MARKDOWN_MAX = 65536;
+export const REACTIONS_MAX = 20;
+
+const markdown = z.string().min(1).max(MARKDOWN_MAX);
+
+/** A comment body: markdown, or `{}` for an empty body. */
+const commentBody = z.object({ markdown: markdown.optional() }).strict().openapi({ description: 'the markdown form, or {} for an empty body' });
+/** A reply says something: its body is the markdown form. */
+const replyBody = z.object({ markdown }).strict();
+
+const emoji = z
+  .string()
+  .min(1)
+  .max(64)
+  .regex(/^[^\s\p{Cc}]+$/u)
+  .openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
+const reactions = z.array(emoji).max(REACTIONS_MAX);
+
+const reactionChanges = {
+  addedReactions: reactions.optional().openapi({ description: "emoji to add as the caller's reactions; adding one twice counts once" }),
+  removedReactions: reactions.optional().openapi({ description: "emoji to remove from the caller's reactions; removing one never added is harmless" }),
+};
+
+export const createCommentBody = z
+  .object({
+    page: resourceId.optional().openapi({ description: 'id of a page of the content commented on' }),
+    node: z.string().min(1).max(128).optional().openapi({ description: 'id of a node of the page (requires page)' }),
+    tableCell: z.object({ record: z.string().min(1).max(128), definition: z.string().min(1).max(128) }).strict().optional(),
+    body: commentBody,
+  })
+  .strict();
+
+export const updateCommentBody = z
+  .object({
+    resolved: z.boolean().optional(),
+    body: commentBody.optional(),
+    ...reactionChanges,
+  })
+  .strict();
+
+export const createReplyBody = z.object({ body: replyBody }).strict();
+
+export const updateReplyBody = z.object({ body: replyBody.optional(), ...reactionChanges }).strict();
+
+/** The change request form of a reply update can also resolve or reopen the thread. */
+export const updateChangeRequestReplyBody = updateReplyBody
+  .extend({ resolved: z.boolean().optional().openapi({ description: 'resolves (true) or reopens (false) the parent comment' }) })
+  .strict();
+
+const format = z.enum(BODY_FORMATS).optional().openapi({ description: 'form of the bodies: markdown (default) or document' });
+
+export const formatQuery = { format };
+
+export const listCommentsQuery = {
+  ...paginationQuery,
+  order: z.enum(['asc', 'desc']).optional().openapi({ description: 'by posting time; default desc' }),
+  status: z.enum(['all', ...COMMENT_STATUSES]).optional().openapi({ description: 'default all' }),
+  format,
+  targetPage: resourceId.optional().openapi({ description: 'only comments on this page' }),
+  authors: queryList(resourceId).optional().openapi({ description: 'only comments posted by these users (repeated or comma separated)' }),
+};
+
+export const listRepliesQuery = { ...paginationQuery, format };
+
+export const listCommentersQuery = { ...paginationQuery };
+
+export const commentIdParams = { commentId: resourceId };
+export const replyIdParams = { commentId: resourceId, commentReplyId: resourceId };

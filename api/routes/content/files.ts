@@ -1,0 +1,114 @@
+/** Files of the content: list (paginated), read, upload (raw bytes, extension), delete (extension). */
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
+import { inTransaction } from '../../../domain/db';
+import { badRequest, notFound } from '../../../domain/errors';
+import { newId } from '../../../domain/ids';
+import type { FileEntry } from '../../../domain/content/model';
+import { storeUpload } from '../../../domain/content/uploads';
+import type { ApiBuilder } from '../../operation';
+import { listSchema } from '../../presenters/common';
+import { fileSchema, presentFile } from '../../presenters/file';
+import { Urls } from '../../presenters/urls';
+import { contentQuery, fileIdParams, listFilesQuery, uploadFileBody, uploadFileQuery } from './schema';
+import { CONTENT_FORMS, commitEdits, openContent } from './target';
+
+type NamedFile = { id: string; file: FileEntry };
+
+/**
+ * Keyset pagination in memory over the files, which ContentReader.files() sorts by name then id:
+ * the cursor holds the last (name, id) given, so a file added or removed between pages shifts nothing.
+ */
+function pageOfFiles(files: NamedFile[], request: { limit?: number; page?: string }, scope: string, secret: string): { items: NamedFile[]; next?: { page: string } } {
+  const limit = request.limit ?? DEFAULT_LIMIT;
+  let start = 0;
+  if (request.page) {
+    const [name, id] = decodeCursor(secret, scope, request.page, 2);
+    if (typeof name !== 'string' || typeof id !== 'string') throw badRequest('page: invalid or expired cursor');
+    const after = files.findIndex((f) => (f.file.name.localeCompare(name) || f.id.localeCompare(id)) > 0);
+    start = after === -1 ? files.length : after;
+  }
+  const items = files.slice(start, start + limit);
+  const last = items[items.length - 1];
+  return start + limit < files.length && last ? { items, next: { page: encodeCursor(secret, scope, [last.file.name, last.id]) } } : { items };
+}
+
+export function contentFileRoutes(api: ApiBuilder): void {
+  const { ds, config, blobs } = api.deps;
+  const urls = new Urls(config);
+
+  for (const form of CONTENT_FORMS) {
+    api.op(
+      {
+        method: 'get', path: form.path('/files'), operationId: `list${form.name}Files`, tags: ['content'],
+        summary: 'List the files of the current revision, by name then id',
+        params: form.params,
+        query: listFilesQuery,
+        responses: { 200: { description: 'files', schema: listSchema(fileSchema) } },
+      },
+      async ({ params, query, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { reader } = await openContent(ds, target);
+        const files = await reader.files();
+        // The list is the target's files whatever its revision, so a cursor outlives edits between pages.
+        const scope = `files:${target.space.id}:${target.changeRequest?.id ?? ''}`;
+        const page = pageOfFiles(files, query, scope, config.cursorSecret);
+        const items = await Promise.all(page.items.map(({ id, file }) => presentFile(id, file, blobs)));
+        return { status: 200, body: page.next ? { items, count: files.length, next: page.next } : { items, count: files.length } };
+      },
+    );
+
+    api.op(
+      {
+        method: 'get', path: form.path('/files/{fileId}'), operationId: `get${form.name}FileById`, tags: ['content'],
+        summary: 'Get one file of the current revision',
+        params: { ...form.params, ...fileIdParams },
+        query: contentQuery,
+        responses: { 200: { description: 'file', schema: fileSchema } },
+      },
+      async ({ params, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { reader } = await openContent(ds, target);
+        const file = await reader.file(params.fileId);
+        if (!file) throw notFound('file');
+        return { status: 200, body: await presentFile(params.fileId, file, blobs) };
+      },
+    );
+
+    api.op(
+      {
+        method: 'post', path: form.path('/files'), operationId: `upload${form.name}File`, tags: ['content'], extension: true,
+        summary: "Upload a file: the body is the file's raw bytes, its Content-Type the file's type; one new revision",
+        params: form.params,
+        query: uploadFileQuery,
+        body: uploadFileBody,
+        rawBody: { limit: config.blobs.fileMaxBytes },
+        responses: { 201: { description: 'uploaded', schema: fileSchema } },
+      },
+      async ({ params, query, body, caller, access, req }) => {
+        const target = await form.resolve(access, params, 'edit');
+        const contentType = req.get('content-type') ?? 'application/octet-stream';
+        if (contentType.length > 255) throw badRequest('Content-Type: must be at most 255 characters');
+        // Stored before the commit: the bytes are content-addressed, so a refused commit leaves at
+        // most an unreferenced copy that the next identical upload reuses.
+        const entry = await storeUpload(blobs, target.space.id, { name: query.name, contentType, bytes: body });
+        const id = newId();
+        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => editor.putFile(id, entry)));
+        return { status: 201, headers: { Location: urls.api(`${target.apiPath}/files/${id}`) }, body: await presentFile(id, entry, blobs) };
+      },
+    );
+
+    api.op(
+      {
+        method: 'delete', path: form.path('/files/{fileId}'), operationId: `delete${form.name}File`, tags: ['content'], extension: true,
+        summary: 'Delete a file from the content (one new revision; the bytes stay for earlier revisions); 404 when the file is not in the content',
+        params: { ...form.params, ...fileIdParams },
+        responses: { 204: { description: 'deleted' } },
+      },
+      async ({ params, caller, access }) => {
+        const target = await form.resolve(access, params, 'edit');
+        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deleteFile(params.fileId)));
+        return { status: 204 };
+      },
+    );
+  }
+}

@@ -1,0 +1,84 @@
+/**
+ * Writing pages (extensions): create, edit or move, delete. Each write is one `edits` revision on
+ * the target's head: the space (editMode live) or the change request (not merged or archived).
+ */
+import { Db, inTransaction } from '../../../domain/db';
+import { ObjectStore } from '../../../domain/content/objects';
+import { ContentReader } from '../../../domain/content/reader';
+import type { Revision } from '../../../entities/Revision';
+import type { ApiBuilder } from '../../operation';
+import { pageSchema } from '../../presenters/page';
+import { Urls } from '../../presenters/urls';
+import { presentPageWithChildren } from './present';
+import { createPageBody, pageIdParams, patchPageBody } from './schema';
+import { CONTENT_FORMS, commitEdits, ContentTarget } from './target';
+
+export function contentPageRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  /** The page as it is in `revision`, with its markdown. */
+  async function presentWritten(db: Db, revision: Revision, pageId: string, target: ContentTarget) {
+    const reader = new ContentReader(new ObjectStore(db), revision.root);
+    const page = (await reader.page(pageId))!;
+    return presentPageWithChildren(reader, page, { markdown: page.version.markdown }, target, urls);
+  }
+
+  for (const form of CONTENT_FORMS) {
+    api.op(
+      {
+        method: 'post', path: form.path('/pages'), operationId: `create${form.name}Page`, tags: ['content'], extension: true,
+        summary: 'Create a page (at the root level or under `parent`, at `index` or last)',
+        params: form.params,
+        body: createPageBody,
+        responses: { 201: { description: 'created', schema: pageSchema } },
+      },
+      async ({ params, body, caller, access }) => {
+        const target = await form.resolve(access, params, 'edit');
+        const { parent, index, ...fields } = body;
+        const page = await inTransaction(ds, async (db) => {
+          const { revision, result: id } = await commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.createPage(fields, { parent, index }));
+          return presentWritten(db, revision, id, target);
+        });
+        return { status: 201, headers: { Location: urls.api(`${target.apiPath}/page/${page.id}`) }, body: page };
+      },
+    );
+
+    api.op(
+      {
+        method: 'patch', path: form.path('/page/{pageId}'), operationId: `update${form.name}Page`, tags: ['content'], extension: true,
+        summary: 'Edit a page; `parent` and/or `index` move it (with its subtree)',
+        params: { ...form.params, ...pageIdParams },
+        body: patchPageBody,
+        responses: { 200: { description: 'page', schema: pageSchema } },
+      },
+      async ({ params, body, caller, access }) => {
+        const target = await form.resolve(access, params, 'edit');
+        const { parent, index, ...fields } = body;
+        const page = await inTransaction(ds, async (db) => {
+          const { revision } = await commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => {
+            // Moved first, so a new title's slug is made unique among the new siblings.
+            if (parent !== undefined || index !== undefined) await editor.movePage(params.pageId, { parent, index });
+            if (Object.keys(fields).length) await editor.updatePage(params.pageId, fields);
+          });
+          return presentWritten(db, revision, params.pageId, target);
+        });
+        return { status: 200, body: page };
+      },
+    );
+
+    api.op(
+      {
+        method: 'delete', path: form.path('/page/{pageId}'), operationId: `delete${form.name}Page`, tags: ['content'], extension: true,
+        summary: 'Delete a page and every page under it; 404 when the page is not in the content',
+        params: { ...form.params, ...pageIdParams },
+        responses: { 204: { description: 'deleted' } },
+      },
+      async ({ params, caller, access }) => {
+        const target = await form.resolve(access, params, 'edit');
+        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deletePage(params.pageId)));
+        return { status: 204 };
+      },
+    );
+  }
+}

@@ -1,0 +1,71 @@
+/** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
+import { z } from 'zod';
+import { markdownToDocument } from '../../../domain/content/document';
+import { evaluateVariables } from '../../../domain/content/variables';
+import { notFound } from '../../../domain/errors';
+import type { ApiBuilder } from '../../operation';
+import { presentFile } from '../../presenters/file';
+import { pageSchema, presentPageTree } from '../../presenters/page';
+import { presentRevision, revisionSchema } from '../../presenters/revision';
+import { Urls } from '../../presenters/urls';
+import { presentPageWithChildren } from './present';
+import { contentQuery, getPageQuery, pageIdParams } from './schema';
+import { CONTENT_FORMS, openContent } from './target';
+
+export function contentReadRoutes(api: ApiBuilder): void {
+  const { ds, config, blobs } = api.deps;
+  const urls = new Urls(config);
+
+  for (const form of CONTENT_FORMS) {
+    api.op(
+      {
+        method: 'get', path: form.path(''), operationId: `get${form.name}Content`, tags: ['content'],
+        summary: 'Get the current revision: its page tree (pages without their body), files and variables; `git` is never present (no Git sync)',
+        params: form.params,
+        query: contentQuery,
+        responses: { 200: { description: 'revision', schema: revisionSchema } },
+      },
+      async ({ params, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { revision, reader } = await openContent(ds, target);
+        const [pages, files] = await Promise.all([reader.tree(), reader.files()]);
+        const presentedFiles = await Promise.all(files.map(({ id, file }) => presentFile(id, file, blobs)));
+        return { status: 200, body: presentRevision(revision, { pages, files: presentedFiles, organizationId: target.space.organizationId, appPath: target.appPath }, urls) };
+      },
+    );
+
+    api.op(
+      {
+        method: 'get', path: form.path('/pages'), operationId: `list${form.name}Pages`, tags: ['content'],
+        summary: 'Get the page tree of the current revision (nested, pages without their body)',
+        params: form.params,
+        query: contentQuery,
+        responses: { 200: { description: 'pages', schema: z.object({ pages: z.array(pageSchema) }) } },
+      },
+      async ({ params, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { reader } = await openContent(ds, target);
+        return { status: 200, body: { pages: presentPageTree(await reader.tree(), urls, target.appPath) } };
+      },
+    );
+
+    api.op(
+      {
+        method: 'get', path: form.path('/page/{pageId}'), operationId: `get${form.name}PageById`, tags: ['content'],
+        summary: 'Get one page with its markdown (or document) and its direct child pages as summaries',
+        params: { ...form.params, ...pageIdParams },
+        query: getPageQuery,
+        responses: { 200: { description: 'page', schema: pageSchema } },
+      },
+      async ({ params, query, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { revision, reader } = await openContent(ds, target);
+        const page = await reader.page(params.pageId);
+        if (!page) throw notFound('page');
+        const markdown = query.evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
+        const body = query.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+        return { status: 200, body: await presentPageWithChildren(reader, page, body, target, urls) };
+      },
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import { z } from 'zod';
+import { paginationQuery, queryBoolean } from '../../query';
+import { resourceId } from '../../schemas';
+
+export const pageIdParams = { pageId: resourceId };
+export const fileIdParams = { fileId: resourceId };
+
+/**
+ * Accepted and validated; they change nothing: there is no Git sync, so no `git` metadata to omit
+ * (it is never present), and no computed pages to compute.
+ */
+const readOptions = {
+  metadata: queryBoolean.optional().openapi({ description: 'default true; no Git sync exists, so `git` is never present either way' }),
+  computed: queryBoolean.optional().openapi({ description: 'default true; no computed pages exist, so nothing changes' }),
+};
+
+export const contentQuery = { ...readOptions };
+export const listFilesQuery = { ...paginationQuery, ...readOptions };
+
+export const PAGE_FORMATS = ['markdown', 'document'] as const;
+export const getPageQuery = {
+  format: z.enum(PAGE_FORMATS).optional().openapi({ description: 'default markdown' }),
+  evaluated: queryBoolean.optional().openapi({ description: 'default false; true replaces `{{ variables.NAME }}` with the revision variable NAME' }),
+  ...readOptions,
+};
+
+const title = z.string().trim().min(1).max(256);
+const markdown = z.string().max(1_000_000);
+const emoji = z.string().min(1).max(32).nullable();
+const description = z.string().max(512).nullable();
+const index = z.number().int().min(0).openapi({ description: '0-based position among the siblings; default last' });
+
+export const createPageBody = z
+  .object({
+    title,
+    parent: resourceId.optional().openapi({ description: 'parent page id; default the root level' }),
+    index: index.optional(),
+    markdown: markdown.optional(),
+    emoji: emoji.optional(),
+    description: description.optional(),
+    hidden: z.boolean().optional(),
+  })
+  .strict();
+
+export const patchPageBody = z
+  .object({
+    title: title.optional(),
+    markdown: markdown.optional(),
+    emoji: emoji.optional(),
+    description: description.optional(),
+    hidden: z.boolean().optional(),
+    parent: resourceId.nullable().optional().openapi({ description: 'moves the page under this page; null: to the root level' }),
+    index: index.optional(),
+  })
+  .strict()
+  .refine((body) => Object.keys(body).length > 0, 'must have at least one field');
+
+export const FILE_NAME_MAX = 255;
+export const uploadFileQuery = {
+  name: z
+    .string()
+    .min(1)
+    .max(FILE_NAME_MAX)
+    .regex(/^[^/\\\u0000-\u001f\u007f]+$/)
+    .openapi({ description: 'the file name (no slashes or control characters)' }),
+};
+
+export const uploadFileBody = z
+  .instanceof(Buffer)
+  .refine((bytes) => bytes.length > 0, 'must not be empty')
+  .openapi({ type: 'string', format: 'binary', description: "the file's bytes; Content-Type is the file's type (not JSON)" });

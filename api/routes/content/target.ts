@@ -1,0 +1,97 @@
+/**
+ * Content operations exist twice (spec: "Space content and change request content"): on a space's
+ * head, `/v1/spaces/{spaceId}/content...`, and on a change request's head,
+ * `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content...`. Each operation is written
+ * once and mounted for both forms; a form resolves its path to a `ContentTarget`.
+ */
+import type { DataSource } from 'typeorm';
+import type { ZodRawShape, ZodString } from 'zod';
+import { authorize } from '../../../domain/access/authorize';
+import type { AccessContext } from '../../../domain/access/context';
+import { Db, inTransaction } from '../../../domain/db';
+import type { ContentEditor } from '../../../domain/content/editor';
+import { commitToHead, Head, lockHead } from '../../../domain/content/heads';
+import { ObjectStore } from '../../../domain/content/objects';
+import { ContentReader } from '../../../domain/content/reader';
+import { loadRevision } from '../../../domain/content/revisions';
+import type { ChangeRequest } from '../../../entities/ChangeRequest';
+import type { Revision } from '../../../entities/Revision';
+import type { Space } from '../../../entities/Space';
+import { loadChangeRequest, loadSpace } from '../../loaders';
+import { changeRequestIdParams } from '../change-requests/schema';
+import { spaceIdParams } from '../spaces/schema';
+
+export interface ContentTarget {
+  space: Space;
+  changeRequest: ChangeRequest | null;
+  head: Head;
+  /** API path of the content, below /v1 */
+  apiPath: string;
+  /** app path of the content; a page's app URL appends its path */
+  appPath: string;
+}
+
+type FormParams = { spaceId: ZodString } & ZodRawShape;
+
+export interface ContentForm {
+  /** spliced into operation ids: getSpaceContent, getChangeRequestContent */
+  name: 'Space' | 'ChangeRequest';
+  params: FormParams;
+  path(suffix: string): string;
+  /** Loads the target, answering 404 when the caller cannot view the space and 403 without `action`. */
+  resolve(access: AccessContext, params: Record<string, string>, action: 'view' | 'edit'): Promise<ContentTarget>;
+}
+
+async function authorizedSpace(access: AccessContext, spaceId: string, action: 'view' | 'edit'): Promise<Space> {
+  const space = await loadSpace(access, spaceId);
+  await authorize(access, { kind: 'space', space }, action);
+  return space;
+}
+
+const spaceForm: ContentForm = {
+  name: 'Space',
+  params: spaceIdParams,
+  path: (suffix) => `/v1/spaces/{spaceId}/content${suffix}`,
+  async resolve(access, params, action) {
+    const space = await authorizedSpace(access, params.spaceId, action);
+    return {
+      space,
+      changeRequest: null,
+      head: { kind: 'space', spaceId: space.id },
+      apiPath: `/spaces/${space.id}/content`,
+      appPath: `/o/${space.organizationId}/s/${space.id}`,
+    };
+  },
+};
+
+const changeRequestForm: ContentForm = {
+  name: 'ChangeRequest',
+  params: changeRequestIdParams,
+  path: (suffix) => `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content${suffix}`,
+  async resolve(access, params, action) {
+    const space = await authorizedSpace(access, params.spaceId, action);
+    const changeRequest = await loadChangeRequest(access, space, params.changeRequestId);
+    return {
+      space,
+      changeRequest,
+      head: { kind: 'change-request', changeRequestId: changeRequest.id },
+      apiPath: `/spaces/${space.id}/change-requests/${changeRequest.id}/content`,
+      appPath: `/o/${space.organizationId}/s/${space.id}/~/changes/${changeRequest.number}`,
+    };
+  },
+};
+
+export const CONTENT_FORMS: readonly ContentForm[] = [spaceForm, changeRequestForm];
+
+/** The head's current revision and a reader over it. */
+export async function openContent(ds: DataSource, target: ContentTarget): Promise<{ revision: Revision; reader: ContentReader }> {
+  const revisionId = target.changeRequest ? target.changeRequest.revisionId : target.space.revisionId;
+  // A space from before content existed has no revision yet: lockHead gives it its initial one.
+  const revision = revisionId ? await loadRevision(ds.manager, revisionId) : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision;
+  return { revision, reader: new ContentReader(new ObjectStore(ds.manager), revision.root) };
+}
+
+/** Commits `edit` as one `edits` revision on the target's head (409 when the head is not writable). */
+export function commitEdits<T>(db: Db, target: ContentTarget, userId: string, appBaseUrl: string, edit: (editor: ContentEditor) => Promise<T>) {
+  return commitToHead(db, target.head, { type: 'edits', createdById: userId, appBaseUrl }, edit);
+}

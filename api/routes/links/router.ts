@@ -1,0 +1,126 @@
+/**
+ * Links and backlinks: a space's links (from its link index), a page's links in either content
+ * form, and the backlinks of a page or a file in either content form.
+ */
+import { ObjectStore } from '../../../domain/content/objects';
+import { ContentReader } from '../../../domain/content/reader';
+import { loadRevision } from '../../../domain/content/revisions';
+import { assertTargetExists, BacklinkTarget, changeRequestBacklinkSources, spaceBacklinksQuery } from '../../../domain/links/backlinks';
+import { brokenLinksIntroduced, linkItemsOfRows, pageLinks, spaceLinksQuery, spaceLinkStats } from '../../../domain/links/links';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import { LinkContext, linkListSchema, presentLinkList, presentPageReference, pageReferenceSchema } from '../../presenters/link';
+import { fileIdParams, pageIdParams } from '../content/schema';
+import { CONTENT_FORMS, ContentForm, ContentTarget, openContent } from '../content/target';
+import { spaceIdParams } from '../spaces/schema';
+import { listBacklinksQuery, listLinksQuery } from './schema';
+import { pageInMemory } from './page-in-memory';
+
+export function linkRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const spaceForm = CONTENT_FORMS.find((f) => f.name === 'Space')!;
+
+  const contextOf = (target: ContentTarget, revisionId: string): LinkContext => ({ organizationId: target.space.organizationId, spaceId: target.space.id, revisionId });
+
+  /** The space's current revision, beside a change request's (which exists only once the space has a revision). */
+  async function spaceHeadReader(target: ContentTarget, store: ObjectStore): Promise<ContentReader> {
+    return new ContentReader(store, (await loadRevision(ds.manager, target.space.revisionId!)).root);
+  }
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/links', operationId: 'listSpaceLinks', tags: ['links'],
+      summary: "List the links of every page of the space's current revision, by source page then position",
+      params: spaceIdParams,
+      query: listLinksQuery,
+      responses: { 200: { description: 'links', schema: linkListSchema } },
+    },
+    async ({ params, query, access }) => {
+      const target = await spaceForm.resolve(access, params, 'view');
+      const { revision, reader } = await openContent(ds, target);
+      const page = await paginate(
+        spaceLinksQuery(ds.manager, target.space.id, query.status),
+        [
+          { column: 'l.sourcePageId', direction: 'ASC', value: (l) => l.sourcePageId },
+          { column: 'l.ordinal', direction: 'ASC', value: (l) => l.ordinal },
+        ],
+        { limit: query.limit, page: query.page, scope: `links:${target.space.id}:${query.status ?? ''}` },
+        config.cursorSecret,
+      );
+      const stats = await spaceLinkStats(ds.manager, target.space.id);
+      const items = await linkItemsOfRows(reader, page.items);
+      return { status: 200, body: presentLinkList({ ...page, items }, { ...stats, introducedByChangeRequest: 0 }, contextOf(target, revision.id)) };
+    },
+  );
+
+  for (const form of CONTENT_FORMS) {
+    api.op(
+      {
+        method: 'get', path: form.path('/page/{pageId}/links'), operationId: `list${form.name}PageLinks`, tags: ['links'],
+        summary: 'List the links of a page in the revision, in document order, with their status there',
+        params: { ...form.params, ...pageIdParams },
+        query: listLinksQuery,
+        responses: { 200: { description: 'links', schema: linkListSchema } },
+      },
+      async ({ params, query, access }) => {
+        const target = await form.resolve(access, params, 'view');
+        const { revision, reader } = await openContent(ds, target);
+        const links = await pageLinks(ds.manager, reader, params.pageId, config.appBaseUrl);
+        const broken = links.filter((l) => l.status === 'broken').length;
+        const introducedByChangeRequest = target.changeRequest
+          ? await brokenLinksIntroduced(ds.manager, await spaceHeadReader(target, reader.store), params.pageId, links, config.appBaseUrl)
+          : 0;
+        const page = pageInMemory(
+          query.status ? links.filter((l) => l.status === query.status) : links,
+          (l) => l.ordinal,
+          { limit: query.limit, page: query.page, scope: `page-links:${target.space.id}:${target.changeRequest?.id ?? ''}:${params.pageId}:${query.status ?? ''}` },
+          config.cursorSecret,
+        );
+        return { status: 200, body: presentLinkList(page, { total: links.length, broken, introducedByChangeRequest }, contextOf(target, revision.id)) };
+      },
+    );
+
+    backlinksOperation(form, 'page');
+    backlinksOperation(form, 'file');
+  }
+
+  function backlinksOperation(form: ContentForm, kind: BacklinkTarget['kind']): void {
+    const Kind = kind === 'page' ? 'Page' : 'File';
+    api.op(
+      {
+        method: 'get', path: form.path(kind === 'page' ? '/page/{pageId}/backlinks' : '/files/{fileId}/backlinks'),
+        operationId: `list${form.name}${Kind}Backlinks`, tags: ['links'],
+        summary: `List the pages of the revision that link to the ${kind}, by page id`,
+        params: { ...form.params, ...(kind === 'page' ? pageIdParams : fileIdParams) },
+        query: listBacklinksQuery,
+        responses: { 200: { description: 'references of the linking pages', schema: listSchema(pageReferenceSchema) } },
+      },
+      async ({ params, query, access }) => {
+        const p = params as Record<string, string>;
+        const backlinkTarget: BacklinkTarget = { kind, id: kind === 'page' ? p.pageId : p.fileId };
+        const target = await form.resolve(access, p, 'view');
+        const { revision, reader } = await openContent(ds, target);
+        await assertTargetExists(reader, backlinkTarget);
+        const ctx = contextOf(target, revision.id);
+        const scope = `backlinks:${target.space.id}:${target.changeRequest?.id ?? ''}:${kind}:${backlinkTarget.id}`;
+        const request = { limit: query.limit, page: query.page, scope };
+        const page = target.changeRequest
+          ? pageInMemory(
+              await changeRequestBacklinkSources(ds.manager, target.space.id, await spaceHeadReader(target, reader.store), reader, backlinkTarget),
+              (id) => id,
+              request,
+              config.cursorSecret,
+            )
+          : await paginate(
+              spaceBacklinksQuery(ds.manager, target.space.id, backlinkTarget),
+              // binary order: ids are case-sensitive, and the change request form sorts them the same way in memory
+              [{ column: 'l.sourcePageId COLLATE utf8mb4_bin', direction: 'ASC', value: (l) => l.sourcePageId }],
+              request,
+              config.cursorSecret,
+            ).then((rows) => ({ ...rows, items: rows.items.map((l) => l.sourcePageId) }));
+        return { status: 200, body: presentList(page, page.items.map((id) => presentPageReference(id, ctx))) };
+      },
+    );
+  }
+}

@@ -1,0 +1,69 @@
+/**
+ * Full-text search in a space, and in every space of an organization the caller can view (grouped
+ * by space). Keyset pages over (best score, id): the cursor carries the exact decimal score.
+ */
+import { authorize, viewableContent } from '../../../domain/access/authorize';
+import { badRequest } from '../../../domain/errors';
+import type { RankPosition } from '../../../domain/search/queries';
+import { searchOrganization, searchSpace } from '../../../domain/search/search';
+import { loadOrganization, loadSpace } from '../../loaders';
+import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { organizationSearchListSchema, presentSearchPage, presentSearchSpace, spaceSearchListSchema } from '../../presenters/search';
+import { Urls } from '../../presenters/urls';
+import { organizationIdParams } from '../orgs/schema';
+import { spaceIdParams } from '../spaces/schema';
+import { searchQuery } from './schema';
+
+export function searchRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+
+  function decodePosition(scope: string, page: string | undefined): RankPosition | undefined {
+    if (!page) return undefined;
+    const [score, id] = decodeCursor(config.cursorSecret, scope, page, 2);
+    if (typeof score !== 'string' || typeof id !== 'string') throw badRequest('page: invalid or expired cursor');
+    return { score, id };
+  }
+
+  const nextOf = (scope: string, next: RankPosition | undefined) => (next ? { next: { page: encodeCursor(config.cursorSecret, scope, [next.score, next.id]) } } : {});
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/search', operationId: 'searchSpaceContent', tags: ['search'],
+      summary: "Search the pages of the space's current revision, best match first",
+      params: spaceIdParams,
+      query: searchQuery,
+      responses: { 200: { description: 'matching pages with their matching sections', schema: spaceSearchListSchema } },
+    },
+    async ({ params, query, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'view');
+      const scope = `search:${space.id}:${query.query}`;
+      const result = await searchSpace(ds.manager, space, { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT });
+      return { status: 200, body: { items: result.items.map((p) => presentSearchPage(p, space, urls)), count: result.count, ...nextOf(scope, result.next) } };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/search', operationId: 'searchOrganizationContent', tags: ['search'],
+      summary: 'Search every space of the organization that the caller can view, grouped by space, best match first',
+      params: organizationIdParams,
+      query: searchQuery,
+      responses: { 200: { description: 'matching spaces with their best pages', schema: organizationSearchListSchema } },
+    },
+    async ({ params, query, caller, access }) => {
+      const org = await loadOrganization(access, params.organizationId);
+      await authorize(access, { kind: 'organization', organization: org }, 'view');
+      // what the caller can view is part of the list's identity
+      const scope = `org-search:${org.id}:${caller.userId}:${query.query}`;
+      const result = await searchOrganization(ds.manager, org.id, await viewableContent(access, org.id), {
+        query: query.query,
+        after: decodePosition(scope, query.page),
+        limit: query.limit ?? DEFAULT_LIMIT,
+      });
+      return { status: 200, body: { items: result.items.map((r) => presentSearchSpace(r, urls)), count: result.count, ...nextOf(scope, result.next) } };
+    },
+  );
+}

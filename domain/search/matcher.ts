@@ -1,0 +1,70 @@
+/**
+ * Turns user search text into a condition and a score over search sections. Words the full-text
+ * index holds are matched with MATCH ... AGAINST in natural language mode; a query with none of
+ * them (only words shorter than the index's minimum token size, or stop-words) falls back to a
+ * case-insensitive LIKE on the whole phrase, so "go" or "to be" still find something.
+ */
+import type { Db } from '../db';
+import { containsPattern } from '../like';
+
+/** What the server's full-text index leaves out; fixed by server configuration, so read once. */
+interface FulltextSettings {
+  minTokenSize: number;
+  stopwords: Set<string>;
+}
+
+let settings: Promise<FulltextSettings> | null = null;
+
+async function readSettings(db: Db): Promise<FulltextSettings> {
+  const [row] = await db.query('SELECT @@innodb_ft_min_token_size AS minTokenSize, @@innodb_ft_enable_stopword AS enabled, @@innodb_ft_server_stopword_table AS custom');
+  // A custom stop-word table is not read: its words are then treated as indexed, and such queries find nothing.
+  const words: Array<{ value: string }> = Number(row.enabled) && !row.custom ? await db.query('SELECT value FROM INFORMATION_SCHEMA.INNODB_FT_DEFAULT_STOPWORD') : [];
+  return { minTokenSize: Number(row.minTokenSize), stopwords: new Set(words.map((w) => w.value.toLowerCase())) };
+}
+
+function fulltextSettings(db: Db): Promise<FulltextSettings> {
+  settings ??= readSettings(db).catch((e) => {
+    settings = null;
+    throw e;
+  });
+  return settings;
+}
+
+/** Word characters as InnoDB's full-text parser sees them. */
+const WORD = /[\p{L}\p{N}_]+/gu;
+const CONTROL = /[\p{Cc}\p{Cf}]+/gu;
+
+export interface SectionMatch {
+  /** SQL condition on the sections alias `ss` */
+  condition: string;
+  /** SQL score of one section (higher is better) */
+  score: string;
+  params: Record<string, string>;
+  /** Finds where a body matches, for its excerpt. */
+  locate: RegExp;
+}
+
+export async function sectionMatch(db: Db, query: string): Promise<SectionMatch> {
+  const text = query.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
+  const words = text.match(WORD) ?? [];
+  const { minTokenSize, stopwords } = await fulltextSettings(db);
+  const indexed = words.filter((w) => [...w].length >= minTokenSize && !stopwords.has(w.toLowerCase()));
+  if (indexed.length) {
+    // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
+    const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
+    return {
+      condition: against,
+      score: against,
+      params: { searchText: words.join(' ') },
+      locate: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${indexed.join('|')})(?![\\p{L}\\p{N}_])`, 'iu'),
+    };
+  }
+  const pattern = containsPattern(text);
+  return {
+    condition: text ? '(LOWER(ss.title) LIKE :searchPattern OR LOWER(ss.body) LIKE :searchPattern)' : '1 = 0',
+    // a hit in the title weighs more than one in the body
+    score: '((LOWER(ss.title) LIKE :searchPattern) * 2 + (LOWER(ss.body) LIKE :searchPattern))',
+    params: { searchPattern: pattern },
+    locate: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu'),
+  };
+}

@@ -1,0 +1,117 @@
+/**
+ * Space and organization search over the search sections index (kept current by the content
+ * indexer in the transaction that moves a space's head). Results are pages grouped from their
+ * matching sections, each with its title and path in the space's current revision.
+ */
+import { In } from 'typeorm';
+import type { ViewableContent } from '../access/authorize';
+import { whereSpaceViewable } from '../access/viewable';
+import type { Db } from '../db';
+import { ObjectStore } from '../content/objects';
+import { ContentReader } from '../content/reader';
+import { Revision } from '../../entities/Revision';
+import { Space } from '../../entities/Space';
+import { excerpt } from './excerpt';
+import { sectionMatch, SectionMatch } from './matcher';
+import { pageLocations } from './page-paths';
+import { RankPosition, rankGroups, sectionsQuery, topPagesOfSpaces, topSectionsOfPages } from './queries';
+
+/** Matching sections shown per page, and matching pages shown per space in organization search. */
+export const SECTIONS_PER_PAGE = 5;
+export const PAGES_PER_SPACE = 5;
+
+export interface SectionResult {
+  ordinal: number;
+  anchor: string;
+  title: string;
+  /** the section body around the first match */
+  body: string;
+}
+
+export interface PageResult {
+  id: string;
+  title: string;
+  path: string;
+  sections: SectionResult[];
+}
+
+export interface SpaceResult {
+  space: Space;
+  pages: PageResult[];
+}
+
+export interface SearchPage<T> {
+  items: T[];
+  /** number of matching groups (pages, or spaces) */
+  count: number;
+  /** where the next page starts, when there is one */
+  next?: RankPosition;
+}
+
+export interface SearchRequest {
+  query: string;
+  after?: RankPosition;
+  limit: number;
+}
+
+export async function searchSpace(db: Db, space: Space, req: SearchRequest): Promise<SearchPage<PageResult>> {
+  const match = await sectionMatch(db, req.query);
+  const ranked = await rankGroups(sectionsQuery(db).where('ss.spaceId = :spaceId', { spaceId: space.id }), match, 'ss.pageId', req);
+  const pages = await pageResults(db, match, [space], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id })));
+  return {
+    items: ranked.rows.flatMap((r) => pages.get(space.id)?.get(r.id) ?? []),
+    count: ranked.count,
+    ...(ranked.more && ranked.rows.length ? { next: ranked.rows[ranked.rows.length - 1] } : {}),
+  };
+}
+
+/** Search over the live spaces of an organization that the caller can view, grouped by space. */
+export async function searchOrganization(db: Db, organizationId: string, viewable: ViewableContent, req: SearchRequest): Promise<SearchPage<SpaceResult>> {
+  const match = await sectionMatch(db, req.query);
+  const base = sectionsQuery(db)
+    .innerJoin(Space, 's', 's.id = ss.spaceId')
+    .where('s.organizationId = :organizationId', { organizationId })
+    .andWhere('s.deletedAt IS NULL');
+  const ranked = await rankGroups(whereSpaceViewable(base, 's', viewable), match, 'ss.spaceId', req);
+  const spaceIds = ranked.rows.map((r) => r.id);
+  const spaces = spaceIds.length ? await db.findBy(Space, { id: In(spaceIds) }) : [];
+  const pages = await pageResults(db, match, spaces, await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE));
+  const byId = new Map(spaces.map((s) => [s.id, s]));
+  return {
+    items: ranked.rows.flatMap((r) => {
+      const space = byId.get(r.id);
+      return space ? [{ space, pages: [...(pages.get(space.id)?.values() ?? [])] }] : [];
+    }),
+    count: ranked.count,
+    ...(ranked.more && ranked.rows.length ? { next: ranked.rows[ranked.rows.length - 1] } : {}),
+  };
+}
+
+/**
+ * The listed pages with their best sections, title and path, by space then page id, in the order
+ * given. A page no longer in its space's current revision (a head moved meanwhile) is left out.
+ */
+async function pageResults(db: Db, match: SectionMatch, spaces: Space[], wanted: Array<{ spaceId: string; pageId: string }>): Promise<Map<string, Map<string, PageResult>>> {
+  const out = new Map<string, Map<string, PageResult>>();
+  if (!wanted.length) return out;
+  const sections = await topSectionsOfPages(db, match, wanted, SECTIONS_PER_PAGE);
+  const revisionIds = spaces.map((s) => s.revisionId).filter((id): id is string => !!id);
+  const roots = new Map((await db.findBy(Revision, { id: In(revisionIds) })).map((r) => [r.id, r.root]));
+  const store = new ObjectStore(db);
+  for (const space of spaces) {
+    const root = space.revisionId ? roots.get(space.revisionId) : undefined;
+    if (!root) continue;
+    const pageIds = wanted.filter((w) => w.spaceId === space.id).map((w) => w.pageId);
+    const locations = await pageLocations(new ContentReader(store, root), pageIds);
+    const results = new Map<string, PageResult>();
+    for (const pageId of pageIds) {
+      const location = locations.get(pageId);
+      if (location) results.set(pageId, { id: pageId, ...location, sections: [] });
+    }
+    out.set(space.id, results);
+  }
+  for (const s of sections) {
+    out.get(s.spaceId)?.get(s.pageId)?.sections.push({ ordinal: s.ordinal, anchor: s.anchor, title: s.title, body: excerpt(s.body, match.locate) });
+  }
+  return out;
+}

@@ -1,0 +1,104 @@
+/**
+ * Blobs in a bucket of any S3-compatible server (path-style addressing); download URLs are presigned
+ * GetObject requests that make the server answer with the file's name and type.
+ */
+import {
+  CreateBucketCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadBucketCommand,
+  PutObjectCommand,
+  S3Client,
+  S3ClientConfig,
+  S3ServiceException,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Config } from '../config';
+import type { BlobStore } from './blob-store';
+import { attachmentDisposition } from './content-disposition';
+
+/** SigV4 refuses presigned URLs valid for longer than seven days. */
+const MAX_URL_TTL_SECONDS = 7 * 24 * 3600;
+
+export type S3Settings = Config['blobs']['s3'];
+
+function clientConfig(settings: S3Settings, endpoint: string): S3ClientConfig {
+  return {
+    endpoint,
+    region: settings.region,
+    credentials: { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey },
+    forcePathStyle: true,
+    // checksums only where S3 requires them: not every S3-compatible server accepts the SDK's default CRC headers
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  };
+}
+
+function isError(err: unknown, ...names: string[]): boolean {
+  return err instanceof S3ServiceException && (names.includes(err.name) || names.includes(String(err.$metadata.httpStatusCode)));
+}
+
+export class S3BlobStore implements BlobStore {
+  private readonly client: S3Client;
+  /** Signing is local, so presigning uses a client pointed at the endpoint the downloaders reach. */
+  private readonly presigner: S3Client;
+  /** Settles once the bucket is known to exist; a failure is forgotten so the next call retries. */
+  private bucketReady: Promise<void> | null = null;
+
+  constructor(
+    private readonly settings: S3Settings,
+    private readonly ttlSeconds: number,
+  ) {
+    if (ttlSeconds > MAX_URL_TTL_SECONDS) throw new Error(`BLOB_URL_TTL_SECONDS: must be at most ${MAX_URL_TTL_SECONDS} with BLOB_STORE=s3, got ${ttlSeconds}`);
+    this.client = new S3Client(clientConfig(settings, settings.endpoint));
+    this.presigner = new S3Client(clientConfig(settings, settings.publicEndpoint));
+  }
+
+  private ensureBucket(): Promise<void> {
+    this.bucketReady ??= this.createBucketIfMissing().catch((err) => {
+      this.bucketReady = null;
+      throw err;
+    });
+    return this.bucketReady;
+  }
+
+  private async createBucketIfMissing(): Promise<void> {
+    const Bucket = this.settings.bucket;
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket }));
+      return;
+    } catch (err) {
+      if (!isError(err, 'NotFound', 'NoSuchBucket', '404')) throw err;
+    }
+    try {
+      await this.client.send(new CreateBucketCommand({ Bucket }));
+    } catch (err) {
+      // another process created it in the meantime
+      if (!isError(err, 'BucketAlreadyOwnedByYou', 'BucketAlreadyExists')) throw err;
+    }
+  }
+
+  async put(key: string, body: Buffer, contentType: string): Promise<void> {
+    await this.ensureBucket();
+    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+
+  async downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string> {
+    const command = new GetObjectCommand({
+      Bucket: this.settings.bucket,
+      Key: key,
+      ResponseContentDisposition: attachmentDisposition(options.filename),
+      ResponseContentType: options.contentType,
+    });
+    return getSignedUrl(this.presigner, command, { expiresIn: this.ttlSeconds });
+  }
+
+  async delete(key: string): Promise<void> {
+    try {
+      await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    } catch (err) {
+      // no bucket, no blob: deleting is already done
+      if (!isError(err, 'NoSuchBucket')) throw err;
+    }
+  }
+}

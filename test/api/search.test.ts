@@ -1,0 +1,214 @@
+/** Full-text search in a space and across an organization's spaces. */
+import { createChangeRequest, mergeChangeRequest } from '../../domain/content/change-requests';
+import type { ContentEditor } from '../../domain/content/editor';
+import { commitToHead, Head } from '../../domain/content/heads';
+import { inTransaction } from '../../domain/db';
+import { ContentGrant } from '../../entities/ContentGrant';
+import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
+import { startServer, TestServer } from '../support/server';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server.close();
+});
+
+type Json = Record<string, any>;
+
+async function write<T>(head: Head, actor: Actor, edit: (editor: ContentEditor) => Promise<T>): Promise<T> {
+  return (await inTransaction(server.ds, (db) => commitToHead(db, head, { type: 'edits', createdById: actor.user.id, appBaseUrl: server.config.appBaseUrl }, edit))).result;
+}
+
+async function newSpace(fx: OrgFixture, title = 'Space'): Promise<{ space: Json; head: Head }> {
+  const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({ title }).expect(201)).body;
+  return { space, head: { kind: 'space', spaceId: space.id } };
+}
+
+/** A word no other test uses, so the full-text index matches only this test's pages. */
+const term = () => unique('zq');
+
+const FILLER = 'Lorem ipsum dolor sit amet, consectetur adipiscing elit, sed do eiusmod tempor incididunt ut labore. ';
+
+async function search(actor: Actor, path: string, query: Record<string, string | number>): Promise<Json> {
+  return (await server.as(actor.token).get(path).query(query).expect(200)).body;
+}
+
+describe('space search', () => {
+  it('ranks pages by their best section, and answers each with its matching sections, paths and app URLs', async () => {
+    const fx = await createOrg(server.ds);
+    const { space, head } = await newSpace(fx);
+    const word = term();
+    const ids = await write(head, fx.admin, async (e) => {
+      const guide = await e.createPage({ title: 'Guide' });
+      const once = await e.createPage({ title: 'Mentions', markdown: `Intro text.\n\n## Deep Details\n\n${FILLER.repeat(10)}The ${word} appears once here. ${FILLER.repeat(10)}` }, { parent: guide });
+      const best = await e.createPage({ title: `All about ${word}`, markdown: `The ${word} is described on this page.` });
+      await e.createPage({ title: 'Unrelated', markdown: 'Nothing to see.' });
+      return { guide, once, best };
+    });
+    const body = await search(fx.admin, `/v1/spaces/${space.id}/search`, { query: word });
+    const app = `${server.config.appBaseUrl}/o/${fx.org.id}/s/${space.id}`;
+    expect(body.count).toBe(2);
+    expect(body.next).toBeUndefined();
+    expect(body.items.map((p: Json) => p.id)).toEqual([ids.best, ids.once]);
+    expect(body.items[0]).toEqual({
+      id: ids.best,
+      title: `All about ${word}`,
+      path: `all-about-${word}`,
+      sections: [{ id: `${ids.best}/0`, title: `All about ${word}`, path: `all-about-${word}`, body: `The ${word} is described on this page.`, urls: { app: `${app}/all-about-${word}` } }],
+      urls: { app: `${app}/all-about-${word}` },
+    });
+    const second = body.items[1];
+    expect(second).toMatchObject({ id: ids.once, title: 'Mentions', path: 'guide/mentions', urls: { app: `${app}/guide/mentions` } });
+    expect(second.sections).toHaveLength(1);
+    expect(second.sections[0]).toMatchObject({ id: `${ids.once}/deep-details`, title: 'Deep Details', path: 'guide/mentions#deep-details', urls: { app: `${app}/guide/mentions#deep-details` } });
+    // the long body is cut around the match
+    expect(second.sections[0].body.length).toBeLessThanOrEqual(500);
+    expect(second.sections[0].body).toContain(`The ${word} appears once here.`);
+  });
+
+  it('is current as soon as a live edit or a merge returns', async () => {
+    const fx = await createOrg(server.ds);
+    const { space, head } = await newSpace(fx);
+    const word = term();
+    const path = `/v1/spaces/${space.id}/search`;
+    const page = await write(head, fx.admin, (e) => e.createPage({ title: 'Draft', markdown: `Mentions ${word}.` }));
+    expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([page]);
+    await write(head, fx.admin, (e) => e.updatePage(page, { markdown: 'Rewritten.' }));
+    expect((await search(fx.admin, path, { query: word })).count).toBe(0);
+
+    const cr = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
+    const proposed = await write({ kind: 'change-request', changeRequestId: cr.id }, fx.admin, (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }));
+    expect((await search(fx.admin, path, { query: word })).count).toBe(0);
+    await inTransaction(server.ds, (db) => mergeChangeRequest(db, cr.id, fx.admin.user.id, server.config.appBaseUrl));
+    expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([proposed]);
+  });
+
+  it('finds short words and stop-words by substring, and takes quotes and control characters as plain text', async () => {
+    const fx = await createOrg(server.ds);
+    const { space, head } = await newSpace(fx);
+    const word = term();
+    const ids = await write(head, fx.admin, async (e) => ({
+      go: await e.createPage({ title: 'Go', markdown: 'Let us go to the zoo.' }),
+      other: await e.createPage({ title: 'Other', markdown: `About ${word}.` }),
+    }));
+    const path = `/v1/spaces/${space.id}/search`;
+    expect((await search(fx.admin, path, { query: 'go' })).items.map((p: Json) => p.id)).toEqual([ids.go]);
+    const phrase = await search(fx.admin, path, { query: 'to the' });
+    expect(phrase.items.map((p: Json) => p.id)).toEqual([ids.go]);
+    expect(phrase.items[0].sections[0].body).toBe('Let us go to the zoo.');
+    expect((await search(fx.admin, path, { query: `"${word}\u0001 )(*` })).items.map((p: Json) => p.id)).toEqual([ids.other]);
+    expect((await search(fx.admin, path, { query: '%' })).count).toBe(0);
+  });
+
+  it('pages by score then id with cursors bound to the query', async () => {
+    const fx = await createOrg(server.ds);
+    const { space, head } = await newSpace(fx);
+    const word = term();
+    await write(head, fx.admin, async (e) => {
+      for (let i = 0; i < 5; i++) await e.createPage({ title: `Page ${i}`, markdown: `${word} `.repeat(i + 1) });
+      // equal scores: ordered by page id
+      for (const twin of ['Twin a', 'Twin b']) await e.createPage({ title: twin, markdown: `${word} ` });
+      await e.createPage({ title: 'Unrelated', markdown: 'nothing' });
+    });
+    const path = `/v1/spaces/${space.id}/search`;
+    const all = await search(fx.admin, path, { query: word });
+    expect(all.count).toBe(7);
+    // more occurrences rank higher
+    expect(all.items.slice(0, 4).map((p: Json) => p.title)).toEqual(['Page 4', 'Page 3', 'Page 2', 'Page 1']);
+    expect(all.items.slice(4).map((p: Json) => p.title).sort()).toEqual(['Page 0', 'Twin a', 'Twin b']);
+    const seen: Json[] = [];
+    let cursor: string | undefined;
+    let pages = 0;
+    do {
+      const body = await search(fx.admin, path, { query: word, limit: 2, ...(cursor ? { page: cursor } : {}) });
+      expect(body.count).toBe(7);
+      seen.push(...body.items);
+      cursor = body.next?.page;
+      pages++;
+    } while (cursor);
+    expect(pages).toBe(4);
+    expect(seen).toEqual(all.items);
+    const first = await search(fx.admin, path, { query: word, limit: 2 });
+    const forged = await server.as(fx.admin.token).get(path).query({ query: word, page: `${first.next.page.split('.')[0]}.AAAA` }).expect(400);
+    expect(forged.body).toEqual({ error: { code: 400, message: 'page: invalid or expired cursor' } });
+    await server.as(fx.admin.token).get(path).query({ query: `${word} more`, page: first.next.page }).expect(400);
+  });
+
+  it('validates the query and hides the space from other organizations', async () => {
+    const fx = await createOrg(server.ds);
+    const { space } = await newSpace(fx);
+    const path = `/v1/spaces/${space.id}/search`;
+    const tooLong = await server.as(fx.admin.token).get(path).query({ query: 'a'.repeat(513) }).expect(400);
+    expect(tooLong.body).toEqual({ error: { code: 400, message: 'query: must be at most 512 characters' } });
+    await server.as(fx.admin.token).get(path).query({ query: 'a'.repeat(512) }).expect(200);
+    expect((await server.as(fx.admin.token).get(path).expect(400)).body.error.message).toBe('query: is required');
+    expect((await server.as(fx.admin.token).get(path).query({ query: '   ' }).expect(400)).body.error.message).toBe('query: must be at least 1 character');
+    expect((await server.as(fx.admin.token).get(path).query({ query: 'x', limit: 'many' }).expect(400)).body.error.message).toBe('limit: has an invalid format');
+    expect((await server.as(fx.admin.token).get(path).query({ query: 'x', sort: 'score' }).expect(400)).body.error.message).toBe('sort: unknown field');
+    await server.as('garbage').get(path).query({ query: 'x' }).expect(401);
+    const stranger = (await createOrg(server.ds)).admin;
+    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe('space not found');
+  });
+});
+
+describe('organization search', () => {
+  it('groups matches by space, best space first, over the spaces the caller can view', async () => {
+    const fx = await createOrg(server.ds);
+    const word = term();
+    const strong = await newSpace(fx, 'Strong');
+    const weak = await newSpace(fx, 'Weak');
+    const deleted = await newSpace(fx, 'Deleted');
+    const strongPages = await write(strong.head, fx.admin, async (e) => [
+      await e.createPage({ title: `${word} handbook`, markdown: `${word} ${word} ${word}` }),
+      await e.createPage({ title: 'Aside', markdown: `One ${word}.` }),
+    ]);
+    const weakPage = await write(weak.head, fx.admin, (e) => e.createPage({ title: 'Note', markdown: `A ${word}.` }));
+    await write(deleted.head, fx.admin, (e) => e.createPage({ title: 'Gone', markdown: `A ${word}.` }));
+    await server.as(fx.admin.token).delete(`/v1/spaces/${deleted.space.id}`).expect(204);
+    const path = `/v1/orgs/${fx.org.id}/search`;
+
+    const body = await search(fx.admin, path, { query: word });
+    expect(body.count).toBe(2);
+    expect(body.items.map((s: Json) => [s.id, s.title])).toEqual([[strong.space.id, 'Strong'], [weak.space.id, 'Weak']]);
+    expect(body.items[0].pages.map((p: Json) => p.id)).toEqual(strongPages);
+    expect(body.items[1].pages).toEqual([
+      {
+        id: weakPage,
+        title: 'Note',
+        path: 'note',
+        sections: [{ id: `${weakPage}/0`, title: 'Note', path: 'note', body: `A ${word}.`, urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}/s/${weak.space.id}/note` } }],
+        urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}/s/${weak.space.id}/note` },
+      },
+    ]);
+
+    const first = await search(fx.admin, path, { query: word, limit: 1 });
+    expect(first.items.map((s: Json) => s.id)).toEqual([strong.space.id]);
+    const second = await search(fx.admin, path, { query: word, limit: 1, page: first.next.page });
+    expect(second.items.map((s: Json) => s.id)).toEqual([weak.space.id]);
+    expect(second.next).toBeUndefined();
+    expect(second.count).toBe(2);
+
+    // a guest sees only the space granted to them; their cursors are their own
+    const guest = await addMember(server.ds, fx.org, null);
+    expect(await search(guest, path, { query: word })).toEqual({ items: [], count: 0 });
+    await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: weak.space.id, principalKind: 'user', principalId: guest.user.id, organizationId: fx.org.id, role: 'read', createdAt: new Date() });
+    const granted = await search(guest, path, { query: word });
+    expect(granted.items.map((s: Json) => s.id)).toEqual([weak.space.id]);
+    expect(granted.count).toBe(1);
+    await server.as(guest.token).get(path).query({ query: word, limit: 1, page: first.next.page }).expect(400);
+
+    const reader = await addMember(server.ds, fx.org, 'read');
+    expect((await search(reader, path, { query: word })).count).toBe(2);
+  });
+
+  it('validates the query; other organizations get 404', async () => {
+    const fx = await createOrg(server.ds);
+    const path = `/v1/orgs/${fx.org.id}/search`;
+    expect((await server.as(fx.admin.token).get(path).query({ query: 'b'.repeat(513) }).expect(400)).body.error.message).toBe('query: must be at most 512 characters');
+    await server.as('garbage').get(path).query({ query: 'x' }).expect(401);
+    const stranger = (await createOrg(server.ds)).admin;
+    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe('organization not found');
+  });
+});

@@ -1,0 +1,85 @@
+/** A space and a change request on it, and the two content prefixes under test (space head, change request head). */
+import request from 'supertest';
+import { crc32, deflateSync } from 'zlib';
+import { createChangeRequest } from '../../domain/content/change-requests';
+import { inTransaction } from '../../domain/db';
+import type { ChangeRequest } from '../../entities/ChangeRequest';
+import { createOrg, OrgFixture } from '../factories';
+import type { TestServer } from './server';
+
+export type Json = Record<string, any>;
+
+export interface ContentFixture extends OrgFixture {
+  space: Json;
+  changeRequest: ChangeRequest;
+}
+
+export interface ContentForm {
+  name: 'space' | 'change request';
+  /** the content prefix of the fixture in this form */
+  prefix(fx: ContentFixture): string;
+  /** the app URL base of its pages */
+  appBase(server: TestServer, fx: ContentFixture): string;
+}
+
+export const CONTENT_FORMS: ContentForm[] = [
+  {
+    name: 'space',
+    prefix: (fx) => `/v1/spaces/${fx.space.id}/content`,
+    appBase: (server, fx) => `${server.config.appBaseUrl}/o/${fx.org.id}/s/${fx.space.id}`,
+  },
+  {
+    name: 'change request',
+    // by number: the path accepts the id or the per-space number
+    prefix: (fx) => `/v1/spaces/${fx.space.id}/change-requests/${fx.changeRequest.number}/content`,
+    appBase: (server, fx) => `${server.config.appBaseUrl}/o/${fx.org.id}/s/${fx.space.id}/~/changes/${fx.changeRequest.number}`,
+  },
+];
+
+export async function contentFixture(server: TestServer): Promise<ContentFixture> {
+  const fx = await createOrg(server.ds);
+  const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body;
+  const changeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, { subject: 'edits' }, fx.admin.user.id));
+  return { ...fx, space, changeRequest };
+}
+
+/** The canonical API path of the content (a change request by its id), as Location headers give it. */
+export function canonicalPrefix(server: TestServer, form: ContentForm, fx: ContentFixture): string {
+  const path = form.name === 'space' ? `/spaces/${fx.space.id}/content` : `/spaces/${fx.space.id}/change-requests/${fx.changeRequest.id}/content`;
+  return `${server.config.publicBaseUrl}/v1${path}`;
+}
+
+/** A valid greyscale PNG of the given size. */
+export function png(width: number, height: number): Buffer {
+  const chunk = (type: string, data: Buffer): Buffer => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth; colour type, compression, filter and interlace stay 0
+  const rows = Buffer.alloc((width + 1) * height); // each row: filter byte 0, then black pixels
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** Uploads raw bytes as a file of the content. */
+export function upload(server: TestServer, token: string, prefix: string, name: string, bytes: Buffer, contentType: string) {
+  return server.as(token).post(`${prefix}/files`).query({ name }).set('Content-Type', contentType).send(bytes);
+}
+
+/** Fetches a download URL of the local blob store through the app, as bytes. */
+export function download(server: TestServer, url: string) {
+  return request(server.app)
+    .get(url.slice(server.config.publicBaseUrl.length))
+    .buffer(true)
+    .parse((res, callback) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => callback(null, Buffer.concat(chunks)));
+    });
+}
