@@ -32,7 +32,7 @@ import { ensureUser } from '../domain/users/users';
 import { createDataSource } from '../entities/data-source';
 import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
-import { LinkTargets, pageMarkdown, pageTitle, Random, searchQuery } from './corpus';
+import { LinkTargets, Random, searchQuery, writePage } from './corpus';
 import { commitWrites, CommitWrites, pageIndexRows, storeTotals } from './footprint';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
 import { summarize, Summary, timed } from './stats';
@@ -94,7 +94,7 @@ async function buildUpTo(bench: Bench, plan: PlannedPage[], upTo: number, buildT
     const batch = plan.slice(bench.pageIds.length, Math.min(upTo, bench.pageIds.length + PAGES_PER_COMMIT));
     const { ms } = await timed(() =>
       commit(bench, bench.head, async (editor) => {
-        for (const p of batch) await editor.createPage({ title: pageTitle(bench.rnd), markdown: pageMarkdown(bench.rnd, bench.links) }, { parent: p.parent }, p.id);
+        for (const p of batch) await editor.createPage(writePage(bench.rnd, bench.links), { parent: p.parent }, p.id);
       }),
     );
     buildTimes.push(ms);
@@ -122,7 +122,7 @@ async function measureOnePageCommits(bench: Bench): Promise<CommitResult> {
   const db = bench.ds.manager;
   for (let i = 0; i < COMMIT_SAMPLES; i++) {
     const pageId = bench.rnd.pick(bench.pageIds);
-    const markdown = pageMarkdown(bench.rnd, bench.links);
+    const markdown = writePage(bench.rnd, bench.links).markdown;
     const [totalsBefore, indexBefore] = [await storeTotals(db), await pageIndexRows(db, bench.space.id, [pageId])];
     const { ms } = await timed(() => commit(bench, bench.head, (editor) => editor.updatePage(pageId, { markdown })));
     const [totalsAfter, indexAfter] = [await storeTotals(db), await pageIndexRows(db, bench.space.id, [pageId])];
@@ -166,7 +166,7 @@ async function measureMerges(bench: Bench): Promise<MergeResult> {
     const pages = bench.rnd.sample(bench.pageIds, MERGE_PAGES);
     const edited = await timed(() =>
       commit(bench, { kind: 'change-request', changeRequestId: cr.result.id }, async (editor) => {
-        for (const pageId of pages) await editor.updatePage(pageId, { markdown: pageMarkdown(bench.rnd, bench.links) });
+        for (const pageId of pages) await editor.updatePage(pageId, { markdown: writePage(bench.rnd, bench.links).markdown });
       }),
     );
     const merged = await timed(() => inTransaction(bench.ds, (db) => mergeChangeRequest(db, cr.result.id, bench.userId, bench.appBaseUrl)));
@@ -177,18 +177,35 @@ async function measureMerges(bench: Bench): Promise<MergeResult> {
   return { pagesPerChangeRequest: MERGE_PAGES, createMs: summarize(create), editCommitMs: summarize(edit), mergeMs: summarize(merge) };
 }
 
+/** Search cost follows the number of matching sections, so results are also split by how many pages match. */
+const MATCH_BANDS = [
+  { label: 'fewer than 1% of pages match', below: 0.01 },
+  { label: '1% to 10% of pages match', below: 0.1 },
+  { label: '10% or more of pages match', below: Infinity },
+];
+
 async function measureSearch(bench: Bench, queries: string[]): Promise<SearchResult> {
   const space = await bench.ds.manager.findOneByOrFail(Space, { id: bench.space.id });
   const [row] = await bench.ds.manager.query('SELECT COUNT(*) AS n FROM search_sections WHERE spaceId = ?', [space.id]);
   await searchSpace(bench.ds.manager, space, { query: queries[0], limit: SEARCH_LIMIT }); // reads the server's full-text settings once
-  const times: number[] = [];
-  const matches: number[] = [];
+  const samples: Array<{ ms: number; matches: number }> = [];
   for (const query of queries) {
     const { ms, result } = await timed(() => searchSpace(bench.ds.manager, space, { query, limit: SEARCH_LIMIT }));
-    times.push(ms);
-    matches.push(result.count);
+    samples.push({ ms, matches: result.count });
   }
-  return { sections: Number(row.n), queries: queries.length, limit: SEARCH_LIMIT, timeMs: summarize(times), matches: summarize(matches), examples: queries.slice(0, 5) };
+  const bands = MATCH_BANDS.map((band, i) => {
+    const inBand = samples.filter((s) => s.matches / bench.pageIds.length < band.below && (i === 0 || s.matches / bench.pageIds.length >= MATCH_BANDS[i - 1].below));
+    return { label: band.label, queries: inBand.length, ...(inBand.length ? { timeMs: summarize(inBand.map((s) => s.ms)) } : {}) };
+  });
+  return {
+    sections: Number(row.n),
+    queries: queries.length,
+    limit: SEARCH_LIMIT,
+    timeMs: summarize(samples.map((s) => s.ms)),
+    matches: summarize(samples.map((s) => s.matches)),
+    byMatches: bands,
+    examples: queries.slice(0, 5),
+  };
 }
 
 /** The real app on an ephemeral port; answers undefined for an operation not mounted (yet). */
@@ -266,6 +283,7 @@ async function machine(ds: DataSource): Promise<Record<string, string | number>>
     node: process.version,
     mariadb: String(row.v),
     innodbBufferPoolMiB: Math.round(Number(row.pool) / 2 ** 20),
+    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
   };
 }
 
@@ -276,6 +294,7 @@ async function main(): Promise<void> {
   const config = { ...base, mysql: { ...base.mysql, database } };
   const ds = await createDataSource(config).initialize();
   const started = Date.now();
+  const machineAtStart = await machine(ds);
   log(`resetting database ${database}`);
   await ds.dropDatabase();
   await ds.runMigrations({ transaction: 'each' });
@@ -316,7 +335,7 @@ async function main(): Promise<void> {
   const results: BenchResults = {
     date: new Date().toISOString(),
     database,
-    machine: await machine(ds),
+    machine: { ...machineAtStart, loadAverage1mAtEnd: Math.round(os.loadavg()[0] * 100) / 100 },
     targets: TARGETS,
     space: { pages: bench.pageIds.length, searchSections: search.sections, links: Number(links.n), contentObjects: totals.contentObjects, contentBytes: totals.contentBytes, revisions: totals.revisions },
     build: { pagesPerCommit: PAGES_PER_COMMIT, commits: buildTimes.length, commitMs: summarize(buildTimes), totalSeconds: Math.round(buildTimes.reduce((a, b) => a + b, 0) / 1000) },

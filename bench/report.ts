@@ -24,6 +24,7 @@ export interface SearchResult {
   timeMs: Summary;
   /** matching pages per query */
   matches: Summary;
+  byMatches: Array<{ label: string; queries: number; timeMs?: Summary }>;
   examples: string[];
 }
 
@@ -121,6 +122,12 @@ export function renderReport(r: BenchResults): string {
     `Median time ratio ${r.onePageCommit.ratio10kTo1k.medianTime}; content object rows ratio ${r.onePageCommit.ratio10kTo1k.contentObjectRows}; content bytes ratio ${r.onePageCommit.ratio10kTo1k.contentObjectBytes}.`,
     '',
     ...writesTable(r),
+    '',
+    '## Search latency by how many pages match',
+    '',
+    '| Queries where | n | median | p95 | max |',
+    '|---|---|---|---|---|',
+    ...r.search.byMatches.map((band) => row([band.label, band.queries, band.timeMs?.median ?? '', band.timeMs?.p95 ?? '', band.timeMs?.max ?? ''])),
     '',
     '## Notes',
     '',

@@ -13,6 +13,12 @@ afterAll(async () => {
 type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-extension'?: boolean; responses: object; security?: unknown[] }>> };
 
 const SPEC_OPERATIONS = [
+  'get /v1/spaces/{spaceId}/links', 'get /v1/spaces/{spaceId}/search', 'get /v1/orgs/{organizationId}/search',
+  'get /v1/spaces/{spaceId}/content/page/{pageId}/links', 'get /v1/spaces/{spaceId}/content/page/{pageId}/backlinks',
+  'get /v1/spaces/{spaceId}/content/files/{fileId}/backlinks',
+  'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
+  'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
+  'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
   'get /v1/orgs', 'get /v1/orgs/{organizationId}', 'patch /v1/orgs/{organizationId}',
   'delete /v1/orgs/{organizationId}/link-invites/{inviteId}', 'get /v1/email-domains/{emailDomain}/orgs',
   'get /v1/orgs/{organizationId}/members', 'get /v1/orgs/{organizationId}/members/{userId}',
@@ -36,6 +42,7 @@ const SPEC_OPERATIONS = [
   'get /v1/spaces/{spaceId}/change-requests', 'post /v1/spaces/{spaceId}/change-requests', 'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}',
   'patch /v1/spaces/{spaceId}/change-requests/{changeRequestId}', 'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
   'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+  'post /v1/spaces/{spaceId}/content/template',
   // comments: the same operations for a space and for a change request, plus two change-request-only reads
   ...['/v1/spaces/{spaceId}/comments', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments'].flatMap((c) => [
     `get ${c}`, `post ${c}`, `get ${c}/{commentId}`, `put ${c}/{commentId}`, `delete ${c}/{commentId}`, `post ${c}/{commentId}/replies`,

@@ -40,6 +40,18 @@ async function loadComment(form: CommentForm, access: AccessContext, params: Rec
   return { scope, comment };
 }
 
+/** As `loadComment`, with the reply named by the path, or null when the comment has no such reply. */
+async function loadReply(form: CommentForm, access: AccessContext, params: Record<string, string>) {
+  const { scope, comment } = await loadComment(form, access, params);
+  return { scope, comment, reply: await findReply(access.db, comment.id, params.commentReplyId) };
+}
+
+/** Comments with their details gathered at once, each with the caller's permissions. */
+async function presentComments(access: AccessContext, scope: CommentScope, comments: Comment[], format: BodyFormat, urls: Urls) {
+  const details = await describeComments(access.db, scope, comments);
+  return Promise.all(details.map(async (d) => presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls)));
+}
+
 /** Replies of one comment with their details gathered at once, each with the caller's permissions. */
 async function presentReplies(access: AccessContext, scope: CommentScope, comment: Comment, replies: CommentReply[], format: BodyFormat, urls: Urls) {
   const details = await describeReplies(access.db, replies);
@@ -61,21 +73,6 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
   const isChangeRequest = form.name === 'ChangeRequest';
   // Only the change request form accepts `resolved`; both forms parse to the same shape.
   const replyUpdateSchema: z.ZodType<z.output<typeof updateChangeRequestReplyBody>> = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
-
-  async function presentComments(access: AccessContext, scope: CommentScope, comments: Comment[], format: BodyFormat) {
-    const details = await describeComments(ds.manager, scope, comments);
-    return Promise.all(details.map(async (d) => presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls)));
-  }
-
-  async function presentOneComment(access: AccessContext, scope: CommentScope, commentId: string, format: BodyFormat) {
-    const comment = await findComment(ds.manager, scope, commentId);
-    if (!comment) throw notFound('comment');
-    return (await presentComments(access, scope, [comment], format))[0];
-  }
-
-  async function presentReply(access: AccessContext, scope: CommentScope, comment: Comment, reply: CommentReply, format: BodyFormat) {
-    return (await presentReplies(access, scope, comment, [reply], format, urls))[0];
-  }
 
   api.op(
     {
@@ -103,7 +100,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
         },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentComments(access, scope, page.items, query.format ?? 'markdown')) };
+      return { status: 200, body: presentList(page, await presentComments(access, scope, page.items, query.format ?? 'markdown', urls)) };
     },
   );
 
@@ -119,7 +116,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       const scope = await form.load(access, params);
       await authorize(access, { kind: 'space', space: scope.space }, 'comment');
       const comment = await inTransaction(ds, (db) => createComment(db, scope, body, caller.userId));
-      return { status: 200, body: (await presentComments(access, scope, [comment], 'markdown'))[0] };
+      return { status: 200, body: (await presentComments(access, scope, [comment], 'markdown', urls))[0] };
     },
   );
 
@@ -133,7 +130,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
     },
     async ({ params, query, access }) => {
       const { scope, comment } = await loadComment(form, access, params);
-      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown'))[0] };
+      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0] };
     },
   );
 
@@ -155,7 +152,9 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
         await updateComment(db, comment, body, caller.userId);
         await applyReactions(db, 'comment', comment.id, caller.userId, body);
       });
-      return { status: 200, body: await presentOneComment(access, scope, comment.id, 'markdown') };
+      const updated = await findComment(ds.manager, scope, comment.id);
+      if (!updated) throw notFound('comment');
+      return { status: 200, body: (await presentComments(access, scope, [updated], 'markdown', urls))[0] };
     },
   );
 
@@ -191,15 +190,9 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       const { scope, comment } = await loadComment(form, access, params);
       await authorize(access, commentTarget(scope, comment.postedById), 'reply');
       const reply = await inTransaction(ds, (db) => createReply(db, comment.id, body.body.markdown, caller.userId));
-      return { status: 200, body: await presentReply(access, scope, comment, reply, 'markdown') };
+      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], 'markdown', urls))[0] };
     },
   );
-
-  async function loadReply(access: AccessContext, params: Record<string, string>) {
-    const { scope, comment } = await loadComment(form, access, params);
-    const reply = await findReply(ds.manager, comment.id, params.commentReplyId);
-    return { scope, comment, reply };
-  }
 
   api.op(
     {
@@ -210,9 +203,9 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       responses: { 200: { description: 'reply', schema: commentReplySchema } },
     },
     async ({ params, query, access }) => {
-      const { scope, comment, reply } = await loadReply(access, params);
+      const { scope, comment, reply } = await loadReply(form, access, params);
       if (!reply) throw notFound('comment reply');
-      return { status: 200, body: await presentReply(access, scope, comment, reply, query.format ?? 'markdown') };
+      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0] };
     },
   );
 
@@ -227,7 +220,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       responses: { 200: { description: 'reply', schema: commentReplySchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { scope, comment, reply } = await loadReply(access, params);
+      const { scope, comment, reply } = await loadReply(form, access, params);
       if (!reply) throw notFound('comment reply');
       const { resolved } = body;
       const target = commentTarget(scope, reply.postedById);
@@ -242,7 +235,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       });
       const updated = await findReply(ds.manager, comment.id, reply.id);
       if (!updated) throw notFound('comment reply');
-      return { status: 200, body: await presentReply(access, scope, comment, updated, 'markdown') };
+      return { status: 200, body: (await presentReplies(access, scope, comment, [updated], 'markdown', urls))[0] };
     },
   );
 
@@ -254,7 +247,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       responses: { 204: { description: 'deleted, or there was nothing to delete' } },
     },
     async ({ params, access }) => {
-      const { scope, comment, reply } = await loadReply(access, params);
+      const { scope, comment, reply } = await loadReply(form, access, params);
       if (!reply) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
       else {
         await authorize(access, commentTarget(scope, reply.postedById), 'delete');
