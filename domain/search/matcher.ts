@@ -42,6 +42,14 @@ export interface SectionMatch {
   params: Record<string, string>;
   /** Finds where a body matches, for its excerpt. */
   locate: RegExp;
+  /** Scores one section in the application, like `score` (0: no match): title hits weigh double. */
+  rank(title: string, body: string): number;
+}
+
+function ranker(pattern: RegExp): (title: string, body: string) => number {
+  const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
+  const hits = (text: string) => text.match(global)?.length ?? 0;
+  return (title, body) => 2 * hits(title) + hits(body);
 }
 
 export async function sectionMatch(db: Db, query: string): Promise<SectionMatch> {
@@ -52,19 +60,17 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
   if (indexed.length) {
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
     const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
-    return {
-      condition: against,
-      score: against,
-      params: { searchText: words.join(' ') },
-      locate: new RegExp(`(?<![\\p{L}\\p{N}_])(?:${indexed.join('|')})(?![\\p{L}\\p{N}_])`, 'iu'),
-    };
+    const locate = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${indexed.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
+    return { condition: against, score: against, params: { searchText: words.join(' ') }, locate, rank: ranker(locate) };
   }
   const pattern = containsPattern(text);
+  const locate = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
   return {
     condition: text ? '(LOWER(ss.title) LIKE :searchPattern OR LOWER(ss.body) LIKE :searchPattern)' : '1 = 0',
     // a hit in the title weighs more than one in the body
     score: '((LOWER(ss.title) LIKE :searchPattern) * 2 + (LOWER(ss.body) LIKE :searchPattern))',
     params: { searchPattern: pattern },
-    locate: new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu'),
+    locate,
+    rank: text ? ranker(locate) : () => 0,
   };
 }

@@ -27,7 +27,10 @@ export function sectionsQuery(db: Db): SelectQueryBuilder<SearchSection> {
   return db.createQueryBuilder(SearchSection, 'ss');
 }
 
-/** One page of groups of matching sections of `base`, after `after` in rank order. */
+/**
+ * One page of groups of matching sections of `base`, after `after` in rank order. One pass over the
+ * matches: the groups are ranked once, and their number comes from a window over the same pass.
+ */
 export async function rankGroups(
   base: SelectQueryBuilder<SearchSection>,
   match: SectionMatch,
@@ -35,21 +38,26 @@ export async function rankGroups(
   page: { after?: RankPosition; limit: number },
 ): Promise<RankedPage> {
   const matching = base.clone().andWhere(match.condition, match.params);
-  const counted = await matching.clone().select(`COUNT(DISTINCT ${groupColumn})`, 'n').getRawOne<{ n: string | number }>();
-  const count = Number(counted?.n ?? 0);
-  if (page.limit === 0) return { rows: [], count, more: count > 0 };
-  const ranked = matching
+  const countAll = async () => Number((await matching.clone().select(`COUNT(DISTINCT ${groupColumn})`, 'n').getRawOne<{ n: string | number }>())?.n ?? 0);
+  if (page.limit === 0) {
+    const count = await countAll();
+    return { rows: [], count, more: count > 0 };
+  }
+  const grouped = matching
     .clone()
     .select(groupColumn, 'id')
     .addSelect(`CAST(MAX(${match.score}) AS ${SCORE_TYPE})`, 'score')
+    .addSelect('COUNT(*) OVER ()', 'total')
     .groupBy(groupColumn);
-  if (page.after) {
-    ranked.having(`(score < CAST(:afterScore AS ${SCORE_TYPE}) OR (score = CAST(:afterScore AS ${SCORE_TYPE}) AND ${groupColumn} > :afterId))`, {
-      afterScore: page.after.score,
-      afterId: page.after.id,
-    });
-  }
-  const rows = await ranked.orderBy('score', 'DESC').addOrderBy('id', 'ASC').limit(page.limit + 1).getRawMany<RankPosition>();
+  const [sql, params] = grouped.getQueryAndParameters();
+  const after = page.after ? ` WHERE (g.score < CAST(? AS ${SCORE_TYPE}) OR (g.score = CAST(? AS ${SCORE_TYPE}) AND g.id > ?))` : '';
+  const afterParams = page.after ? [page.after.score, page.after.score, page.after.id] : [];
+  const rows: Array<RankPosition & { total: string | number }> = await base.connection.query(
+    `SELECT g.id, g.score, g.total FROM (${sql}) g${after} ORDER BY g.score DESC, g.id ASC LIMIT ?`,
+    [...params, ...afterParams, page.limit + 1],
+  );
+  // the window counts every group; past the last one (no rows) it has to be counted apart
+  const count = rows.length ? Number(rows[0].total) : page.after ? await countAll() : 0;
   return { rows: rows.slice(0, page.limit).map((r) => ({ id: r.id, score: String(r.score) })), count, more: rows.length > page.limit };
 }
 
@@ -77,21 +85,30 @@ export interface SectionRow {
   body: string;
 }
 
-/** The best `perPage` matching sections of each listed page, best first (ties by position in the page). */
+/**
+ * The best `perPage` matching sections of each listed page, best first (ties by position in the
+ * page). The few listed pages' sections are read by primary key and scored here: asking the
+ * full-text index again would enumerate every match of the query a second time.
+ */
 export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Array<{ spaceId: string; pageId: string }>, perPage: number): Promise<SectionRow[]> {
   if (!pages.length) return [];
   const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
-  const inner = sectionsQuery(db)
-    .select(['ss.spaceId AS spaceId', 'ss.pageId AS pageId', 'ss.ordinal AS ordinal', 'ss.anchor AS anchor', 'ss.title AS title', 'ss.body AS body'])
-    .addSelect(`ROW_NUMBER() OVER (PARTITION BY ss.spaceId, ss.pageId ORDER BY ${match.score} DESC, ss.ordinal ASC)`, 'rn')
-    // a superset of the wanted pairs (duplicated spaces share page ids), narrowed below
+  const rows = await sectionsQuery(db)
     .where('ss.spaceId IN (:...spaceIds)', { spaceIds: [...new Set(pages.map((p) => p.spaceId))] })
     .andWhere('ss.pageId IN (:...pageIds)', { pageIds: [...new Set(pages.map((p) => p.pageId))] })
-    .andWhere(match.condition, match.params);
-  const [sql, params] = inner.getQueryAndParameters();
-  const rows: SectionRow[] = await db.query(`SELECT r.spaceId, r.pageId, r.ordinal, r.anchor, r.title, r.body FROM (${sql}) r WHERE r.rn <= ? ORDER BY r.spaceId, r.pageId, r.rn`, [
-    ...params,
-    perPage,
-  ]);
-  return rows.filter((r) => wanted.has(`${r.spaceId}/${r.pageId}`));
+    .getMany();
+  const byPage = new Map<string, Array<{ row: SectionRow; score: number }>>();
+  for (const row of rows) {
+    const key = `${row.spaceId}/${row.pageId}`;
+    if (wanted.has(key)) byPage.set(key, [...(byPage.get(key) ?? []), { row, score: match.rank(row.title, row.body) }]);
+  }
+  return [...byPage.values()].flatMap((list) => {
+    const hits = list.filter((s) => s.score > 0);
+    // the index may match where plain text does not (accents, collation): show the page's opening section then
+    const shown = hits.length ? hits : list.filter((s) => s.row.ordinal === Math.min(...list.map((l) => l.row.ordinal)));
+    return shown
+      .sort((a, b) => b.score - a.score || a.row.ordinal - b.row.ordinal)
+      .slice(0, perPage)
+      .map((s) => s.row);
+  });
 }
