@@ -107,7 +107,8 @@ export class ApiBuilder {
         if (hasBody(req) && !req.is('application/json')) throw new AppError(415, 'body: Content-Type must be application/json');
         rawBody = hasBody(req) ? req.body : {};
       }
-      const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody ?? {}, 'body') : undefined;
+      // a JSON `null` body is not an object: it is refused, not read as {}
+      const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody, 'body') : undefined;
       const caller = req.caller ?? { userId: '', tokenId: '' };
       const reply = await handler({
         params,

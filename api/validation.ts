@@ -26,7 +26,9 @@ function ruleOf(issue: ZodIssue): string {
     case 'invalid_literal':
       return `must be ${JSON.stringify(issue.expected)}`;
     case 'invalid_string':
-      return issue.validation === 'regex' ? 'has an invalid format' : `must be a valid ${String(issue.validation)}`;
+      // a schema's own wording (`.regex(re, 'must be an integer')`) beats the generic one
+      if (issue.validation === 'regex') return issue.message && issue.message !== 'Invalid' ? issue.message : 'has an invalid format';
+      return `must be a valid ${String(issue.validation)}`;
     case 'invalid_union':
       return 'does not match any allowed form';
     default:

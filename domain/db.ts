@@ -1,4 +1,4 @@
-import type { DataSource, EntityManager } from 'typeorm';
+import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryDeepPartialEntity } from 'typeorm';
 
 /** Domain functions take an EntityManager so the caller decides the transaction. */
 export type Db = EntityManager;
@@ -6,4 +6,13 @@ export type Db = EntityManager;
 /** Runs fn in one transaction: a failed request writes nothing. */
 export function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Promise<T> {
   return ds.transaction('READ COMMITTED', fn);
+}
+
+/**
+ * Inserts a copy of `entity`, for entities with columns that have a database default: on MariaDB
+ * TypeORM reads those back (INSERT ... RETURNING) and merges them into the inserted object
+ * unconverted, so a boolean would become 0/1 in the object the caller goes on to present.
+ */
+export async function insertKeepingValues<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, entity: T): Promise<void> {
+  await db.insert(target, { ...entity } as QueryDeepPartialEntity<T>);
 }

@@ -4,6 +4,7 @@ import { QueryFailedError } from 'typeorm';
 import type { Logger } from 'pino';
 import { AppError } from '../../domain/errors';
 
+/** What the body parsers (http-errors) and the router attach to the errors they raise. */
 interface BodyParserError { type?: string; status?: number; expose?: boolean }
 
 function toAppError(err: unknown): AppError | null {
@@ -13,6 +14,13 @@ function toAppError(err: unknown): AppError | null {
   if (e && e.type === 'entity.too.large') return new AppError(413, 'body: request body is too large');
   if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')) return new AppError(415, 'body: unsupported encoding');
   if (e && e.type === 'request.aborted') return new AppError(400, 'body: request aborted');
+  // the router marks a path segment it cannot percent-decode (`%FF`) with status 400
+  if (err instanceof URIError && e.status === 400) return new AppError(400, 'path: malformed percent-encoding');
+  // any other body the parsers refuse as the client's fault (bytes that do not inflate per their
+  // Content-Encoding, a length that disagrees with Content-Length): http-errors marks those `expose`
+  if (e && e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
+    return new AppError(e.status, 'body: cannot be decoded (check Content-Encoding and Content-Length)');
+  }
   if (err instanceof QueryFailedError) {
     const code = (err as QueryFailedError & { code?: string }).code;
     if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') return new AppError(503, 'the request collided with another one; retry it');

@@ -1,4 +1,4 @@
-import type { Db } from '../db';
+import { type Db, insertKeepingValues } from '../db';
 import type { Role } from '../access/roles';
 import { Member } from '../../entities/Member';
 
@@ -12,6 +12,6 @@ export async function addOrUpdateMember(db: Db, organizationId: string, userId: 
     return existing;
   }
   const member = db.create(Member, { organizationId, userId, role, disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
-  await db.insert(Member, member);
+  await insertKeepingValues(db, Member, member);
   return member;
 }

@@ -1,5 +1,5 @@
 /** Organization rules: creation with its first admin, updates with unique hostnames, listing. */
-import type { Db } from '../db';
+import { type Db, insertKeepingValues } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
 import type { Role } from '../access/roles';
@@ -38,7 +38,7 @@ export async function createOrganization(db: Db, input: NewOrganization, adminUs
     inviteLinks: true,
     plan: 'free_2024',
   });
-  await db.insert(Organization, org);
+  await insertKeepingValues(db, Organization, org);
   await addOrUpdateMember(db, org.id, adminUserId, 'admin');
   return org;
 }

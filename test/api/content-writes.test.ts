@@ -136,6 +136,8 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     expect(empty.body.error.message).toBe('body: must not be empty');
     const json = await server.as(fx.admin.token).post(`${prefix}/files`).query({ name: 'x.json' }).send({ a: 1 }).expect(415);
     expect(json.body.error.message).toBe('body: send the raw bytes with their own Content-Type, not JSON');
+    const notGzip = await upload(server, fx.admin.token, prefix, 'z.txt', Buffer.from('not gzip'), 'text/plain').set('Content-Encoding', 'gzip').expect(400);
+    expect(notGzip.body.error.message).toBe('body: cannot be decoded (check Content-Encoding and Content-Length)');
     expect((await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.count).toBe(0);
   });
 

@@ -217,7 +217,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       [`${prefix}/page/${page.id}`, { evaluated: 'yes' }, 'evaluated: must be one of true, false'],
       [`${prefix}/page/${page.id}`, { limit: '1' }, 'limit: unknown field'],
       [`${prefix}/files`, { limit: '1001' }, 'limit: must be at most 1000'],
-      [`${prefix}/files`, { limit: 'x' }, 'limit: has an invalid format'],
+      [`${prefix}/files`, { limit: 'x' }, 'limit: must be an integer'],
       [`${prefix}/files/x`, { page: 'y' }, 'page: unknown field'],
     ];
     for (const [path, query, message] of cases) {

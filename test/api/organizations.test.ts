@@ -39,6 +39,8 @@ describe('organizations', () => {
       const res = await server.as(me.token).post('/v1/orgs').send({ title: `Mine ${i}` }).expect(201);
       expect(res.headers.location).toContain(`/v1/orgs/${res.body.id}`);
       expect(res.body.permissions.admin).toBe(true);
+      // booleans, not the 0/1 MariaDB hands back for defaulted columns on insert
+      expect(res.body).toMatchObject({ sso: false, ai: false, inviteLinks: true });
       created.push(res.body.id);
     }
     const seen: string[] = [];
@@ -75,8 +77,22 @@ describe('organizations', () => {
     }
     const malformed = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').send('{"title":').expect(400);
     expect(malformed.body.error.message).toBe('body: malformed JSON');
+    const nullBody = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').send('null').expect(400);
+    expect(nullBody.body.error.message).toBe('body: must be an object, not null');
     const after = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
     expect(after.body.title).toBe('Renamed');
+  });
+
+  it('answers 400, not 500, for a path segment it cannot percent-decode and a body that does not inflate', async () => {
+    for (const path of [`/v1/orgs/%FF`, `/v1/orgs/${fx.org.id}/members/%E0%A4%A`, '/v1/blobs/files/%FF']) {
+      const res = await server.as(fx.admin.token).get(path);
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { error: { code: 400, message: 'path: malformed percent-encoding' } } });
+    }
+    for (const encoding of ['gzip', 'deflate', 'br']) {
+      const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"title":"Inflated"}');
+      expect({ encoding, status: res.status, body: res.body }).toEqual({ encoding, status: 400, body: { error: { code: 400, message: 'body: cannot be decoded (check Content-Encoding and Content-Length)' } } });
+    }
+    expect((await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200)).body.title).toBe(fx.org.title);
   });
 
   it('answers 409 for a hostname another organization holds', async () => {
