@@ -1,9 +1,8 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity } from 'typeorm';
 import { RefColumn } from './columns';
 
-/** One section (split at headings) of a page in a space's current revision, full-text indexed. */
+/** One section (split at headings) of a page in a space's current revision, shown in search results. */
 @Entity('search_sections')
-@Index(['title', 'body'], { fulltext: true })
 export class SearchSection {
   @RefColumn({ primary: true }) spaceId: string;
   @RefColumn({ primary: true }) pageId: string;

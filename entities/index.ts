@@ -6,6 +6,7 @@ import { CommentReaction } from './CommentReaction';
 import { CommentReply } from './CommentReply';
 import { ContentObject } from './ContentObject';
 import { Revision } from './Revision';
+import { SearchPage } from './SearchPage';
 import { SearchSection } from './SearchSection';
 import { SpaceLink } from './SpaceLink';
 import { Collection } from './Collection';
@@ -19,6 +20,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };

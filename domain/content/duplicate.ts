@@ -18,6 +18,7 @@ export async function copySpaceContent(db: Db, from: Space, to: Space, userId: s
     'INSERT INTO search_sections (spaceId, pageId, ordinal, anchor, title, body) SELECT ?, pageId, ordinal, anchor, title, body FROM search_sections WHERE spaceId = ?',
     [to.id, from.id],
   );
+  await db.query('INSERT INTO search_pages (spaceId, pageId, title, body) SELECT ?, pageId, title, body FROM search_pages WHERE spaceId = ?', [to.id, from.id]);
   await db.query(
     'INSERT INTO space_links (spaceId, sourcePageId, ordinal, kind, target, targetKey, status) SELECT ?, sourcePageId, ordinal, kind, target, targetKey, status FROM space_links WHERE spaceId = ?',
     [to.id, from.id],

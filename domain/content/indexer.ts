@@ -4,6 +4,7 @@
  */
 import { In } from 'typeorm';
 import type { Db } from '../db';
+import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import { SpaceLink } from '../../entities/SpaceLink';
 import { resolveLinks } from './link-status';
@@ -20,6 +21,7 @@ export const linkTargetKey = (kind: string, target: string): string => hashOf(`$
 export const PATH_PREFIX = '/';
 
 const SECTION_BODY_MAX = 60000;
+const PAGE_TEXT_MAX = 4_000_000;
 
 export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string, oldRoot: string, newRoot: string, appBaseUrl: string): Promise<void> {
   const changes = await diff<TrieValue>(store, oldRoot, newRoot);
@@ -39,16 +41,24 @@ export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string
   const present = changedPages.filter((p) => p.after);
   const versions = await store.getMany<PageVersion>(present.map((p) => p.after!.v));
 
-  // Search sections of changed pages: replaced wholesale.
-  for (let i = 0; i < ids.length; i += 500) await db.delete(SearchSection, { spaceId, pageId: In(ids.slice(i, i + 500)) });
+  // Search documents (one per page, for ranking) and sections (for display) of changed pages: replaced wholesale.
+  for (let i = 0; i < ids.length; i += 500) {
+    await db.delete(SearchSection, { spaceId, pageId: In(ids.slice(i, i + 500)) });
+    await db.delete(SearchPage, { spaceId, pageId: In(ids.slice(i, i + 500)) });
+  }
   const sections: SearchSection[] = [];
+  const documents: SearchPage[] = [];
   for (const p of present) {
     const version = versions.get(p.after!.v)!;
-    splitSections(version.title, version.markdown, slugOf).forEach((s, ordinal) =>
-      sections.push(Object.assign(new SearchSection(), { spaceId, pageId: p.id, ordinal, anchor: s.anchor.slice(0, 128), title: s.title.slice(0, 512), body: s.body.slice(0, SECTION_BODY_MAX) })),
+    const split = splitSections(version.title, version.markdown, slugOf).map((s, ordinal) =>
+      Object.assign(new SearchSection(), { spaceId, pageId: p.id, ordinal, anchor: s.anchor.slice(0, 128), title: s.title.slice(0, 512), body: s.body.slice(0, SECTION_BODY_MAX) }),
     );
+    sections.push(...split);
+    const text = split.map((s, i) => (i === 0 ? s.body : `${s.title}\n${s.body}`)).join('\n');
+    documents.push(Object.assign(new SearchPage(), { spaceId, pageId: p.id, title: version.title.slice(0, 512), body: text.slice(0, PAGE_TEXT_MAX) }));
   }
   for (let i = 0; i < sections.length; i += 500) await db.insert(SearchSection, sections.slice(i, i + 500));
+  for (let i = 0; i < documents.length; i += 200) await db.insert(SearchPage, documents.slice(i, i + 200));
 
   // Links out of changed pages: replaced wholesale.
   for (let i = 0; i < ids.length; i += 500) await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });

@@ -1,10 +1,11 @@
 /**
- * Ranking queries over search sections. A group (a page, or a space) scores its best section's
+ * Ranking queries over the page documents. A group (a page, or a space) scores its best page's
  * score; groups are ordered by score, best first, ties by id. Scores are cast to a fixed-point
  * decimal so the keyset cursor can carry them exactly.
  */
-import type { SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Db } from '../db';
+import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import type { SectionMatch } from './matcher';
 
@@ -23,16 +24,21 @@ export interface RankedPage {
   more: boolean;
 }
 
+/** Pages as full-text documents; the alias `ss` is the one match conditions use. */
+export function pagesQuery(db: Db): SelectQueryBuilder<SearchPage> {
+  return db.createQueryBuilder(SearchPage, 'ss');
+}
+
 export function sectionsQuery(db: Db): SelectQueryBuilder<SearchSection> {
   return db.createQueryBuilder(SearchSection, 'ss');
 }
 
 /**
- * One page of groups of matching sections of `base`, after `after` in rank order. One pass over the
+ * One page of groups of matching pages of `base`, after `after` in rank order. One pass over the
  * matches: the groups are ranked once, and their number comes from a window over the same pass.
  */
-export async function rankGroups(
-  base: SelectQueryBuilder<SearchSection>,
+export async function rankGroups<T extends ObjectLiteral>(
+  base: SelectQueryBuilder<T>,
   match: SectionMatch,
   groupColumn: 'ss.pageId' | 'ss.spaceId',
   page: { after?: RankPosition; limit: number },
@@ -64,7 +70,7 @@ export async function rankGroups(
 /** The best `perSpace` matching pages of each space, best first. */
 export async function topPagesOfSpaces(db: Db, match: SectionMatch, spaceIds: string[], perSpace: number): Promise<Array<{ spaceId: string; pageId: string }>> {
   if (!spaceIds.length) return [];
-  const inner = sectionsQuery(db)
+  const inner = pagesQuery(db)
     .select('ss.spaceId', 'spaceId')
     .addSelect('ss.pageId', 'pageId')
     .addSelect(`ROW_NUMBER() OVER (PARTITION BY ss.spaceId ORDER BY MAX(${match.score}) DESC, ss.pageId ASC)`, 'rn')

@@ -1,7 +1,7 @@
 /**
- * Space and organization search over the search sections index (kept current by the content
- * indexer in the transaction that moves a space's head). Results are pages grouped from their
- * matching sections, each with its title and path in the space's current revision.
+ * Space and organization search (indexes kept current by the content indexer in the transaction
+ * that moves a space's head). Pages are ranked as whole full-text documents; each result then
+ * shows its best matching sections, with its title and path in the space's current revision.
  */
 import { In } from 'typeorm';
 import type { ViewableContent } from '../access/authorize';
@@ -14,7 +14,7 @@ import { Space } from '../../entities/Space';
 import { excerpt } from './excerpt';
 import { sectionMatch, SectionMatch } from './matcher';
 import { pageLocations } from './page-paths';
-import { RankPosition, rankGroups, sectionsQuery, topPagesOfSpaces, topSectionsOfPages } from './queries';
+import { pagesQuery, RankPosition, rankGroups, topPagesOfSpaces, topSectionsOfPages } from './queries';
 
 /** Matching sections shown per page, and matching pages shown per space in organization search. */
 export const SECTIONS_PER_PAGE = 5;
@@ -56,7 +56,7 @@ export interface SearchRequest {
 
 export async function searchSpace(db: Db, space: Space, req: SearchRequest): Promise<SearchPage<PageResult>> {
   const match = await sectionMatch(db, req.query);
-  const ranked = await rankGroups(sectionsQuery(db).where('ss.spaceId = :spaceId', { spaceId: space.id }), match, 'ss.pageId', req);
+  const ranked = await rankGroups(pagesQuery(db).where('ss.spaceId = :spaceId', { spaceId: space.id }), match, 'ss.pageId', req);
   const pages = await pageResults(db, match, [space], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id })));
   return {
     items: ranked.rows.flatMap((r) => pages.get(space.id)?.get(r.id) ?? []),
@@ -68,7 +68,7 @@ export async function searchSpace(db: Db, space: Space, req: SearchRequest): Pro
 /** Search over the live spaces of an organization that the caller can view, grouped by space. */
 export async function searchOrganization(db: Db, organizationId: string, viewable: ViewableContent, req: SearchRequest): Promise<SearchPage<SpaceResult>> {
   const match = await sectionMatch(db, req.query);
-  const base = sectionsQuery(db)
+  const base = pagesQuery(db)
     .innerJoin(Space, 's', 's.id = ss.spaceId')
     .where('s.organizationId = :organizationId', { organizationId })
     .andWhere('s.deletedAt IS NULL');

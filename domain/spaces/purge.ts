@@ -32,6 +32,7 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
       "spaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM comment_replies r WHERE r.commentId = comments.id) AND NOT EXISTS (SELECT 1 FROM comment_reactions x WHERE x.targetKind = 'comment' AND x.targetId = comments.id)",
   },
   { table: 'search_sections', where: 'spaceId = :spaceId' },
+  { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
   { table: 'change_requests', where: 'spaceId = :spaceId' },
   { table: 'revisions', where: 'spaceId = :spaceId' },

@@ -1,41 +1,11 @@
 /** Change requests through the API: create, read by id or number, patch, list filters and pages, space counters. */
 import request from 'supertest';
-import { Actor, addMember, createOrg, OrgFixture } from '../factories';
+import { addMember, createOrg, OrgFixture } from '../factories';
+import { Json, listAll, newChangeRequest, newSpace } from '../support/api';
 import { writeHead } from '../support/heads';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-type Json = Record<string, any>;
-
-async function newSpace(actor: Actor, orgId: string): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/orgs/${orgId}/spaces`).send({}).expect(201)).body;
-}
-
-async function newChangeRequest(actor: Actor, spaceId: string, body: object = {}): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/spaces/${spaceId}/change-requests`).send(body).expect(201)).body;
-}
-
-async function listAll(actor: Actor, path: string, query: Record<string, string | number> = {}): Promise<{ items: Json[]; counts: number[]; pages: number }> {
-  const items: Json[] = [];
-  const counts: number[] = [];
-  let page: string | undefined;
-  let pages = 0;
-  do {
-    const res = await server.as(actor.token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
-    items.push(...res.body.items);
-    counts.push(res.body.count);
-    page = res.body.next?.page;
-    pages++;
-  } while (page);
-  return { items, counts, pages };
-}
+const server = useServer();
 
 const numbers = (items: Json[]): number[] => items.map((i) => i.number);
 
@@ -44,7 +14,7 @@ describe('change requests', () => {
   let space: Json;
   beforeEach(async () => {
     fx = await createOrg(server.ds);
-    space = await newSpace(fx.admin, fx.org.id);
+    space = await newSpace(server, fx.admin, fx.org.id);
   });
 
   it('creates a change request from the space revision with the spec fields, and reads it by id or number', async () => {
@@ -75,7 +45,7 @@ describe('change requests', () => {
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
 
-    const second = await newChangeRequest(fx.admin, space.id);
+    const second = await newChangeRequest(server, fx.admin, space.id);
     expect(second).toMatchObject({ number: 2, subject: '', status: 'open' });
     const byId = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/${id}`).expect(200);
     const byNumber = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/1`).expect(200);
@@ -84,8 +54,8 @@ describe('change requests', () => {
     expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/2`).expect(200)).body.id).toBe(second.id);
 
     // numbers are per space
-    const other = await newSpace(fx.admin, fx.org.id);
-    expect((await newChangeRequest(fx.admin, other.id)).number).toBe(1);
+    const other = await newSpace(server, fx.admin, fx.org.id);
+    expect((await newChangeRequest(server, fx.admin, other.id)).number).toBe(1);
     const missing = await server.as(fx.admin.token).get(`/v1/spaces/${other.id}/change-requests/2`).expect(404);
     expect(missing.body).toEqual({ error: { code: 404, message: 'change request not found' } });
     await server.as(fx.admin.token).get(`/v1/spaces/${other.id}/change-requests/${id}`).expect(404);
@@ -104,9 +74,9 @@ describe('change requests', () => {
       const res = await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/change-requests`).send(body).expect(400);
       expect(res.body.error).toEqual({ code: 400, message });
     }
-    expect((await newChangeRequest(fx.admin, space.id, { subject: 'x'.repeat(100) })).subject).toHaveLength(100);
+    expect((await newChangeRequest(server, fx.admin, space.id, { subject: 'x'.repeat(100) })).subject).toHaveLength(100);
 
-    const cr = await newChangeRequest(fx.admin, space.id);
+    const cr = await newChangeRequest(server, fx.admin, space.id);
     const patchCases: Array<[object, string]> = [
       [{ status: 'merged' }, 'status: must be one of draft, open, archived'],
       [{ status: 'closed' }, 'status: must be one of draft, open, archived'],
@@ -132,7 +102,7 @@ describe('change requests', () => {
   });
 
   it('patches subject and status; a merged change request keeps its status', async () => {
-    const cr = await newChangeRequest(fx.admin, space.id, { subject: 'Draft me' });
+    const cr = await newChangeRequest(server, fx.admin, space.id, { subject: 'Draft me' });
     const path = `/v1/spaces/${space.id}/change-requests/${cr.number}`;
     const drafted = await server.as(fx.admin.token).patch(path).send({ status: 'draft', subject: 'Renamed' }).expect(200);
     expect(drafted.body).toMatchObject({ id: cr.id, status: 'draft', subject: 'Renamed', revision: cr.revision });
@@ -154,7 +124,7 @@ describe('change requests', () => {
   });
 
   it('hides change requests from another organization (404); read members may only read, merging needs review', async () => {
-    const cr = await newChangeRequest(fx.admin, space.id);
+    const cr = await newChangeRequest(server, fx.admin, space.id);
     const base = `/v1/spaces/${space.id}/change-requests`;
     const outsider = await createOrg(server.ds);
     const o = server.as(outsider.admin.token);
@@ -182,7 +152,7 @@ describe('change requests', () => {
 
     const editor = await addMember(server.ds, fx.org, 'edit');
     const e = server.as(editor.token);
-    const own = await newChangeRequest(editor, space.id, { subject: 'mine' });
+    const own = await newChangeRequest(server, editor, space.id, { subject: 'mine' });
     expect(own.createdBy.id).toBe(editor.user.id);
     await e.patch(`${base}/${own.id}`).send({ subject: 'still mine' }).expect(200);
     await e.post(`${base}/${own.id}/update`).expect(200);
@@ -195,9 +165,9 @@ describe('change requests', () => {
   });
 
   it('lists by number descending across pages, refusing forged cursors and cursors of another filter', async () => {
-    for (let i = 0; i < 3; i++) await newChangeRequest(fx.admin, space.id, { subject: `CR ${i}` });
+    for (let i = 0; i < 3; i++) await newChangeRequest(server, fx.admin, space.id, { subject: `CR ${i}` });
     const path = `/v1/spaces/${space.id}/change-requests`;
-    const listed = await listAll(fx.admin, path, { limit: 1 });
+    const listed = await listAll(server, fx.admin, path, { limit: 1 });
     expect(listed.pages).toBe(3);
     expect(listed.counts).toEqual([3, 3, 3]);
     expect(numbers(listed.items)).toEqual([3, 2, 1]);
@@ -215,13 +185,13 @@ describe('change requests', () => {
 
   it('filters by status (default open) and counts change requests on the space', async () => {
     const crs: Json[] = [];
-    for (let i = 0; i < 5; i++) crs.push(await newChangeRequest(fx.admin, space.id));
+    for (let i = 0; i < 5; i++) crs.push(await newChangeRequest(server, fx.admin, space.id));
     const path = `/v1/spaces/${space.id}/change-requests`;
     await server.as(fx.admin.token).patch(`${path}/${crs[1].id}`).send({ status: 'draft' }).expect(200);
     await server.as(fx.admin.token).patch(`${path}/${crs[2].id}`).send({ status: 'archived' }).expect(200);
     await server.as(fx.admin.token).post(`${path}/${crs[4].id}/merge`).expect(200);
 
-    const byStatus = async (status?: string) => numbers((await listAll(fx.admin, path, status ? { status } : {})).items);
+    const byStatus = async (status?: string) => numbers((await listAll(server, fx.admin, path, status ? { status } : {})).items);
     expect(await byStatus()).toEqual([4, 1]);
     expect(await byStatus('open')).toEqual([4, 1]);
     expect(await byStatus('draft')).toEqual([2]);
@@ -230,7 +200,7 @@ describe('change requests', () => {
 
     const counted = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}`).expect(200);
     expect(counted.body).toMatchObject({ changeRequests: 5, changeRequestsOpen: 2, changeRequestsDraft: 1, comments: 0 });
-    const other = await newSpace(fx.admin, fx.org.id);
+    const other = await newSpace(server, fx.admin, fx.org.id);
     const inList = (await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items;
     expect(inList.find((s: Json) => s.id === space.id)).toMatchObject({ changeRequests: 5, changeRequestsOpen: 2, changeRequestsDraft: 1 });
     expect(inList.find((s: Json) => s.id === other.id)).toMatchObject({ changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 });
@@ -239,23 +209,23 @@ describe('change requests', () => {
   it('filters by contributor: the creator or the writer of one of its revisions', async () => {
     const alice = await addMember(server.ds, fx.org, 'edit');
     const bob = await addMember(server.ds, fx.org, 'edit');
-    const byAlice = await newChangeRequest(alice, space.id);
-    const byBob = await newChangeRequest(bob, space.id);
-    const untouched = await newChangeRequest(fx.admin, space.id);
+    const byAlice = await newChangeRequest(server, alice, space.id);
+    const byBob = await newChangeRequest(server, bob, space.id);
+    const untouched = await newChangeRequest(server, fx.admin, space.id);
     await writeHead(server, { kind: 'change-request', changeRequestId: byAlice.id }, bob.user.id, (e) => e.createPage({ title: 'By Bob' }));
     const path = `/v1/spaces/${space.id}/change-requests`;
-    const of = async (userId: string) => (await listAll(fx.admin, path, { contributor: userId })).items.map((i) => i.id);
+    const of = async (userId: string) => (await listAll(server, fx.admin, path, { contributor: userId })).items.map((i) => i.id);
     expect(await of(bob.user.id)).toEqual([byBob.id, byAlice.id]);
     expect(await of(alice.user.id)).toEqual([byAlice.id]);
     expect(await of(fx.admin.user.id)).toEqual([untouched.id]);
     expect(await of('nobody')).toEqual([]);
     // the filter combines with status
     await server.as(fx.admin.token).patch(`${path}/${byAlice.id}`).send({ status: 'draft' }).expect(200);
-    expect((await listAll(fx.admin, path, { contributor: bob.user.id, status: 'draft' })).items.map((i) => i.id)).toEqual([byAlice.id]);
+    expect((await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'draft' })).items.map((i) => i.id)).toEqual([byAlice.id]);
     // merging (a revision recorded against the change request) does not make the merger a contributor
     const reviewer = await addMember(server.ds, fx.org, 'review');
     await server.as(reviewer.token).post(`${path}/${byBob.id}/merge`).expect(200);
-    expect((await listAll(fx.admin, path, { contributor: reviewer.user.id, status: 'merged' })).items).toEqual([]);
-    expect((await listAll(fx.admin, path, { contributor: bob.user.id, status: 'merged' })).items.map((i) => i.id)).toEqual([byBob.id]);
+    expect((await listAll(server, fx.admin, path, { contributor: reviewer.user.id, status: 'merged' })).items).toEqual([]);
+    expect((await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'merged' })).items.map((i) => i.id)).toEqual([byBob.id]);
   });
 });

@@ -3,30 +3,12 @@ import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
-import { Actor, addMember, createOrg, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { addMember, createOrg, OrgFixture } from '../factories';
+import { listAll, newCollection, newSpace } from '../support/api';
+import { grant } from '../support/content';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-type Json = Record<string, any>;
-
-async function newCollection(actor: Actor, orgId: string, body: object = {}): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/orgs/${orgId}/collections`).send(body).expect(201)).body;
-}
-
-async function newSpace(actor: Actor, orgId: string, body: object = {}): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/orgs/${orgId}/spaces`).send(body).expect(201)).body;
-}
-
-async function grant(orgId: string, targetKind: 'space' | 'collection', targetId: string, userId: string, role: ContentGrant['role']): Promise<void> {
-  await server.ds.manager.insert(ContentGrant, { targetKind, targetId, principalKind: 'user', principalId: userId, organizationId: orgId, role, createdAt: new Date() });
-}
+const server = useServer();
 
 /** Ids of the items under a parent in display order, spaces and collections alike. */
 async function siblingOrder(orgId: string, parentId: string | null): Promise<string[]> {
@@ -38,21 +20,6 @@ async function siblingOrder(orgId: string, parentId: string | null): Promise<str
     [...args, ...args],
   );
   return rows.map((r) => r.id);
-}
-
-async function listAll(actor: Actor, path: string, query: Record<string, string | number> = {}): Promise<{ ids: string[]; counts: number[]; pages: number }> {
-  const ids: string[] = [];
-  const counts: number[] = [];
-  let page: string | undefined;
-  let pages = 0;
-  do {
-    const res = await server.as(actor.token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
-    ids.push(...res.body.items.map((i: Json) => i.id));
-    counts.push(res.body.count);
-    page = res.body.next?.page;
-    pages++;
-  } while (page);
-  return { ids, counts, pages };
 }
 
 describe('collections', () => {
@@ -75,16 +42,16 @@ describe('collections', () => {
     });
     const got = await server.as(fx.admin.token).get(`/v1/collections/${res.body.id}`).expect(200);
     expect(got.body).toEqual(res.body);
-    const untitled = await newCollection(fx.admin, fx.org.id);
+    const untitled = await newCollection(server, fx.admin, fx.org.id);
     expect(untitled.title).toBe('Untitled collection');
   });
 
   it('creates under a parent of the same organization only', async () => {
-    const parent = await newCollection(fx.admin, fx.org.id, { title: 'Parent' });
-    const child = await newCollection(fx.admin, fx.org.id, { title: 'Child', parent: parent.id });
+    const parent = await newCollection(server, fx.admin, fx.org.id, { title: 'Parent' });
+    const child = await newCollection(server, fx.admin, fx.org.id, { title: 'Child', parent: parent.id });
     expect(child.parent).toBe(parent.id);
     const other = await createOrg(server.ds);
-    const foreign = await newCollection(other.admin, other.org.id);
+    const foreign = await newCollection(server, other.admin, other.org.id);
     for (const parentId of [foreign.id, 'nope']) {
       const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/collections`).send({ parent: parentId }).expect(400);
       expect(res.body.error).toEqual({ code: 400, message: 'parent: no such collection in this organization' });
@@ -103,7 +70,7 @@ describe('collections', () => {
       const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/collections`).send(body).expect(400);
       expect(res.body.error.message).toBe(message);
     }
-    const c = await newCollection(fx.admin, fx.org.id);
+    const c = await newCollection(server, fx.admin, fx.org.id);
     const patchCases: Array<[object, string]> = [
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ description: 'x'.repeat(101) }, 'description: must be at most 100 characters'],
@@ -117,7 +84,7 @@ describe('collections', () => {
   });
 
   it('patches title, description and defaultLevel; null clears', async () => {
-    const c = await newCollection(fx.admin, fx.org.id);
+    const c = await newCollection(server, fx.admin, fx.org.id);
     const res = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ title: 'API', description: 'Reference', defaultLevel: 'edit' }).expect(200);
     expect(res.body).toMatchObject({ title: 'API', description: 'Reference', defaultLevel: 'edit' });
     const cleared = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ description: null, defaultLevel: null }).expect(200);
@@ -132,7 +99,7 @@ describe('collections', () => {
   });
 
   it('hides collections from another organization (404) and refuses writes by a read member (403)', async () => {
-    const c = await newCollection(fx.admin, fx.org.id);
+    const c = await newCollection(server, fx.admin, fx.org.id);
     const outsider = await createOrg(server.ds);
     const o = server.as(outsider.admin.token);
     await o.get(`/v1/orgs/${fx.org.id}/collections`).expect(404);
@@ -156,19 +123,19 @@ describe('collections', () => {
     await r.post(`/v1/collections/${c.id}/transfer`).send({ organization: fx.org.id }).expect(403);
     // A member with the create role may add collections, but not administer them.
     const creator = await addMember(server.ds, fx.org, 'create');
-    await newCollection(creator, fx.org.id, { parent: c.id });
+    await newCollection(server, creator, fx.org.id, { parent: c.id });
     await server.as(creator.token).patch(`/v1/collections/${c.id}`).send({ title: 'x' }).expect(403);
   });
 
   it('lists collections across pages, nested or top-level only, and refuses forged or foreign cursors', async () => {
     const top: string[] = [];
-    for (let i = 0; i < 3; i++) top.push((await newCollection(fx.admin, fx.org.id, { title: `Top ${i}` })).id);
-    const nestedIds = [(await newCollection(fx.admin, fx.org.id, { parent: top[0] })).id, (await newCollection(fx.admin, fx.org.id, { parent: top[1] })).id];
-    const all = await listAll(fx.admin, `/v1/orgs/${fx.org.id}/collections`, { limit: 2 });
+    for (let i = 0; i < 3; i++) top.push((await newCollection(server, fx.admin, fx.org.id, { title: `Top ${i}` })).id);
+    const nestedIds = [(await newCollection(server, fx.admin, fx.org.id, { parent: top[0] })).id, (await newCollection(server, fx.admin, fx.org.id, { parent: top[1] })).id];
+    const all = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/collections`, { limit: 2 });
     expect(all.pages).toBe(3);
     expect(all.counts).toEqual([5, 5, 5]);
     expect(all.ids).toEqual([...top, ...nestedIds]);
-    const topOnly = await listAll(fx.admin, `/v1/orgs/${fx.org.id}/collections`, { limit: 2, nested: 'false' });
+    const topOnly = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/collections`, { limit: 2, nested: 'false' });
     expect(topOnly.ids).toEqual(top);
     expect(topOnly.counts[0]).toBe(3);
 
@@ -184,12 +151,12 @@ describe('collections', () => {
   });
 
   it('shows a guest only the collections granted to them and what lies inside', async () => {
-    const granted = await newCollection(fx.admin, fx.org.id, { title: 'Granted' });
-    const inside = await newCollection(fx.admin, fx.org.id, { parent: granted.id });
-    const hidden = await newCollection(fx.admin, fx.org.id, { title: 'Hidden' });
+    const granted = await newCollection(server, fx.admin, fx.org.id, { title: 'Granted' });
+    const inside = await newCollection(server, fx.admin, fx.org.id, { parent: granted.id });
+    const hidden = await newCollection(server, fx.admin, fx.org.id, { title: 'Hidden' });
     const guest = await addMember(server.ds, fx.org, null);
-    await grant(fx.org.id, 'collection', granted.id, guest.user.id, 'read');
-    const listed = await listAll(guest, `/v1/orgs/${fx.org.id}/collections`);
+    await grant(server.ds, fx.org.id, 'collection', granted.id, guest.user.id, 'read');
+    const listed = await listAll(server, guest, `/v1/orgs/${fx.org.id}/collections`);
     expect(listed.ids).toEqual([granted.id, inside.id]);
     expect(listed.counts).toEqual([2]);
     await server.as(guest.token).get(`/v1/collections/${hidden.id}`).expect(404);
@@ -199,13 +166,13 @@ describe('collections', () => {
   });
 
   it('lists the spaces of a collection in their order, across pages', async () => {
-    const c = await newCollection(fx.admin, fx.org.id);
+    const c = await newCollection(server, fx.admin, fx.org.id);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await newSpace(fx.admin, fx.org.id, { title: `S${i}`, parent: c.id })).id);
-    await newSpace(fx.admin, fx.org.id, { title: 'elsewhere' });
+    for (let i = 0; i < 5; i++) ids.push((await newSpace(server, fx.admin, fx.org.id, { title: `S${i}`, parent: c.id })).id);
+    await newSpace(server, fx.admin, fx.org.id, { title: 'elsewhere' });
     // Move the last one to the front: the list follows positions, not creation.
     await server.as(fx.admin.token).post(`/v1/spaces/${ids[4]}/move`).send({ position: { before: { type: 'space', space: ids[0] } } }).expect(200);
-    const listed = await listAll(fx.admin, `/v1/collections/${c.id}/spaces`, { limit: 2 });
+    const listed = await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`, { limit: 2 });
     expect(listed.ids).toEqual([ids[4], ids[0], ids[1], ids[2], ids[3]]);
     expect(listed.counts).toEqual([5, 5, 5]);
     const first = await server.as(fx.admin.token).get(`/v1/collections/${c.id}/spaces`).query({ limit: 1 }).expect(200);
@@ -215,11 +182,11 @@ describe('collections', () => {
   });
 
   it('deletes an empty collection and refuses one that still holds content (409)', async () => {
-    const parent = await newCollection(fx.admin, fx.org.id);
-    const child = await newCollection(fx.admin, fx.org.id, { parent: parent.id });
+    const parent = await newCollection(server, fx.admin, fx.org.id);
+    const child = await newCollection(server, fx.admin, fx.org.id, { parent: parent.id });
     const res = await server.as(fx.admin.token).delete(`/v1/collections/${parent.id}`).expect(409);
     expect(res.body.error.message).toBe('the collection is not empty (0 spaces, 1 collections): move or delete them first');
-    const space = await newSpace(fx.admin, fx.org.id, { parent: child.id });
+    const space = await newSpace(server, fx.admin, fx.org.id, { parent: child.id });
     await server.as(fx.admin.token).delete(`/v1/collections/${child.id}`).expect(409);
     // A soft-deleted space does not block deletion; it moves up so it can still be restored.
     await server.as(fx.admin.token).delete(`/v1/spaces/${space.id}`).expect(204);
@@ -235,9 +202,9 @@ describe('collections', () => {
 
   describe('move', () => {
     it('moves under another parent, to the root, and next to a sibling', async () => {
-      const a = await newCollection(fx.admin, fx.org.id, { title: 'A' });
-      const b = await newCollection(fx.admin, fx.org.id, { title: 'B' });
-      const s = await newSpace(fx.admin, fx.org.id, { title: 'S' });
+      const a = await newCollection(server, fx.admin, fx.org.id, { title: 'A' });
+      const b = await newCollection(server, fx.admin, fx.org.id, { title: 'B' });
+      const s = await newSpace(server, fx.admin, fx.org.id, { title: 'S' });
       expect(await siblingOrder(fx.org.id, null)).toEqual([a.id, b.id, s.id]);
       const moved = await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ parent: a.id }).expect(200);
       expect(moved.body).toMatchObject({ object: 'collection', id: b.id, parent: a.id });
@@ -252,10 +219,10 @@ describe('collections', () => {
     });
 
     it('answers 409 for a move into itself, a descendant, or one that changes nothing', async () => {
-      const a = await newCollection(fx.admin, fx.org.id);
-      const child = await newCollection(fx.admin, fx.org.id, { parent: a.id });
-      const grandchild = await newCollection(fx.admin, fx.org.id, { parent: child.id });
-      const b = await newCollection(fx.admin, fx.org.id);
+      const a = await newCollection(server, fx.admin, fx.org.id);
+      const child = await newCollection(server, fx.admin, fx.org.id, { parent: a.id });
+      const grandchild = await newCollection(server, fx.admin, fx.org.id, { parent: child.id });
+      const b = await newCollection(server, fx.admin, fx.org.id);
       for (const parent of [a.id, grandchild.id]) {
         const res = await server.as(fx.admin.token).post(`/v1/collections/${a.id}/move`).send({ parent }).expect(409);
         expect(res.body.error.message).toBe('a collection cannot be moved into itself or one of its descendants');
@@ -272,11 +239,11 @@ describe('collections', () => {
     });
 
     it('answers 400 for a bad position or parent', async () => {
-      const a = await newCollection(fx.admin, fx.org.id);
-      const b = await newCollection(fx.admin, fx.org.id);
-      const nested = await newCollection(fx.admin, fx.org.id, { parent: b.id });
+      const a = await newCollection(server, fx.admin, fx.org.id);
+      const b = await newCollection(server, fx.admin, fx.org.id);
+      const nested = await newCollection(server, fx.admin, fx.org.id, { parent: b.id });
       const other = await createOrg(server.ds);
-      const foreign = await newCollection(other.admin, other.org.id);
+      const foreign = await newCollection(server, other.admin, other.org.id);
       const cases: Array<[object, string]> = [
         [{}, 'body: must contain parent or position'],
         [{ position: {} }, 'position: must have exactly one of before, after'],
@@ -297,9 +264,9 @@ describe('collections', () => {
     });
 
     it('renumbers siblings when repeated moves exhaust the gap, keeping the order', async () => {
-      const first = await newCollection(fx.admin, fx.org.id, { title: 'first' });
-      const x = await newCollection(fx.admin, fx.org.id, { title: 'x' });
-      const y = await newCollection(fx.admin, fx.org.id, { title: 'y' });
+      const first = await newCollection(server, fx.admin, fx.org.id, { title: 'first' });
+      const x = await newCollection(server, fx.admin, fx.org.id, { title: 'x' });
+      const y = await newCollection(server, fx.admin, fx.org.id, { title: 'y' });
       // Alternately slip x and y right after `first`: each move halves the gap next to it.
       for (let i = 0; i < 40; i++) {
         const mover = i % 2 === 0 ? y : x;
@@ -317,14 +284,14 @@ describe('collections', () => {
       const target = await createOrg(server.ds);
       // The caller administers the source and may create content in the target.
       await addOrUpdateMember(server.ds.manager, target.org.id, fx.admin.user.id, 'create');
-      const root = await newCollection(fx.admin, fx.org.id, { title: 'Root' });
-      const c = await newCollection(fx.admin, fx.org.id, { title: 'Moving', parent: root.id });
-      const sub = await newCollection(fx.admin, fx.org.id, { parent: c.id });
-      const s1 = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-      const s2 = await newSpace(fx.admin, fx.org.id, { parent: sub.id });
+      const root = await newCollection(server, fx.admin, fx.org.id, { title: 'Root' });
+      const c = await newCollection(server, fx.admin, fx.org.id, { title: 'Moving', parent: root.id });
+      const sub = await newCollection(server, fx.admin, fx.org.id, { parent: c.id });
+      const s1 = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+      const s2 = await newSpace(server, fx.admin, fx.org.id, { parent: sub.id });
       const reader = await addMember(server.ds, fx.org, 'read');
-      await grant(fx.org.id, 'collection', sub.id, reader.user.id, 'admin');
-      await grant(fx.org.id, 'space', s1.id, reader.user.id, 'admin');
+      await grant(server.ds, fx.org.id, 'collection', sub.id, reader.user.id, 'admin');
+      await grant(server.ds, fx.org.id, 'space', s1.id, reader.user.id, 'admin');
 
       const res = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: target.org.id }).expect(200);
       expect(res.body).toMatchObject({ object: 'collection', id: c.id, organization: target.org.id });
@@ -333,12 +300,12 @@ describe('collections', () => {
       for (const s of [s1, s2]) expect((await server.as(target.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body.organization).toBe(target.org.id);
       await server.as(reader.token).get(`/v1/collections/${sub.id}`).expect(404);
       expect(await server.ds.manager.countBy(ContentGrant, { principalId: reader.user.id })).toBe(0);
-      const left = await listAll(fx.admin, `/v1/orgs/${fx.org.id}/collections`);
+      const left = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/collections`);
       expect(left.ids).toEqual([root.id]);
     });
 
     it('answers 409 within the same organization, 404 for an unseen target and 403 without createContent there', async () => {
-      const c = await newCollection(fx.admin, fx.org.id);
+      const c = await newCollection(server, fx.admin, fx.org.id);
       const same = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: fx.org.id }).expect(409);
       expect(same.body.error.message).toBe('the transfer would not change anything');
       const unseen = await createOrg(server.ds);

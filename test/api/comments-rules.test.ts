@@ -3,15 +3,9 @@ import request from 'supertest';
 import { Comment } from '../../entities/Comment';
 import { addMember, createOrg } from '../factories';
 import { CommentFixture, commentFixture } from '../support/comments';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('listing comments', () => {
   let f: CommentFixture;

@@ -8,15 +8,9 @@ import { CommentReply } from '../../entities/CommentReply';
 import { Space } from '../../entities/Space';
 import { CommentFixture, commentFixture } from '../support/comments';
 import { writeHead } from '../support/heads';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 const userOf = (actor: { user: { id: string } }) => expect.objectContaining({ object: 'user', id: actor.user.id });
 

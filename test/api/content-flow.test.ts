@@ -4,15 +4,9 @@
  * each read straight after the merge request returns.
  */
 import { createOrg } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 it('a page created in a change request and merged is in the content, search and backlinks at once', async () => {
   const { org, admin } = await createOrg(server.ds);

@@ -4,20 +4,11 @@ import { inTransaction } from '../../domain/db';
 import { loadConfig } from '../../domain/config';
 import { Revision } from '../../entities/Revision';
 import { addMember, createOrg } from '../factories';
-import { canonicalPrefix, CONTENT_FORMS, ContentFixture, contentFixture, download, Json, png, upload } from '../support/content-forms';
-import { startServer, TestServer } from '../support/server';
+import { Json } from '../support/api';
+import { canonicalPrefix, CONTENT_FORMS, ContentFixture, contentFixture, createPage, download, png, upload } from '../support/content-forms';
+import { startServer, useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function createPage(token: string, prefix: string, body: object): Promise<Json> {
-  return (await server.as(token).post(`${prefix}/pages`).send(body).expect(201)).body;
-}
+const server = useServer();
 
 async function tree(token: string, prefix: string): Promise<unknown> {
   const shape = (pages: Json[]): unknown => pages.map((p) => ({ title: p.title, path: p.path, pages: shape(p.pages) }));
@@ -50,12 +41,12 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
   });
 
   it('creates nested pages at an index with unique slugs per level', async () => {
-    const guide = await createPage(fx.admin.token, prefix, { title: 'Guide' });
-    const second = await createPage(fx.admin.token, prefix, { title: 'Setup', parent: guide.id });
-    const first = await createPage(fx.admin.token, prefix, { title: 'Setup', parent: guide.id, index: 0 });
+    const guide = await createPage(server, fx.admin.token, prefix, { title: 'Guide' });
+    const second = await createPage(server, fx.admin.token, prefix, { title: 'Setup', parent: guide.id });
+    const first = await createPage(server, fx.admin.token, prefix, { title: 'Setup', parent: guide.id, index: 0 });
     expect([first.path, second.path]).toEqual(['guide/setup-2', 'guide/setup']);
     expect(first.urls.app).toBe(`${app}/guide/setup-2`);
-    await createPage(fx.admin.token, prefix, { title: 'Setup' });
+    await createPage(server, fx.admin.token, prefix, { title: 'Setup' });
     expect(await tree(fx.admin.token, prefix)).toEqual([
       { title: 'Guide', path: 'guide', pages: [{ title: 'Setup', path: 'guide/setup-2', pages: [] }, { title: 'Setup', path: 'guide/setup', pages: [] }] },
       { title: 'Setup', path: 'setup', pages: [] },
@@ -65,9 +56,9 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
   });
 
   it('PATCH {content}/page/{pageId} edits fields, clears nullable ones and moves the page with its subtree', async () => {
-    const a = await createPage(fx.admin.token, prefix, { title: 'A', emoji: '🅰️', description: 'd' });
-    const b = await createPage(fx.admin.token, prefix, { title: 'B' });
-    const child = await createPage(fx.admin.token, prefix, { title: 'Child', parent: b.id });
+    const a = await createPage(server, fx.admin.token, prefix, { title: 'A', emoji: '🅰️', description: 'd' });
+    const b = await createPage(server, fx.admin.token, prefix, { title: 'B' });
+    const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: b.id });
 
     const edited = await server.as(fx.admin.token).patch(`${prefix}/page/${a.id}`).send({ title: 'Alpha', markdown: 'new text', emoji: null, description: null, hidden: true }).expect(200);
     expect(edited.body).toEqual({
@@ -94,9 +85,9 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
   });
 
   it('DELETE {content}/page/{pageId} removes the page and its subtree; a page not in the content is 404', async () => {
-    const a = await createPage(fx.admin.token, prefix, { title: 'A' });
-    const child = await createPage(fx.admin.token, prefix, { title: 'Child', parent: a.id });
-    await createPage(fx.admin.token, prefix, { title: 'B' });
+    const a = await createPage(server, fx.admin.token, prefix, { title: 'A' });
+    const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: a.id });
+    await createPage(server, fx.admin.token, prefix, { title: 'B' });
     await server.as(fx.admin.token).delete(`${prefix}/page/${a.id}`).expect(204);
     expect(await tree(fx.admin.token, prefix)).toEqual([{ title: 'B', path: 'b', pages: [] }]);
     await server.as(fx.admin.token).get(`${prefix}/page/${child.id}`).expect(404);
@@ -149,7 +140,7 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
   });
 
   it('refuses bad page bodies with 400 naming the field', async () => {
-    const page = await createPage(fx.admin.token, prefix, { title: 'P' });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
     const create: Array<[object, string]> = [
       [{}, 'title: is required'],
       [{ title: '   ' }, 'title: must be at least 1 character'],
@@ -187,7 +178,7 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
   });
 
   it('a read member gets 403 on every write; a member of another organization gets 404', async () => {
-    const page = await createPage(fx.admin.token, prefix, { title: 'P' });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
     const file = (await upload(server, fx.admin.token, prefix, 'f.txt', Buffer.from('f'), 'text/plain').expect(201)).body;
     const reader = await addMember(server.ds, fx.org, 'read');
     const other = await createOrg(server.ds);
@@ -210,7 +201,7 @@ describe('content writes: heads', () => {
   it('a locked space refuses direct writes with 409 and still takes change request writes', async () => {
     const fx = await contentFixture(server);
     const [space, cr] = CONTENT_FORMS.map((f) => f.prefix(fx));
-    const page = await createPage(fx.admin.token, space, { title: 'P' });
+    const page = await createPage(server, fx.admin.token, space, { title: 'P' });
     await server.as(fx.admin.token).patch(`/v1/spaces/${fx.space.id}`).send({ editMode: 'locked' }).expect(200);
     const attempts = [
       server.as(fx.admin.token).post(`${space}/pages`).send({ title: 'X' }),
@@ -220,14 +211,14 @@ describe('content writes: heads', () => {
     ];
     for (const res of await Promise.all(attempts)) expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { error: { code: 409, message: 'the space is locked: edit it through a change request' } } });
     expect(await tree(fx.admin.token, space)).toEqual([{ title: 'P', path: 'p', pages: [] }]);
-    await createPage(fx.admin.token, cr, { title: 'Through the change request' });
+    await createPage(server, fx.admin.token, cr, { title: 'Through the change request' });
   });
 
   it('change request writes leave the space content as it was; an archived change request refuses writes with 409', async () => {
     const fx = await contentFixture(server);
     const [space, cr] = CONTENT_FORMS.map((f) => f.prefix(fx));
     const before = (await server.as(fx.admin.token).get(space).expect(200)).body;
-    const page = await createPage(fx.admin.token, cr, { title: 'Draft', markdown: 'x' });
+    const page = await createPage(server, fx.admin.token, cr, { title: 'Draft', markdown: 'x' });
     await server.as(fx.admin.token).patch(`${cr}/page/${page.id}`).send({ markdown: 'y' }).expect(200);
     await upload(server, fx.admin.token, cr, 'f.txt', Buffer.from('f'), 'text/plain').expect(201);
     expect((await server.as(fx.admin.token).get(space).expect(200)).body).toEqual(before);

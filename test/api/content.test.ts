@@ -6,20 +6,11 @@ import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { addMember, createOrg } from '../factories';
 import { insertSpace } from '../support/content';
-import { CONTENT_FORMS, ContentFixture, contentFixture, ContentForm, Json, png, upload } from '../support/content-forms';
-import { startServer, TestServer } from '../support/server';
+import { Json } from '../support/api';
+import { CONTENT_FORMS, ContentFixture, contentFixture, ContentForm, createPage, png, upload } from '../support/content-forms';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function createPage(token: string, prefix: string, body: object): Promise<Json> {
-  return (await server.as(token).post(`${prefix}/pages`).send(body).expect(201)).body;
-}
+const server = useServer();
 
 /** The revision at the form's head, read from the database. */
 async function headRevision(form: ContentForm, fx: ContentFixture): Promise<Revision> {
@@ -51,9 +42,9 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   });
 
   it('GET {content} answers the head revision: nested page summaries, files, variables, urls, no git', async () => {
-    const guide = await createPage(fx.admin.token, prefix, { title: 'Getting Started', markdown: '# Hi', emoji: '🚀', description: 'start here' });
-    const install = await createPage(fx.admin.token, prefix, { title: 'Install', parent: guide.id, markdown: 'npm i', hidden: true });
-    const faq = await createPage(fx.admin.token, prefix, { title: 'FAQ' });
+    const guide = await createPage(server, fx.admin.token, prefix, { title: 'Getting Started', markdown: '# Hi', emoji: '🚀', description: 'start here' });
+    const install = await createPage(server, fx.admin.token, prefix, { title: 'Install', parent: guide.id, markdown: 'npm i', hidden: true });
+    const faq = await createPage(server, fx.admin.token, prefix, { title: 'FAQ' });
     const file = (await upload(server, fx.admin.token, prefix, 'logo.png', png(3, 2), 'image/png').expect(201)).body;
 
     const head = await headRevision(form, fx);
@@ -90,10 +81,10 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
 
   it('GET {content}/pages answers the nested tree; an empty content has no pages', async () => {
     expect((await server.as(fx.admin.token).get(`${prefix}/pages`).expect(200)).body).toEqual({ pages: [] });
-    const a = await createPage(fx.admin.token, prefix, { title: 'A' });
-    const b = await createPage(fx.admin.token, prefix, { title: 'B', parent: a.id });
-    const c = await createPage(fx.admin.token, prefix, { title: 'C', parent: b.id });
-    const a2 = await createPage(fx.admin.token, prefix, { title: 'A', index: 0 });
+    const a = await createPage(server, fx.admin.token, prefix, { title: 'A' });
+    const b = await createPage(server, fx.admin.token, prefix, { title: 'B', parent: a.id });
+    const c = await createPage(server, fx.admin.token, prefix, { title: 'C', parent: b.id });
+    const a2 = await createPage(server, fx.admin.token, prefix, { title: 'A', index: 0 });
     const res = await server.as(fx.admin.token).get(`${prefix}/pages`).query({ metadata: 'true' }).expect(200);
     const shape = (pages: Json[]): unknown => pages.map((p) => ({ id: p.id, path: p.path, slug: p.slug, markdown: p.markdown, pages: shape(p.pages) }));
     expect(shape(res.body.pages)).toEqual([
@@ -104,9 +95,9 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   });
 
   it('GET {content}/page/{pageId} answers the page with its markdown and its direct children as summaries', async () => {
-    const parent = await createPage(fx.admin.token, prefix, { title: 'Parent', markdown: 'Hello *world*' });
-    const child = await createPage(fx.admin.token, prefix, { title: 'Child', parent: parent.id, markdown: 'child text', emoji: '📄' });
-    await createPage(fx.admin.token, prefix, { title: 'Grandchild', parent: child.id });
+    const parent = await createPage(server, fx.admin.token, prefix, { title: 'Parent', markdown: 'Hello *world*' });
+    const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: parent.id, markdown: 'child text', emoji: '📄' });
+    await createPage(server, fx.admin.token, prefix, { title: 'Grandchild', parent: child.id });
     const res = await server.as(fx.admin.token).get(`${prefix}/page/${parent.id}`).expect(200);
     expect(res.body).toEqual({
       id: parent.id, title: 'Parent', createdAt: parent.createdAt, updatedAt: parent.updatedAt, markdown: 'Hello *world*', type: 'document',
@@ -124,7 +115,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       '# Title', '', 'Some **bold *both*** and `code`, [a link](page:abc) and ![logo](file:f1).', 'next line', '',
       '- one', '- two', '', '3. three', '', '```js', 'let x;', 'x = 1;', '```', '', '> quoted', '', '---', '', '| A | B |', '|---|:-:|', '| 1 | 2 |',
     ].join('\n');
-    const page = await createPage(fx.admin.token, prefix, { title: 'Doc', markdown });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'Doc', markdown });
     const res = await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ format: 'document' }).expect(200);
     expect(res.body).not.toHaveProperty('markdown');
     const text = (t: string, ...marks: string[]) => ({ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) });
@@ -157,7 +148,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
 
   it('evaluated=true replaces variable references with the revision variables; the default leaves them as written', async () => {
     const markdown = 'Welcome to {{ variables.product }} {{variables.version}}; {{ variables.missing }} stays.';
-    const page = await createPage(fx.admin.token, prefix, { title: 'Vars', markdown });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'Vars', markdown });
     await setVariables(form, fx, { product: 'Acme', version: '2.0' });
     expect((await server.as(fx.admin.token).get(prefix).expect(200)).body.variables).toEqual({ product: 'Acme', version: '2.0' });
     expect((await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).expect(200)).body.markdown).toBe(markdown);
@@ -208,7 +199,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   });
 
   it('refuses bad queries with 400 naming the parameter', async () => {
-    const page = await createPage(fx.admin.token, prefix, { title: 'P' });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
     const cases: Array<[string, Record<string, string>, string]> = [
       [prefix, { foo: '1' }, 'foo: unknown field'],
       [prefix, { metadata: 'yes' }, 'metadata: must be one of true, false'],
@@ -227,7 +218,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   });
 
   it('a read member reads; a member of another organization gets 404; an unknown page or change request is 404', async () => {
-    const page = await createPage(fx.admin.token, prefix, { title: 'P' });
+    const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
     const reader = await addMember(server.ds, fx.org, 'read');
     for (const path of [prefix, `${prefix}/pages`, `${prefix}/page/${page.id}`, `${prefix}/files`]) await server.as(reader.token).get(path).expect(200);
     const other = await createOrg(server.ds);

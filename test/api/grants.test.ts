@@ -4,15 +4,9 @@ import { AccessContext } from '../../domain/access/context';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { insertCollection, insertSpace } from '../support/content';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('content grants (extension)', () => {
   let fx: OrgFixture;

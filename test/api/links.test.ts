@@ -1,39 +1,15 @@
 /** Links and backlinks: the space's link index, a page's links and backlinks in both content forms. */
 import { createChangeRequest } from '../../domain/content/change-requests';
-import type { ContentEditor } from '../../domain/content/editor';
-import { commitToHead, Head } from '../../domain/content/heads';
+import type { Head } from '../../domain/content/heads';
 import { inTransaction } from '../../domain/db';
 import { ChangeRequest } from '../../entities/ChangeRequest';
-import { ContentGrant } from '../../entities/ContentGrant';
-import { Actor, addMember, createOrg, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { addMember, createOrg, OrgFixture } from '../factories';
+import { Json, listAll, newSpace } from '../support/api';
+import { grant } from '../support/content';
+import { writeHead } from '../support/heads';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-type Json = Record<string, any>;
-
-async function write<T>(head: Head, actor: Actor, edit: (editor: ContentEditor) => Promise<T>): Promise<T> {
-  return (await inTransaction(server.ds, (db) => commitToHead(db, head, { type: 'edits', createdById: actor.user.id, appBaseUrl: server.config.appBaseUrl }, edit))).result;
-}
-
-async function listAll(actor: Actor, path: string, query: Record<string, string | number> = {}): Promise<{ items: Json[]; pages: number; bodies: Json[] }> {
-  const items: Json[] = [];
-  const bodies: Json[] = [];
-  let page: string | undefined;
-  do {
-    const res = await server.as(actor.token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
-    items.push(...res.body.items);
-    bodies.push(res.body);
-    page = res.body.next?.page;
-  } while (page);
-  return { items, pages: bodies.length, bodies };
-}
+const server = useServer();
 
 const FILE = { name: 'logo.png', contentType: 'image/png', size: 3, blob: 'none' };
 
@@ -42,9 +18,9 @@ const FILE = { name: 'logo.png', contentType: 'image/png', size: 3, blob: 'none'
  * file, a missing file, an external URL, an in-app URL, Target by path.
  */
 async function linkedSpace(fx: OrgFixture) {
-  const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body;
+  const space = await newSpace(server, fx.admin, fx.org.id);
   const head: Head = { kind: 'space', spaceId: space.id };
-  const ids = await write(head, fx.admin, async (e) => {
+  const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => {
     const target = await e.createPage({ title: 'Target' });
     const fileId = 'file0000000000000001';
     e.putFile(fileId, FILE);
@@ -109,7 +85,7 @@ describe('space links', () => {
   it('marks links broken once their target page is deleted, and ok again when it is back', async () => {
     const fx = await createOrg(server.ds);
     const { space, head, target } = await linkedSpace(fx);
-    await write(head, fx.admin, (e) => e.deletePage(target));
+    await writeHead(server, head, fx.admin.user.id, (e) => e.deletePage(target));
     const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'broken' }).expect(200);
     expect(res.body.stats).toEqual({ total: 7, broken: { total: 4, changeRequest: 0 } });
     // the id link still names the page; the path link leads nowhere, so it is shown as the path written
@@ -119,7 +95,7 @@ describe('space links', () => {
       expect.objectContaining({ kind: 'file', file: 'no-such-file' }),
       { kind: 'url', url: '/target' },
     ]);
-    const again = await write(head, fx.admin, (e) => e.createPage({ title: 'Target' }));
+    const { result: again } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Target' }));
     const ok = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'ok' }).expect(200);
     expect(ok.body.items.map((l: Json) => l.targetReference)).toContainEqual(pageRef(fx, space, again));
     expect(ok.body.stats.broken.total).toBe(3);
@@ -130,7 +106,7 @@ describe('space links', () => {
     const { space } = await linkedSpace(fx);
     const path = `/v1/spaces/${space.id}/links`;
     const all = (await server.as(fx.admin.token).get(path).expect(200)).body.items;
-    const paged = await listAll(fx.admin, path, { limit: 3 });
+    const paged = await listAll(server, fx.admin, path, { limit: 3 });
     expect(paged.pages).toBe(3);
     expect(paged.items).toEqual(all);
     expect(paged.bodies.every((b) => b.count === 7)).toBe(true);
@@ -159,7 +135,7 @@ describe('page links', () => {
     const fx = await createOrg(server.ds);
     const { space, target, source } = await linkedSpace(fx);
     const cr: ChangeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
-    await write({ kind: 'change-request', changeRequestId: cr.id }, fx.admin, (e) => e.deletePage(target));
+    await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) => e.deletePage(target));
 
     const spaceForm = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${source}/links`).expect(200);
     const indexed = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200);
@@ -175,7 +151,7 @@ describe('page links', () => {
     const filtered = await server.as(fx.admin.token).get(crPath).query({ status: 'ok' }).expect(200);
     expect(filtered.body.count).toBe(2);
     expect(filtered.body.stats.total).toBe(7);
-    const paged = await listAll(fx.admin, crPath, { limit: 2 });
+    const paged = await listAll(server, fx.admin, crPath, { limit: 2 });
     expect(paged.pages).toBe(4);
     expect(paged.items).toEqual(crForm.body.items);
     const cursor = paged.bodies[0].next.page;
@@ -188,7 +164,7 @@ describe('page links', () => {
   it('answers 404 for a page that is not in the revision, or a change request that does not exist', async () => {
     const fx = await createOrg(server.ds);
     const { space, head, target } = await linkedSpace(fx);
-    await write(head, fx.admin, (e) => e.deletePage(target));
+    await writeHead(server, head, fx.admin.user.id, (e) => e.deletePage(target));
     const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${target}/links`).expect(404);
     expect(res.body).toEqual({ error: { code: 404, message: 'page not found' } });
     await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/99/content/page/${target}/links`).expect(404);
@@ -200,10 +176,10 @@ describe('page links', () => {
 describe('backlinks', () => {
   /** Target is linked by A (by id, twice), B (by id), P (by path only); the file by A. */
   async function backlinkedSpace(fx: OrgFixture) {
-    const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body;
+    const space = await newSpace(server, fx.admin, fx.org.id);
     const head: Head = { kind: 'space', spaceId: space.id };
     const fileId = 'file0000000000000002';
-    const ids = await write(head, fx.admin, async (e) => {
+    const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => {
       const target = await e.createPage({ title: 'Target' });
       e.putFile(fileId, FILE);
       const a = await e.createPage({ title: 'A', markdown: `[one](page:${target}) and [two](page:${target}) ![img](file:${fileId})` });
@@ -225,7 +201,7 @@ describe('backlinks', () => {
     const expected = [a, b, p].sort().map((id) => ({ ...pageRef(fx, space, id), versionContext: { type: 'revision', revision } }));
     expect(res.body).toEqual({ items: expected, count: 3 });
 
-    const paged = await listAll(fx.admin, path, { limit: 1 });
+    const paged = await listAll(server, fx.admin, path, { limit: 1 });
     expect(paged.pages).toBe(3);
     expect(paged.items).toEqual(expected);
     await server.as(fx.admin.token).get(path).query({ page: 'forged.cursor' }).expect(400);
@@ -243,7 +219,7 @@ describe('backlinks', () => {
     const { space, fileId, target, a, b, p, q } = await backlinkedSpace(fx);
     const cr: ChangeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
     const crHead: Head = { kind: 'change-request', changeRequestId: cr.id };
-    const n = await write(crHead, fx.admin, async (e) => {
+    const { result: n } = await writeHead(server, crHead, fx.admin.user.id, async (e) => {
       await e.updatePage(b, { markdown: 'no longer linked' });
       // renaming moves the path: P's "target" leads nowhere, Q's "/renamed" now leads to Target
       await e.updatePage(target, { title: 'Renamed' });
@@ -257,7 +233,7 @@ describe('backlinks', () => {
     expect(res.body.items[0].versionContext).toEqual({ type: 'revision', revision: await headOf(cr) });
 
     // paged in memory, with cursors bound to the change request
-    const paged = await listAll(fx.admin, `${crBase}/page/${target}/backlinks`, { limit: 1 });
+    const paged = await listAll(server, fx.admin, `${crBase}/page/${target}/backlinks`, { limit: 1 });
     expect(paged.items).toEqual(res.body.items);
     const spaceCursor = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${target}/backlinks`).query({ limit: 1 }).expect(200)).body.next.page;
     await server.as(fx.admin.token).get(`${crBase}/page/${target}/backlinks`).query({ page: spaceCursor }).expect(400);
@@ -269,13 +245,13 @@ describe('backlinks', () => {
     const files = await server.as(fx.admin.token).get(`${crBase}/files/${fileId}/backlinks`).expect(200);
     expect(files.body.items.map((r: Json) => r.page)).toEqual([a]);
 
-    await write(crHead, fx.admin, (e) => e.deleteFile(fileId));
+    await writeHead(server, crHead, fx.admin.user.id, (e) => e.deleteFile(fileId));
     await server.as(fx.admin.token).get(`${crBase}/files/${fileId}/backlinks`).expect(404);
     await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/files/${fileId}/backlinks`).expect(200);
 
     const guest = await addMember(server.ds, fx.org, null);
     await server.as(guest.token).get(`${crBase}/page/${target}/backlinks`).expect(404);
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: space.id, principalKind: 'user', principalId: guest.user.id, organizationId: fx.org.id, role: 'read', createdAt: new Date() });
+    await grant(server.ds, fx.org.id, 'space', space.id, guest.user.id, 'read');
     await server.as(guest.token).get(`${crBase}/page/${target}/backlinks`).expect(200);
   });
 });

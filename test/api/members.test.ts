@@ -9,16 +9,11 @@ import { Organization } from '../../entities/Organization';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
-import { insertCollection, insertSpace } from '../support/content';
-import { startServer, TestServer } from '../support/server';
+import { listAll } from '../support/api';
+import { grant, insertCollection, insertSpace } from '../support/content';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 async function setJoinedAt(org: Organization, actor: Actor, iso: string): Promise<void> {
   await server.ds.manager.update(Member, { organizationId: org.id, userId: actor.user.id }, { joinedAt: new Date(iso) });
@@ -31,17 +26,10 @@ async function insertTeam(org: Organization, title: string, members: Array<[Acto
   return team;
 }
 
-async function collectIds(token: string, path: string, query: Record<string, string | number>): Promise<{ ids: string[]; counts: number[] }> {
-  const ids: string[] = [];
-  const counts: number[] = [];
-  let page: string | undefined;
-  do {
-    const res = await server.as(token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
-    counts.push(res.body.count);
-    ids.push(...res.body.items.map((i: { id?: string; team?: { id: string } }) => i.id ?? i.team!.id));
-    page = res.body.next?.page;
-  } while (page);
-  return { ids, counts };
+/** The ids of every page's items: a member's own id, or for a member's teams the team's. */
+async function collectIds(actor: Actor, path: string, query: Record<string, string | number>): Promise<{ ids: string[]; counts: number[] }> {
+  const { items, counts } = await listAll(server, actor, path, query);
+  return { ids: items.map((i) => i.id ?? i.team!.id), counts };
 }
 
 describe('members list', () => {
@@ -62,10 +50,10 @@ describe('members list', () => {
 
   it('pages through members newest first by default, and oldest first with order=asc', async () => {
     const path = `/v1/orgs/${fx.org.id}/members`;
-    const desc = await collectIds(fx.admin.token, path, { limit: 3 });
+    const desc = await collectIds(fx.admin, path, { limit: 3 });
     expect(desc.ids).toEqual([carol, bob, alice, fx.admin].map((a) => a.user.id));
     expect(desc.counts).toEqual([4, 4]);
-    const asc = await collectIds(fx.admin.token, path, { limit: 1, order: 'asc' });
+    const asc = await collectIds(fx.admin, path, { limit: 1, order: 'asc' });
     expect(asc.ids).toEqual([fx.admin, alice, bob, carol].map((a) => a.user.id));
   });
 
@@ -107,7 +95,7 @@ describe('members list', () => {
     expect(ping.body).toEqual({});
     await new Promise((r) => setTimeout(r, 5));
     await server.as(carol.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
-    const seen = await collectIds(fx.admin.token, path, { sort: 'lastSeenAt', limit: 1 });
+    const seen = await collectIds(fx.admin, path, { sort: 'lastSeenAt', limit: 1 });
     expect(seen.ids).toEqual([carol.user.id, bob.user.id]);
     const one = await server.as(fx.admin.token).get(`${path}/${bob.user.id}`).expect(200);
     expect(new Date(one.body.lastSeenAt).getTime()).toBeGreaterThan(Date.now() - 60_000);
@@ -160,10 +148,10 @@ describe('a member', () => {
     const granted = await insertSpace(server.ds, fx.org);
     await insertSpace(server.ds, fx.org);
     await insertSpace(server.ds, fx.org, { deleted: true });
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: granted.id, principalKind: 'user', principalId: guest.user.id, organizationId: fx.org.id, role: 'read', createdAt: new Date() });
+    await grant(server.ds, fx.org.id, 'space', granted.id, guest.user.id, 'read');
     const team = await insertTeam(fx.org, 'Writers', [[guest, 'member']]);
     await insertTeam(fx.org, 'Others', [[reader, 'member']]);
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'collection', targetId: collection.id, principalKind: 'team', principalId: team.id, organizationId: fx.org.id, role: 'read', createdAt: new Date() });
+    await grant(server.ds, fx.org.id, 'collection', collection.id, team.id, 'read', 'team');
     // a team of another organization does not count
     const other = await createOrg(server.ds);
     await insertTeam(other.org, 'Elsewhere', [[guest, 'member']]);
@@ -234,7 +222,7 @@ describe('a member', () => {
   it('removes a member with their teams and grants; 204 also when not a member', async () => {
     const team = await insertTeam(fx.org, 'Team', [[reader, 'owner']]);
     const space = await insertSpace(server.ds, fx.org);
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: space.id, principalKind: 'user', principalId: reader.user.id, organizationId: fx.org.id, role: 'admin', createdAt: new Date() });
+    await grant(server.ds, fx.org.id, 'space', space.id, reader.user.id, 'admin');
     await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`).expect(204);
     await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`).expect(404);
     expect(await server.ds.manager.countBy(TeamMember, { teamId: team.id })).toBe(0);
@@ -280,7 +268,7 @@ describe('a member', () => {
     await server.ds.manager.update(Team, { id: b.id }, { createdAt: new Date('2024-01-02T00:00:00Z') });
     await server.ds.manager.update(Team, { id: c.id }, { createdAt: new Date('2024-01-03T00:00:00Z') });
     const path = `/v1/orgs/${fx.org.id}/members/${reader.user.id}/teams`;
-    const all = await collectIds(reader.token, path, { limit: 2 });
+    const all = await collectIds(reader, path, { limit: 2 });
     expect(all.ids).toEqual([c.id, b.id, a.id]);
     expect(all.counts).toEqual([3, 3]);
     const docs = await server.as(fx.admin.token).get(path).query({ title: 'DOCS' }).expect(200);

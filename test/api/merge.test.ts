@@ -6,18 +6,11 @@ import type { ContentEditor } from '../../domain/content/editor';
 import { Revision } from '../../entities/Revision';
 import { SearchSection } from '../../entities/SearchSection';
 import { createOrg, OrgFixture } from '../factories';
+import { Json, newSpace } from '../support/api';
 import { readRevision, writeHead } from '../support/heads';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-type Json = Record<string, any>;
+const server = useServer();
 
 const FIVE_LINES = 'one\ntwo\nthree\nfour\nfive';
 
@@ -29,7 +22,7 @@ describe('merge and update', () => {
 
   beforeEach(async () => {
     fx = await createOrg(server.ds);
-    space = (await api().post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body;
+    space = await newSpace(server, fx.admin, fx.org.id);
   });
 
   const onSpace = <T>(edit: (e: ContentEditor) => Promise<T>) => writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, edit);

@@ -1,14 +1,8 @@
 /** The service's own OpenAPI document lists every implemented operation, and only those. */
 import request from 'supertest';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-extension'?: boolean; responses: object; security?: unknown[] }>> };
 

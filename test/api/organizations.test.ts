@@ -1,14 +1,8 @@
 import request from 'supertest';
 import { addMember, createOrg, createUser, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 describe('organizations', () => {
   let fx: OrgFixture;

@@ -1,28 +1,18 @@
 /** Full-text search in a space and across an organization's spaces. */
 import { createChangeRequest, mergeChangeRequest } from '../../domain/content/change-requests';
-import type { ContentEditor } from '../../domain/content/editor';
-import { commitToHead, Head } from '../../domain/content/heads';
+import type { Head } from '../../domain/content/heads';
 import { inTransaction } from '../../domain/db';
-import { ContentGrant } from '../../entities/ContentGrant';
 import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { Json, newSpace } from '../support/api';
+import { grant } from '../support/content';
+import { writeHead } from '../support/heads';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
-type Json = Record<string, any>;
-
-async function write<T>(head: Head, actor: Actor, edit: (editor: ContentEditor) => Promise<T>): Promise<T> {
-  return (await inTransaction(server.ds, (db) => commitToHead(db, head, { type: 'edits', createdById: actor.user.id, appBaseUrl: server.config.appBaseUrl }, edit))).result;
-}
-
-async function newSpace(fx: OrgFixture, title = 'Space'): Promise<{ space: Json; head: Head }> {
-  const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({ title }).expect(201)).body;
+/** A new space and its head, to write content to. */
+async function spaceWithHead(fx: OrgFixture, title = 'Space'): Promise<{ space: Json; head: Head }> {
+  const space = await newSpace(server, fx.admin, fx.org.id, { title });
   return { space, head: { kind: 'space', spaceId: space.id } };
 }
 
@@ -38,9 +28,9 @@ async function search(actor: Actor, path: string, query: Record<string, string |
 describe('space search', () => {
   it('ranks pages by their best section, and answers each with its matching sections, paths and app URLs', async () => {
     const fx = await createOrg(server.ds);
-    const { space, head } = await newSpace(fx);
+    const { space, head } = await spaceWithHead(fx);
     const word = term();
-    const ids = await write(head, fx.admin, async (e) => {
+    const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => {
       const guide = await e.createPage({ title: 'Guide' });
       const once = await e.createPage({ title: 'Mentions', markdown: `Intro text.\n\n## Deep Details\n\n${FILLER.repeat(10)}The ${word} appears once here. ${FILLER.repeat(10)}` }, { parent: guide });
       const best = await e.createPage({ title: `All about ${word}`, markdown: `The ${word} is described on this page.` });
@@ -70,16 +60,16 @@ describe('space search', () => {
 
   it('is current as soon as a live edit or a merge returns', async () => {
     const fx = await createOrg(server.ds);
-    const { space, head } = await newSpace(fx);
+    const { space, head } = await spaceWithHead(fx);
     const word = term();
     const path = `/v1/spaces/${space.id}/search`;
-    const page = await write(head, fx.admin, (e) => e.createPage({ title: 'Draft', markdown: `Mentions ${word}.` }));
+    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Draft', markdown: `Mentions ${word}.` }));
     expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([page]);
-    await write(head, fx.admin, (e) => e.updatePage(page, { markdown: 'Rewritten.' }));
+    await writeHead(server, head, fx.admin.user.id, (e) => e.updatePage(page, { markdown: 'Rewritten.' }));
     expect((await search(fx.admin, path, { query: word })).count).toBe(0);
 
     const cr = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
-    const proposed = await write({ kind: 'change-request', changeRequestId: cr.id }, fx.admin, (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }));
+    const { result: proposed } = await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }));
     expect((await search(fx.admin, path, { query: word })).count).toBe(0);
     await inTransaction(server.ds, (db) => mergeChangeRequest(db, cr.id, fx.admin.user.id, server.config.appBaseUrl));
     expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([proposed]);
@@ -87,9 +77,9 @@ describe('space search', () => {
 
   it('finds short words and stop-words by substring, and takes quotes and control characters as plain text', async () => {
     const fx = await createOrg(server.ds);
-    const { space, head } = await newSpace(fx);
+    const { space, head } = await spaceWithHead(fx);
     const word = term();
-    const ids = await write(head, fx.admin, async (e) => ({
+    const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => ({
       go: await e.createPage({ title: 'Go', markdown: 'Let us go to the zoo.' }),
       other: await e.createPage({ title: 'Other', markdown: `About ${word}.` }),
     }));
@@ -104,9 +94,9 @@ describe('space search', () => {
 
   it('pages by score then id with cursors bound to the query', async () => {
     const fx = await createOrg(server.ds);
-    const { space, head } = await newSpace(fx);
+    const { space, head } = await spaceWithHead(fx);
     const word = term();
-    await write(head, fx.admin, async (e) => {
+    await writeHead(server, head, fx.admin.user.id, async (e) => {
       for (let i = 0; i < 5; i++) await e.createPage({ title: `Page ${i}`, markdown: `${word} `.repeat(i + 1) });
       // equal scores: ordered by page id
       for (const twin of ['Twin a', 'Twin b']) await e.createPage({ title: twin, markdown: `${word} ` });
@@ -138,7 +128,7 @@ describe('space search', () => {
 
   it('validates the query and hides the space from other organizations', async () => {
     const fx = await createOrg(server.ds);
-    const { space } = await newSpace(fx);
+    const { space } = await spaceWithHead(fx);
     const path = `/v1/spaces/${space.id}/search`;
     const tooLong = await server.as(fx.admin.token).get(path).query({ query: 'a'.repeat(513) }).expect(400);
     expect(tooLong.body).toEqual({ error: { code: 400, message: 'query: must be at most 512 characters' } });
@@ -157,15 +147,15 @@ describe('organization search', () => {
   it('groups matches by space, best space first, over the spaces the caller can view', async () => {
     const fx = await createOrg(server.ds);
     const word = term();
-    const strong = await newSpace(fx, 'Strong');
-    const weak = await newSpace(fx, 'Weak');
-    const deleted = await newSpace(fx, 'Deleted');
-    const strongPages = await write(strong.head, fx.admin, async (e) => [
+    const strong = await spaceWithHead(fx, 'Strong');
+    const weak = await spaceWithHead(fx, 'Weak');
+    const deleted = await spaceWithHead(fx, 'Deleted');
+    const { result: strongPages } = await writeHead(server, strong.head, fx.admin.user.id, async (e) => [
       await e.createPage({ title: `${word} handbook`, markdown: `${word} ${word} ${word}` }),
       await e.createPage({ title: 'Aside', markdown: `One ${word}.` }),
     ]);
-    const weakPage = await write(weak.head, fx.admin, (e) => e.createPage({ title: 'Note', markdown: `A ${word}.` }));
-    await write(deleted.head, fx.admin, (e) => e.createPage({ title: 'Gone', markdown: `A ${word}.` }));
+    const { result: weakPage } = await writeHead(server, weak.head, fx.admin.user.id, (e) => e.createPage({ title: 'Note', markdown: `A ${word}.` }));
+    await writeHead(server, deleted.head, fx.admin.user.id, (e) => e.createPage({ title: 'Gone', markdown: `A ${word}.` }));
     await server.as(fx.admin.token).delete(`/v1/spaces/${deleted.space.id}`).expect(204);
     const path = `/v1/orgs/${fx.org.id}/search`;
 
@@ -193,7 +183,7 @@ describe('organization search', () => {
     // a guest sees only the space granted to them; their cursors are their own
     const guest = await addMember(server.ds, fx.org, null);
     expect(await search(guest, path, { query: word })).toEqual({ items: [], count: 0 });
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: weak.space.id, principalKind: 'user', principalId: guest.user.id, organizationId: fx.org.id, role: 'read', createdAt: new Date() });
+    await grant(server.ds, fx.org.id, 'space', weak.space.id, guest.user.id, 'read');
     const granted = await search(guest, path, { query: word });
     expect(granted.items.map((s: Json) => s.id)).toEqual([weak.space.id]);
     expect(granted.count).toBe(1);

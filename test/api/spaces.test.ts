@@ -3,45 +3,12 @@ import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { LANGUAGES } from '../../domain/spaces/languages';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
-import { Actor, addMember, createOrg, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { addMember, createOrg, OrgFixture } from '../factories';
+import { Json, listAll, newCollection, newSpace } from '../support/api';
+import { grant } from '../support/content';
+import { startServer, useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-type Json = Record<string, any>;
-
-async function newSpace(actor: Actor, orgId: string, body: object = {}): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/orgs/${orgId}/spaces`).send(body).expect(201)).body;
-}
-
-async function newCollection(actor: Actor, orgId: string, body: object = {}): Promise<Json> {
-  return (await server.as(actor.token).post(`/v1/orgs/${orgId}/collections`).send(body).expect(201)).body;
-}
-
-async function grant(orgId: string, targetKind: 'space' | 'collection', targetId: string, userId: string, role: ContentGrant['role']): Promise<void> {
-  await server.ds.manager.insert(ContentGrant, { targetKind, targetId, principalKind: 'user', principalId: userId, organizationId: orgId, role, createdAt: new Date() });
-}
-
-async function listAll(actor: Actor, path: string, query: Record<string, string | number> = {}): Promise<{ items: Json[]; counts: number[]; pages: number }> {
-  const items: Json[] = [];
-  const counts: number[] = [];
-  let page: string | undefined;
-  let pages = 0;
-  do {
-    const res = await server.as(actor.token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
-    items.push(...res.body.items);
-    counts.push(res.body.count);
-    page = res.body.next?.page;
-    pages++;
-  } while (page);
-  return { items, counts, pages };
-}
+const server = useServer();
 
 const ids = (items: Json[]): string[] => items.map((i) => i.id);
 
@@ -85,8 +52,8 @@ describe('spaces', () => {
     const got = await server.as(fx.admin.token).get(`/v1/spaces/${id}`).query({ shareKey: 'k'.repeat(256) }).expect(200);
     expect(got.body).toEqual(res.body);
 
-    const c = await newCollection(fx.admin, fx.org.id);
-    const full = await newSpace(fx.admin, fx.org.id, { title: 'Handbook', emoji: '📘', parent: c.id, language: 'pt-br', editMode: 'locked' });
+    const c = await newCollection(server, fx.admin, fx.org.id);
+    const full = await newSpace(server, fx.admin, fx.org.id, { title: 'Handbook', emoji: '📘', parent: c.id, language: 'pt-br', editMode: 'locked' });
     expect(full).toMatchObject({ title: 'Handbook', emoji: '📘', parent: c.id, language: 'pt-br', editMode: 'locked' });
   });
 
@@ -105,7 +72,7 @@ describe('spaces', () => {
       const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send(body).expect(400);
       expect(res.body.error).toEqual({ code: 400, message });
     }
-    const s = await newSpace(fx.admin, fx.org.id);
+    const s = await newSpace(server, fx.admin, fx.org.id);
     const tooLong = await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).query({ shareKey: 'k'.repeat(257) }).expect(400);
     expect(tooLong.body.error.message).toBe('shareKey: must be at most 256 characters');
     const patchCases: Array<[object, string]> = [
@@ -123,7 +90,7 @@ describe('spaces', () => {
   });
 
   it('patches every writable field; null clears emoji and defaultLevel', async () => {
-    const s = await newSpace(fx.admin, fx.org.id, { emoji: '🙂' });
+    const s = await newSpace(server, fx.admin, fx.org.id, { emoji: '🙂' });
     const res = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' }).expect(200);
     expect(res.body).toMatchObject({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(s.updatedAt));
@@ -139,7 +106,7 @@ describe('spaces', () => {
   });
 
   it('hides spaces from another organization (404) and refuses writes by a read member (403)', async () => {
-    const s = await newSpace(fx.admin, fx.org.id);
+    const s = await newSpace(server, fx.admin, fx.org.id);
     const outsider = await createOrg(server.ds);
     const o = server.as(outsider.admin.token);
     await o.get(`/v1/orgs/${fx.org.id}/spaces`).expect(404);
@@ -168,8 +135,8 @@ describe('spaces', () => {
 
   it('lists the spaces of an organization newest first across pages, only those the caller can view', async () => {
     const created: string[] = [];
-    for (let i = 0; i < 5; i++) created.push((await newSpace(fx.admin, fx.org.id, { title: `S${i}` })).id);
-    const listed = await listAll(fx.admin, `/v1/orgs/${fx.org.id}/spaces`, { limit: 2 });
+    for (let i = 0; i < 5; i++) created.push((await newSpace(server, fx.admin, fx.org.id, { title: `S${i}` })).id);
+    const listed = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`, { limit: 2 });
     expect(listed.pages).toBe(3);
     expect(listed.counts).toEqual([5, 5, 5]);
     expect(ids(listed.items)).toEqual([...created].reverse());
@@ -177,36 +144,36 @@ describe('spaces', () => {
     expect(forged.body.error.message).toBe('page: invalid or expired cursor');
 
     const guest = await addMember(server.ds, fx.org, null);
-    const c = await newCollection(fx.admin, fx.org.id);
-    const inGranted = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-    await grant(fx.org.id, 'collection', c.id, guest.user.id, 'read');
-    await grant(fx.org.id, 'space', created[1], guest.user.id, 'edit');
-    const guestList = await listAll(guest, `/v1/orgs/${fx.org.id}/spaces`);
+    const c = await newCollection(server, fx.admin, fx.org.id);
+    const inGranted = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+    await grant(server.ds, fx.org.id, 'collection', c.id, guest.user.id, 'read');
+    await grant(server.ds, fx.org.id, 'space', created[1], guest.user.id, 'edit');
+    const guestList = await listAll(server, guest, `/v1/orgs/${fx.org.id}/spaces`);
     expect(ids(guestList.items)).toEqual([inGranted.id, created[1]]);
     expect(guestList.counts).toEqual([2]);
     await server.as(guest.token).get(`/v1/spaces/${created[0]}`).expect(404);
   });
 
   it('delete hides the space everywhere, restore brings it back', async () => {
-    const c = await newCollection(fx.admin, fx.org.id);
-    const s = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-    const other = await newSpace(fx.admin, fx.org.id);
+    const c = await newCollection(server, fx.admin, fx.org.id);
+    const s = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+    const other = await newSpace(server, fx.admin, fx.org.id);
     await server.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
     const row = await server.ds.manager.findOneByOrFail(Space, { id: s.id });
     expect(row.deletedAt).not.toBeNull();
     if (await server.temporal.isHealthy()) expect(row.purgeStartedAt).not.toBeNull();
     await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(404);
     await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ title: 'x' }).expect(404);
-    expect(ids((await listAll(fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id]);
-    expect(ids((await listAll(fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([]);
+    expect(ids((await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id]);
+    expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([]);
     // Deleting again is still 204.
     await server.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
 
     const restored = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/restore`).expect(200);
     expect(restored.body).toMatchObject({ object: 'space', id: s.id, parent: c.id });
     expect(restored.body.deletedAt).toBeUndefined();
-    expect(ids((await listAll(fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id, s.id]);
-    expect(ids((await listAll(fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id]);
+    expect(ids((await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id, s.id]);
+    expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id]);
     // Restoring a space that is not deleted answers it unchanged.
     const again = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/restore`).expect(200);
     expect(again.body.updatedAt).toBe(restored.body.updatedAt);
@@ -216,7 +183,7 @@ describe('spaces', () => {
   it('still answers 204 when Temporal is unreachable, and a retried DELETE starts the purge', async () => {
     const offline = await startServer({ temporal: { ...server.config.temporal, address: '127.0.0.1:1' } });
     try {
-      const s = await newSpace(fx.admin, fx.org.id);
+      const s = await newSpace(server, fx.admin, fx.org.id);
       await offline.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
       const row = await server.ds.manager.findOneByOrFail(Space, { id: s.id });
       expect(row.deletedAt).not.toBeNull();
@@ -237,16 +204,16 @@ describe('spaces', () => {
   });
 
   it('duplicates a space right after the original with a 201 and Location', async () => {
-    const c = await newCollection(fx.admin, fx.org.id);
-    const a = await newSpace(fx.admin, fx.org.id, { parent: c.id, title: 'A', emoji: '📗', language: 'de', editMode: 'locked' });
-    const b = await newSpace(fx.admin, fx.org.id, { parent: c.id, title: 'B' });
+    const c = await newCollection(server, fx.admin, fx.org.id);
+    const a = await newSpace(server, fx.admin, fx.org.id, { parent: c.id, title: 'A', emoji: '📗', language: 'de', editMode: 'locked' });
+    const b = await newSpace(server, fx.admin, fx.org.id, { parent: c.id, title: 'B' });
     await server.as(fx.admin.token).patch(`/v1/spaces/${a.id}`).send({ defaultLevel: 'edit' }).expect(200);
     const res = await server.as(fx.admin.token).post(`/v1/spaces/${a.id}/duplicate`).expect(201);
     expect(res.headers.location).toBe(`${server.config.publicBaseUrl}/v1/spaces/${res.body.id}`);
     expect(res.body.id).not.toBe(a.id);
     expect(res.body).toMatchObject({ title: 'A (copy)', emoji: '📗', language: 'de', editMode: 'locked', defaultLevel: 'edit', visibility: 'private', parent: c.id, organization: fx.org.id });
-    expect(ids((await listAll(fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([a.id, res.body.id, b.id]);
-    const long = await newSpace(fx.admin, fx.org.id, { title: 'x'.repeat(128) });
+    expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([a.id, res.body.id, b.id]);
+    const long = await newSpace(server, fx.admin, fx.org.id, { title: 'x'.repeat(128) });
     const copy = await server.as(fx.admin.token).post(`/v1/spaces/${long.id}/duplicate`).expect(201);
     expect(copy.body.title).toBe(`${'x'.repeat(121)} (copy)`);
     await server.as(fx.admin.token).post('/v1/spaces/nope/duplicate').expect(404);
@@ -254,23 +221,23 @@ describe('spaces', () => {
 
   describe('move', () => {
     it('moves into a collection, next to a sibling and back to the root', async () => {
-      const c = await newCollection(fx.admin, fx.org.id);
-      const inside = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-      const s = await newSpace(fx.admin, fx.org.id);
+      const c = await newCollection(server, fx.admin, fx.org.id);
+      const inside = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+      const s = await newSpace(server, fx.admin, fx.org.id);
       const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ parent: c.id, position: { before: { type: 'space', space: inside.id } } }).expect(200);
       expect(res.body).toMatchObject({ object: 'space', id: s.id, parent: c.id });
-      expect(ids((await listAll(fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id, inside.id]);
+      expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id, inside.id]);
       await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ position: { after: { type: 'space', space: inside.id } } }).expect(200);
-      expect(ids((await listAll(fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([inside.id, s.id]);
+      expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([inside.id, s.id]);
       const root = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ parent: null, position: { after: { type: 'collection', collection: c.id } } }).expect(200);
       expect(root.body.parent).toBeUndefined();
     });
 
     it('answers 404, 400 and 409 for the spec conditions', async () => {
-      const c = await newCollection(fx.admin, fx.org.id);
-      const elsewhere = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-      const s = await newSpace(fx.admin, fx.org.id);
-      const next = await newSpace(fx.admin, fx.org.id);
+      const c = await newCollection(server, fx.admin, fx.org.id);
+      const elsewhere = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+      const s = await newSpace(server, fx.admin, fx.org.id);
+      const next = await newSpace(server, fx.admin, fx.org.id);
       await server.as(fx.admin.token).post('/v1/spaces/nope/move').send({ parent: null }).expect(404);
       const cases: Array<[object, string]> = [
         [{ position: { before: { type: 'space', space: elsewhere.id } } }, `position: space "${elsewhere.id}" is not in the target parent`],
@@ -295,9 +262,9 @@ describe('spaces', () => {
     it('transfers to another organization root, dropping grants, or into a collection', async () => {
       const target = await createOrg(server.ds);
       await addOrUpdateMember(server.ds.manager, target.org.id, fx.admin.user.id, 'create');
-      const s = await newSpace(fx.admin, fx.org.id);
+      const s = await newSpace(server, fx.admin, fx.org.id);
       const editor = await addMember(server.ds, fx.org, null);
-      await grant(fx.org.id, 'space', s.id, editor.user.id, 'edit');
+      await grant(server.ds, fx.org.id, 'space', s.id, editor.user.id, 'edit');
       await server.as(editor.token).get(`/v1/spaces/${s.id}`).expect(200);
 
       const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: target.org.id }).expect(200);
@@ -305,21 +272,21 @@ describe('spaces', () => {
       expect(res.body.parent).toBeUndefined();
       expect(await server.ds.manager.countBy(ContentGrant, { targetId: s.id })).toBe(0);
       await server.as(editor.token).get(`/v1/spaces/${s.id}`).expect(404);
-      expect(ids((await listAll(target.admin, `/v1/orgs/${target.org.id}/spaces`)).items)).toEqual([s.id]);
+      expect(ids((await listAll(server, target.admin, `/v1/orgs/${target.org.id}/spaces`)).items)).toEqual([s.id]);
 
       // Within its (new) organization: into a collection by `parent` alone, then with both fields.
-      const c = await newCollection(target.admin, target.org.id);
+      const c = await newCollection(server, target.admin, target.org.id);
       const moved = await server.as(target.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ parent: c.id }).expect(200);
       expect(moved.body).toMatchObject({ organization: target.org.id, parent: c.id });
-      const home = await newCollection(fx.admin, fx.org.id);
+      const home = await newCollection(server, fx.admin, fx.org.id);
       await addOrUpdateMember(server.ds.manager, fx.org.id, target.admin.user.id, 'create');
       const back = await server.as(target.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: fx.org.id, parent: home.id }).expect(200);
       expect(back.body).toMatchObject({ organization: fx.org.id, parent: home.id });
     });
 
     it('answers 400, 404, 403 and 409 for the spec conditions', async () => {
-      const c = await newCollection(fx.admin, fx.org.id);
-      const s = await newSpace(fx.admin, fx.org.id, { parent: c.id });
+      const c = await newCollection(server, fx.admin, fx.org.id);
+      const s = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
       const empty = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({}).expect(400);
       expect(empty.body.error.message).toBe('body: must contain organization or parent');
       for (const body of [{ organization: fx.org.id }, { parent: c.id }, { organization: fx.org.id, parent: c.id }]) {
@@ -333,7 +300,7 @@ describe('spaces', () => {
       const readOnly = await createOrg(server.ds);
       await addOrUpdateMember(server.ds.manager, readOnly.org.id, fx.admin.user.id, 'read');
       await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: readOnly.org.id }).expect(403);
-      const foreign = await newCollection(readOnly.admin, readOnly.org.id);
+      const foreign = await newCollection(server, readOnly.admin, readOnly.org.id);
       const wrongParent = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ parent: foreign.id }).expect(400);
       expect(wrongParent.body.error.message).toBe('parent: no such collection in this organization');
       expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({ organization: fx.org.id, parent: c.id });
@@ -343,14 +310,14 @@ describe('spaces', () => {
   describe('member spaces', () => {
     it("lists the spaces a member can access with the member's role, in either order, across pages", async () => {
       const guest = await addMember(server.ds, fx.org, null);
-      const c = await newCollection(fx.admin, fx.org.id);
-      const a = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-      const b = await newSpace(fx.admin, fx.org.id);
-      const hidden = await newSpace(fx.admin, fx.org.id);
-      const d = await newSpace(fx.admin, fx.org.id, { parent: c.id });
-      await grant(fx.org.id, 'collection', c.id, guest.user.id, 'comment');
-      await grant(fx.org.id, 'space', b.id, guest.user.id, 'review');
-      await grant(fx.org.id, 'space', d.id, guest.user.id, 'admin');
+      const c = await newCollection(server, fx.admin, fx.org.id);
+      const a = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+      const b = await newSpace(server, fx.admin, fx.org.id);
+      const hidden = await newSpace(server, fx.admin, fx.org.id);
+      const d = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
+      await grant(server.ds, fx.org.id, 'collection', c.id, guest.user.id, 'comment');
+      await grant(server.ds, fx.org.id, 'space', b.id, guest.user.id, 'review');
+      await grant(server.ds, fx.org.id, 'space', d.id, guest.user.id, 'admin');
       const path = `/v1/orgs/${fx.org.id}/members/${guest.user.id}/spaces`;
       const desc = await server.as(fx.admin.token).get(path).query({ limit: 2 }).expect(200);
       expect(desc.body.count).toBe(3);

@@ -1,15 +1,9 @@
 import request from 'supertest';
 import { SamlProvider } from '../../entities/SamlProvider';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 /** A self-signed certificate (CN=idp.example.test) made with openssl for these tests. */
 const CERTIFICATE = `

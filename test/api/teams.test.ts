@@ -1,24 +1,13 @@
 import request from 'supertest';
 import { ContentGrant } from '../../entities/ContentGrant';
-import type { Organization } from '../../entities/Organization';
 import { SamlProvider } from '../../entities/SamlProvider';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
-import { insertCollection, insertSpace } from '../support/content';
-import { startServer, TestServer } from '../support/server';
+import { grant, insertCollection, insertSpace } from '../support/content';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
-
-async function grant(org: Organization, targetKind: 'space' | 'collection', targetId: string, teamId: string): Promise<void> {
-  await server.ds.manager.insert(ContentGrant, { targetKind, targetId, principalKind: 'team', principalId: teamId, organizationId: org.id, role: 'read', createdAt: new Date() });
-}
+const server = useServer();
 
 async function teamRoles(teamId: string): Promise<Record<string, string>> {
   const rows = await server.ds.manager.findBy(TeamMember, { teamId });
@@ -141,9 +130,9 @@ describe('teams', () => {
     await insertSpace(server.ds, fx.org, { parentId: inner.id, deleted: true });
     const loose = await insertSpace(server.ds, fx.org);
     await insertSpace(server.ds, fx.org);
-    await grant(fx.org, 'collection', outer.id, id);
-    await grant(fx.org, 'space', direct.id, id);
-    await grant(fx.org, 'space', loose.id, id);
+    await grant(server.ds, fx.org.id, 'collection', outer.id, id, 'read', 'team');
+    await grant(server.ds, fx.org.id, 'space', direct.id, id, 'read', 'team');
+    await grant(server.ds, fx.org.id, 'space', loose.id, id, 'read', 'team');
     const res = await server.as(reader.token).get(`${teams}/${id}`).expect(200);
     expect(res.body).toMatchObject({ id, title: 'Readers', members: 2, spaces: 3, permissions: { admin: false, view: true } });
   });
@@ -180,7 +169,7 @@ describe('teams', () => {
   it('deletes a team with its memberships, grants and SAML default; 204 again when missing (admins only)', async () => {
     const id = await createTeam('Doomed', [reader.user.id]);
     const space = await insertSpace(server.ds, fx.org);
-    await grant(fx.org, 'space', space.id, id);
+    await grant(server.ds, fx.org.id, 'space', space.id, id, 'read', 'team');
     await server.ds.manager.insert(SamlProvider, {
       id: `saml${id}`.slice(0, 32), organizationId: fx.org.id, label: 'IdP', entityID: 'e', certificate: 'c', ssoURL: 'https://idp.example', defaultTeamId: id, defaultRole: null, status: 'active', createdAt: new Date(),
     });

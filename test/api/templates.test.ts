@@ -1,6 +1,5 @@
 import request from 'supertest';
-import { inTransaction } from '../../domain/db';
-import { commitToHead } from '../../domain/content/heads';
+import type { ContentEditor } from '../../domain/content/editor';
 import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader, PageNode } from '../../domain/content/reader';
 import { TEMPLATES } from '../../domain/content/templates';
@@ -10,24 +9,16 @@ import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { SpaceLink } from '../../entities/SpaceLink';
 import { addMember, createOrg, OrgFixture } from '../factories';
-import { startServer, TestServer } from '../support/server';
+import { newSpace } from '../support/api';
+import { writeHead } from '../support/heads';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 type Shape = { title: string; children: Shape[] };
 const templateShape = (pages: TemplatePage[]): Shape[] => pages.map((p) => ({ title: p.title, children: templateShape(p.children ?? []) }));
 const treeShape = (nodes: PageNode[]): Shape[] => nodes.map((n) => ({ title: n.entry.title, children: treeShape(n.children) }));
 const flatten = (nodes: PageNode[]): PageNode[] => nodes.flatMap((n) => [n, ...flatten(n.children)]);
-
-async function newSpace(fx: OrgFixture): Promise<string> {
-  return (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body.id;
-}
 
 async function headOf(spaceId: string): Promise<{ revision: Revision; reader: ContentReader }> {
   const space = await server.ds.manager.findOneByOrFail(Space, { id: spaceId });
@@ -36,8 +27,8 @@ async function headOf(spaceId: string): Promise<{ revision: Revision; reader: Co
 }
 
 /** Edits the space head directly, as the content routes would. */
-async function editSpace(spaceId: string, userId: string, edit: Parameters<typeof commitToHead>[3]): Promise<void> {
-  await inTransaction(server.ds, (db) => commitToHead(db, { kind: 'space', spaceId }, { type: 'edits', createdById: userId, appBaseUrl: server.config.appBaseUrl }, edit));
+async function editSpace(spaceId: string, userId: string, edit: (editor: ContentEditor) => Promise<unknown>): Promise<void> {
+  await writeHead(server, { kind: 'space', spaceId }, userId, edit);
 }
 
 async function addFile(spaceId: string, userId: string, name = 'logo.png'): Promise<string> {
@@ -73,7 +64,7 @@ describe('POST /v1/spaces/{spaceId}/content/template', () => {
   let spaceId: string;
   beforeEach(async () => {
     fx = await createOrg(server.ds);
-    spaceId = await newSpace(fx);
+    spaceId = (await newSpace(server, fx.admin, fx.org.id)).id;
   });
   const apply = (body: object, token = fx.admin.token) => server.as(token).post(`/v1/spaces/${spaceId}/content/template`).send(body);
 
@@ -140,7 +131,7 @@ describe('POST /v1/spaces/{spaceId}/content/template', () => {
     const fileLinks = await server.ds.manager.findBy(SpaceLink, { spaceId, kind: 'file' });
     expect(new Set(fileLinks.map((l) => `${l.target}:${l.status}`))).toEqual(new Set([`${logo}:ok`, `${spec}:ok`]));
 
-    const other = await newSpace(fx);
+    const other = (await newSpace(server, fx.admin, fx.org.id)).id;
     await server.as(fx.admin.token).post(`/v1/spaces/${other}/content/template`).send({ id: 'product-guide' }).expect(201);
     const intro = (await (await headOf(other)).reader.tree())[0];
     expect(intro.entry.title).toBe('Introduction');
@@ -150,7 +141,7 @@ describe('POST /v1/spaces/{spaceId}/content/template', () => {
 
   it('refuses bad input with the field and rule, writing nothing', async () => {
     const logo = await addFile(spaceId, fx.admin.user.id);
-    const otherSpace = await newSpace(fx);
+    const otherSpace = (await newSpace(server, fx.admin, fx.org.id)).id;
     const foreignFile = await addFile(otherSpace, fx.admin.user.id);
     const before = (await headOf(spaceId)).revision.id;
     const cases: Array<[object, string]> = [

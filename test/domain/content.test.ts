@@ -4,15 +4,9 @@ import { mergeChildList, mergeContent } from '../../domain/content/merge';
 import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader } from '../../domain/content/reader';
 import { diff, emptyTrie, entries, getMany, update } from '../../domain/content/trie';
-import { startServer, TestServer } from '../support/server';
+import { useServer } from '../support/server';
 
-let server: TestServer;
-beforeAll(async () => {
-  server = await startServer();
-});
-afterAll(async () => {
-  await server.close();
-});
+const server = useServer();
 
 const store = () => new ObjectStore(server.ds.manager);
 

@@ -5,9 +5,8 @@ import { createChangeRequest } from '../../domain/content/change-requests';
 import { inTransaction } from '../../domain/db';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { createOrg, OrgFixture } from '../factories';
+import { Json, newSpace } from './api';
 import type { TestServer } from './server';
-
-export type Json = Record<string, any>;
 
 export interface ContentFixture extends OrgFixture {
   space: Json;
@@ -38,9 +37,14 @@ export const CONTENT_FORMS: ContentForm[] = [
 
 export async function contentFixture(server: TestServer): Promise<ContentFixture> {
   const fx = await createOrg(server.ds);
-  const space = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(201)).body;
+  const space = await newSpace(server, fx.admin, fx.org.id);
   const changeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, { subject: 'edits' }, fx.admin.user.id));
   return { ...fx, space, changeRequest };
+}
+
+/** Creates a page in the content at `prefix`. */
+export async function createPage(server: TestServer, token: string, prefix: string, body: object): Promise<Json> {
+  return (await server.as(token).post(`${prefix}/pages`).send(body).expect(201)).body;
 }
 
 /** The canonical API path of the content (a change request by its id), as Location headers give it. */

@@ -1,8 +1,9 @@
-/** Rows of content for tests that need spaces and collections to exist, without going through their API. */
+/** Rows of content for tests that need spaces, collections and grants on them to exist, without going through their API. */
 import type { DataSource } from 'typeorm';
 import type { Role } from '../../domain/access/roles';
 import { newId } from '../../domain/ids';
 import { Collection } from '../../entities/Collection';
+import { ContentGrant } from '../../entities/ContentGrant';
 import type { Organization } from '../../entities/Organization';
 import { Space } from '../../entities/Space';
 
@@ -25,4 +26,11 @@ export async function insertSpace(ds: DataSource, org: Organization, options: { 
   });
   await ds.manager.insert(Space, space);
   return space;
+}
+
+/** Gives a user (or a team) a role on a space or collection, without the grants API. */
+export async function grant(
+  ds: DataSource, orgId: string, targetKind: 'space' | 'collection', targetId: string, principalId: string, role: ContentGrant['role'], principalKind: 'user' | 'team' = 'user',
+): Promise<void> {
+  await ds.manager.insert(ContentGrant, { targetKind, targetId, principalKind, principalId, organizationId: orgId, role, createdAt: new Date() });
 }

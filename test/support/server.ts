@@ -50,3 +50,18 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     },
   };
 }
+
+/**
+ * Starts the server before the file's (or describe block's) tests and closes it after them. The
+ * object is filled in by beforeAll, so tests use it as they would a started server.
+ */
+export function useServer(overrides: Partial<Config> = {}): TestServer {
+  const server = {} as TestServer;
+  beforeAll(async () => {
+    Object.assign(server, await startServer(overrides));
+  });
+  afterAll(async () => {
+    await server.close();
+  });
+  return server;
+}

@@ -3,12 +3,12 @@ import { WorkflowExecutionDescription } from '@temporalio/client';
 import { inTransaction } from '../../domain/db';
 import { cancelSpacePurge, ensureSpacePurge, reconcileSpacePurges } from '../../domain/processes/space-purge';
 import { restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
-import { newId } from '../../domain/ids';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
 import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { loadConfig } from '../../domain/config';
 import { createOrg } from '../factories';
+import { grant, insertSpace } from '../support/content';
 import { privateTaskQueue, startWorker, TestWorker } from '../support/temporal';
 import { startServer, TestServer } from '../support/server';
 
@@ -26,16 +26,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function makeSpace(organizationId: string): Promise<Space> {
-  const now = new Date();
-  const space = server.ds.manager.create(Space, {
-    id: newId(), organizationId, parentId: null, title: 'Doomed', emoji: null, visibility: 'private', editMode: 'live',
-    language: 'en', defaultLevel: null, revisionId: null, position: 1, createdAt: now, updatedAt: now, deletedAt: null, purgeStartedAt: null,
-  });
-  await server.ds.manager.insert(Space, space);
-  return space;
-}
-
 async function resultOf(spaceId: string): Promise<string> {
   const client = await server.temporal.getClient();
   return client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).result();
@@ -49,9 +39,9 @@ async function describe_(spaceId: string): Promise<WorkflowExecutionDescription>
 describe('space-purge workflow', () => {
   it('waits out the retention, then removes the space and its rows in batches', async () => {
     const { org, admin } = await createOrg(server.ds);
-    const space = await makeSpace(org.id);
+    const space = await insertSpace(server.ds, org);
     for (let i = 0; i < 5; i++) {
-      await server.ds.manager.insert(ContentGrant, { targetKind: 'space', targetId: space.id, principalKind: 'user', principalId: `${admin.user.id.slice(0, 20)}${i}`, organizationId: org.id, role: 'read', createdAt: new Date() });
+      await grant(server.ds, org.id, 'space', space.id, `${admin.user.id.slice(0, 20)}${i}`, 'read');
     }
     await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
     await ensureSpacePurge(server.temporal, server.ds, space);
@@ -69,7 +59,7 @@ describe('space-purge workflow', () => {
 
   it('a restore before the retention cancels the purge and keeps the space', async () => {
     const { org } = await createOrg(server.ds);
-    const space = await makeSpace(org.id);
+    const space = await insertSpace(server.ds, org);
     await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
     await ensureSpacePurge(server.temporal, server.ds, space);
     await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
@@ -82,7 +72,7 @@ describe('space-purge workflow', () => {
 
   it('a missed cancel still never purges a restored space', async () => {
     const { org } = await createOrg(server.ds);
-    const space = await makeSpace(org.id);
+    const space = await insertSpace(server.ds, org);
     await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
     await ensureSpacePurge(server.temporal, server.ds, space);
     await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
@@ -92,7 +82,7 @@ describe('space-purge workflow', () => {
 
   it('the reconciler starts the purge of a space deleted without its workflow (crash in between)', async () => {
     const { org } = await createOrg(server.ds);
-    const space = await makeSpace(org.id);
+    const space = await insertSpace(server.ds, org);
     await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
     // no ensureSpacePurge: the process "crashed" after the commit
     await reconcileSpacePurges(server.temporal, server.ds, 0);
