@@ -23,7 +23,8 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   params?: P;
   query?: Q;
   body?: B;
-  responses: Record<number, { description: string; schema?: ZodTypeAny }>;
+  /** A 201 with a body is documented with its Location header unless `noLocation` says it has none. */
+  responses: Record<number, { description: string; schema?: ZodTypeAny; noLocation?: boolean }>;
   /** An operation the spec needs but does not show (DESIGN §3). */
   extension?: boolean;
   /** Reachable without a bearer token. */
@@ -131,8 +132,11 @@ export class ApiBuilder {
   ): void {
     const responses: RouteConfig['responses'] = {};
     for (const [status, r] of Object.entries(def.responses)) {
-      responses[status] = r.schema ? { description: r.description, content: { 'application/json': { schema: r.schema } } } : { description: r.description };
+      const location = status === '201' && r.schema && !r.noLocation ? { headers: { Location: { description: 'URL of the created resource', schema: { type: 'string' as const } } } } : {};
+      responses[status] = r.schema ? { description: r.description, content: { 'application/json': { schema: r.schema } }, ...location } : { description: r.description };
     }
+    // a body is required only when an empty one would not do
+    const bodyRequired = !!def.body && (!!def.rawBody || !def.body.safeParse({}).success);
     responses.default = { description: 'error: {"error": {"code", "message"}}' };
     const route: RouteConfig = {
       method: def.method,
@@ -143,7 +147,7 @@ export class ApiBuilder {
       request: {
         ...(def.params ? { params } : {}),
         ...(def.query ? { query } : {}),
-        ...(def.body ? { body: { required: true, content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } } } } : {}),
+        ...(def.body ? { body: { required: bodyRequired, content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } } } } : {}),
       },
       responses,
       ...(def.anonymous ? { security: [] } : {}),

@@ -8,6 +8,7 @@ export type LinkStatus = 'ok' | 'broken' | 'in-app';
 @Entity('space_links')
 @Index(['spaceId', 'targetKey'])
 @Index(['spaceId', 'status'])
+@Index(['targetKey'])
 export class SpaceLink {
   @RefColumn({ primary: true }) spaceId: string;
   @RefColumn({ primary: true }) sourcePageId: string;

@@ -10,8 +10,22 @@ export function createRegistry(): OpenAPIRegistry {
   return registry;
 }
 
+/**
+ * The generator renders a nullable enum as `type: [..., "null"]` with an enum that lacks null,
+ * which JSON Schema then rejects for null values: add null to such enums.
+ */
+function allowNullInNullableEnums(node: unknown): void {
+  if (Array.isArray(node)) return node.forEach(allowNullInNullableEnums);
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { type?: unknown; enum?: unknown[] };
+  if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+    schema.enum = [...schema.enum, null]; // a copy: the array may be the zod enum's own options
+  }
+  Object.values(node).forEach(allowNullInNullableEnums);
+}
+
 export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): object {
-  return new OpenApiGeneratorV31(registry.definitions).generateDocument({
+  const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
     info: {
       title: 'Documentation Platform Management API',
@@ -21,4 +35,6 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
   });
+  allowNullInNullableEnums(document);
+  return document;
 }

@@ -20,9 +20,9 @@ export const pageReferenceSchema = z
 
 export const targetReferenceSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('page'), page: z.string(), space: z.string(), organization: z.string() }),
-    z.object({ kind: z.literal('file'), file: z.string(), space: z.string(), organization: z.string() }),
-    z.object({ kind: z.literal('space'), space: z.string() }),
+    z.object({ kind: z.literal('page'), page: z.string(), space: z.string(), organization: z.string(), versionContext: versionContextSchema }),
+    z.object({ kind: z.literal('file'), file: z.string(), space: z.string(), organization: z.string(), versionContext: versionContextSchema }),
+    z.object({ kind: z.literal('space'), space: z.string(), organization: z.string().openapi({ description: 'space links only count within the organization' }) }),
     z.object({ kind: z.literal('openapi'), spec: z.string() }),
     z.object({ kind: z.literal('url'), url: z.string().openapi({ description: 'a URL, or the root-relative page path of a path link that leads nowhere' }) }),
   ])
@@ -61,7 +61,8 @@ export function presentPageReference(pageId: string, ctx: LinkContext): z.infer<
 }
 
 function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetReferenceSchema> {
-  const inSpace = { space: ctx.spaceId, organization: ctx.organizationId };
+  // pages and files are read in the same revision as the link itself
+  const inSpace = { space: ctx.spaceId, organization: ctx.organizationId, versionContext: { type: 'revision' as const, revision: ctx.revisionId } };
   switch (link.kind) {
     case 'page':
       if (!link.byPath) return { kind: 'page', page: link.target, ...inSpace };
@@ -69,7 +70,7 @@ function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetR
     case 'file':
       return { kind: 'file', file: link.target, ...inSpace };
     case 'space':
-      return { kind: 'space', space: link.target };
+      return { kind: 'space', space: link.target, organization: ctx.organizationId };
     case 'openapi':
       return { kind: 'openapi', spec: link.target };
     case 'url':

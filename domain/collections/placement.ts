@@ -4,6 +4,7 @@ import type { Db } from '../db';
 import { conflict } from '../errors';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
+import { refreshSpaceLinks } from '../content/indexer';
 import { Space } from '../../entities/Space';
 import { subtreeCollectionIds } from './collections';
 import { lastPosition, Placement, positionAmongSiblings } from './ordering';
@@ -50,6 +51,7 @@ export async function transferCollection(db: Db, collection: Collection, organiz
   if (spaceIds.length) {
     await db.update(Space, { id: In(spaceIds) }, { organizationId, updatedAt: now });
     await db.delete(ContentGrant, { targetKind: 'space', targetId: In(spaceIds) });
+    await refreshSpaceLinks(db, spaceIds);
   }
   return Object.assign(collection, { organizationId, parentId: null, position, updatedAt: now });
 }

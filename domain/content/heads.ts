@@ -57,7 +57,7 @@ export async function moveHead(db: Db, store: ObjectStore, locked: LockedHead, r
   }
   await db.update(Space, { id: locked.space.id }, { revisionId: revision.id, updatedAt: now });
   Object.assign(locked.space, { revisionId: revision.id, updatedAt: now });
-  await indexSpaceHead(db, store, locked.space.id, locked.revision.root, revision.root, appBaseUrl);
+  await indexSpaceHead(db, store, locked.space.id, locked.revision.root, revision.root, { appBaseUrl, organizationId: locked.space.organizationId });
 }
 
 export interface CommitOptions {

@@ -7,7 +7,7 @@ import type { Db } from '../db';
 import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import { SpaceLink } from '../../entities/SpaceLink';
-import { resolveLinks } from './link-status';
+import { LinkContext, resolveLinks } from './link-status';
 import { splitSections } from './markdown';
 import { hashOf } from './objects';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from './model';
@@ -23,7 +23,7 @@ export const PATH_PREFIX = '/';
 const SECTION_BODY_MAX = 60000;
 const PAGE_TEXT_MAX = 4_000_000;
 
-export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string, oldRoot: string, newRoot: string, appBaseUrl: string): Promise<void> {
+export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string, oldRoot: string, newRoot: string, context: LinkContext): Promise<void> {
   const changes = await diff<TrieValue>(store, oldRoot, newRoot);
   const changedPages: Array<{ id: string; before?: PageEntry; after?: PageEntry }> = [];
   const addedFiles: string[] = [];
@@ -64,7 +64,7 @@ export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string
   for (let i = 0; i < ids.length; i += 500) await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
   const rows: SpaceLink[] = [];
   for (const p of present) {
-    const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, appBaseUrl);
+    const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, context);
     resolved.forEach((l, ordinal) => rows.push(linkRow(spaceId, p.id, ordinal, l.kind, l.byPath ? PATH_PREFIX + l.target : l.target, l.status, l.resolvedPageId)));
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(SpaceLink, rows.slice(i, i + 500));
@@ -100,5 +100,23 @@ async function reresolvePathLinks(db: Db, reader: ContentReader, spaceId: string
     if (status !== link.status || targetKey !== link.targetKey) {
       await db.update(SpaceLink, { spaceId, sourcePageId: link.sourcePageId, ordinal: link.ordinal }, { status, targetKey });
     }
+  }
+}
+
+/**
+ * Space links have no revision to follow: their status changes when a target space is deleted,
+ * restored or changes organization, or when the linking space itself moves to another
+ * organization (links only count within one organization). Re-decides every space link into or
+ * out of `spaceIds`.
+ */
+export async function refreshSpaceLinks(db: Db, spaceIds: string[]): Promise<void> {
+  if (!spaceIds.length) return;
+  const set = `l.status = IF(dst.id IS NOT NULL AND dst.deletedAt IS NULL AND dst.organizationId = src.organizationId, 'ok', 'broken')`;
+  const from = 'space_links l JOIN spaces src ON src.id = l.spaceId LEFT JOIN spaces dst ON dst.id = l.target';
+  for (let i = 0; i < spaceIds.length; i += 500) {
+    const ids = spaceIds.slice(i, i + 500);
+    const marks = ids.map(() => '?').join(', ');
+    await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.targetKey IN (${marks})`, ids.map((id) => linkTargetKey('space', id)));
+    await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.spaceId IN (${marks})`, ids);
   }
 }

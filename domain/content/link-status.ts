@@ -16,14 +16,33 @@ export interface ResolvedLink extends ExtractedLink {
   resolvedPageId?: string;
 }
 
-export async function resolveLinks(db: Db, reader: ContentReader, links: ExtractedLink[], appBaseUrl: string): Promise<ResolvedLink[]> {
+/** What deciding a link's status needs beyond the revision: where the app lives, and whose content it is. */
+export interface LinkContext {
+  appBaseUrl: string;
+  /** space links count only within this organization: another organization's spaces are never revealed */
+  organizationId: string;
+}
+
+/** A URL into the app: same origin as APP_BASE_URL and under its path (a look-alike host is not). */
+export function isInApp(url: string, appBaseUrl: string): boolean {
+  try {
+    const target = new URL(url);
+    const app = new URL(appBaseUrl);
+    const base = app.pathname.endsWith('/') ? app.pathname : `${app.pathname}/`;
+    return target.origin === app.origin && (target.pathname === app.pathname || target.pathname.startsWith(base));
+  } catch {
+    return false;
+  }
+}
+
+export async function resolveLinks(db: Db, reader: ContentReader, links: ExtractedLink[], context: LinkContext): Promise<ResolvedLink[]> {
   const pageIds = links.filter((l) => l.kind === 'page' && !l.byPath).map((l) => l.target);
   const fileIds = links.filter((l) => l.kind === 'file').map((l) => l.target);
   const spaceIds = links.filter((l) => l.kind === 'space').map((l) => l.target);
   const [pages, files, spaces] = await Promise.all([
     pageIds.length ? reader.hasPages(pageIds) : new Set<string>(),
     fileIds.length ? reader.hasFiles(fileIds) : new Set<string>(),
-    spaceIds.length ? db.find(Space, { where: { id: In(spaceIds), deletedAt: IsNull() }, select: { id: true } }).then((r) => new Set(r.map((s) => s.id))) : new Set<string>(),
+    spaceIds.length ? db.find(Space, { where: { id: In(spaceIds), organizationId: context.organizationId, deletedAt: IsNull() }, select: { id: true } }).then((r) => new Set(r.map((s) => s.id))) : new Set<string>(),
   ]);
   const out: ResolvedLink[] = [];
   for (const link of links) {
@@ -41,7 +60,7 @@ export async function resolveLinks(db: Db, reader: ContentReader, links: Extract
         out.push({ ...link, status: spaces.has(link.target) ? 'ok' : 'broken' });
         break;
       case 'url':
-        out.push({ ...link, status: link.target.startsWith(appBaseUrl) ? 'in-app' : 'ok' });
+        out.push({ ...link, status: isInApp(link.target, context.appBaseUrl) ? 'in-app' : 'ok' });
         break;
       case 'openapi':
         // No OpenAPI specifications exist yet to check against: reported as written.

@@ -6,7 +6,7 @@
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { PATH_PREFIX } from '../content/indexer';
-import { resolveLinks, ResolvedLink } from '../content/link-status';
+import { LinkContext, resolveLinks, ResolvedLink } from '../content/link-status';
 import type { ContentReader } from '../content/reader';
 import { LinkKind, LinkStatus, SpaceLink } from '../../entities/SpaceLink';
 
@@ -70,20 +70,20 @@ function itemOf(sourcePageId: string, link: ResolvedLink, ordinal: number): Link
 }
 
 /** The page's links in the reader's revision, in document order, with statuses against that revision; 404 without the page. */
-export async function pageLinks(db: Db, reader: ContentReader, pageId: string, appBaseUrl: string): Promise<LinkItem[]> {
+export async function pageLinks(db: Db, reader: ContentReader, pageId: string, context: LinkContext): Promise<LinkItem[]> {
   const page = await reader.page(pageId);
   if (!page) throw notFound('page');
-  return (await resolveLinks(db, reader, page.version.links, appBaseUrl)).map((l, ordinal) => itemOf(pageId, l, ordinal));
+  return (await resolveLinks(db, reader, page.version.links, context)).map((l, ordinal) => itemOf(pageId, l, ordinal));
 }
 
 /**
  * How many of a change request's broken links in one page it introduces: those not broken the
  * same way (same kind and target) in that page of the space's current revision.
  */
-export async function brokenLinksIntroduced(db: Db, spaceReader: ContentReader, pageId: string, changeRequestLinks: LinkItem[], appBaseUrl: string): Promise<number> {
+export async function brokenLinksIntroduced(db: Db, spaceReader: ContentReader, pageId: string, changeRequestLinks: LinkItem[], context: LinkContext): Promise<number> {
   const keyOf = (l: LinkItem) => `${l.kind}\n${l.byPath}\n${l.target}`;
   const brokenBefore = new Map<string, number>();
-  const before = (await spaceReader.entry(pageId)) ? await pageLinks(db, spaceReader, pageId, appBaseUrl) : [];
+  const before = (await spaceReader.entry(pageId)) ? await pageLinks(db, spaceReader, pageId, context) : [];
   for (const l of before) if (l.status === 'broken') brokenBefore.set(keyOf(l), (brokenBefore.get(keyOf(l)) ?? 0) + 1);
   let introduced = 0;
   for (const l of changeRequestLinks) {

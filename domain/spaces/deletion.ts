@@ -3,6 +3,7 @@ import { IsNull, LessThanOrEqual } from 'typeorm';
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { Space } from '../../entities/Space';
+import { refreshSpaceLinks } from '../content/indexer';
 
 /** When a space deleted at `deletedAt` becomes due for permanent removal. */
 export function purgeDueAt(deletedAt: Date, retentionSeconds: number): Date {
@@ -21,6 +22,7 @@ export async function softDeleteSpace(db: Db, space: Space): Promise<Space> {
   space.updatedAt = now;
   space.purgeStartedAt = null;
   await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now, purgeStartedAt: null });
+  await refreshSpaceLinks(db, [space.id]);
   return space;
 }
 
@@ -30,6 +32,7 @@ export async function restoreSpace(db: Db, space: Space, retentionSeconds: numbe
   if (!isRestorable(space, retentionSeconds)) throw notFound('space');
   const now = new Date();
   await db.update(Space, { id: space.id }, { deletedAt: null, purgeStartedAt: null, updatedAt: now });
+  await refreshSpaceLinks(db, [space.id]);
   Object.assign(space, { deletedAt: null, purgeStartedAt: null, updatedAt: now });
   return space;
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { conflict } from '../errors';
 import { lastPosition, Placement, positionAmongSiblings } from '../collections/ordering';
 import { ContentGrant } from '../../entities/ContentGrant';
+import { refreshSpaceLinks } from '../content/indexer';
 import { Space } from '../../entities/Space';
 
 /** Moves under `parentId` (null: organization root), last or at `placement` among the new siblings. */
@@ -45,6 +46,9 @@ export async function transferSpace(db: Db, space: Space, target: TransferTarget
     updatedAt: new Date(),
   };
   await db.update(Space, { id: space.id }, changes);
-  if (leavesOrganization) await db.delete(ContentGrant, { targetKind: 'space', targetId: space.id });
+  if (leavesOrganization) {
+    await db.delete(ContentGrant, { targetKind: 'space', targetId: space.id });
+    await refreshSpaceLinks(db, [space.id]);
+  }
   return Object.assign(space, changes);
 }

@@ -171,6 +171,16 @@ describe('permissions', () => {
     await server.as('garbage').post(f.spaceComments).send({ body: {} }).expect(401);
     // a comment of the space is not reachable through a change request, nor the other way round
     await server.as(f.reader.token).get(`${f.spaceComments}/${byEditor.id}`).expect(404);
+    // whether a change request exists is not revealed to someone who cannot see the space
+    const missing = await server.as(stranger.token).get(`/v1/spaces/${f.space.id}/change-requests/999999/comments`).expect(404);
+    const existing = await server.as(stranger.token).get(f.crComments).expect(404);
+    expect(missing.body).toEqual(existing.body);
+  });
+
+  it('deleting a reply that does not exist, even under a missing comment, is a 204 for commenters only', async () => {
+    await server.as(f.editor.token).delete(`${f.crComments}/no-such-comment/replies/no-such-reply`).expect(204);
+    await server.as(f.editor.token).delete(`${f.crComments}/${byEditor.id}/replies/no-such-reply`).expect(204);
+    await server.as(f.reader.token).delete(`${f.crComments}/no-such-comment/replies/no-such-reply`).expect(403);
   });
 });
 

@@ -2,6 +2,7 @@
 import { createChangeRequest } from '../../domain/content/change-requests';
 import type { Head } from '../../domain/content/heads';
 import { inTransaction } from '../../domain/db';
+import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
@@ -40,7 +41,9 @@ async function linkedSpace(fx: OrgFixture) {
 }
 
 const pageRef = (fx: OrgFixture, space: Json, page: string) => ({ kind: 'page', page, space: space.id, organization: fx.org.id });
-const location = (fx: OrgFixture, space: Json, page: string, revision: string) => [{ ...pageRef(fx, space, page), versionContext: { type: 'revision', revision } }];
+/** a page or file reference read in `revision` */
+const at = <T extends object>(ref: T, revision: string) => ({ ...ref, versionContext: { type: 'revision', revision } });
+const location = (fx: OrgFixture, space: Json, page: string, revision: string) => [at(pageRef(fx, space, page), revision)];
 
 async function headOf(cr: ChangeRequest): Promise<string> {
   return (await server.ds.manager.findOneByOrFail(ChangeRequest, { id: cr.id })).revisionId;
@@ -59,13 +62,13 @@ describe('space links', () => {
     const where = location(fx, space, source, revision);
     expect(res.body).toEqual({
       items: [
-        { status: 'ok', relation: 'reference', targetReference: pageRef(fx, space, target), locationReferences: where },
-        { status: 'broken', relation: 'reference', targetReference: pageRef(fx, space, 'no-such-page'), locationReferences: where },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'file', file: fileId, space: space.id, organization: fx.org.id }, locationReferences: where },
-        { status: 'broken', relation: 'reference', targetReference: { kind: 'file', file: 'no-such-file', space: space.id, organization: fx.org.id }, locationReferences: where },
+        { status: 'ok', relation: 'reference', targetReference: at(pageRef(fx, space, target), revision), locationReferences: where },
+        { status: 'broken', relation: 'reference', targetReference: at(pageRef(fx, space, 'no-such-page'), revision), locationReferences: where },
+        { status: 'ok', relation: 'reference', targetReference: at({ kind: 'file', file: fileId, space: space.id, organization: fx.org.id }, revision), locationReferences: where },
+        { status: 'broken', relation: 'reference', targetReference: at({ kind: 'file', file: 'no-such-file', space: space.id, organization: fx.org.id }, revision), locationReferences: where },
         { status: 'ok', relation: 'reference', targetReference: { kind: 'url', url: 'https://example.com/docs' }, locationReferences: where },
         { status: 'in-app', relation: 'reference', targetReference: { kind: 'url', url: `${server.config.appBaseUrl}/o/x/s/y` }, locationReferences: where },
-        { status: 'ok', relation: 'reference', targetReference: pageRef(fx, space, target), locationReferences: where },
+        { status: 'ok', relation: 'reference', targetReference: at(pageRef(fx, space, target), revision), locationReferences: where },
       ],
       count: 7,
       stats: { total: 7, broken: { total: 2, changeRequest: 0 } },
@@ -87,17 +90,18 @@ describe('space links', () => {
     const { space, head, target } = await linkedSpace(fx);
     await writeHead(server, head, fx.admin.user.id, (e) => e.deletePage(target));
     const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'broken' }).expect(200);
+    const revision = await revisionOf(fx, space.id);
     expect(res.body.stats).toEqual({ total: 7, broken: { total: 4, changeRequest: 0 } });
     // the id link still names the page; the path link leads nowhere, so it is shown as the path written
     expect(res.body.items.map((l: Json) => l.targetReference)).toEqual([
-      pageRef(fx, space, target),
-      pageRef(fx, space, 'no-such-page'),
+      at(pageRef(fx, space, target), revision),
+      at(pageRef(fx, space, 'no-such-page'), revision),
       expect.objectContaining({ kind: 'file', file: 'no-such-file' }),
       { kind: 'url', url: '/target' },
     ]);
     const { result: again } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Target' }));
     const ok = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'ok' }).expect(200);
-    expect(ok.body.items.map((l: Json) => l.targetReference)).toContainEqual(pageRef(fx, space, again));
+    expect(ok.body.items.map((l: Json) => l.targetReference)).toContainEqual(at(pageRef(fx, space, again), await revisionOf(fx, space.id)));
     expect(ok.body.stats.broken.total).toBe(3);
   });
 
@@ -145,7 +149,7 @@ describe('page links', () => {
     const crForm = await server.as(fx.admin.token).get(crPath).expect(200);
     const crRevision = await headOf(cr);
     expect(crForm.body.stats).toEqual({ total: 7, broken: { total: 4, changeRequest: 2 } });
-    expect(crForm.body.items[0]).toEqual({ status: 'broken', relation: 'reference', targetReference: pageRef(fx, space, target), locationReferences: location(fx, space, source, crRevision) });
+    expect(crForm.body.items[0]).toEqual({ status: 'broken', relation: 'reference', targetReference: at(pageRef(fx, space, target), crRevision), locationReferences: location(fx, space, source, crRevision) });
     expect(crForm.body.items[6]).toMatchObject({ status: 'broken', targetReference: { kind: 'url', url: '/target' } });
 
     const filtered = await server.as(fx.admin.token).get(crPath).query({ status: 'ok' }).expect(200);
@@ -253,5 +257,33 @@ describe('backlinks', () => {
     await server.as(guest.token).get(`${crBase}/page/${target}/backlinks`).expect(404);
     await grant(server.ds, fx.org.id, 'space', space.id, guest.user.id, 'read');
     await server.as(guest.token).get(`${crBase}/page/${target}/backlinks`).expect(200);
+  });
+});
+
+describe('space and in-app links', () => {
+  it('a space link is ok only for a live space of the same organization, and follows deletes, restores and transfers', async () => {
+    const fx = await createOrg(server.ds);
+    const other = await createOrg(server.ds);
+    const sibling = await newSpace(server, fx.admin, fx.org.id);
+    const foreign = await newSpace(server, other.admin, other.org.id);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const lookalike = `${server.config.appBaseUrl}.evil.example/o/x`;
+    await writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Links', markdown: `[s](space:${sibling.id}) [f](space:${foreign.id}) [l](${lookalike})` }),
+    );
+    const statuses = async () => (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items.map((l: Json) => l.status);
+    // another organization's space reads as missing: its existence is never revealed
+    expect(await statuses()).toEqual(['ok', 'broken', 'ok']);
+    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items[2].targetReference).toEqual({ kind: 'url', url: lookalike });
+
+    await server.as(fx.admin.token).delete(`/v1/spaces/${sibling.id}`).expect(204);
+    expect(await statuses()).toEqual(['broken', 'broken', 'ok']);
+    await server.as(fx.admin.token).post(`/v1/spaces/${sibling.id}/restore`).expect(200);
+    expect(await statuses()).toEqual(['ok', 'broken', 'ok']);
+
+    // the linking space moves to the other organization: now the foreign space is its neighbour
+    await addOrUpdateMember(server.ds.manager, other.org.id, fx.admin.user.id, 'admin');
+    await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/transfer`).send({ organization: other.org.id }).expect(200);
+    expect(await statuses()).toEqual(['broken', 'ok', 'ok']);
   });
 });

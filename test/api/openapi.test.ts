@@ -84,3 +84,23 @@ describe('GET /v1/openapi.json', () => {
     expect(res.body).toEqual({ error: { code: 404, message: 'route not found' } });
   });
 });
+
+describe('the OpenAPI document describes what the service answers', () => {
+  let doc: { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+  beforeAll(async () => {
+    doc = (await request(server.app).get('/v1/openapi.json').expect(200)).body;
+  });
+
+  it('lets nullable enums be null', () => {
+    const level = doc.components.schemas.Space.properties.defaultLevel;
+    expect(level.enum).toContain(null);
+    expect(level.enum).toContain('admin');
+  });
+
+  it('requires a body only where an empty one is refused, and documents Location on creations', () => {
+    expect(doc.paths['/v1/orgs/{organizationId}/collections'].post.requestBody.required).toBe(false);
+    expect(doc.paths['/v1/orgs'].post.requestBody.required).toBe(true);
+    expect(doc.paths['/v1/orgs'].post.responses['201'].headers.Location).toBeDefined();
+    expect(doc.paths['/v1/user/tokens'].post.responses['201'].headers).toBeUndefined();
+  });
+});

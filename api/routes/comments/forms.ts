@@ -1,6 +1,8 @@
 /** The two places comment threads live; every comment operation is defined once and mounted for each. */
 import type { ZodRawShape } from 'zod';
+import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
+import type { Space } from '../../../entities/Space';
 import type { CommentScope } from '../../../domain/comments/scope';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import { resourceId } from '../../schemas';
@@ -12,8 +14,14 @@ export interface CommentForm {
   /** the comment list's path */
   path: string;
   params: ZodRawShape;
-  /** loads the space (and change request) named by the path; 404 when missing */
+  /** loads the space (and change request) named by the path; 404 when missing or the caller cannot view the space */
   load(access: AccessContext, params: Record<string, string>): Promise<CommentScope>;
+}
+
+async function viewableSpace(access: AccessContext, spaceId: string): Promise<Space> {
+  const space = await loadSpace(access, spaceId);
+  await authorize(access, { kind: 'space', space }, 'view');
+  return space;
 }
 
 export const spaceCommentForm: CommentForm = {
@@ -21,7 +29,7 @@ export const spaceCommentForm: CommentForm = {
   tag: 'comments',
   path: '/v1/spaces/{spaceId}/comments',
   params: { spaceId: resourceId },
-  load: async (access, params) => ({ space: await loadSpace(access, params.spaceId), changeRequest: null }),
+  load: async (access, params) => ({ space: await viewableSpace(access, params.spaceId), changeRequest: null }),
 };
 
 export const changeRequestCommentForm: CommentForm = {
@@ -30,7 +38,8 @@ export const changeRequestCommentForm: CommentForm = {
   path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
   params: { spaceId: resourceId, changeRequestId: resourceId },
   load: async (access, params) => {
-    const space = await loadSpace(access, params.spaceId);
+    // the space first: whether a change request exists is nobody's business who cannot see the space
+    const space = await viewableSpace(access, params.spaceId);
     return { space, changeRequest: await loadChangeRequest(access, space, params.changeRequestId) };
   },
 };

@@ -34,7 +34,6 @@ const commentTarget = (scope: CommentScope, authorId: string) => ({ kind: 'comme
 /** The scope named by the path, visible to the caller (404 otherwise), and the comment in it. */
 async function loadComment(form: CommentForm, access: AccessContext, params: Record<string, string>): Promise<{ scope: CommentScope; comment: Comment }> {
   const scope = await form.load(access, params);
-  await authorize(access, { kind: 'space', space: scope.space }, 'view');
   const comment = await findComment(access.db, scope, params.commentId);
   if (!comment) throw notFound('comment');
   return { scope, comment };
@@ -247,8 +246,11 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       responses: { 204: { description: 'deleted, or there was nothing to delete' } },
     },
     async ({ params, access }) => {
-      const { scope, comment, reply } = await loadReply(form, access, params);
-      if (!reply) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
+      const scope = await form.load(access, params);
+      const comment = await findComment(ds.manager, scope, params.commentId);
+      const reply = comment ? await findReply(ds.manager, comment.id, params.commentReplyId) : null;
+      // as for comments: nothing to delete is a 204 for whoever could have written it
+      if (!comment || !reply) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
       else {
         await authorize(access, commentTarget(scope, reply.postedById), 'delete');
         await inTransaction(ds, (db) => deleteReply(db, comment.id, reply.id));

@@ -66,10 +66,11 @@ export function linkRoutes(api: ApiBuilder): void {
       async ({ params, query, access }) => {
         const target = await form.resolve(access, params, 'view');
         const { revision, reader } = await openContent(ds, target);
-        const links = await pageLinks(ds.manager, reader, params.pageId, config.appBaseUrl);
+        const linkContext = { appBaseUrl: config.appBaseUrl, organizationId: target.space.organizationId };
+        const links = await pageLinks(ds.manager, reader, params.pageId, linkContext);
         const broken = links.filter((l) => l.status === 'broken').length;
         const introducedByChangeRequest = target.changeRequest
-          ? await brokenLinksIntroduced(ds.manager, await spaceHeadReader(target, reader.store), params.pageId, links, config.appBaseUrl)
+          ? await brokenLinksIntroduced(ds.manager, await spaceHeadReader(target, reader.store), params.pageId, links, linkContext)
           : 0;
         const page = pageInMemory(
           query.status ? links.filter((l) => l.status === query.status) : links,

@@ -46,7 +46,7 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'post', path: '/v1/user/tokens', operationId: 'issueApiToken', tags: ['users'], extension: true,
       summary: 'Issue a new API token for the caller; the secret is shown only in this answer',
       body: issueTokenBody,
-      responses: { 201: { description: 'issued', schema: apiTokenSchema } },
+      responses: { 201: { description: 'issued', schema: apiTokenSchema, noLocation: true } },
     },
     async ({ body, caller }) => {
       const expiresAt = body.expiresInSeconds ? new Date(Date.now() + body.expiresInSeconds * 1000) : null;
