@@ -1,10 +1,11 @@
 /**
  * What a Member resource shows beyond its row: the user and two counters, computed for a whole page
- * of members at once (one query per kind, plus one access context per member).
+ * of members at once (one query per kind, plus a count per guest member).
  */
-import { In, IsNull } from 'typeorm';
+import { In } from 'typeorm';
 import type { Db } from '../db';
-import { spaceRole } from '../access/authorize';
+import { viewableContent } from '../access/authorize';
+import { whereSpaceViewable } from '../access/viewable';
 import { AccessContext } from '../access/context';
 import { Member } from '../../entities/Member';
 import { Space } from '../../entities/Space';
@@ -38,17 +39,15 @@ export async function describeMembers(db: Db, organizationId: string, members: M
     .getRawMany();
   for (const r of rows) teamCounts.set(r.userId, Number(r.n));
 
-  // Only the columns the access function reads; loaded once for the page.
-  const spaces = await db.find(Space, {
-    where: { organizationId, deletedAt: IsNull() },
-    select: { id: true, organizationId: true, parentId: true, defaultLevel: true },
-  });
+  // Spaces each member can access, counted in SQL from what the access function says they may view
+  // (a full member views every live space; a guest only what grants reach).
+  const liveSpaces = () => db.createQueryBuilder(Space, 's').where('s.organizationId = :organizationId AND s.deletedAt IS NULL', { organizationId });
+  let everything: number | null = null;
 
   return Promise.all(
     members.map(async (member) => {
-      const access = new AccessContext(db, member.userId);
-      let accessible = 0;
-      for (const space of spaces) if ((await spaceRole(access, space)) !== null) accessible++;
+      const viewable = await viewableContent(new AccessContext(db, member.userId), organizationId);
+      const accessible = viewable.everything ? (everything ??= await liveSpaces().getCount()) : await whereSpaceViewable(liveSpaces(), 's', viewable).getCount();
       const user = users.get(member.userId);
       if (!user) throw new Error(`member ${member.userId} of ${organizationId} has no user row`);
       return { member, user, spaces: accessible, teams: teamCounts.get(member.userId) ?? 0 };
