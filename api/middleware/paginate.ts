@@ -94,3 +94,39 @@ export async function paginate<T extends ObjectLiteral>(
   }
   return page;
 }
+
+export type MemoryKey = Array<string | number>;
+
+const compareKeys = (a: MemoryKey, b: MemoryKey): number => {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+  return 0;
+};
+
+export interface MemoryOrder<T> {
+  key: (item: T) => MemoryKey;
+  /** how many values a key has (the cursor must hold as many) */
+  arity: number;
+  /** the order the list is sorted in; default: each value ascending */
+  compare?: (a: MemoryKey, b: MemoryKey) => number;
+}
+
+/**
+ * The same keyset pagination over a list computed in memory, sorted ascending by `order`: the
+ * signed cursor holds the last key given, so items added or removed between pages shift nothing.
+ */
+export function pageInMemory<T>(sorted: T[], order: MemoryOrder<T>, req: PageRequest, secret: string): Page<T> {
+  const { key: keyOf, compare = compareKeys } = order;
+  const limit = req.limit ?? DEFAULT_LIMIT;
+  let start = 0;
+  if (req.page) {
+    const after = decodeCursor(secret, req.scope, req.page, order.arity);
+    if (after.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw badRequest('page: invalid or expired cursor');
+    const index = sorted.findIndex((item) => compare(keyOf(item), after as MemoryKey) > 0);
+    start = index === -1 ? sorted.length : index;
+  }
+  const items = sorted.slice(start, start + limit);
+  const last = items[items.length - 1];
+  const page: Page<T> = { items, count: sorted.length };
+  if (start + limit < sorted.length && last !== undefined) page.next = { page: encodeCursor(secret, req.scope, keyOf(last)) };
+  return page;
+}

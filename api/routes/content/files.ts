@@ -1,12 +1,12 @@
 /** Files of the content: list (paginated), read, upload (raw bytes, extension), delete (extension). */
-import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
+import { MemoryKey, pageInMemory } from '../../middleware/paginate';
 import { inTransaction } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
 import type { FileEntry } from '../../../domain/content/model';
 import { storeUpload } from '../../../domain/content/uploads';
 import type { ApiBuilder } from '../../operation';
-import { listSchema } from '../../presenters/common';
+import { listSchema, presentList } from '../../presenters/common';
 import { fileSchema, presentFile } from '../../presenters/file';
 import { Urls } from '../../presenters/urls';
 import { contentQuery, fileIdParams, listFilesQuery, uploadFileBody, uploadFileQuery } from './schema';
@@ -14,23 +14,8 @@ import { CONTENT_FORMS, commitEdits, openContent } from './target';
 
 type NamedFile = { id: string; file: FileEntry };
 
-/**
- * Keyset pagination in memory over the files, which ContentReader.files() sorts by name then id:
- * the cursor holds the last (name, id) given, so a file added or removed between pages shifts nothing.
- */
-function pageOfFiles(files: NamedFile[], request: { limit?: number; page?: string }, scope: string, secret: string): { items: NamedFile[]; next?: { page: string } } {
-  const limit = request.limit ?? DEFAULT_LIMIT;
-  let start = 0;
-  if (request.page) {
-    const [name, id] = decodeCursor(secret, scope, request.page, 2);
-    if (typeof name !== 'string' || typeof id !== 'string') throw badRequest('page: invalid or expired cursor');
-    const after = files.findIndex((f) => (f.file.name.localeCompare(name) || f.id.localeCompare(id)) > 0);
-    start = after === -1 ? files.length : after;
-  }
-  const items = files.slice(start, start + limit);
-  const last = items[items.length - 1];
-  return start + limit < files.length && last ? { items, next: { page: encodeCursor(secret, scope, [last.file.name, last.id]) } } : { items };
-}
+/** The order ContentReader.files() sorts in: name (locale-aware), then id. */
+const byNameThenId = (a: MemoryKey, b: MemoryKey): number => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]));
 
 export function contentFileRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
@@ -51,9 +36,9 @@ export function contentFileRoutes(api: ApiBuilder): void {
         const files = await reader.files();
         // The list is the target's files whatever its revision, so a cursor outlives edits between pages.
         const scope = `files:${target.space.id}:${target.changeRequest?.id ?? ''}`;
-        const page = pageOfFiles(files, query, scope, config.cursorSecret);
+        const page = pageInMemory<NamedFile>(files, { key: (f) => [f.file.name, f.id], arity: 2, compare: byNameThenId }, { limit: query.limit, page: query.page, scope }, config.cursorSecret);
         const items = await Promise.all(page.items.map(({ id, file }) => presentFile(id, file, blobs)));
-        return { status: 200, body: page.next ? { items, count: files.length, next: page.next } : { items, count: files.length } };
+        return { status: 200, body: presentList(page, items) };
       },
     );
 

@@ -7,7 +7,7 @@ import { ContentReader } from '../../../domain/content/reader';
 import { loadRevision } from '../../../domain/content/revisions';
 import { assertTargetExists, BacklinkTarget, changeRequestBacklinkSources, spaceBacklinksQuery } from '../../../domain/links/backlinks';
 import { brokenLinksIntroduced, linkItemsOfRows, pageLinks, spaceLinksQuery, spaceLinkStats } from '../../../domain/links/links';
-import { paginate } from '../../middleware/paginate';
+import { pageInMemory, paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { LinkContext, linkListSchema, presentLinkList, presentPageReference, pageReferenceSchema } from '../../presenters/link';
@@ -15,7 +15,6 @@ import { fileIdParams, pageIdParams } from '../content/schema';
 import { CONTENT_FORMS, ContentForm, ContentTarget, openContent } from '../content/target';
 import { spaceIdParams } from '../spaces/schema';
 import { listBacklinksQuery, listLinksQuery } from './schema';
-import { pageInMemory } from './page-in-memory';
 
 export function linkRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -74,7 +73,7 @@ export function linkRoutes(api: ApiBuilder): void {
           : 0;
         const page = pageInMemory(
           query.status ? links.filter((l) => l.status === query.status) : links,
-          (l) => l.ordinal,
+          { key: (l) => [l.ordinal], arity: 1 },
           { limit: query.limit, page: query.page, scope: `page-links:${target.space.id}:${target.changeRequest?.id ?? ''}:${params.pageId}:${query.status ?? ''}` },
           config.cursorSecret,
         );
@@ -109,7 +108,7 @@ export function linkRoutes(api: ApiBuilder): void {
         const page = target.changeRequest
           ? pageInMemory(
               await changeRequestBacklinkSources(ds.manager, target.space.id, await spaceHeadReader(target, reader.store), reader, backlinkTarget),
-              (id) => id,
+              { key: (id) => [id], arity: 1 },
               request,
               config.cursorSecret,
             )
