@@ -89,7 +89,8 @@ export class ApiBuilder {
     handler: Handler<P, Q, B>,
   ): void {
     const paramsSchema = z.object(def.params ?? ({} as P)).strict();
-    const querySchema = z.object(def.query ?? ({} as Q)).strict();
+    // unknown query parameters are ignored (DESIGN §8): clients send GitBook's newer ones; known ones stay strict
+    const querySchema = z.object(def.query ?? ({} as Q)).strip();
     const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
     this.describe(def, paramsSchema, querySchema);
 

@@ -8,16 +8,32 @@ import { SamlProvider } from '../../entities/SamlProvider';
 import { Team } from '../../entities/Team';
 import { canonicalCertificate } from './certificate';
 
+/** The identity provider's settings may come later (GitBook creates a provider from its label alone). */
 export interface SamlProviderInput {
   label: string;
-  entityID: string;
-  certificate: string;
-  ssoURL: string;
+  entityID?: string;
+  certificate?: string;
+  ssoURL?: string;
   defaultTeam?: string | null;
   defaultRole?: Role | null;
 }
 
 export type SamlProviderPatch = Partial<SamlProviderInput>;
+
+export type SamlProviderStatus = 'active' | 'pending';
+
+/**
+ * A provider can sign members in only once the identity provider's entity id, sign-in URL and
+ * certificate are all set (an unset one is stored as ""); until then it is `pending`.
+ */
+export function samlProviderStatus(settings: Pick<SamlProvider, 'entityID' | 'ssoURL' | 'certificate'>): SamlProviderStatus {
+  return settings.entityID && settings.ssoURL && settings.certificate ? 'active' : 'pending';
+}
+
+/** "" leaves the certificate unset; anything else must be a real certificate. */
+function storedCertificate(text: string): string {
+  return text.trim() ? canonicalCertificate(text) : '';
+}
 
 async function assertTeamOfOrganization(db: Db, organizationId: string, teamId: string): Promise<void> {
   if (!(await db.existsBy(Team, { id: teamId, organizationId }))) throw badRequest(`defaultTeam: "${teamId}" is not a team of this organization`);
@@ -29,34 +45,38 @@ export async function createSamlProvider(db: Db, organizationId: string, input: 
     id: newId(),
     organizationId,
     label: input.label,
-    entityID: input.entityID,
-    certificate: canonicalCertificate(input.certificate),
-    ssoURL: input.ssoURL,
+    entityID: input.entityID ?? '',
+    certificate: storedCertificate(input.certificate ?? ''),
+    ssoURL: input.ssoURL ?? '',
     defaultTeamId: input.defaultTeam ?? null,
     defaultRole: input.defaultRole ?? null,
-    status: 'active',
     createdAt: new Date(),
   });
+  provider.status = samlProviderStatus(provider);
   await db.insert(SamlProvider, provider);
   return provider;
 }
 
-export async function updateSamlProvider(db: Db, provider: SamlProvider, patch: SamlProviderPatch): Promise<SamlProvider> {
-  if (patch.defaultTeam) await assertTeamOfOrganization(db, provider.organizationId, patch.defaultTeam);
+/** Locks the provider's row: its status follows from the settings of concurrent patches combined. */
+export async function updateSamlProvider(db: Db, organizationId: string, samlProviderId: string, patch: SamlProviderPatch): Promise<SamlProvider> {
+  const provider = await findSamlProvider(db, organizationId, samlProviderId, true);
+  if (patch.defaultTeam) await assertTeamOfOrganization(db, organizationId, patch.defaultTeam);
   const changes: Partial<SamlProvider> = {
     ...(patch.label !== undefined ? { label: patch.label } : {}),
     ...(patch.entityID !== undefined ? { entityID: patch.entityID } : {}),
-    ...(patch.certificate !== undefined ? { certificate: canonicalCertificate(patch.certificate) } : {}),
+    ...(patch.certificate !== undefined ? { certificate: storedCertificate(patch.certificate) } : {}),
     ...(patch.ssoURL !== undefined ? { ssoURL: patch.ssoURL } : {}),
     ...(patch.defaultTeam !== undefined ? { defaultTeamId: patch.defaultTeam } : {}),
     ...(patch.defaultRole !== undefined ? { defaultRole: patch.defaultRole } : {}),
   };
+  const status = samlProviderStatus({ ...provider, ...changes });
+  if (status !== provider.status) changes.status = status;
   if (Object.keys(changes).length) await db.update(SamlProvider, { id: provider.id }, changes);
   return Object.assign(provider, changes);
 }
 
-export async function findSamlProvider(db: Db, organizationId: string, samlProviderId: string): Promise<SamlProvider> {
-  const provider = await db.findOneBy(SamlProvider, { id: samlProviderId, organizationId });
+export async function findSamlProvider(db: Db, organizationId: string, samlProviderId: string, forUpdate = false): Promise<SamlProvider> {
+  const provider = await db.findOne(SamlProvider, { where: { id: samlProviderId, organizationId }, ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
   if (!provider) throw notFound('SAML provider');
   return provider;
 }

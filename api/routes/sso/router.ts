@@ -90,7 +90,7 @@ export function ssoRoutes(api: ApiBuilder): void {
     async ({ params, body, access }) => {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, { kind: 'organization', organization }, 'admin');
-      const provider = await inTransaction(ds, async (db) => updateSamlProvider(db, await findSamlProvider(db, organization.id, params.samlProviderId), body));
+      const provider = await inTransaction(ds, (db) => updateSamlProvider(db, organization.id, params.samlProviderId, body));
       const [presented] = await presentSamlProviders(access, [provider], urls);
       return { status: 200, body: presented };
     },

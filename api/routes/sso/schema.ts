@@ -13,8 +13,9 @@ function isHttpsUrl(value: string): boolean {
 }
 
 const label = z.string().trim().min(1).max(255);
-const entityID = z.string().trim().min(1).max(1024);
-const certificate = z.string().min(1).max(16384).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER' });
+// "" leaves a setting unset: the provider stays `pending` until entityID, ssoURL and certificate are all set
+const entityID = z.string().trim().max(1024).openapi({ description: 'entity id of the identity provider; "" unsets it' });
+const certificate = z.string().max(16384).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it' });
 const ssoURL = z.string().max(2048).url().refine(isHttpsUrl, 'must be an https URL');
 
 export const organizationIdParams = { organizationId: resourceId };
@@ -22,14 +23,15 @@ export const samlProviderParams = { organizationId: resourceId, samlProviderId: 
 
 export const listSamlProvidersQuery = { ...paginationQuery };
 
+/** Only the label is required (as in GitBook): the provider is `pending` until it is configured. */
 export const createSamlProviderBody = z
   .object({
     label,
-    entityID,
-    certificate,
-    ssoURL,
+    entityID: entityID.optional(),
+    certificate: certificate.optional(),
+    ssoURL: ssoURL.optional(),
     defaultTeam: resourceId.optional().openapi({ description: 'id of a team of the organization that new SSO members join' }),
-    defaultRole: roleSchema.optional().openapi({ description: 'organization role of new SSO members' }),
+    defaultRole: roleSchema.nullable().optional().openapi({ description: 'organization role of new SSO members; null (or omitted): none set' }),
   })
   .strict();
 
