@@ -13,6 +13,11 @@ function int(name: string, fallback: number): number {
   return n;
 }
 
+function bool(name: string): boolean {
+  const v = process.env[name];
+  return v === 'true' || v === '1';
+}
+
 export function loadConfig() {
   const port = int('PORT', 8080);
   return {
@@ -60,6 +65,14 @@ export function loadConfig() {
     cursorSecret: str('CURSOR_SECRET', 'dev-cursor-secret-change-me'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
+    /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
+    fetch: {
+      allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),
+      maxRedirects: int('FETCH_MAX_REDIRECTS', 5),
+      connectTimeoutMs: int('FETCH_CONNECT_TIMEOUT_MS', 5000),
+      totalTimeoutMs: int('FETCH_TIMEOUT_MS', 30000),
+      maxBytes: int('FETCH_MAX_BYTES', 25 * 1024 * 1024),
+    },
   };
 }
 

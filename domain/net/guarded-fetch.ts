@@ -1,0 +1,219 @@
+/**
+ * The one client for every server-side fetch of a URL a user supplied (DESIGN §6): http(s) only,
+ * each destination checked after DNS resolution and again on the socket actually connected, every
+ * redirect hop checked the same way, bounded redirects, connect and total time, and body size.
+ *
+ * The check lives in the undici connector, so nothing reaches the network unchecked: IP literals are
+ * refused before connecting, host names are resolved here (by an injectable resolver) and only their
+ * allowed addresses are dialled, and the connected socket's remote address is checked once more.
+ */
+import { promises as dns } from 'dns';
+import { isIP, Socket } from 'net';
+import { Agent, buildConnector, Dispatcher, errors as undiciErrors, request } from 'undici';
+import { isLocalhostName, LoopbackAllowance, refusalReason } from './address-policy';
+import { FetchError } from './fetch-error';
+
+export interface ResolvedAddress {
+  address: string;
+  family: number;
+}
+/** Resolves a host name to its addresses; tests inject one to make a name point anywhere. */
+export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
+
+/** The guard's policy, owned by one client instance. */
+export interface FetchPolicy {
+  allowLoopback: LoopbackAllowance;
+  maxRedirects: number;
+  connectTimeoutMs: number;
+  /** the whole fetch: every hop, headers and body */
+  totalTimeoutMs: number;
+  maxBytes: number;
+  resolve?: Resolver;
+}
+
+export interface FetchOptions {
+  /** a lower body limit for this fetch than the policy's */
+  maxBytes?: number;
+  headers?: Record<string, string>;
+  /** aborts the fetch (as a FETCH_ERROR), e.g. when the job is cancelled */
+  signal?: AbortSignal;
+}
+
+export interface FetchedResponse {
+  /** the URL finally answered, after redirects */
+  url: string;
+  status: number;
+  contentType: string | null;
+  body: Buffer;
+}
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
+
+function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(onTimeout()), ms);
+  });
+  return Promise.race([promise, timeout]).finally(() => clearTimeout(timer));
+}
+
+/** The addresses of `host` that the policy lets us dial, or a refusal when any of them is forbidden. */
+async function allowedAddresses(host: string, port: number, policy: FetchPolicy): Promise<string[]> {
+  if (isIP(host)) {
+    const reason = refusalReason(host, port, policy.allowLoopback);
+    if (reason) throw new FetchError('refused', `refused destination: ${reason}`);
+    return [host];
+  }
+  if (isLocalhostName(host) && policy.allowLoopback === false) throw new FetchError('refused', `refused destination: ${host} is a loopback name`);
+  const resolve = policy.resolve ?? systemResolver;
+  let resolved: ResolvedAddress[];
+  try {
+    resolved = await withTimeout(resolve(host.replace(/\.$/, '')), policy.connectTimeoutMs, () => new FetchError('timeout', `${host}: DNS did not answer within ${policy.connectTimeoutMs} ms`));
+  } catch (err) {
+    if (err instanceof FetchError) throw err;
+    throw new FetchError('dns', `${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+  }
+  if (resolved.length === 0) throw new FetchError('dns', `${host}: DNS lookup found no address`);
+  // One forbidden address refuses the name: a rebinding name may hand out both kinds.
+  for (const { address } of resolved) {
+    const reason = refusalReason(address, port, policy.allowLoopback);
+    if (reason) throw new FetchError('refused', `refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`);
+  }
+  return resolved.map((r) => r.address);
+}
+
+function guardedConnector(policy: FetchPolicy): buildConnector.connector {
+  const dial = buildConnector({ timeout: policy.connectTimeoutMs });
+  const connectTo = (options: buildConnector.Options, address: string) =>
+    new Promise<Socket>((resolve, reject) => dial({ ...options, hostname: address }, (err, socket) => (err ? reject(err) : resolve(socket as Socket))));
+
+  async function connect(options: buildConnector.Options): Promise<Socket> {
+    const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
+    const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
+    let lastError: unknown = new FetchError('network', `${host}: no address to connect to`);
+    for (const address of await allowedAddresses(host, port, policy)) {
+      let socket: Socket;
+      try {
+        socket = await connectTo(options, address);
+      } catch (err) {
+        lastError = err;
+        continue;
+      }
+      const reason = refusalReason(socket.remoteAddress ?? '', port, policy.allowLoopback);
+      if (reason) {
+        socket.destroy();
+        throw new FetchError('refused', `refused destination: connected to ${reason}`);
+      }
+      return socket;
+    }
+    throw lastError;
+  }
+
+  return (options, callback) => {
+    connect(options).then(
+      (socket) => callback(null, socket),
+      (err: Error) => callback(err, null),
+    );
+  };
+}
+
+function isTimeout(err: unknown): boolean {
+  return err instanceof undiciErrors.ConnectTimeoutError || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
+}
+
+export class GuardedFetch {
+  private readonly agent: Agent;
+
+  constructor(readonly policy: FetchPolicy) {
+    this.agent = new Agent({
+      connect: guardedConnector(policy),
+      headersTimeout: policy.totalTimeoutMs,
+      bodyTimeout: policy.totalTimeoutMs,
+    });
+  }
+
+  /**
+   * GETs `url`, following redirects, and answers the final 2xx response with its body. Any failure
+   * is a FetchError: `timeout` (FETCH_TIMEOUT) when the total or connect time ran out, otherwise
+   * FETCH_ERROR (refused destination, bad scheme, DNS, non-2xx status, size, too many redirects, network).
+   */
+  async fetch(url: string, options: FetchOptions = {}): Promise<FetchedResponse> {
+    const maxBytes = Math.min(options.maxBytes ?? this.policy.maxBytes, this.policy.maxBytes);
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.policy.totalTimeoutMs);
+    const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
+    let current = url;
+    try {
+      for (let hop = 0; ; hop++) {
+        const target = parseTarget(current);
+        const res = await request(target, {
+          method: 'GET',
+          dispatcher: this.agent,
+          signal,
+          headers: { 'user-agent': 'docs-platform-fetch/1', accept: '*/*', ...options.headers },
+        });
+        const location = res.headers.location;
+        if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+          await res.body.dump();
+          if (hop >= this.policy.maxRedirects) throw new FetchError('redirects', `${url}: more than ${this.policy.maxRedirects} redirects`);
+          current = new URL(location, target).href;
+          continue;
+        }
+        if (res.statusCode < 200 || res.statusCode > 299) {
+          await res.body.dump();
+          throw new FetchError('status', `${current}: answered HTTP ${res.statusCode}`, res.statusCode);
+        }
+        const body = await readLimited(res.body, maxBytes, current, res.headers['content-length']);
+        const contentType = res.headers['content-type'];
+        return { url: current, status: res.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body };
+      }
+    } catch (err) {
+      if (timedOut || isTimeout(err)) throw new FetchError('timeout', `${current}: no complete answer within ${this.policy.totalTimeoutMs} ms`);
+      if (err instanceof FetchError) throw err;
+      throw new FetchError('network', `${current}: ${(err as Error).message}`);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.agent.close();
+  }
+}
+
+function parseTarget(url: string): URL {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    throw new FetchError('scheme', `${url}: not a valid URL`);
+  }
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchError('scheme', `${url}: only http and https URLs can be fetched`);
+  return parsed;
+}
+
+type ResponseBody = Dispatcher.ResponseData['body'];
+
+async function readLimited(body: ResponseBody, maxBytes: number, url: string, declared: string | string[] | undefined): Promise<Buffer> {
+  const tooLarge = () => new FetchError('size', `${url}: body larger than ${maxBytes} bytes`);
+  if (typeof declared === 'string' && Number(declared) > maxBytes) {
+    // closes the connection without reading; the abort it reports is expected
+    body.on('error', () => undefined).destroy();
+    throw tooLarge();
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of body) {
+    size += chunk.length;
+    // leaving the loop closes the body
+    if (size > maxBytes) throw tooLarge();
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,203 @@
+/**
+ * The guarded fetch against real local HTTP servers. The refusal table runs with the default policy
+ * (no loopback): every row must be refused before any request reaches a server. Private and
+ * link-local literals (10.0.0.1, 169.254.169.254) are refused without a packet being sent.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+import { FetchError } from '../../domain/net/fetch-error';
+import { FetchPolicy, GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
+
+interface LocalServer {
+  port: number;
+  hits: string[];
+  close(): Promise<void>;
+}
+
+async function serve(handler: http.RequestListener): Promise<LocalServer> {
+  const hits: string[] = [];
+  const server = http.createServer((req, res) => {
+    hits.push(req.url ?? '');
+    handler(req, res);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    port: (server.address() as AddressInfo).port,
+    hits,
+    close: () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+const basePolicy: FetchPolicy = { allowLoopback: false, maxRedirects: 3, connectTimeoutMs: 1000, totalTimeoutMs: 1500, maxBytes: 1024 };
+
+async function failure(client: GuardedFetch, url: string): Promise<FetchError> {
+  const err = await client.fetch(url).then(
+    () => null,
+    (e: unknown) => e,
+  );
+  if (!(err instanceof FetchError)) throw new Error(`${url}: expected a FetchError, got ${err === null ? 'a response' : String(err)}`);
+  return err;
+}
+
+let target: LocalServer;
+let redirector: LocalServer;
+const clients: GuardedFetch[] = [];
+function client(policy: Partial<FetchPolicy> = {}): GuardedFetch {
+  const c = new GuardedFetch({ ...basePolicy, ...policy });
+  clients.push(c);
+  return c;
+}
+
+beforeAll(async () => {
+  target = await serve((_req, res) => {
+    res.end('secret');
+  });
+  redirector = await serve((req, res) => {
+    const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to') ?? '/';
+    res.writeHead(302, { Location: to }).end();
+  });
+});
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.close()));
+  await target.close();
+  await redirector.close();
+});
+beforeEach(() => {
+  target.hits.length = 0;
+  redirector.hits.length = 0;
+});
+
+describe('refusal table (default policy: loopback not allowed)', () => {
+  const toLoopback: Resolver = async () => [{ address: '127.0.0.1', family: 4 }];
+  const mixed: Resolver = async () => [
+    { address: '93.184.215.14', family: 4 },
+    { address: '10.0.0.1', family: 4 },
+  ];
+  const onlyRedirector = () => ({ allowLoopback: [redirector.port] });
+  const rows: Array<[string, () => string, (() => Partial<FetchPolicy>)?]> = [
+    ['127.0.0.1', () => `http://127.0.0.1:${target.port}/`],
+    ['[::1]', () => `http://[::1]:${target.port}/`],
+    ['[::ffff:127.0.0.1]', () => `http://[::ffff:127.0.0.1]:${target.port}/`],
+    ['0.0.0.0', () => `http://0.0.0.0:${target.port}/`],
+    ['2130706433 (decimal 127.0.0.1)', () => `http://2130706433:${target.port}/`],
+    ['0x7f.1 (hex short form)', () => `http://0x7f.1:${target.port}/`],
+    ['169.254.169.254 (cloud metadata)', () => 'http://169.254.169.254/latest/meta-data/'],
+    ['10.0.0.1', () => 'http://10.0.0.1/'],
+    ['localhost.', () => `http://localhost.:${target.port}/`],
+    ['100.64.0.1 (CGNAT)', () => 'http://100.64.0.1/'],
+    ['224.0.0.1 (multicast)', () => 'http://224.0.0.1/'],
+    ['[fe80::1] (IPv6 link-local)', () => 'http://[fe80::1]/'],
+    ['[fd00::1] (IPv6 unique local)', () => 'https://[fd00::1]/'],
+    ['[64:ff9b::a00:1] (NAT64 of 10.0.0.1)', () => 'http://[64:ff9b::a00:1]/'],
+    ['a host name that resolves to loopback', () => `http://internal.example:${target.port}/`, () => ({ resolve: toLoopback })],
+    ['a host name with one public and one private address', () => 'http://rebind.example/', () => ({ resolve: mixed })],
+    // The redirecting server's own port is allowed so that the test can reach it; its 302 points
+    // at another loopback port (a live server), which must be refused.
+    ['a 302 to loopback', () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`, onlyRedirector],
+    ['a 302 to a private address', () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent('http://10.0.0.1/')}`, onlyRedirector],
+  ];
+
+  test.each(rows)('%s is refused', async (_name, url, policy = () => ({})) => {
+    const err = await failure(client(policy()), url());
+    expect(err.code).toBe('FETCH_ERROR');
+    expect(err.reason).toBe('refused');
+    expect(target.hits).toEqual([]);
+  });
+
+  test('a 302 to loopback was answered by the redirector, then refused at the next hop', async () => {
+    await failure(client(onlyRedirector()), `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`);
+    expect(redirector.hits).toHaveLength(1);
+    expect(target.hits).toEqual([]);
+  });
+
+  test.each(['file:///etc/passwd', 'ftp://example.com/spec.yaml', 'gopher://127.0.0.1:70/', 'not a url'])('%s is refused as a scheme', async (url) => {
+    const err = await failure(client(), url);
+    expect([err.code, err.reason]).toEqual(['FETCH_ERROR', 'scheme']);
+  });
+});
+
+describe('with loopback allowed (as in tests)', () => {
+  test('fetches a body and follows redirects up to the bound', async () => {
+    const c = client({ allowLoopback: true });
+    const direct = await c.fetch(`http://127.0.0.1:${target.port}/a`);
+    expect([direct.status, direct.body.toString()]).toEqual([200, 'secret']);
+
+    const hop = (to: string) => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(to)}`;
+    const threeHops = hop(hop(hop(`http://127.0.0.1:${target.port}/b`)));
+    const followed = await c.fetch(threeHops);
+    expect([followed.url, followed.body.toString()]).toEqual([`http://127.0.0.1:${target.port}/b`, 'secret']);
+
+    const err = await failure(c, hop(threeHops));
+    expect([err.code, err.reason]).toEqual(['FETCH_ERROR', 'redirects']);
+  });
+
+  test('loopback stays refused in IPv4-mapped form and private addresses stay refused', async () => {
+    const c = client({ allowLoopback: true });
+    expect((await failure(c, `http://[::ffff:127.0.0.1]:${target.port}/`)).reason).toBe('refused');
+    expect((await failure(c, 'http://10.0.0.1/')).reason).toBe('refused');
+    expect(target.hits).toEqual([]);
+  });
+
+  test('a server that never answers is FETCH_TIMEOUT', async () => {
+    const silent = await serve(() => undefined);
+    try {
+      const started = Date.now();
+      const err = await failure(client({ allowLoopback: true, totalTimeoutMs: 300 }), `http://127.0.0.1:${silent.port}/`);
+      expect([err.code, err.reason]).toEqual(['FETCH_TIMEOUT', 'timeout']);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await silent.close();
+    }
+  });
+
+  test('a server that stops mid-body is FETCH_TIMEOUT', async () => {
+    const stalling = await serve((_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('partial');
+    });
+    try {
+      const err = await failure(client({ allowLoopback: true, totalTimeoutMs: 300 }), `http://127.0.0.1:${stalling.port}/`);
+      expect(err.code).toBe('FETCH_TIMEOUT');
+    } finally {
+      await stalling.close();
+    }
+  });
+
+  test('a 500, a closed port, a DNS failure and an oversized body are FETCH_ERROR', async () => {
+    const failing = await serve((req, res) => {
+      if (req.url === '/big') res.end('x'.repeat(4096));
+      else if (req.url === '/big-chunked') {
+        res.write('x'.repeat(800));
+        res.end('x'.repeat(800));
+      } else res.writeHead(500).end('boom');
+    });
+    const closed = await serve(() => undefined);
+    const closedPort = closed.port;
+    await closed.close();
+    try {
+      const c = client({ allowLoopback: true });
+      const status = await failure(c, `http://127.0.0.1:${failing.port}/`);
+      expect([status.code, status.reason, status.status]).toEqual(['FETCH_ERROR', 'status', 500]);
+      expect((await failure(c, `http://127.0.0.1:${failing.port}/big`)).reason).toBe('size');
+      expect((await failure(c, `http://127.0.0.1:${failing.port}/big-chunked`)).reason).toBe('size');
+      const refused = await failure(c, `http://127.0.0.1:${closedPort}/`);
+      expect([refused.code, refused.reason]).toEqual(['FETCH_ERROR', 'network']);
+      const noDns: Resolver = async () => {
+        throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
+      };
+      const dns = await failure(client({ resolve: noDns }), 'http://nowhere.example/');
+      expect([dns.code, dns.reason]).toEqual(['FETCH_ERROR', 'dns']);
+    } finally {
+      await failing.close();
+    }
+  });
+
+  test('a per-fetch byte limit lowers the policy limit', async () => {
+    const c = client({ allowLoopback: true });
+    const err = await c.fetch(`http://127.0.0.1:${target.port}/`, { maxBytes: 3 }).catch((e: FetchError) => e);
+    expect((err as FetchError).reason).toBe('size');
+  });
+});
