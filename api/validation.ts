@@ -1,6 +1,6 @@
 /** Turns a zod failure into the one-line 400 message of DESIGN §3: "<field>: <rule>". */
 import { ZodError, ZodIssue } from 'zod';
-import { AppError } from '../domain/errors';
+import { AppError, notFound } from '../domain/errors';
 
 function fieldOf(issue: ZodIssue, location: string): string {
   return issue.path.length ? issue.path.join('.') : location;
@@ -42,6 +42,8 @@ function article(type: string): string {
 
 export function validationError(error: ZodError, location: string): AppError {
   const issue = error.issues[0];
+  // a path id outside the id alphabet (pathId in api/schemas.ts) names nothing
+  if (issue.code === 'custom' && typeof issue.params?.notFound === 'string') return notFound(issue.params.notFound);
   if (issue.code === 'unrecognized_keys') {
     const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
     return new AppError(400, `${prefix}${issue.keys[0]}: unknown field`);

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
 import { paginationQuery } from '../../query';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 import { spaceIdParams } from '../spaces/schema';
 
-export const changeRequestIdParams = { ...spaceIdParams, changeRequestId: resourceId.openapi({ description: 'the change request id or its number in the space' }) };
+export const changeRequestIdParams = { ...spaceIdParams, changeRequestId: pathId('change request').openapi({ description: 'the change request id or its number in the space' }) };
 
 const subject = z.string().max(100);
 /** `merged` is reached only by merging. */

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 import type { Placement } from '../../../domain/collections/ordering';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery, queryBoolean } from '../../query';
 
-export const collectionIdParams = { collectionId: resourceId };
+export const collectionIdParams = { collectionId: pathId('collection') };
 
 const title = z.string().trim().min(1).max(50);
 

@@ -5,7 +5,7 @@ import type { AccessContext } from '../../../domain/access/context';
 import type { Space } from '../../../entities/Space';
 import type { CommentScope } from '../../../domain/comments/scope';
 import { loadChangeRequest, loadSpace } from '../../loaders';
-import { resourceId } from '../../schemas';
+import { pathId } from '../../schemas';
 
 export interface CommentForm {
   /** operationId infix */
@@ -28,7 +28,7 @@ export const spaceCommentForm: CommentForm = {
   name: 'Space',
   tag: 'comments',
   path: '/v1/spaces/{spaceId}/comments',
-  params: { spaceId: resourceId },
+  params: { spaceId: pathId('space') },
   load: async (access, params) => ({ space: await viewableSpace(access, params.spaceId), changeRequest: null }),
 };
 
@@ -36,7 +36,7 @@ export const changeRequestCommentForm: CommentForm = {
   name: 'ChangeRequest',
   tag: 'change-request comments',
   path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
-  params: { spaceId: resourceId, changeRequestId: resourceId },
+  params: { spaceId: pathId('space'), changeRequestId: pathId('change request') },
   load: async (access, params) => {
     // the space first: whether a change request exists is nobody's business who cannot see the space
     const space = await viewableSpace(access, params.spaceId);

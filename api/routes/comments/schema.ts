@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { BODY_FORMATS, COMMENT_STATUSES } from '../../presenters/comment';
 import { paginationQuery, queryList } from '../../query';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 
 export const MARKDOWN_MAX = 65536;
 export const REACTIONS_MAX = 20;
@@ -69,5 +69,5 @@ export const listRepliesQuery = { ...paginationQuery, format };
 
 export const listCommentersQuery = { ...paginationQuery };
 
-export const commentIdParams = { commentId: resourceId };
-export const replyIdParams = { commentId: resourceId, commentReplyId: resourceId };
+export const commentIdParams = { commentId: pathId('comment') };
+export const replyIdParams = { commentId: pathId('comment'), commentReplyId: pathId('comment reply') };

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { paginationQuery, queryBoolean } from '../../query';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 
-export const pageIdParams = { pageId: resourceId };
-export const fileIdParams = { fileId: resourceId };
+export const pageIdParams = { pageId: pathId('page') };
+export const fileIdParams = { fileId: pathId('file') };
 
 /**
  * Accepted and validated; they change nothing: there is no Git sync, so no `git` metadata to omit

@@ -5,7 +5,7 @@
  * once and mounted for both forms; a form resolves its path to a `ContentTarget`.
  */
 import type { DataSource } from 'typeorm';
-import type { ZodRawShape, ZodString } from 'zod';
+import type { ZodRawShape, ZodType } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { Db, inTransaction } from '../../../domain/db';
@@ -31,7 +31,7 @@ export interface ContentTarget {
   appPath: string;
 }
 
-type FormParams = { spaceId: ZodString } & ZodRawShape;
+type FormParams = { spaceId: ZodType<string> } & ZodRawShape;
 
 export interface ContentForm {
   /** spliced into operation ids: getSpaceContent, getChangeRequestContent */

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { resourceId } from '../../schemas';
+import { pathId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 
 
-export const spaceUserParams = { spaceId: resourceId, userId: resourceId };
-export const spaceTeamParams = { spaceId: resourceId, teamId: resourceId };
-export const collectionUserParams = { collectionId: resourceId, userId: resourceId };
-export const collectionTeamParams = { collectionId: resourceId, teamId: resourceId };
+export const spaceUserParams = { spaceId: pathId('space'), userId: pathId('user') };
+export const spaceTeamParams = { spaceId: pathId('space'), teamId: pathId('team') };
+export const collectionUserParams = { collectionId: pathId('collection'), userId: pathId('user') };
+export const collectionTeamParams = { collectionId: pathId('collection'), teamId: pathId('team') };
 
 export const putGrantBody = z.object({ role: roleSchema }).strict();

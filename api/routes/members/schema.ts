@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { emailDomain, resourceId } from '../../schemas';
+import { emailDomain, pathId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
 
-export const organizationIdParams = { organizationId: resourceId };
-export const memberParams = { organizationId: resourceId, userId: resourceId };
-export const linkInviteParams = { organizationId: resourceId, inviteId: resourceId };
+export const organizationIdParams = { organizationId: pathId('organization') };
+export const memberParams = { organizationId: pathId('organization'), userId: pathId('member') };
+export const linkInviteParams = { organizationId: pathId('organization'), inviteId: pathId('link invite') };
 export const emailDomainParams = {
   emailDomain,
 };

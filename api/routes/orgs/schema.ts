@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { emailDomain, resourceId } from '../../schemas';
+import { emailDomain, pathId, resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
-export const organizationIdParams = { organizationId: resourceId };
+export const organizationIdParams = { organizationId: pathId('organization') };
 
 const title = z.string().trim().min(2).max(255);
 const hostname = z.string().min(3).max(32).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);

@@ -4,10 +4,10 @@ import { TITLE_MAX } from '../../../domain/spaces/spaces';
 import { roleSchema } from '../../presenters/common';
 import { EDIT_MODES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 
-export const spaceIdParams = { spaceId: resourceId };
-export const memberSpacesParams = { organizationId: resourceId, userId: resourceId };
+export const spaceIdParams = { spaceId: pathId('space') };
+export const memberSpacesParams = { organizationId: pathId('organization'), userId: pathId('member') };
 
 const title = z.string().trim().min(1).max(TITLE_MAX);
 const emoji = z.string().min(1).max(32);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
@@ -18,8 +18,8 @@ const entityID = z.string().trim().max(1024).openapi({ description: 'entity id o
 const certificate = z.string().max(16384).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it' });
 const ssoURL = z.string().max(2048).url().refine(isHttpsUrl, 'must be an https URL');
 
-export const organizationIdParams = { organizationId: resourceId };
-export const samlProviderParams = { organizationId: resourceId, samlProviderId: resourceId };
+export const organizationIdParams = { organizationId: pathId('organization') };
+export const samlProviderParams = { organizationId: pathId('organization'), samlProviderId: pathId('SAML provider') };
 
 export const listSamlProvidersQuery = { ...paginationQuery };
 

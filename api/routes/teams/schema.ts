@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceId } from '../../schemas';
+import { pathId, resourceId } from '../../schemas';
 import type { SortKey } from '../../middleware/paginate';
 import { teamRoleSchema } from '../../presenters/team';
 import { paginationQuery } from '../../query';
@@ -10,9 +10,9 @@ const title = z.string().trim().min(1).max(255);
 const userRef = z.string().min(1).max(320);
 const MAX_ENTRIES = 1000;
 
-export const organizationIdParams = { organizationId: resourceId };
-export const teamParams = { organizationId: resourceId, teamId: resourceId };
-export const teamMemberParams = { organizationId: resourceId, teamId: resourceId, userId: resourceId };
+export const organizationIdParams = { organizationId: pathId('organization') };
+export const teamParams = { organizationId: pathId('organization'), teamId: pathId('team') };
+export const teamMemberParams = { organizationId: pathId('organization'), teamId: pathId('team'), userId: pathId('user') };
 
 /** Order of every team list (newest first), shared with the member's teams list. */
 export const teamSortKeys: SortKey<Team>[] = [

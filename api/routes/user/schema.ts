@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { resourceId } from '../../schemas';
+import { pathId } from '../../schemas';
 
 export const issueTokenBody = z
   .object({
@@ -8,6 +8,6 @@ export const issueTokenBody = z
   })
   .strict();
 
-export const tokenIdParams = { tokenId: resourceId };
+export const tokenIdParams = { tokenId: pathId('token') };
 
-export const userIdParams = { userId: resourceId };
+export const userIdParams = { userId: pathId('user') };
