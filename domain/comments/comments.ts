@@ -75,7 +75,7 @@ export async function updateComment(db: Db, comment: Comment, patch: CommentPatc
 /**
  * Deletes the comment row first: it locks the row, so a reply being posted concurrently (which
  * bumps the counter on that row) either committed already or finds the comment gone. Replies are
- * deleted before reactions for the same reason (a reaction locks its reply in share mode).
+ * deleted before reactions for the same reason (a reaction locks its reply first).
  */
 export async function deleteComment(db: Db, commentId: string): Promise<void> {
   const deleted = await db.delete(Comment, { id: commentId });

@@ -16,8 +16,10 @@ export function hasReactionChanges(changes: ReactionChanges): boolean {
 }
 
 /**
- * Adds and removes the caller's reactions. The target row is locked in share mode first, so a
- * reaction never outlives a comment or reply deleted at the same time.
+ * Adds and removes the caller's reactions. The target row is locked exclusively first: a reaction
+ * never outlives a comment or reply deleted at the same time, and writers of one target's reactions
+ * take turns. (With a share lock, an insert and a delete of the same reaction row deadlocked: each
+ * waiting insert holds a share lock on the duplicate key the other needs to write.)
  */
 export async function applyReactions(db: Db, kind: ReactionTargetKind, targetId: string, userId: string, changes: ReactionChanges): Promise<void> {
   const added = [...new Set(changes.addedReactions ?? [])];
@@ -26,7 +28,7 @@ export async function applyReactions(db: Db, kind: ReactionTargetKind, targetId:
   const both = added.find((e) => removed.includes(e));
   if (both !== undefined) throw badRequest(`removedReactions: must not repeat an emoji of addedReactions (${both})`);
   const entity = kind === 'comment' ? Comment : CommentReply;
-  const target = await db.createQueryBuilder(entity, 't').setLock('pessimistic_read').select('t.id').where('t.id = :targetId', { targetId }).getOne();
+  const target = await db.createQueryBuilder(entity, 't').setLock('pessimistic_write').select('t.id').where('t.id = :targetId', { targetId }).getOne();
   if (!target) throw notFound(kind === 'comment' ? 'comment' : 'comment reply');
   if (added.length) {
     const reactedAt = new Date();

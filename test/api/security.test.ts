@@ -2,6 +2,7 @@
 import { Space } from '../../entities/Space';
 import { createOrg, OrgFixture } from '../factories';
 import { newCollection, newSpace } from '../support/api';
+import { commentFixture } from '../support/comments';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -62,5 +63,22 @@ describe('ids are exact', () => {
     const doc = (await server.as(fx.admin.token).get('/v1/openapi.json').expect(200)).body;
     const param = doc.paths['/v1/spaces/{spaceId}'].get.parameters.find((p: { name: string }) => p.name === 'spaceId');
     expect(param.schema.pattern).toBe('^[A-Za-z0-9_-]{1,64}$');
+  });
+});
+
+describe('concurrent reaction changes', () => {
+  it('all succeed: 20 parallel adds and removes of the same reaction, on a comment and on a reply', async () => {
+    const f = await commentFixture(server);
+    const comment = (await server.as(f.commenter.token).post(f.crComments).send({ page: f.guide, body: { markdown: 'react' } }).expect(200)).body;
+    const reply = (await server.as(f.commenter.token).post(`${f.crComments}/${comment.id}/replies`).send({ body: { markdown: 'me too' } }).expect(200)).body;
+    for (const path of [`${f.crComments}/${comment.id}`, `${f.crComments}/${comment.id}/replies/${reply.id}`]) {
+      const actors = [f.commenter, f.editor];
+      const responses = await Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          server.as(actors[i % 2].token).put(path).send(i % 4 < 2 ? { addedReactions: ['👍'] } : { removedReactions: ['👍'] }),
+        ),
+      );
+      expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
+    }
   });
 });
