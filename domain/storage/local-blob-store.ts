@@ -16,6 +16,11 @@ export interface SignedBlobRequest {
   signature: string;
 }
 
+/** Keys the store writes (`files/<spaceId>/<sha256>`): no other characters, no `..` segment leaving the folder. */
+function isBlobKey(key: string): boolean {
+  return /^[A-Za-z0-9._/-]+$/.test(key) && !key.includes('..');
+}
+
 export class LocalBlobStore implements BlobStore {
   constructor(
     private readonly dir: string,
@@ -25,7 +30,7 @@ export class LocalBlobStore implements BlobStore {
   ) {}
 
   private file(key: string): string {
-    if (!/^[A-Za-z0-9._/-]+$/.test(key) || key.includes('..')) throw new Error(`invalid blob key ${key}`);
+    if (!isBlobKey(key)) throw new Error(`invalid blob key ${key}`);
     return path.join(this.dir, key);
   }
 
@@ -41,8 +46,9 @@ export class LocalBlobStore implements BlobStore {
     return fs.readFile(this.file(key));
   }
 
-  /** The blob's size and a stream of its bytes, or null when there is no such blob. */
+  /** The blob's size and a stream of its bytes, or null when there is no such blob (nor can be: a key the store never writes). */
   async open(key: string): Promise<{ size: number; stream: Readable } | null> {
+    if (!isBlobKey(key)) return null;
     let handle: fs.FileHandle;
     try {
       handle = await fs.open(this.file(key), 'r');

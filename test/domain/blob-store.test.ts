@@ -1,6 +1,8 @@
 /** Both blob back ends on real storage: the local folder through the API's download route, S3 against versitygw. */
 import { CreateBucketCommand, DeleteBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'crypto';
+import * as http from 'http';
+import type { AddressInfo } from 'net';
 import request from 'supertest';
 import { loadConfig } from '../../domain/config';
 import { createBlobStore } from '../../domain/storage';
@@ -91,6 +93,40 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     const other = new URL(await store.downloadUrl(newKey(), { filename: 'a.txt', contentType: 'text/plain' }));
     const res = await download(`${url.origin}${url.pathname}${other.search}`);
     expect(res.status).toBe(403);
+  });
+
+  it('serves a blob signed as text/html as a sandboxed attachment, never as a page of the API origin', async () => {
+    const key = newKey();
+    await store.put(key, Buffer.from('<script>alert(document.cookie)</script>'), 'text/html');
+    const res = await download(await store.downloadUrl(key, { filename: 'page.html', contentType: 'text/html' }));
+    expect(res.status).toBe(200);
+    expect(res.headers['content-disposition']).toBe(`attachment; filename="page.html"; filename*=UTF-8''page.html`);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
+  });
+
+  it('answers 404, not 500, for a validly signed key outside the key alphabet', async () => {
+    // the path exactly as given (no client normalises `..` away), like curl --path-as-is
+    const listener = server.app.listen(0, '127.0.0.1');
+    await new Promise((resolve) => listener.once('listening', resolve));
+    const { port } = listener.address() as AddressInfo;
+    const get = (path: string) =>
+      new Promise<{ status: number; body: string }>((resolve, reject) => {
+        http.get({ host: '127.0.0.1', port, path }, (res) => {
+          let body = '';
+          res.on('data', (chunk) => (body += chunk));
+          res.on('end', () => resolve({ status: res.statusCode!, body }));
+        }).on('error', reject);
+      });
+    try {
+      for (const [key, path] of [['files/a b', '/v1/blobs/files/a%20b'], ['files/../..', '/v1/blobs/files/../..'], ['files/%2e', '/v1/blobs/files/%252e']]) {
+        const { search } = new URL(await store.downloadUrl(key, { filename: 'a.txt', contentType: 'text/plain' }));
+        const res = await get(`${path}${search}`);
+        expect([key, res.status, JSON.parse(res.body)]).toEqual([key, 404, { error: { code: 404, message: 'blob not found' } }]);
+      }
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
   });
 
   it('refuses an expired link with 403', async () => {
