@@ -1,8 +1,8 @@
-/** Every activity of the worker, merged from the per-domain factories. */
-import type { DataSource } from 'typeorm';
-import type { Config } from '../domain/config';
+/** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
+import type { ActivityDeps } from './deps';
+import { createJobActivities } from './jobs';
 import { createSpaceActivities } from './spaces';
 
-export function createActivities(deps: { ds: DataSource; config: Config }) {
-  return { ...createSpaceActivities(deps) };
+export function createActivities(deps: ActivityDeps) {
+  return { ...createJobActivities(deps), ...createSpaceActivities(deps) };
 }

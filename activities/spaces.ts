@@ -1,17 +1,20 @@
-/** Space activities, built by a factory that receives their dependencies. */
-import type { DataSource } from 'typeorm';
-import type { Config } from '../domain/config';
+/** Space activities: thin wrappers over domain/spaces, built from the activities' dependencies. */
+import { inTransaction } from '../domain/db';
 import { checkPurge, PurgeBatch, PurgeCheck, purgeBatch } from '../domain/spaces/purge';
+import type { ActivityDeps } from './deps';
+import { permanentFailures } from './job-activity';
 
 export interface SpaceActivities {
-  checkSpacePurge(spaceId: string): Promise<PurgeCheck>;
-  purgeSpaceBatch(spaceId: string): Promise<PurgeBatch>;
+  /** `generation` is absent for runs started before the job machinery (release v1). */
+  checkSpacePurge(spaceId: string, generation?: number): Promise<PurgeCheck>;
+  purgeSpaceBatch(spaceId: string, generation?: number): Promise<PurgeBatch>;
 }
 
-export function createSpaceActivities(deps: { ds: DataSource; config: Config }): SpaceActivities {
-  const { ds, config } = deps;
-  return {
-    checkSpacePurge: (spaceId) => checkPurge(ds.manager, spaceId, config.spaceRetentionSeconds),
-    purgeSpaceBatch: (spaceId) => ds.transaction((db) => purgeBatch(db, spaceId, config.purgeBatchSize, config.spaceRetentionSeconds)),
-  };
+export function createSpaceActivities(deps: ActivityDeps): SpaceActivities {
+  const { ds, config, clock } = deps;
+  return permanentFailures<SpaceActivities>({
+    checkSpacePurge: (spaceId, generation) => inTransaction(ds, (db) => checkPurge(db, spaceId, config.spaceRetentionSeconds, generation ?? null, clock())),
+    purgeSpaceBatch: (spaceId, generation) =>
+      inTransaction(ds, (db) => purgeBatch(db, spaceId, config.purgeBatchSize, config.spaceRetentionSeconds, generation ?? null, clock())),
+  });
 }

@@ -61,7 +61,19 @@ export function loadConfig() {
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),
-    reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
+    /** The job machinery (domain/processes/jobs.ts); tests run every wait short. */
+    jobs: {
+      /** Period of the reconciler Schedule, and the grace before it considers a requested run's start lost. */
+      reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
+      /** Period of the cleanup Schedule that removes what the job kinds' retention let expire. */
+      cleanupIntervalSeconds: int('JOB_CLEANUP_INTERVAL_SECONDS', 3600),
+      /** Retry policy of every job activity: bounded attempts with exponential back-off. */
+      retry: {
+        initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),
+        maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
+        maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
+      },
+    },
     cursorSecret: str('CURSOR_SECRET', 'dev-cursor-secret-change-me'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),

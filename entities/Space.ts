@@ -1,5 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
+import { JobState } from './JobState';
 import type { Role } from '../domain/access/roles';
 
 export type EditMode = 'live' | 'locked';
@@ -23,6 +24,6 @@ export class Space {
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
   @TimeColumn({ nullable: true }) deletedAt: Date | null;
-  /** Set once the space-purge workflow is known to be started for the current deletion. */
-  @TimeColumn({ nullable: true }) purgeStartedAt: Date | null;
+  /** The space-purge job: requested by a deletion, withdrawn by a restore (domain/spaces/deletion.ts). */
+  @Column(() => JobState, { prefix: 'purge' }) purge: JobState;
 }

@@ -1,8 +1,19 @@
 import 'reflect-metadata';
 import * as path from 'path';
-import { DataSource } from 'typeorm';
+import { DataSource, DefaultNamingStrategy } from 'typeorm';
 import type { Config } from '../domain/config';
 import { entities } from './index';
+
+/**
+ * TypeORM's names for embedded columns lower-case all but the first letter (`purgeRunid`); these
+ * keep the property's camelCase after the prefix (`purgeRunId`), as every other column has it.
+ */
+class NamingStrategy extends DefaultNamingStrategy {
+  override columnName(propertyName: string, customName: string | undefined, embeddedPrefixes: string[]): string {
+    const name = customName || propertyName;
+    return embeddedPrefixes.length ? embeddedPrefixes.join('') + name.charAt(0).toUpperCase() + name.slice(1) : name;
+  }
+}
 
 /** The one way to build a DataSource: migrations only, never synchronize. */
 export function createDataSource(config: Config, overrides: { database?: string } = {}): DataSource {
@@ -14,6 +25,7 @@ export function createDataSource(config: Config, overrides: { database?: string 
     password: config.mysql.password,
     database: overrides.database ?? config.mysql.database,
     entities,
+    namingStrategy: new NamingStrategy(),
     migrations: [path.join(__dirname, 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
     synchronize: false,

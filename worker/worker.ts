@@ -2,17 +2,34 @@
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
 import { createActivities } from '../activities';
+import { ActivityDeps, createActivityDeps } from '../activities/deps';
 import type { Config } from '../domain/config';
 
-export async function createWorker(deps: { ds: DataSource; config: Config; taskQueue?: string }): Promise<{ worker: Worker; connection: NativeConnection }> {
-  const { config } = deps;
+export interface BuiltWorker {
+  worker: Worker;
+  deps: ActivityDeps;
+  /** Closes the worker's connections (after `worker.run()` resolved). */
+  close(): Promise<void>;
+}
+
+export async function createWorker(base: { ds: DataSource; config: Config; taskQueue?: string }, overrides: Partial<ActivityDeps> = {}): Promise<BuiltWorker> {
+  const { config } = base;
+  const deps = createActivityDeps({ ds: base.ds, config }, overrides);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,
     namespace: config.temporal.namespace,
-    taskQueue: deps.taskQueue ?? config.temporal.taskQueue,
+    taskQueue: base.taskQueue ?? config.temporal.taskQueue,
     workflowsPath: require.resolve('../workflows'),
     activities: createActivities(deps),
   });
-  return { worker, connection };
+  return {
+    worker,
+    deps,
+    close: async () => {
+      await deps.temporal.close();
+      await deps.fetch.close();
+      await connection.close();
+    },
+  };
 }

@@ -1,5 +1,28 @@
-/** Deterministic workflow ids: a retried call finds the running workflow instead of starting a second. */
-export const spacePurgeWorkflowId = (spaceId: string): string => `space-purge/${spaceId}`;
+/**
+ * Deterministic workflow and schedule ids, and the names both sides of a job agree on. Plain values
+ * with no imports, so the API, the activities and the workflow bundle can all use them.
+ */
+
+/** `<job>/<resourceId>/<generation>`: a retried request finds the run; a new generation is a new run. */
+export const jobWorkflowId = (job: string, resourceId: string, generation: number): string => `${job}/${resourceId}/${generation}`;
+
+/** The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`). */
+export const JOB_KINDS = { spacePurge: 'space-purge' } as const;
+
+export const spacePurgeWorkflowId = (spaceId: string, generation: number): string => jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
+
+/** Before the job machinery (release v1) a purge ran as `space-purge/<spaceId>`, one per space. */
+export const legacySpacePurgeWorkflowId = (spaceId: string): string => `space-purge/${spaceId}`;
+
+/** Schedules belong to one deployment (its task queue), so two deployments sharing a namespace do not clash. */
+export const scheduleId = (taskQueue: string, name: string): string => `${taskQueue}/${name}`;
 
 /** Custom search attributes registered on the Temporal server (scripts/lib.sh). */
-export const SEARCH_ATTRIBUTES = { organization: 'OrganizationId', space: 'SpaceId' } as const;
+export const SEARCH_ATTRIBUTES = { organization: 'OrganizationId', space: 'SpaceId', resource: 'ResourceId' } as const;
+
+/**
+ * Failure types a job's activities raise as non-retryable ApplicationFailures. Besides a kind's own
+ * codes (FETCH_TIMEOUT ...): SUPERSEDED, the row's generation moved on, so the run stops without
+ * writing; JOB_FAILED, recorded for a failure that carried no code (retries exhausted, a bug).
+ */
+export const JOB_FAILURES = { superseded: 'SUPERSEDED', failed: 'JOB_FAILED', cancelled: 'CANCELLED' } as const;

@@ -1,2 +1,4 @@
-/** Workflow bundle entry: every workflow the worker runs. */
+/** Workflow bundle entry: every workflow the worker runs, by the name a start or Schedule uses. */
 export { spacePurge } from './space-purge';
+export { reconcileJobs } from './reconcile-jobs';
+export { expireJobs } from './expire-jobs';

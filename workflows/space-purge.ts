@@ -1,46 +1,56 @@
 /**
- * space-purge/<spaceId>: waits out the retention of a deleted space, then removes it and everything
- * under it in idempotent batches. A restore cancels it; the activities also re-check the row, so a
- * missed cancel can never purge a restored space.
+ * space-purge/<spaceId>/<generation>: waits out the retention of a deleted space, then removes it
+ * and everything under it in idempotent batches. A restore withdraws the job (a new generation) and
+ * cancels this run; its activities also re-check the row's generation, so a missed cancel can never
+ * purge a restored space, and a deletion after the restore is a new run this one cannot touch.
+ *
+ * Runs of release v1 (`space-purge/<spaceId>`) have no `run` in their input: they keep their
+ * original retry policy and record nothing on the row. Which branch a run takes is fixed by its
+ * input, so replaying either kind of history gives the same commands.
  */
 import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
+import type { ActivityOptions } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
+import type { JobRun } from '../domain/processes/job-kind';
+import { jobActivityOptions, recordJobFailure } from './job';
 
 export interface SpacePurgeInput {
   spaceId: string;
   organizationId: string;
+  /** Absent in runs started by release v1. */
+  run?: JobRun;
 }
 
-export type SpacePurgeResult = 'purged' | 'restored' | 'gone';
+export type SpacePurgeResult = 'purged' | 'restored' | 'gone' | 'superseded';
 
-const { checkSpacePurge } = proxyActivities<SpaceActivities>({
-  startToCloseTimeout: '30 seconds',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', backoffCoefficient: 2 },
-});
+const V1_RETRY = { initialInterval: '1 second', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 10 } as const;
 
-const { purgeSpaceBatch } = proxyActivities<SpaceActivities>({
-  startToCloseTimeout: '2 minutes',
-  retry: { initialInterval: '1 second', maximumInterval: '1 minute', backoffCoefficient: 2 },
-});
+function options(run: JobRun | undefined, startToCloseTimeout: '30 seconds' | '2 minutes'): ActivityOptions {
+  return run ? jobActivityOptions(run, startToCloseTimeout) : { startToCloseTimeout, retry: V1_RETRY };
+}
 
 export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResult> {
+  const { checkSpacePurge } = proxyActivities<SpaceActivities>(options(input.run, '30 seconds'));
+  const { purgeSpaceBatch } = proxyActivities<SpaceActivities>(options(input.run, '2 minutes'));
+  const generation = input.run?.generation;
   try {
     for (;;) {
-      const status = await checkSpacePurge(input.spaceId);
-      if (status.state === 'restored' || status.state === 'gone') return status.state;
+      const status = await checkSpacePurge(input.spaceId, generation);
+      if (status.state === 'restored' || status.state === 'gone' || status.state === 'superseded') return status.state;
       if (status.state === 'due') break;
       await sleep(status.waitMs);
     }
+    // Once due, a restore is no longer possible: finish the purge even if a cancel arrives.
+    return await CancellationScope.nonCancellable(async () => {
+      for (;;) {
+        const batch = await purgeSpaceBatch(input.spaceId, generation);
+        if (batch.state === 'restored' || batch.state === 'superseded') return batch.state;
+        if (batch.state === 'purged') return 'purged';
+      }
+    });
   } catch (err) {
     if (isCancellation(err)) return 'restored';
+    if (input.run) await recordJobFailure(input.run, err);
     throw err;
   }
-  // Once due, a restore is no longer possible: finish the purge even if a cancel arrives.
-  return CancellationScope.nonCancellable(async () => {
-    for (;;) {
-      const batch = await purgeSpaceBatch(input.spaceId);
-      if (batch.state === 'restored') return 'restored';
-      if (batch.state === 'purged') return 'purged';
-    }
-  });
 }

@@ -6,7 +6,7 @@ export class TemporalGateway {
   private client: Promise<Client> | null = null;
   private connection: Connection | null = null;
 
-  constructor(private readonly config: Config) {}
+  constructor(readonly config: Config) {}
 
   get taskQueue(): string {
     return this.config.temporal.taskQueue;

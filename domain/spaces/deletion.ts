@@ -1,9 +1,14 @@
-/** Soft deletion and restore of spaces; permanent removal is the space-purge workflow's job. */
-import { IsNull, LessThanOrEqual } from 'typeorm';
+/**
+ * Soft deletion and restore of spaces. A deletion asks for the space-purge job and a restore
+ * withdraws it, each in the transaction that holds the space row's lock (lockSpace), so the
+ * request and the job's generation never drift apart (DESIGN §9).
+ */
 import type { Db } from '../db';
 import { notFound } from '../errors';
 import { Space } from '../../entities/Space';
 import { refreshSpaceLinks } from '../content/indexer';
+import { currentJob, JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
+import { spacePurgeJob } from './purge-job';
 
 /** When a space deleted at `deletedAt` becomes due for permanent removal. */
 export function purgeDueAt(deletedAt: Date, retentionSeconds: number): Date {
@@ -14,39 +19,36 @@ export function isRestorable(space: Space, retentionSeconds: number, now = new D
   return !!space.deletedAt && purgeDueAt(space.deletedAt, retentionSeconds) > now;
 }
 
-/** Marks the space deleted (idempotent: an already deleted space keeps its first deletedAt). */
-export async function softDeleteSpace(db: Db, space: Space): Promise<Space> {
-  if (space.deletedAt) return space;
-  const now = new Date();
-  space.deletedAt = now;
-  space.updatedAt = now;
-  space.purgeStartedAt = null;
-  await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now, purgeStartedAt: null });
-  await refreshSpaceLinks(db, [space.id]);
+/** The space row, locked for the rest of the transaction; deleted spaces included. */
+export async function lockSpace(db: Db, spaceId: string): Promise<Space> {
+  const space = await lockJobRow(db, spacePurgeJob, spaceId);
+  if (!space) throw notFound('space');
   return space;
 }
 
-/** Brings a deleted space back; past the retention it is as good as gone (404). */
-export async function restoreSpace(db: Db, space: Space, retentionSeconds: number): Promise<Space> {
-  if (!space.deletedAt) return space;
+/**
+ * Marks the locked space deleted and asks for its purge. An already deleted space keeps its first
+ * deletedAt and its purge; the ticket then only restarts that purge if its start was lost.
+ */
+export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<Space>> {
+  if (space.deletedAt) return currentJob(spacePurgeJob, space);
+  const now = new Date();
+  await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now });
+  Object.assign(space, { deletedAt: now, updatedAt: now });
+  await refreshSpaceLinks(db, [space.id]);
+  return requestJob(db, spacePurgeJob, space, now);
+}
+
+/**
+ * Brings the locked space back and withdraws its purge; past the retention it is as good as gone
+ * (404). The purge's first batch takes the same lock, so a restore at the deadline wins or loses whole.
+ */
+export async function restoreSpace(db: Db, space: Space, retentionSeconds: number): Promise<JobTicket<Space>> {
+  if (!space.deletedAt) return currentJob(spacePurgeJob, space);
   if (!isRestorable(space, retentionSeconds)) throw notFound('space');
   const now = new Date();
-  await db.update(Space, { id: space.id }, { deletedAt: null, purgeStartedAt: null, updatedAt: now });
+  await db.update(Space, { id: space.id }, { deletedAt: null, updatedAt: now });
+  Object.assign(space, { deletedAt: null, updatedAt: now });
   await refreshSpaceLinks(db, [space.id]);
-  Object.assign(space, { deletedAt: null, purgeStartedAt: null, updatedAt: now });
-  return space;
-}
-
-/** Records that the purge workflow runs for this deletion, so the reconciler skips it. */
-export async function markPurgeStarted(db: Db, spaceId: string, deletedAt: Date): Promise<void> {
-  await db.update(Space, { id: spaceId, deletedAt, purgeStartedAt: IsNull() }, { purgeStartedAt: new Date() });
-}
-
-/** Deleted spaces whose purge workflow is not known to be started, older than `graceSeconds`. */
-export async function spacesMissingPurge(db: Db, graceSeconds: number, limit: number): Promise<Space[]> {
-  return db.find(Space, {
-    where: { deletedAt: LessThanOrEqual(new Date(Date.now() - graceSeconds * 1000)), purgeStartedAt: IsNull() },
-    order: { deletedAt: 'ASC' },
-    take: limit,
-  });
+  return withdrawJob(db, spacePurgeJob, space);
 }

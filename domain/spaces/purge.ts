@@ -4,7 +4,9 @@
  */
 import type { Db } from '../db';
 import { Space } from '../../entities/Space';
+import { jobRef, lockJobRow, markJobStarted } from '../processes/job-kind';
 import { purgeDueAt } from './deletion';
+import { spacePurgeJob } from './purge-job';
 
 export interface SpaceOwnedTable {
   table: string;
@@ -38,22 +40,39 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'revisions', where: 'spaceId = :spaceId' },
 ];
 
-export type PurgeCheck = { state: 'gone' } | { state: 'restored' } | { state: 'due' } | { state: 'wait'; waitMs: number };
+export type PurgeCheck =
+  | { state: 'gone' }
+  | { state: 'restored' }
+  | { state: 'superseded' }
+  | { state: 'due' }
+  | { state: 'wait'; waitMs: number };
 
-export async function checkPurge(db: Db, spaceId: string, retentionSeconds: number, now = new Date()): Promise<PurgeCheck> {
+/**
+ * Where the purge of `spaceId` stands. `generation` is the run's (null for a run started before the
+ * job machinery, which only knows the space): a run whose generation moved on is superseded, since a
+ * restore or a later deletion now owns the row. The first check of a current run marks it started.
+ */
+export async function checkPurge(db: Db, spaceId: string, retentionSeconds: number, generation: number | null, now = new Date()): Promise<PurgeCheck> {
   const space = await db.findOneBy(Space, { id: spaceId });
   if (!space) return { state: 'gone' };
+  if (generation !== null && space.purge.generation !== generation) return { state: 'superseded' };
   if (!space.deletedAt) return { state: 'restored' };
+  if (generation !== null && !space.purge.startedAt) await markJobStarted(db, spacePurgeJob, jobRef(spacePurgeJob, space), now);
   const waitMs = purgeDueAt(space.deletedAt, retentionSeconds).getTime() - now.getTime();
   return waitMs <= 0 ? { state: 'due' } : { state: 'wait', waitMs: Math.max(waitMs, 1000) };
 }
 
-export type PurgeBatch = { state: 'restored' } | { state: 'more' } | { state: 'purged' };
+export type PurgeBatch = { state: 'restored' } | { state: 'superseded' } | { state: 'more' } | { state: 'purged' };
 
-/** Deletes up to `batchSize` rows per owned table; removes the space row once nothing is left. */
-export async function purgeBatch(db: Db, spaceId: string, batchSize: number, retentionSeconds: number): Promise<PurgeBatch> {
-  const check = await checkPurge(db, spaceId, retentionSeconds);
+/**
+ * Deletes up to `batchSize` rows per owned table; removes the space row once nothing is left.
+ * It holds the space row's lock, as a restore does, so a restore at the deadline wins or loses whole.
+ */
+export async function purgeBatch(db: Db, spaceId: string, batchSize: number, retentionSeconds: number, generation: number | null, now = new Date()): Promise<PurgeBatch> {
+  if (!(await lockJobRow(db, spacePurgeJob, spaceId))) return { state: 'purged' };
+  const check = await checkPurge(db, spaceId, retentionSeconds, generation, now);
   if (check.state === 'gone') return { state: 'purged' };
+  if (check.state === 'superseded') return check;
   if (check.state !== 'due') return { state: 'restored' };
   let more = false;
   for (const owned of SPACE_OWNED_TABLES) {

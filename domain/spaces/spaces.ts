@@ -5,6 +5,7 @@ import type { Role } from '../access/roles';
 import { lastPosition, positionAmongSiblings } from '../collections/ordering';
 import type { Collection } from '../../entities/Collection';
 import { EditMode, Space } from '../../entities/Space';
+import { idleJobState } from '../../entities/JobState';
 import { DEFAULT_LANGUAGE, Language } from './languages';
 import { copySpaceContent } from '../content/duplicate';
 import { createInitialRevision } from '../content/revisions';
@@ -50,7 +51,7 @@ function newSpaceRow(organizationId: string, parentId: string | null, position: 
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
-    purgeStartedAt: null,
+    purge: idleJobState(),
   });
 }
 

@@ -161,7 +161,7 @@ describe('spaces', () => {
     await server.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
     const row = await server.ds.manager.findOneByOrFail(Space, { id: s.id });
     expect(row.deletedAt).not.toBeNull();
-    if (await server.temporal.isHealthy()) expect(row.purgeStartedAt).not.toBeNull();
+    if (await server.temporal.isHealthy()) expect(row.purge.runId).not.toBeNull();
     await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(404);
     await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ title: 'x' }).expect(404);
     expect(ids((await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id]);
@@ -187,12 +187,12 @@ describe('spaces', () => {
       await offline.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
       const row = await server.ds.manager.findOneByOrFail(Space, { id: s.id });
       expect(row.deletedAt).not.toBeNull();
-      expect(row.purgeStartedAt).toBeNull();
+      expect(row.purge.runId).toBeNull();
       await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(404);
       if (await server.temporal.isHealthy()) {
         await server.as(fx.admin.token).delete(`/v1/spaces/${s.id}`).expect(204);
         const repaired = await server.ds.manager.findOneByOrFail(Space, { id: s.id });
-        expect(repaired.purgeStartedAt).not.toBeNull();
+        expect(repaired.purge.runId).not.toBeNull();
         expect(repaired.deletedAt).toEqual(row.deletedAt);
       }
       // Restore also answers 200 when the purge cannot be cancelled (the workflow re-checks the row).

@@ -1,65 +1,65 @@
 /**
- * Re-records the workflow histories replayed by replay.test.ts: `npm run record-histories`
- * (needs the servers from scripts/test.sh; writes test/replay/histories/<workflow>/<release>-<case>.json).
- * Histories are append-only: a new release adds files, it never rewrites old ones.
+ * `npm run record-histories -- <workflow> <release>` (after `npm run build`, with the servers of
+ * `npm start`/`npm test` running and `temporal` on PATH): drives the workflow through each of its
+ * cases on a private task queue, with short retention and retries, and writes
+ * test/replay/histories/<workflow>/<release>-<case>.json. Histories are append-only: it refuses to
+ * overwrite one that exists, so a new release adds files and never rewrites old ones.
  */
 import 'reflect-metadata';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
-import { execFileSync } from 'child_process';
 import { loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
-import { ensureSpacePurge } from '../../domain/processes/space-purge';
 import { TemporalGateway } from '../../domain/processes/temporal';
-import { restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
-import { newId } from '../../domain/ids';
 import { createDataSource } from '../../entities/data-source';
-import { Space } from '../../entities/Space';
-import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
-import { privateTaskQueue, startWorker } from '../support/temporal';
+import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
+import type { Recorder } from './recorders/recorder';
+import { recordSpacePurge } from './recorders/space-purge';
 
-const RELEASE = process.argv[2] ?? 'v1';
-const OUT = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories', 'space-purge');
+/** One recorder per workflow, by the folder name of its histories (the job's name). */
+const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
+  'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
+};
 
-async function main(): Promise<void> {
-  const config = privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: 2 });
+const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');
+
+function usage(message: string): never {
+  throw new Error(`${message}\nusage: npm run record-histories -- <${Object.keys(RECORDERS).join('|')}> <release, e.g. v2>`);
+}
+
+async function main(argv: string[]): Promise<void> {
+  const [workflow, release] = argv;
+  const entry = RECORDERS[workflow ?? ''];
+  if (!entry) usage(`unknown workflow "${workflow ?? ''}"`);
+  if (!release || !/^v[0-9]+$/.test(release)) usage('the release must be named like v2');
+  const files = entry.cases.map((name) => path.join(HISTORIES, workflow, `${release}-${name}.json`));
+  const existing = files.filter((f) => fs.existsSync(f));
+  if (existing.length) throw new Error(`refusing to overwrite committed histories:\n  ${existing.join('\n  ')}\nrecord a new release instead`);
+
+  const config = shortJobRetries(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: 2 }));
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
   const worker = await startWorker(ds, config);
-  const { org } = await createOrg(ds);
-  const now = new Date();
-  const newSpace = async () => {
-    const space = ds.manager.create(Space, { id: newId(), organizationId: org.id, parentId: null, title: 'Recorded', emoji: null, visibility: 'private', editMode: 'live', language: 'en', defaultLevel: null, revisionId: null, position: 1, createdAt: now, updatedAt: now, deletedAt: null, purgeStartedAt: null });
-    await ds.manager.insert(Space, space);
-    await inTransaction(ds, (db) => softDeleteSpace(db, space));
-    await ensureSpacePurge(temporal, ds, space);
-    return space;
-  };
-  const client = await temporal.getClient();
-  const record = async (space: Space, name: string) => {
-    const handle = client.workflow.getHandle(spacePurgeWorkflowId(space.id));
-    await handle.result();
-    fs.mkdirSync(OUT, { recursive: true });
-    const file = path.join(OUT, `${RELEASE}-${name}.json`);
-    // The CLI's JSON export is the format historyFromJSON reads back.
-    const json = execFileSync('temporal', ['workflow', 'show', '--address', config.temporal.address, '--namespace', config.temporal.namespace, '--workflow-id', handle.workflowId, '--output', 'json']);
-    fs.writeFileSync(file, json);
-    process.stdout.write(`recorded ${file}\n`);
-  };
-
-  await record(await newSpace(), 'purged');
-  const restored = await newSpace();
-  await inTransaction(ds, (db) => restoreSpace(db, restored, config.spaceRetentionSeconds));
-  await client.workflow.getHandle(spacePurgeWorkflowId(restored.id)).cancel();
-  await record(restored, 'cancelled');
-
-  await worker.stop();
-  await temporal.close();
-  await ds.destroy();
+  try {
+    const { org, admin } = await createOrg(ds);
+    const runs = await entry.recorder({ ds, config, temporal, org, admin });
+    fs.mkdirSync(path.join(HISTORIES, workflow), { recursive: true });
+    for (const run of runs) {
+      const file = path.join(HISTORIES, workflow, `${release}-${run.name}.json`);
+      // The CLI's JSON export is the format historyFromJSON reads back.
+      const json = execFileSync('temporal', ['workflow', 'show', '--address', config.temporal.address, '--namespace', config.temporal.namespace, '--workflow-id', run.workflowId, '--output', 'json']);
+      fs.writeFileSync(file, json, { flag: 'wx' });
+      process.stdout.write(`recorded ${path.relative(process.cwd(), file)}\n`);
+    }
+  } finally {
+    await worker.stop();
+    await temporal.close();
+    await ds.destroy();
+  }
 }
 
-main().catch((err) => {
-  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+main(process.argv.slice(2)).catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
   process.exit(1);
 });

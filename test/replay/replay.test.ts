@@ -1,26 +1,35 @@
-/** Every recorded history must replay against today's workflow code without nondeterminism. */
+/**
+ * Every committed history must replay against today's workflow code without nondeterminism. The
+ * workflows are bundled once for all of them.
+ */
 import * as fs from 'fs';
 import * as path from 'path';
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
-import { Worker } from '@temporalio/worker';
+import { bundleWorkflowCode, Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
 
 const ROOT = path.join(__dirname, 'histories');
 
-function histories(): Array<{ workflowId: string; file: string }> {
+function histories(): Array<{ name: string; file: string }> {
   return fs.readdirSync(ROOT).flatMap((dir) =>
-    fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.json')).map((f) => ({ workflowId: `${dir}/${f}`, file: path.join(ROOT, dir, f) })),
+    fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.json')).map((f) => ({ name: `${dir}/${f}`, file: path.join(ROOT, dir, f) })),
   );
 }
 
 describe('workflow replay', () => {
   const all = histories();
+  let bundle: WorkflowBundleWithSourceMap;
 
-  it('has recorded histories to replay', () => {
-    expect(all.length).toBeGreaterThanOrEqual(2);
+  beforeAll(async () => {
+    bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
+  }, 120000);
+
+  it('has histories of every release of every workflow, success and failure paths included', () => {
+    const names = all.map((h) => h.name);
+    expect(names).toEqual(expect.arrayContaining(['space-purge/v1-purged.json', 'space-purge/v1-cancelled.json', 'space-purge/v2-purged.json', 'space-purge/v2-failed.json']));
   });
 
-  it.each(all.map((h) => [h.workflowId, h.file]))('replays %s', async (_id, file) => {
+  it.each(all.map((h) => [h.name, h.file]))('replays %s', async (_name, file) => {
     const history = historyFromJSON(JSON.parse(fs.readFileSync(file, 'utf8')));
-    await Worker.runReplayHistory({ workflowsPath: require.resolve('../../workflows') }, history);
+    await Worker.runReplayHistory({ workflowBundle: bundle }, history);
   }, 60000);
 });

@@ -4,6 +4,7 @@ import type { Role } from '../../domain/access/roles';
 import { newId } from '../../domain/ids';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
+import { idleJobState } from '../../entities/JobState';
 import type { Organization } from '../../entities/Organization';
 import { Space } from '../../entities/Space';
 
@@ -22,7 +23,7 @@ export async function insertSpace(ds: DataSource, org: Organization, options: { 
   const space = ds.manager.create(Space, {
     id: newId(), organizationId: org.id, parentId: options.parentId ?? null, title: 'Space', emoji: null, visibility: 'private',
     editMode: 'live', language: 'en', defaultLevel: options.defaultLevel ?? null, revisionId: null, position: 0,
-    createdAt: now, updatedAt: now, deletedAt: options.deleted ? now : null, purgeStartedAt: null,
+    createdAt: now, updatedAt: now, deletedAt: options.deleted ? now : null, purge: idleJobState(),
   });
   await ds.manager.insert(Space, space);
   return space;

@@ -1,6 +1,7 @@
 /** Runs a real worker on a private task queue for one test file, with quiet SDK logs. */
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
+import type { ActivityDeps } from '../../activities/deps';
 import type { Config } from '../../domain/config';
 import { createWorker } from '../../worker/worker';
 import { unique } from '../factories';
@@ -16,21 +17,24 @@ export function privateTaskQueue(config: Config): Config {
   return { ...config, temporal: { ...config.temporal, taskQueue: unique('test-queue-') } };
 }
 
-export async function startWorker(ds: DataSource, config: Config): Promise<TestWorker> {
+/** Job retries short enough for tests: a failing step gives up within a second. */
+export function shortJobRetries(config: Config): Config {
+  return { ...config, jobs: { ...config.jobs, retry: { initialIntervalMs: 50, maximumIntervalMs: 200, maximumAttempts: 2 } } };
+}
+
+export async function startWorker(ds: DataSource, config: Config, overrides: Partial<ActivityDeps> = {}): Promise<TestWorker> {
   if (!runtimeInstalled) {
     Runtime.install({ logger: new DefaultLogger('WARN') });
     runtimeInstalled = true;
   }
-  const { worker, connection } = await createWorker({ ds, config });
+  const { worker, close } = await createWorker({ ds, config }, overrides);
   const running = worker.run();
   return {
     taskQueue: config.temporal.taskQueue,
     stop: async () => {
       worker.shutdown();
       await running;
-      await connection.close();
+      await close();
     },
   };
 }
-
-

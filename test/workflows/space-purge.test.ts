@@ -1,23 +1,27 @@
-/** The space-purge workflow end to end on the real Temporal dev server and MariaDB, with a short retention. */
-import { WorkflowExecutionDescription } from '@temporalio/client';
+/** The space-purge job end to end on the real Temporal dev server and MariaDB, with a short retention. */
+import { WorkflowFailedError } from '@temporalio/client';
+import pino from 'pino';
 import { inTransaction } from '../../domain/db';
-import { cancelSpacePurge, ensureSpacePurge, reconcileSpacePurges } from '../../domain/processes/space-purge';
-import { restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { jobStatus, JobTicket } from '../../domain/processes/job-kind';
+import { dispatchJob, reconcileJobs } from '../../domain/processes/jobs';
+import { defineSchedule, ensureSchedules } from '../../domain/processes/schedules';
+import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
 import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { loadConfig } from '../../domain/config';
-import { createOrg } from '../factories';
+import { createOrg, unique } from '../factories';
 import { grant, insertSpace } from '../support/content';
-import { privateTaskQueue, startWorker, TestWorker } from '../support/temporal';
+import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 import { startServer, TestServer } from '../support/server';
 
 const RETENTION_SECONDS = 3;
+const logger = pino({ level: 'silent' });
 let server: TestServer;
 let worker: TestWorker;
 
 beforeAll(async () => {
-  server = await startServer(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: RETENTION_SECONDS, purgeBatchSize: 2 }));
+  server = await startServer(shortJobRetries(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: RETENTION_SECONDS, purgeBatchSize: 2 })));
   worker = await startWorker(server.ds, server.config);
 }, 120000);
 
@@ -26,69 +30,147 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function resultOf(spaceId: string): Promise<string> {
+const deleteSpace = (spaceId: string) => inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+const restore = (spaceId: string) => inTransaction(server.ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
+const dispatch = (ticket: JobTicket<Space>) => dispatchJob(server.temporal, server.ds.manager, ticket, logger);
+const rowOf = (spaceId: string) => server.ds.manager.findOneBy(Space, { id: spaceId });
+
+async function handleOf(spaceId: string, generation: number) {
   const client = await server.temporal.getClient();
-  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).result();
+  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId, generation));
 }
 
-async function describe_(spaceId: string): Promise<WorkflowExecutionDescription> {
-  const client = await server.temporal.getClient();
-  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId)).describe();
+async function resultOf(spaceId: string, generation: number): Promise<string> {
+  return (await handleOf(spaceId, generation)).result();
 }
 
-describe('space-purge workflow', () => {
+async function until<T>(probe: () => Promise<T | null | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 200; i++) {
+    const value = await probe();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+describe('space-purge job', () => {
   it('waits out the retention, then removes the space and its rows in batches', async () => {
     const { org, admin } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
     for (let i = 0; i < 5; i++) {
       await grant(server.ds, org.id, 'space', space.id, `${admin.user.id.slice(0, 20)}${i}`, 'read');
     }
-    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
-    await ensureSpacePurge(server.temporal, server.ds, space);
-    // a retried start finds the same run instead of starting a second one
-    const first = await describe_(space.id);
-    await ensureSpacePurge(server.temporal, server.ds, space);
-    expect((await describe_(space.id)).runId).toBe(first.runId);
-    expect(first.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id] });
-    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).not.toBeNull();
+    const ticket = await deleteSpace(space.id);
+    expect(ticket.row.purge.generation).toBe(1);
+    await dispatch(ticket);
+    const recorded = await rowOf(space.id);
+    expect(recorded?.purge.runId).toBeTruthy();
+    // a retried start (a retried DELETE) finds the same run instead of starting a second one
+    const first = await (await handleOf(space.id, 1)).describe();
+    expect(first.runId).toBe(recorded?.purge.runId);
+    await dispatch(await deleteSpace(space.id));
+    expect((await rowOf(space.id))?.purge.generation).toBe(1);
+    expect((await (await handleOf(space.id, 1)).describe()).runId).toBe(first.runId);
+    expect(first.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id], ResourceId: [space.id] });
+    const running = await until(async () => {
+      const row = await rowOf(space.id);
+      return row && jobStatus(row.purge) === 'running' ? row : null;
+    }, 'the run to mark itself started');
+    expect(running.purge.startedAt).not.toBeNull();
 
-    expect(await resultOf(space.id)).toBe('purged');
-    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).toBeNull();
+    expect(await resultOf(space.id, 1)).toBe('purged');
+    expect(await rowOf(space.id)).toBeNull();
     expect(await server.ds.manager.countBy(ContentGrant, { targetId: space.id })).toBe(0);
   });
 
-  it('a restore before the retention cancels the purge and keeps the space', async () => {
+  it('a restore before the retention withdraws the purge and cancels its run', async () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
-    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
-    await ensureSpacePurge(server.temporal, server.ds, space);
-    await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
-    await cancelSpacePurge(server.temporal, space.id);
-    expect(await resultOf(space.id)).toBe('restored');
+    await dispatch(await deleteSpace(space.id));
+    const restored = await restore(space.id);
+    expect(restored.superseded).toBe(1);
+    expect(restored.row.purge).toMatchObject({ generation: 2, requestedAt: null, runId: null });
+    await dispatch(restored);
+    // cancelled while waiting, or its first check already found the generation moved on
+    expect(['restored', 'superseded']).toContain(await resultOf(space.id, 1));
     await new Promise((r) => setTimeout(r, RETENTION_SECONDS * 1000));
-    const kept = await server.ds.manager.findOneBy(Space, { id: space.id });
+    const kept = await rowOf(space.id);
     expect(kept?.deletedAt).toBeNull();
+    expect(jobStatus(kept!.purge)).toBe('idle');
   });
 
   it('a missed cancel still never purges a restored space', async () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
-    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
-    await ensureSpacePurge(server.temporal, server.ds, space);
-    await inTransaction(server.ds, (db) => restoreSpace(db, space, RETENTION_SECONDS));
-    expect(await resultOf(space.id)).toBe('restored');
-    expect(await server.ds.manager.findOneBy(Space, { id: space.id })).not.toBeNull();
+    await dispatch(await deleteSpace(space.id));
+    await restore(space.id); // its cancel is lost
+    expect(await resultOf(space.id, 1)).toBe('superseded');
+    expect(await rowOf(space.id)).not.toBeNull();
   });
 
-  it('the reconciler starts the purge of a space deleted without its workflow (crash in between)', async () => {
+  it('a DELETE while a restore\'s cancel is pending gets a purge of its own (the race)', async () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
-    await inTransaction(server.ds, (db) => softDeleteSpace(db, space));
-    // no ensureSpacePurge: the process "crashed" after the commit
-    await reconcileSpacePurges(server.temporal, server.ds, 0);
-    const row = await server.ds.manager.findOneBy(Space, { id: space.id });
-    expect(row?.purgeStartedAt).not.toBeNull();
-    expect(await resultOf(space.id)).toBe('purged');
+    await dispatch(await deleteSpace(space.id));
+    const restored = await restore(space.id); // committed; its cancel has not reached Temporal yet
+    const deleted = await deleteSpace(space.id); // the DELETE arrives in between
+    await dispatch(deleted);
+    await dispatch(restored); // now the restore's cancel lands
+    expect(deleted.row.purge.generation).toBe(3);
+    expect(['restored', 'superseded']).toContain(await resultOf(space.id, 1));
+    // Before the job machinery both requests named `space-purge/<spaceId>`: the DELETE attached to
+    // the dying run and the space stayed deleted for ever. Now its own run purges it.
+    expect(await resultOf(space.id, 3)).toBe('purged');
+    expect(await rowOf(space.id)).toBeNull();
+  });
+
+  it('the reconciler starts a purge whose start was lost (crash between commit and start)', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    await deleteSpace(space.id); // no dispatch: the process "crashed" after the commit
+    expect((await rowOf(space.id))?.purge.runId).toBeNull();
+    expect(await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger })).toEqual({ started: 1, failed: 0 });
+    expect((await rowOf(space.id))?.purge.runId).toBeTruthy();
+    expect(await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger })).toEqual({ started: 0, failed: 0 });
+    expect(await resultOf(space.id, 1)).toBe('purged');
+  });
+
+  it('the reconciler runs as a Temporal Schedule', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    await deleteSpace(space.id); // start lost
+    const reconcile = defineSchedule({ name: unique('reconcile-'), workflow: 'reconcileJobs', everySeconds: () => 3600, args: [{ organizationId: org.id, graceSeconds: 0 }] });
+    const [id] = await ensureSchedules(server.temporal, [reconcile]);
+    const schedule = (await server.temporal.getClient()).schedule.getHandle(id);
+    try {
+      expect(await ensureSchedules(server.temporal, [reconcile])).toEqual([id]); // idempotent
+      await schedule.trigger();
+      await until(async () => (await rowOf(space.id))?.purge.runId, 'the scheduled reconciler to start the purge');
+      expect(await resultOf(space.id, 1)).toBe('purged');
+    } finally {
+      await schedule.delete();
+    }
+  });
+
+  it('a step that keeps failing gives up after the bounded retries and records the failure on the row', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    await grant(server.ds, org.id, 'space', space.id, admin.user.id, 'read');
+    // The database refuses to delete this space's grant, as a broken table or privilege would.
+    const trigger = unique('refuse_purge_');
+    await server.ds.query(
+      `CREATE TRIGGER ${trigger} BEFORE DELETE ON content_grants FOR EACH ROW BEGIN IF OLD.targetId = '${space.id}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'; END IF; END`,
+    );
+    try {
+      await dispatch(await deleteSpace(space.id));
+      await expect(resultOf(space.id, 1)).rejects.toBeInstanceOf(WorkflowFailedError);
+    } finally {
+      await server.ds.query(`DROP TRIGGER ${trigger}`);
+    }
+    const row = await rowOf(space.id);
+    expect(jobStatus(row!.purge)).toBe('failed');
+    expect(row!.purge.errorCode).toBe('JOB_FAILED');
+    expect(row!.purge.errorMessages?.[0].message).toMatch(/refused by the test/);
   });
 });
 
@@ -102,7 +184,7 @@ describe('space deletion through the API', () => {
     await api.get(`/v1/spaces/${spaceId}`).expect(404);
     const list = await api.get(`/v1/orgs/${org.id}/spaces`).expect(200);
     expect(list.body.items.map((s: { id: string }) => s.id)).not.toContain(spaceId);
-    expect(await resultOf(spaceId)).toBe('purged');
+    expect(await resultOf(spaceId, 1)).toBe('purged');
     await api.post(`/v1/spaces/${spaceId}/restore`).expect(404);
     await api.get(`/v1/spaces/${spaceId}`).expect(404);
   });
@@ -115,7 +197,7 @@ describe('space deletion through the API', () => {
     const restored = await api.post(`/v1/spaces/${spaceId}/restore`).expect(200);
     expect(restored.body.id).toBe(spaceId);
     expect(restored.body.deletedAt).toBeUndefined();
-    expect(await resultOf(spaceId)).toBe('restored');
+    expect(await resultOf(spaceId, 1)).toBe('restored');
     await new Promise((r) => setTimeout(r, RETENTION_SECONDS * 1000));
     await api.get(`/v1/spaces/${spaceId}`).expect(200);
   });

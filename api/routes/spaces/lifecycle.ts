@@ -1,14 +1,14 @@
 /**
- * Soft deletion, restore and duplication of spaces. Deletion commits first and starts the purge
- * workflow after; if Temporal is unreachable the answer is still 204 and the reconciler (or a retried
- * DELETE) starts it later (DESIGN §5).
+ * Soft deletion, restore and duplication of spaces. Deletion asks for the space-purge job in its
+ * transaction and starts the workflow after the commit; if Temporal is unreachable the answer is
+ * still 204 and the reconciler (or a retried DELETE) starts it later (DESIGN §5, §9).
  */
 import { authorize } from '../../../domain/access/authorize';
+import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
-import { cancelSpacePurge, ensureSpacePurge } from '../../../domain/processes/space-purge';
-import { restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
+import { dispatchJob } from '../../../domain/processes/jobs';
+import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { duplicateSpace } from '../../../domain/spaces/spaces';
-import type { Space } from '../../../entities/Space';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
@@ -21,14 +21,6 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
   const { ds, config, temporal, logger } = api.deps;
   const urls = new Urls(config);
 
-  async function startPurge(space: Space): Promise<void> {
-    try {
-      await ensureSpacePurge(temporal, ds, space);
-    } catch (err) {
-      logger.warn({ err, spaceId: space.id }, 'space purge workflow not started; the reconciler will start it');
-    }
-  }
-
   api.op(
     {
       method: 'delete', path: '/v1/spaces/{spaceId}', operationId: 'deleteSpace', tags: ['spaces'],
@@ -36,12 +28,15 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: { 204: { description: 'deleted (also when it already was)' } },
     },
-    async ({ params, access }) => {
-      const space = await loadSpace(access, params.spaceId, { includeDeleted: true });
-      await authorize(access, { kind: 'space', space }, 'admin');
-      if (!space.deletedAt) await inTransaction(ds, (db) => softDeleteSpace(db, space));
+    async ({ params, caller }) => {
+      // One transaction: the space row is locked, checked and written, and the purge asked for.
+      const ticket = await inTransaction(ds, async (db) => {
+        const space = await lockSpace(db, params.spaceId);
+        await authorize(new AccessContext(db, caller.userId), { kind: 'space', space }, 'admin');
+        return softDeleteSpace(db, space);
+      });
       // Also repairs an earlier deletion whose workflow start was lost.
-      if (!space.purgeStartedAt) await startPurge(space);
+      await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 204 };
     },
   );
@@ -53,20 +48,15 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: { 200: { description: 'restored', schema: spaceSchema } },
     },
-    async ({ params, access }) => {
-      const space = await loadSpace(access, params.spaceId, { includeDeleted: true });
-      await authorize(access, { kind: 'space', space }, 'admin');
-      const wasDeleted = space.deletedAt !== null;
-      const restored = await inTransaction(ds, (db) => restoreSpace(db, space, config.spaceRetentionSeconds));
-      if (wasDeleted) {
-        try {
-          await cancelSpacePurge(temporal, restored.id);
-        } catch (err) {
-          // The workflow re-checks the row before purging and finds the space restored.
-          logger.warn({ err, spaceId: restored.id }, 'space purge workflow not cancelled');
-        }
-      }
-      return { status: 200, body: await presentSpaceFor(access, restored, urls) };
+    async ({ params, caller, access }) => {
+      const ticket = await inTransaction(ds, async (db) => {
+        const space = await lockSpace(db, params.spaceId);
+        await authorize(new AccessContext(db, caller.userId), { kind: 'space', space }, 'admin');
+        return restoreSpace(db, space, config.spaceRetentionSeconds);
+      });
+      // Cancels the withdrawn purge; one that misses the cancel finds its generation superseded.
+      await dispatchJob(temporal, ds.manager, ticket, logger);
+      return { status: 200, body: await presentSpaceFor(access, ticket.row, urls) };
     },
   );
 

@@ -1,0 +1,39 @@
+/**
+ * The one factory of the activities' dependencies: every activity factory receives this object,
+ * so tests and the worker build them alike and swap what they need (a clock, a fetch policy).
+ */
+import type { Logger } from 'pino';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../domain/config';
+import { GuardedFetch } from '../domain/net/guarded-fetch';
+import { createLogger } from '../domain/logger';
+import { TemporalGateway } from '../domain/processes/temporal';
+import { createBlobStore } from '../domain/storage';
+import type { BlobStore } from '../domain/storage/blob-store';
+
+export type Clock = () => Date;
+
+export interface ActivityDeps {
+  ds: DataSource;
+  config: Config;
+  blobs: BlobStore;
+  /** The guarded outbound client (domain/net/): every fetch of a user-supplied URL goes through it. */
+  fetch: GuardedFetch;
+  logger: Logger;
+  clock: Clock;
+  /** Client side of Temporal, for activities that start jobs (reconciler, coalesced reruns). */
+  temporal: TemporalGateway;
+}
+
+export function createActivityDeps(base: { ds: DataSource; config: Config }, overrides: Partial<ActivityDeps> = {}): ActivityDeps {
+  const { config } = base;
+  return {
+    fetch: new GuardedFetch(config.fetch),
+    blobs: createBlobStore(config),
+    logger: createLogger(config.logLevel, 'activities'),
+    clock: () => new Date(),
+    temporal: new TemporalGateway(config),
+    ...base,
+    ...overrides,
+  };
+}

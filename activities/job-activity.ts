@@ -1,0 +1,26 @@
+/**
+ * Turns a domain JobError into what Temporal understands as permanent: a non-retryable
+ * ApplicationFailure whose type is the error's code and whose details carry its messages.
+ * Every activity factory passes its activities through `permanentFailures`.
+ */
+import { ApplicationFailure } from '@temporalio/common';
+import { JobError } from '../domain/processes/job-error';
+
+export function toFailure(err: unknown): unknown {
+  if (!(err instanceof JobError)) return err;
+  return ApplicationFailure.create({ message: err.message, type: err.code, nonRetryable: true, details: [err.messages] });
+}
+
+export function permanentFailures<A extends object>(activities: A): A {
+  const wrapped: Record<string, (...args: unknown[]) => Promise<unknown>> = {};
+  for (const [name, fn] of Object.entries(activities) as Array<[string, (...args: unknown[]) => Promise<unknown>]>) {
+    wrapped[name] = async (...args) => {
+      try {
+        return await fn(...args);
+      } catch (err) {
+        throw toFailure(err);
+      }
+    };
+  }
+  return wrapped as A;
+}

@@ -1,0 +1,192 @@
+/**
+ * What a job kind declares (DESIGN §9), and the row transitions every kind shares: asking for work,
+ * withdrawing it, and the checks that make each step a no-op once the generation moved on. The
+ * registry of kinds, the typed start and the reconciler are in jobs.ts.
+ */
+import type { EntityTarget, FindOptionsWhere } from 'typeorm';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { JobState, JobErrorMessage } from '../../entities/JobState';
+import type * as workflows from '../../workflows';
+import { JOB_FAILURES } from '../../workflows/ids';
+import { JobError } from './job-error';
+
+/** The workflow functions of the bundle, by exported name: a start names one of these, typed. */
+export type Workflows = typeof workflows;
+export type WorkflowName = keyof Workflows;
+
+/** Which run of which job a step belongs to; every step checks it against the row. */
+export interface JobRef {
+  kind: string;
+  resourceId: string;
+  generation: number;
+}
+
+/** Retry policy of a run's activities, from configuration (tests run it short); always bounded. */
+export interface JobRetry {
+  initialIntervalMs: number;
+  maximumIntervalMs: number;
+  maximumAttempts: number;
+}
+
+/** What every job workflow receives under `run`, beside its kind's own input. */
+export interface JobRun extends JobRef {
+  retry: JobRetry;
+}
+
+/** A row that carries job columns: the resource a job works on, or a row of the job's own. */
+export interface JobRow {
+  id: string;
+  organizationId: string;
+}
+
+/** Property names of R whose type is the embedded JobState. */
+export type JobStateKey<R> = { [K in keyof R]: R[K] extends JobState ? K : never }[keyof R] & string;
+
+/** The kind's own part of the workflow input (the machinery adds `run`). */
+export type KindInput<N extends WorkflowName> = Omit<Parameters<Workflows[N]>[0], 'run'>;
+
+export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = WorkflowName> {
+  /** First segment of the workflow id (workflows/ids.ts JOB_KINDS), and `cli jobs list --kind`. */
+  name: string;
+  /** Exported name of the workflow function in workflows/index.ts. */
+  workflow: N;
+  entity: EntityTarget<R>;
+  /** The row's embedded JobState property. */
+  state: JobStateKey<R>;
+  input(row: R): KindInput<N>;
+  /** The space the job belongs to, for the SpaceId search attribute; null where there is none. */
+  spaceId(row: R): string | null;
+  /**
+   * What a request during a run does: `supersede` bumps the generation, so the old run stops
+   * without writing; `coalesce` lets the run finish and then runs exactly once more.
+   */
+  policy: 'supersede' | 'coalesce';
+  /** How long rows and outputs are kept, and how expired ones are removed; null: the job removes its own. */
+  retention: null | { describe: string; expire(db: Db, config: Config, now: Date): Promise<number> };
+}
+
+/** Checks a kind's declaration against the bundle's workflow signature. */
+export function defineJobKind<R extends JobRow, N extends WorkflowName>(kind: JobKind<R, N>): JobKind<R, N> {
+  return kind;
+}
+
+/** What a request asks for once its transaction has committed. */
+export interface JobTicket<R extends JobRow = JobRow> {
+  kind: JobKind<R>;
+  row: R;
+  /** Start (or find) the run of the row's current generation. */
+  start: boolean;
+  /** The generation whose run this request superseded: cancel it (its steps are no-ops anyway). */
+  superseded: number | null;
+}
+
+export function jobState<R extends JobRow>(kind: JobKind<R>, row: R): JobState {
+  return row[kind.state] as unknown as JobState;
+}
+
+export function jobRef<R extends JobRow>(kind: JobKind<R>, row: R): JobRef {
+  return { kind: kind.name, resourceId: row.id, generation: jobState(kind, row).generation };
+}
+
+/** A run was asked for and has not ended (it may not have started yet). */
+export function isJobActive(state: JobState): boolean {
+  return state.requestedAt !== null && state.finishedAt === null;
+}
+
+export type JobStatus = 'idle' | 'pending' | 'running' | 'succeeded' | 'failed';
+export const JOB_STATUSES: readonly JobStatus[] = ['idle', 'pending', 'running', 'succeeded', 'failed'];
+
+export function jobStatus(state: JobState): JobStatus {
+  if (!state.requestedAt) return 'idle';
+  if (state.finishedAt) return state.errorCode ? 'failed' : 'succeeded';
+  return state.startedAt ? 'running' : 'pending';
+}
+
+/** Locks the job's row for the rest of the transaction (null if it does not exist). */
+export async function lockJobRow<R extends JobRow>(db: Db, kind: JobKind<R>, id: string): Promise<R | null> {
+  return db.findOne(kind.entity, { where: { id } as FindOptionsWhere<R>, lock: { mode: 'pessimistic_write' } });
+}
+
+async function writeState<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, changes: Partial<JobState>): Promise<void> {
+  const state = Object.assign(jobState(kind, row), changes);
+  await db.update(kind.entity, { id: row.id } as FindOptionsWhere<R>, { [kind.state]: { ...state } } as never);
+}
+
+function freshRun(generation: number, requestedAt: Date | null): Partial<JobState> {
+  return {
+    generation, requestedAt, runId: null, startedAt: null, finishedAt: null,
+    progressDone: 0, progressTotal: null, errorCode: null, errorMessages: null, rerunRequested: false,
+  };
+}
+
+/**
+ * Asks for a run of the job on `row`, which the caller has locked in this transaction
+ * (lockJobRow). The kind's policy decides what a request during a run does.
+ */
+export async function requestJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, now = new Date()): Promise<JobTicket<R>> {
+  const state = jobState(kind, row);
+  if (kind.policy === 'coalesce' && isJobActive(state)) {
+    await writeState(db, kind, row, { rerunRequested: true });
+    return { kind, row, start: false, superseded: null };
+  }
+  const superseded = isJobActive(state) ? state.generation : null;
+  await writeState(db, kind, row, freshRun(state.generation + 1, now));
+  return { kind, row, start: true, superseded };
+}
+
+/** The run already asked for, started again only if its start was lost (a retried request). */
+export function currentJob<R extends JobRow>(kind: JobKind<R>, row: R): JobTicket<R> {
+  const state = jobState(kind, row);
+  return { kind, row, start: isJobActive(state) && state.runId === null, superseded: null };
+}
+
+/** Withdraws the work asked for (a restore withdraws a purge): a run in progress becomes stale. */
+export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R): Promise<JobTicket<R>> {
+  const state = jobState(kind, row);
+  if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
+  const superseded = state.generation;
+  await writeState(db, kind, row, freshRun(state.generation + 1, null));
+  return { kind, row, start: false, superseded };
+}
+
+/**
+ * Locks the row of `ref` and checks that its generation is still the current one; a step of a
+ * superseded run (or of a removed row) gets a SUPERSEDED JobError and writes nothing.
+ */
+export async function lockCurrentJob<R extends JobRow>(db: Db, kind: JobKind<R>, ref: JobRef): Promise<R> {
+  const row = await lockJobRow(db, kind, ref.resourceId);
+  if (!row || jobState(kind, row).generation !== ref.generation) {
+    throw new JobError(JOB_FAILURES.superseded, `${ref.kind}/${ref.resourceId}/${ref.generation} was superseded`);
+  }
+  return row;
+}
+
+export async function markJobStarted<R extends JobRow>(db: Db, kind: JobKind<R>, ref: JobRef, now = new Date()): Promise<void> {
+  const row = await lockCurrentJob(db, kind, ref);
+  if (!jobState(kind, row).startedAt) await writeState(db, kind, row, { startedAt: now });
+}
+
+export async function reportJobProgress<R extends JobRow>(db: Db, kind: JobKind<R>, ref: JobRef, done: number, total: number | null): Promise<void> {
+  const row = await lockCurrentJob(db, kind, ref);
+  await writeState(db, kind, row, { progressDone: done, progressTotal: total });
+}
+
+/**
+ * Ends the run on the row: success, or the failure's code and messages. For a coalescing kind
+ * with a request that arrived during the run, it asks for the next run and returns its ticket.
+ */
+export async function finishJob<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  ref: JobRef,
+  failure: { code: string; messages: JobErrorMessage[] } | null,
+  now = new Date(),
+): Promise<JobTicket<R> | null> {
+  const row = await lockCurrentJob(db, kind, ref);
+  const state = jobState(kind, row);
+  if (state.finishedAt) return null; // a retried finish
+  const rerun = state.rerunRequested;
+  await writeState(db, kind, row, { finishedAt: now, errorCode: failure?.code ?? null, errorMessages: failure?.messages ?? null, rerunRequested: false });
+  return rerun ? requestJob(db, kind, row, now) : null;
+}

@@ -1,0 +1,169 @@
+/**
+ * The registry of job kinds and what the machinery does with them (DESIGN §9): the typed start
+ * under `<job>/<resourceId>/<generation>` with the search attributes, the cancel of a superseded
+ * run, one reconciler for every kind, and one cleanup of what expired. A kind is declared beside
+ * its domain (defineJobKind in job-kind.ts) and listed in JOB_KIND_LIST.
+ */
+import {
+  WorkflowExecutionAlreadyStartedError,
+  WorkflowIdConflictPolicy,
+  WorkflowIdReusePolicy,
+  WorkflowNotFoundError,
+} from '@temporalio/client';
+import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
+import { IsNull, LessThanOrEqual, type FindOptionsWhere } from 'typeorm';
+import type { Logger } from 'pino';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
+import { spacePurgeJob } from '../spaces/purge-job';
+import { JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
+import type { TemporalGateway } from './temporal';
+
+/** A kind over any row type, as the registry holds them. */
+type AnyJobKind = JobKind<any, WorkflowName>;
+
+/** Every job kind of the service. */
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob];
+
+export function jobKindNamed(name: string): AnyJobKind | undefined {
+  return JOB_KIND_LIST.find((k) => k.name === name);
+}
+
+const organizationKey = defineSearchAttributeKey(SEARCH_ATTRIBUTES.organization, SearchAttributeType.KEYWORD);
+const spaceKey = defineSearchAttributeKey(SEARCH_ATTRIBUTES.space, SearchAttributeType.KEYWORD);
+const resourceKey = defineSearchAttributeKey(SEARCH_ATTRIBUTES.resource, SearchAttributeType.KEYWORD);
+
+export function jobSearchAttributes<R extends JobRow>(kind: JobKind<R>, row: R): TypedSearchAttributes {
+  const spaceId = kind.spaceId(row);
+  return new TypedSearchAttributes([
+    { key: organizationKey, value: row.organizationId },
+    ...(spaceId ? [{ key: spaceKey, value: spaceId }] : []),
+    { key: resourceKey, value: row.id },
+  ]);
+}
+
+export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: Config): JobRun {
+  return { ...jobRef(kind, row), retry: config.jobs.retry };
+}
+
+/**
+ * Starts the run of the row's current generation, or finds it (a retried request, the
+ * reconciler), and records its run id on the row. Call it after the request's commit.
+ */
+export async function startJob<R extends JobRow>(temporal: TemporalGateway, db: Db, ticket: JobTicket<R>): Promise<string | null> {
+  if (!ticket.start) return null;
+  const { kind, row } = ticket;
+  const run = jobRun(kind, row, temporal.config);
+  const workflowId = jobWorkflowId(run.kind, run.resourceId, run.generation);
+  const client = await temporal.getClient();
+  let runId: string;
+  try {
+    const handle = await client.workflow.start<Workflows[WorkflowName]>(kind.workflow, {
+      workflowId,
+      taskQueue: temporal.taskQueue,
+      // defineJobKind checked input(row) against the workflow's parameter; the union here cannot say which.
+      args: [{ ...kind.input(row), run }] as never,
+      workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
+      // A generation runs once: its closed run is not started again.
+      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      typedSearchAttributes: jobSearchAttributes(kind, row),
+    });
+    runId = handle.firstExecutionRunId;
+  } catch (err) {
+    if (!(err instanceof WorkflowExecutionAlreadyStartedError)) throw err;
+    runId = (await client.workflow.getHandle(workflowId).describe()).runId;
+  }
+  const state = jobState(kind, row);
+  await db.update(
+    kind.entity,
+    { id: row.id, [kind.state]: { generation: run.generation, runId: IsNull() } } as FindOptionsWhere<R>,
+    { [kind.state]: { runId } } as never,
+  );
+  state.runId = runId;
+  return runId;
+}
+
+/** Cancels the run a request superseded; one already gone is fine (its steps are no-ops anyway). */
+export async function cancelSupersededRun<R extends JobRow>(temporal: TemporalGateway, ticket: JobTicket<R>): Promise<void> {
+  if (ticket.superseded === null) return;
+  const client = await temporal.getClient();
+  try {
+    await client.workflow.getHandle(jobWorkflowId(ticket.kind.name, ticket.row.id, ticket.superseded)).cancel();
+  } catch (err) {
+    if (!(err instanceof WorkflowNotFoundError)) throw err;
+  }
+}
+
+/**
+ * What a request does after its commit: cancel the superseded run, start the new one. Temporal
+ * being unreachable does not fail the request: the reconciler (or a retried request) starts it.
+ */
+export async function dispatchJob<R extends JobRow>(temporal: TemporalGateway, db: Db, ticket: JobTicket<R>, logger: Logger): Promise<void> {
+  const where = { job: ticket.kind.name, resourceId: ticket.row.id };
+  try {
+    await cancelSupersededRun(temporal, ticket);
+  } catch (err) {
+    logger.warn({ err, ...where, generation: ticket.superseded }, 'superseded run not cancelled; it stops at its next step');
+  }
+  try {
+    await startJob(temporal, db, ticket);
+  } catch (err) {
+    logger.warn({ err, ...where }, 'job not started; the reconciler will start it');
+  }
+}
+
+/** Rows of `kind` whose current generation asked for work more than `graceSeconds` ago and has no known run. */
+export async function rowsMissingRun<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  options: { graceSeconds: number; organizationId?: string; limit: number },
+): Promise<R[]> {
+  const before = new Date(Date.now() - options.graceSeconds * 1000);
+  return db.find(kind.entity, {
+    where: {
+      ...(options.organizationId ? { organizationId: options.organizationId } : {}),
+      [kind.state]: { requestedAt: LessThanOrEqual(before), runId: IsNull(), finishedAt: IsNull() },
+    } as FindOptionsWhere<R>,
+    order: { [kind.state]: { requestedAt: 'ASC' } } as never,
+    take: options.limit,
+  });
+}
+
+export interface ReconcileReport {
+  started: number;
+  failed: number;
+}
+
+/**
+ * The one reconciler: starts every run that a crash between a request's commit and its start left
+ * unstarted, for every kind. `organizationId` narrows it to one organization (tests, a targeted repair).
+ */
+export async function reconcileJobs(
+  temporal: TemporalGateway,
+  db: Db,
+  options: { graceSeconds: number; organizationId?: string; logger: Logger },
+): Promise<ReconcileReport> {
+  const report: ReconcileReport = { started: 0, failed: 0 };
+  for (const kind of JOB_KIND_LIST) {
+    for (const row of await rowsMissingRun(db, kind, { ...options, limit: 500 })) {
+      try {
+        await startJob(temporal, db, { kind, row, start: true, superseded: null });
+        report.started++;
+      } catch (err) {
+        report.failed++;
+        options.logger.warn({ err, job: kind.name, resourceId: row.id }, 'reconciler could not start a job');
+      }
+    }
+  }
+  return report;
+}
+
+/** The one cleanup: every kind removes the rows and outputs its retention let expire. */
+export async function expireJobs(db: Db, config: Config, now = new Date()): Promise<Record<string, number>> {
+  const removed: Record<string, number> = {};
+  for (const kind of JOB_KIND_LIST) {
+    if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now);
+  }
+  return removed;
+}

@@ -1,0 +1,20 @@
+/**
+ * The space-purge job kind: a deletion asks for it, a restore withdraws it (deletion.ts), and the
+ * `spacePurge` workflow runs it under `space-purge/<spaceId>/<generation>`.
+ */
+import { Space } from '../../entities/Space';
+import { JOB_KINDS } from '../../workflows/ids';
+import { defineJobKind } from '../processes/job-kind';
+
+export const spacePurgeJob = defineJobKind({
+  name: JOB_KINDS.spacePurge,
+  workflow: 'spacePurge',
+  entity: Space,
+  state: 'purge',
+  input: (space: Space) => ({ spaceId: space.id, organizationId: space.organizationId }),
+  spaceId: (space: Space) => space.id,
+  // A deletion after a restore is a new purge; the withdrawn one must never act on it.
+  policy: 'supersede',
+  // The job is the removal: the space row and everything under it go once SPACE_RETENTION_SECONDS passed.
+  retention: null,
+});

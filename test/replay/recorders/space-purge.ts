@@ -1,0 +1,53 @@
+/** Runs the space-purge job through each of its paths, for record.ts. */
+import pino from 'pino';
+import { inTransaction } from '../../../domain/db';
+import { JobTicket } from '../../../domain/processes/job-kind';
+import { dispatchJob } from '../../../domain/processes/jobs';
+import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
+import type { Space } from '../../../entities/Space';
+import { grant, insertSpace } from '../../support/content';
+import { unique } from '../../factories';
+import { spacePurgeWorkflowId } from '../../../workflows/ids';
+import type { Recorder } from './recorder';
+
+export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, admin }) => {
+  const logger = pino({ level: 'silent' });
+  const dispatch = (ticket: JobTicket<Space>) => dispatchJob(temporal, ds.manager, ticket, logger);
+  const remove = (spaceId: string) => inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+  const restore = (spaceId: string) => inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), config.spaceRetentionSeconds));
+  const client = await temporal.getClient();
+  const settle = async (workflowId: string) => {
+    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    return workflowId;
+  };
+
+  const purged = await insertSpace(ds, org);
+  await dispatch(await remove(purged.id));
+
+  const cancelled = await insertSpace(ds, org);
+  await dispatch(await remove(cancelled.id));
+  await dispatch(await restore(cancelled.id));
+
+  const superseded = await insertSpace(ds, org);
+  await dispatch(await remove(superseded.id));
+  await restore(superseded.id); // its cancel is lost: the run finds its generation moved on
+
+  // The database refuses the purge's deletes for this space until the retries run out.
+  const failed = await insertSpace(ds, org);
+  await grant(ds, org.id, 'space', failed.id, admin.user.id, 'read');
+  const trigger = unique('refuse_purge_');
+  await ds.query(`CREATE TRIGGER ${trigger} BEFORE DELETE ON content_grants FOR EACH ROW BEGIN IF OLD.targetId = '${failed.id}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused'; END IF; END`);
+  try {
+    await dispatch(await remove(failed.id));
+    await settle(spacePurgeWorkflowId(failed.id, 1));
+  } finally {
+    await ds.query(`DROP TRIGGER ${trigger}`);
+  }
+
+  return [
+    { name: 'purged', workflowId: await settle(spacePurgeWorkflowId(purged.id, 1)) },
+    { name: 'cancelled', workflowId: await settle(spacePurgeWorkflowId(cancelled.id, 1)) },
+    { name: 'superseded', workflowId: await settle(spacePurgeWorkflowId(superseded.id, 1)) },
+    { name: 'failed', workflowId: spacePurgeWorkflowId(failed.id, 1) },
+  ];
+};

@@ -1,0 +1,23 @@
+/**
+ * reconcileJobs: run by the `reconcile-jobs` Schedule (one place, however many workers), it starts
+ * every job run whose start a crash between a request's commit and its start lost.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { JobActivities } from '../activities/jobs';
+
+export interface ReconcileJobsInput {
+  /** Narrows the pass to one organization (tests, a targeted repair). */
+  organizationId?: string;
+  /** How old a request must be before its start counts as lost (default: the reconcile interval). */
+  graceSeconds?: number;
+}
+
+const { reconcileJobs: reconcile } = proxyActivities<JobActivities>({
+  startToCloseTimeout: '5 minutes',
+  // The next scheduled pass retries anyway.
+  retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
+});
+
+export async function reconcileJobs(input: ReconcileJobsInput = {}): Promise<{ started: number; failed: number }> {
+  return reconcile(input);
+}
