@@ -9,7 +9,7 @@ import 'reflect-metadata';
 import { parseArgs } from 'util';
 import { ROLES, Role } from '../domain/access/roles';
 import { issueToken, revokeBySecret } from '../domain/auth/tokens';
-import { loadConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../domain/config';
 import { inTransaction } from '../domain/db';
 import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
@@ -40,7 +40,7 @@ async function main(argv: string[]): Promise<unknown> {
     options: { email: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' } },
   });
   const [command, sub, arg] = positionals;
-  const ds = await createDataSource(loadConfig()).initialize();
+  const ds = await createDataSource(loadDatabaseConfig()).initialize();
   try {
     if (command === 'bootstrap') {
       const email = required(values, 'email');

@@ -18,14 +18,29 @@ function bool(name: string): boolean {
   return v === 'true' || v === '1';
 }
 
-export function loadConfig() {
-  const port = int('PORT', 8080);
+/**
+ * A signing secret. It has no default: a value printed in the README would let anyone sign download
+ * links and cursors. `npm start` and `npm test` generate one into .data/secrets.env (scripts/lib.sh).
+ * Read when present even if not `needed`, and then checked all the same.
+ */
+function secret(name: string, needed = true): string {
+  const v = process.env[name] ?? '';
+  if (!v && !needed) return '';
+  if (!v) throw new Error(`${name}: is required (a random secret of at least 32 characters; npm start generates one into .data/secrets.env)`);
+  if (v.length < 32) throw new Error(`${name}: must be at least 32 characters`);
+  return v;
+}
+
+/** A credential the service presents to a dependency: no default either, required only where it is used. */
+function credential(name: string, needed: boolean): string {
+  const v = process.env[name] ?? '';
+  if (!v && needed) throw new Error(`${name}: is required`);
+  return v;
+}
+
+/** The database settings alone: all the operator CLI and the migrations need (no secrets). */
+export function loadDatabaseConfig() {
   return {
-    port,
-    host: str('HOST', '127.0.0.1'),
-    publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${port}`),
-    appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
-    publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
     mysql: {
       /** mariadb here, mysql for MySQL 8: TypeORM reads the schema differently for each. */
       flavor: str('MYSQL_FLAVOR', 'mariadb') === 'mysql' ? ('mysql' as const) : ('mariadb' as const),
@@ -36,6 +51,19 @@ export function loadConfig() {
       database: str('MYSQL_DATABASE', 'docs'),
       poolSize: int('MYSQL_POOL_SIZE', 20),
     },
+  };
+}
+
+export function loadConfig() {
+  const port = int('PORT', 8080);
+  const blobStore = str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const);
+  return {
+    port,
+    host: str('HOST', '127.0.0.1'),
+    publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${port}`),
+    appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
+    publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
+    ...loadDatabaseConfig(),
     temporal: {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
@@ -43,20 +71,20 @@ export function loadConfig() {
     },
     blobs: {
       /** local (a folder, URLs signed and served by the API) or s3 */
-      backend: str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const),
+      backend: blobStore,
       dir: str('BLOB_DIR', path.resolve(process.cwd(), '.data', 'blobs')),
-      urlSecret: str('BLOB_URL_SECRET', 'dev-blob-secret-change-me'),
+      urlSecret: secret('BLOB_URL_SECRET', blobStore === 'local'),
       urlTtlSeconds: int('BLOB_URL_TTL_SECONDS', 3600),
       fileMaxBytes: int('FILE_MAX_BYTES', 25 * 1024 * 1024),
-      /** any S3-compatible server, addressed path-style; the defaults are the scripts' versitygw */
+      /** any S3-compatible server, addressed path-style; the defaults are the scripts' versitygw (its keys come from lib.sh) */
       s3: {
         endpoint: str('S3_ENDPOINT', 'http://127.0.0.1:7070'),
         /** where clients reach the server, for presigned URLs (differs from S3_ENDPOINT behind Docker's network) */
         publicEndpoint: str('S3_PUBLIC_ENDPOINT', str('S3_ENDPOINT', 'http://127.0.0.1:7070')),
         region: str('S3_REGION', 'us-east-1'),
         bucket: str('S3_BUCKET', 'docs-blobs'),
-        accessKeyId: str('S3_ACCESS_KEY_ID', 'docsaccess'),
-        secretAccessKey: str('S3_SECRET_ACCESS_KEY', 'docssecret123'),
+        accessKeyId: credential('S3_ACCESS_KEY_ID', blobStore === 's3'),
+        secretAccessKey: credential('S3_SECRET_ACCESS_KEY', blobStore === 's3'),
       },
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
@@ -74,7 +102,7 @@ export function loadConfig() {
         maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
       },
     },
-    cursorSecret: str('CURSOR_SECRET', 'dev-cursor-secret-change-me'),
+    cursorSecret: secret('CURSOR_SECRET'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
     /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
@@ -88,4 +116,5 @@ export function loadConfig() {
   };
 }
 
+export type DatabaseConfig = ReturnType<typeof loadDatabaseConfig>;
 export type Config = ReturnType<typeof loadConfig>;

@@ -1,7 +1,7 @@
 import 'reflect-metadata';
 import * as path from 'path';
 import { DataSource, DefaultNamingStrategy } from 'typeorm';
-import type { Config } from '../domain/config';
+import type { DatabaseConfig } from '../domain/config';
 import { entities } from './index';
 
 /**
@@ -16,7 +16,7 @@ class NamingStrategy extends DefaultNamingStrategy {
 }
 
 /** The one way to build a DataSource: migrations only, never synchronize. */
-export function createDataSource(config: Config, overrides: { database?: string } = {}): DataSource {
+export function createDataSource(config: DatabaseConfig, overrides: { database?: string } = {}): DataSource {
   return new DataSource({
     type: config.mysql.flavor,
     host: config.mysql.host,

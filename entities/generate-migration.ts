@@ -4,13 +4,13 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../domain/config';
 import { createDataSource } from './data-source';
 
 async function main(): Promise<void> {
   const name = process.argv[2];
   if (!name || !/^[A-Z][A-Za-z0-9]+$/.test(name)) throw new Error('usage: generate-migration <VerbThing>');
-  const ds = await createDataSource(loadConfig()).initialize();
+  const ds = await createDataSource(loadDatabaseConfig()).initialize();
   await ds.runMigrations({ transaction: 'each' });
   const sql = await ds.driver.createSchemaBuilder().log();
   await ds.destroy();

@@ -1,9 +1,9 @@
 /** `npm run migrate`: applies pending migrations to the configured database. */
-import { loadConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../domain/config';
 import { createDataSource } from './data-source';
 
 async function main(): Promise<void> {
-  const ds = await createDataSource(loadConfig()).initialize();
+  const ds = await createDataSource(loadDatabaseConfig()).initialize();
   const applied = await ds.runMigrations({ transaction: 'each' });
   for (const m of applied) process.stdout.write(`migrated ${m.name}\n`);
   await ds.destroy();

@@ -14,9 +14,30 @@ export PATH="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin:$PATH"
 : "${TEMPORAL_UI_PORT:=8233}"
 : "${S3_PORT:=7070}"
 : "${S3_ENDPOINT:=http://127.0.0.1:$S3_PORT}"
-export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_ADDRESS S3_ENDPOINT
+# credentials of the private versitygw below, which listens on 127.0.0.1 only (the service has no default for them)
+: "${S3_ACCESS_KEY_ID:=docsaccess}"
+: "${S3_SECRET_ACCESS_KEY:=docssecret123}"
+export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_ADDRESS S3_ENDPOINT S3_ACCESS_KEY_ID S3_SECRET_ACCESS_KEY
 
 log() { printf '[setup] %s\n' "$*" >&2; }
+
+# The signing secrets, which have no default (domain/config.ts): generated once into a git-ignored file
+# (mode 600) and reused by every later run, so links and cursors stay valid; values already in the
+# environment win. Two runs racing to create the file both end up with the first one written.
+load_secrets() { # [file]
+  local file="${1:-$DATA/secrets.env}" tmp
+  if [ ! -f "$file" ]; then
+    tmp="$(mktemp "$file.XXXXXX")"
+    node -e 'const r = () => require("crypto").randomBytes(32).toString("base64url");
+      process.stdout.write(`BLOB_URL_SECRET=${r()}\nCURSOR_SECRET=${r()}\n`)' >"$tmp"
+    mv -n "$tmp" "$file" || true
+    rm -f "$tmp"
+    log "generated the signing secrets into $file"
+  fi
+  : "${BLOB_URL_SECRET:=$(sed -n 's/^BLOB_URL_SECRET=//p' "$file")}"
+  : "${CURSOR_SECRET:=$(sed -n 's/^CURSOR_SECRET=//p' "$file")}"
+  export BLOB_URL_SECRET CURSOR_SECRET
+}
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
@@ -93,12 +114,13 @@ start_s3() {
   if port_open 127.0.0.1 "$S3_PORT"; then log "versitygw already on $S3_PORT"; return 0; fi
   mkdir -p "$DATA/s3"
   log "starting versitygw (S3) on $S3_PORT"
-  ROOT_ACCESS_KEY="${S3_ACCESS_KEY_ID:-docsaccess}" ROOT_SECRET_KEY="${S3_SECRET_ACCESS_KEY:-docssecret123}" \
+  ROOT_ACCESS_KEY="$S3_ACCESS_KEY_ID" ROOT_SECRET_KEY="$S3_SECRET_ACCESS_KEY" \
     nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$S3_PORT" versitygw 30
 }
 
 setup_all() {
+  load_secrets
   install_mariadb
   install_go_tool temporal github.com/temporalio/cli/cmd/temporal@v1.5.1
   install_go_tool versitygw github.com/versity/versitygw/cmd/versitygw@v1.7.0

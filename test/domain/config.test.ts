@@ -1,0 +1,67 @@
+/** Configuration: the signing secrets have no default, and the service refuses to start without them. */
+import { spawnSync } from 'child_process';
+import * as path from 'path';
+import { loadConfig, loadDatabaseConfig } from '../../domain/config';
+
+const ROOT = path.join(__dirname, '..', '..');
+const SECRET = 'x'.repeat(32);
+
+/** loadConfig() under `env` in place of the variables it names (undefined: unset). */
+function loadWith(env: Record<string, string | undefined>) {
+  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
+  try {
+    for (const [k, v] of Object.entries(env)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+    return loadConfig();
+  } finally {
+    for (const [k, v] of Object.entries(saved)) {
+      if (v === undefined) delete process.env[k];
+      else process.env[k] = v;
+    }
+  }
+}
+
+describe('signing secrets', () => {
+  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, BLOB_STORE: 'local' };
+
+  it('are read from the environment', () => {
+    const config = loadWith({ ...complete, CURSOR_SECRET: 'c'.repeat(40) });
+    expect(config.cursorSecret).toBe('c'.repeat(40));
+    expect(config.blobs.urlSecret).toBe(SECRET);
+  });
+
+  it('have no default: a missing or short one stops the process naming the variable', () => {
+    expect(() => loadWith({ ...complete, CURSOR_SECRET: undefined })).toThrow(/^CURSOR_SECRET: is required/);
+    expect(() => loadWith({ ...complete, CURSOR_SECRET: '' })).toThrow(/^CURSOR_SECRET: is required/);
+    expect(() => loadWith({ ...complete, BLOB_URL_SECRET: undefined })).toThrow(/^BLOB_URL_SECRET: is required/);
+    expect(() => loadWith({ ...complete, BLOB_URL_SECRET: 'dev-blob-secret-change-me' })).toThrow('BLOB_URL_SECRET: must be at least 32 characters');
+  });
+
+  it('need BLOB_URL_SECRET only for the local blob store, and the S3 keys only for S3', () => {
+    const s3 = { ...complete, BLOB_STORE: 's3', BLOB_URL_SECRET: undefined, S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    expect(loadWith(s3).blobs.urlSecret).toBe('');
+    expect(() => loadWith({ ...s3, S3_ACCESS_KEY_ID: undefined })).toThrow(/^S3_ACCESS_KEY_ID: is required/);
+    expect(() => loadWith({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/^S3_SECRET_ACCESS_KEY: is required/);
+    expect(loadWith({ ...complete, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined }).blobs.s3.accessKeyId).toBe('');
+  });
+
+  it('are not needed by the database settings the CLI and the migrations read', () => {
+    const saved = process.env.CURSOR_SECRET;
+    delete process.env.CURSOR_SECRET;
+    try {
+      expect(loadDatabaseConfig().mysql.port).toBe(loadWith(complete).mysql.port);
+    } finally {
+      process.env.CURSOR_SECRET = saved;
+    }
+  });
+
+  // the built entry points (npm test compiles them first)
+  it.each([['api', 'dist/api/server.js'], ['worker', 'dist/worker/main.js']])('stop the %s at start-up when missing', (_name, entry) => {
+    const env = { ...process.env, CURSOR_SECRET: '' };
+    const run = spawnSync(process.execPath, [path.join(ROOT, entry)], { env, encoding: 'utf8', timeout: 20000 });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('CURSOR_SECRET: is required');
+  });
+});
