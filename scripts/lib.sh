@@ -98,16 +98,31 @@ GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'localhost';
 SQL
 }
 
+# Custom search attributes every workflow carries (workflows/ids.ts SEARCH_ATTRIBUTES).
+SEARCH_ATTRIBUTES=(OrganizationId SpaceId ResourceId)
+
 start_temporal() {
   local port="${TEMPORAL_ADDRESS##*:}"
-  if port_open 127.0.0.1 "$port"; then log "Temporal already on $port"; return 0; fi
+  if port_open 127.0.0.1 "$port"; then log "Temporal already on $port"; register_search_attributes; return 0; fi
   log "starting Temporal dev server on $port (UI $TEMPORAL_UI_PORT)"
+  local name attributes=()
+  for name in "${SEARCH_ATTRIBUTES[@]}"; do attributes+=(--search-attribute "$name=Keyword"); done
   nohup temporal server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$TEMPORAL_UI_PORT" \
-    --db-filename "$DATA/temporal.sqlite" --log-level warn \
-    --search-attribute OrganizationId=Keyword --search-attribute SpaceId=Keyword \
+    --db-filename "$DATA/temporal.sqlite" --log-level warn "${attributes[@]}" \
     >"$DATA/log/temporal.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$port" Temporal 90
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" "Temporal UI" 30
+}
+
+# A server started by an older version of this script lacks the newer attributes: add what is missing.
+register_search_attributes() {
+  local known name
+  known="$(temporal operator search-attribute list --address "$TEMPORAL_ADDRESS" 2>/dev/null)" || { log "cannot list Temporal search attributes"; return 0; }
+  for name in "${SEARCH_ATTRIBUTES[@]}"; do
+    grep -qw "$name" <<<"$known" && continue
+    log "registering Temporal search attribute $name"
+    temporal operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "$name" --type Keyword >/dev/null
+  done
 }
 
 start_s3() {
