@@ -5,6 +5,7 @@ import pinoHttp from 'pino-http';
 import type { Deps } from './deps';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errors';
+import { redactUrl } from './middleware/redact-url';
 import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { registerRoutes } from './routes';
@@ -27,7 +28,7 @@ export function createApp(deps: Deps): Express {
         return id;
       },
       autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: req.url }) },
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }) },
     }),
   );
   app.use(express.json({ limit: deps.config.bodyLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }));

@@ -1,6 +1,10 @@
 /** Regression tests for the defects of the security and reliability audit (issue 7 §4). */
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../api/app';
+import { createBlobStore } from '../../domain/storage';
 import { Space } from '../../entities/Space';
-import { createOrg, OrgFixture } from '../factories';
+import { createOrg, createUser, OrgFixture } from '../factories';
 import { newCollection, newSpace } from '../support/api';
 import { commentFixture } from '../support/comments';
 import { useServer } from '../support/server';
@@ -80,5 +84,31 @@ describe('concurrent reaction changes', () => {
       );
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
     }
+  });
+});
+
+describe('the request log', () => {
+  it('holds no signature or token sent in a query string', async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const blobs = createBlobStore(server.config);
+    const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs, logger });
+    const { token } = await createUser(server.ds);
+
+    await blobs.put('test/redaction/file.txt', Buffer.from('hello'), 'text/plain');
+    const link = new URL(await blobs.downloadUrl('test/redaction/file.txt', { filename: 'file.txt', contentType: 'text/plain' }));
+    await request(app).get(`${link.pathname}${link.search}`).expect(200);
+    const signature = link.searchParams.get('signature')!;
+    // a token in the query string is refused, but arrives all the same
+    await request(app).get('/v1/user').query({ token }).expect(401);
+    await request(app).get('/v1/user').query({ access_token: token, limit: 5 }).expect(401);
+    await request(app).get(`/v1/user?Key=${token}&shareKey=${token}x&SIGNATURE=${signature}`).expect(401);
+
+    const log = lines.join('');
+    expect(log).toContain('/v1/blobs/test/redaction/file.txt?filename=file.txt&contentType=text%2Fplain&expires=');
+    expect(log).toContain('signature=[REDACTED]');
+    expect(log).toContain('/v1/user?access_token=[REDACTED]&limit=5');
+    expect(log).toContain('/v1/user?Key=[REDACTED]&shareKey=[REDACTED]&SIGNATURE=[REDACTED]');
+    for (const secret of [signature, token, token.slice(4), encodeURIComponent(signature)]) expect(log).not.toContain(secret);
   });
 });
