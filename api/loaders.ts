@@ -8,9 +8,10 @@ import { Organization } from '../entities/Organization';
 import { Space } from '../entities/Space';
 import { Team } from '../entities/Team';
 
-export async function loadOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
+/** `notFoundName`: the 404 a route answers for anything missing, when its organization is only a path to it. */
+export async function loadOrganization(access: AccessContext, organizationId: string, notFoundName = 'organization'): Promise<Organization> {
   const org = await access.db.findOneBy(Organization, { id: organizationId });
-  if (!org) throw notFound('organization');
+  if (!org) throw notFound(notFoundName);
   return org;
 }
 

@@ -1,6 +1,7 @@
 /** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
 import { createApp } from './app';
+import { answerClientErrorsAsJson } from './client-errors';
 import { createBlobStore } from '../domain/storage';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   const temporal = new TemporalGateway(config);
   const app = createApp({ ds, config, temporal, logger, blobs: createBlobStore(config) });
   const server = app.listen(config.port, config.host, () => logger.info({ port: config.port, host: config.host }, 'api listening'));
+  answerClientErrorsAsJson(server);
 
   let stopping = false;
   const stop = (signal: string) => {

@@ -43,6 +43,8 @@ export function errorHandler(logger: Logger) {
       error: { code: status, message: known?.message ?? 'internal error' },
     };
     if (known?.details) Object.assign(body.error, known.details);
+    // RFC 6750: a 401 names the scheme that would be accepted
+    if (status === 401) res.setHeader('WWW-Authenticate', 'Bearer');
     res.status(status).json(body);
   };
 }

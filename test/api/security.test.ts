@@ -1,10 +1,17 @@
 /** Regression tests for the defects of the security and reliability audit (issue 7 §4). */
+import * as http from 'http';
+import type { AddressInfo } from 'net';
+import * as net from 'net';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { answerClientErrorsAsJson } from '../../api/client-errors';
+import { revokeBySecret } from '../../domain/auth/tokens';
+import { inTransaction } from '../../domain/db';
+import { newId } from '../../domain/ids';
 import { createBlobStore } from '../../domain/storage';
 import { Space } from '../../entities/Space';
-import { createOrg, createUser, OrgFixture } from '../factories';
+import { addMember, createOrg, createUser, OrgFixture } from '../factories';
 import { newCollection, newSpace } from '../support/api';
 import { commentFixture } from '../support/comments';
 import { useServer } from '../support/server';
@@ -110,5 +117,100 @@ describe('the request log', () => {
     expect(log).toContain('/v1/user?access_token=[REDACTED]&limit=5');
     expect(log).toContain('/v1/user?Key=[REDACTED]&shareKey=[REDACTED]&SIGNATURE=[REDACTED]');
     for (const secret of [signature, token, token.slice(4), encodeURIComponent(signature)]) expect(log).not.toContain(secret);
+  });
+});
+
+describe('authentication and error details', () => {
+  it('names the Bearer scheme on every 401', async () => {
+    const revoked = await createUser(server.ds);
+    expect(await inTransaction(server.ds, (db) => revokeBySecret(db, revoked.token))).toBe(true);
+    for (const res of [
+      await request(server.app).get('/v1/user'),
+      await request(server.app).get('/v1/user').set('Authorization', 'Basic dXNlcjpwYXNz'),
+      await request(server.app).get('/v1/user').set('Authorization', 'Bearer dpt_unknown'),
+      await request(server.app).get('/v1/user').set('Authorization', `Bearer ${revoked.token}`),
+      await request(server.app).get('/v1/user').query({ token: revoked.token }),
+      await request(server.app).get(`/v1/spaces/${newId()}`).set('Authorization', 'Bearer '),
+    ]) {
+      expect(res.status).toBe(401);
+      expect(res.headers['www-authenticate']).toBe('Bearer');
+      expect(res.body.error.code).toBe(401);
+    }
+  });
+
+  describe('requests the HTTP parser refuses', () => {
+    let httpServer: http.Server;
+    let port: number;
+    beforeAll(async () => {
+      httpServer = http.createServer(server.app);
+      answerClientErrorsAsJson(httpServer);
+      await new Promise<void>((resolve) => httpServer.listen(0, '127.0.0.1', resolve));
+      port = (httpServer.address() as AddressInfo).port;
+    });
+    afterAll(() => new Promise((resolve) => httpServer.close(resolve)));
+
+    /** Sends `raw` as is and reads the whole answer. */
+    const send = (raw: string) =>
+      new Promise<string>((resolve, reject) => {
+        const socket = net.connect(port, '127.0.0.1', () => socket.end(raw));
+        let answer = '';
+        socket.on('data', (chunk) => (answer += chunk));
+        socket.on('end', () => resolve(answer));
+        socket.on('error', reject);
+      });
+    const parse = (answer: string) => {
+      const [head, body] = answer.split('\r\n\r\n');
+      return { statusLine: head.split('\r\n')[0], contentType: /content-type: ([^\r]+)/i.exec(head)?.[1], body: JSON.parse(body) };
+    };
+
+    it('answers a URL over the header limit with the JSON error body', async () => {
+      const answer = parse(await send(`GET /v1/spaces/${'x'.repeat(20000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
+      expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+      expect(answer.contentType).toBe('application/json; charset=utf-8');
+      expect(answer.body).toEqual({ error: { code: 431, message: 'request headers (the URL included) are too large' } });
+    });
+
+    it('answers malformed HTTP with the JSON error body', async () => {
+      const answer = parse(await send('GET /v1/user HTTP/1.1\r\nHost: localhost\r\nBad Header\r\n\r\n'));
+      expect(answer.statusLine).toBe('HTTP/1.1 400 Bad Request');
+      expect(answer.body).toEqual({ error: { code: 400, message: 'malformed HTTP request' } });
+    });
+
+    it('still serves well-formed requests', async () => {
+      const res = await fetch(`http://127.0.0.1:${port}/healthz`);
+      expect(res.status).toBe(200);
+    });
+  });
+
+  it("gives an outsider the same 404 for another organization's real team, a random team and a random organization", async () => {
+    const fx = await createOrg(server.ds);
+    const outsider = await createUser(server.ds);
+    const guest = await addMember(server.ds, fx.org, null);
+    const member = await addMember(server.ds, fx.org, 'read');
+    const team = (await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Hidden', members: [member.user.id] }).expect(201)).body;
+    const routes: Array<[method: 'get' | 'put' | 'patch' | 'delete', path: (org: string, team: string) => string, body?: object]> = [
+      ['get', (o, t) => `/v1/orgs/${o}/teams/${t}`],
+      ['patch', (o, t) => `/v1/orgs/${o}/teams/${t}`, { title: 'Renamed' }],
+      ['delete', (o, t) => `/v1/orgs/${o}/teams/${t}`],
+      ['get', (o, t) => `/v1/orgs/${o}/teams/${t}/members`],
+      ['put', (o, t) => `/v1/orgs/${o}/teams/${t}/members`, { add: [] }],
+      ['put', (o, t) => `/v1/orgs/${o}/teams/${t}/members/${member.user.id}`, { role: 'member' }],
+      ['delete', (o, t) => `/v1/orgs/${o}/teams/${t}/members/${member.user.id}`],
+    ];
+    for (const caller of [outsider, guest]) {
+      for (const [method, path, body] of routes) {
+        const answers = [];
+        for (const [org, teamId] of [[fx.org.id, team.id], [fx.org.id, newId()], [newId(), newId()], [newId(), team.id]]) {
+          const res = await server.as(caller.token)[method](path(org, teamId)).send(body);
+          answers.push({ route: `${method} ${path('{org}', '{team}')}`, status: res.status, body: res.body });
+        }
+        const expected = { route: answers[0].route, status: 404, body: { error: { code: 404, message: 'team not found' } } };
+        expect(answers).toEqual([expected, expected, expected, expected]);
+      }
+    }
+    // the team is still there, and its admin still deletes it (and a missing one) with 204
+    await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/teams/${team.id}`).expect(200);
+    await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/teams/${newId()}`).expect(204);
+    await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/teams/${team.id}`).expect(204);
   });
 });

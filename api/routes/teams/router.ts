@@ -1,6 +1,7 @@
 /** Teams of an organization and their members. */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
+import { notFound } from '../../../domain/errors';
 import { membersAmong } from '../../../domain/members/members';
 import { changeTeamMembers, putTeamMember, removeTeamMember, teamMembersQuery } from '../../../domain/teams/team-members';
 import { deleteTeam, findTeam, putTeam, renameTeam, teamsQuery } from '../../../domain/teams/teams';
@@ -110,12 +111,17 @@ export function teamRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such team' } },
     },
     async ({ params, access }) => {
-      const organization = await loadOrganization(access, params.organizationId);
-      const team = await findTeam(ds.manager, organization.id, params.teamId);
-      // A missing team answers 204 only to those who could have deleted any team.
+      const team = await findTeam(ds.manager, params.organizationId, params.teamId);
       if (team) await authorize(access, { kind: 'team', team }, 'admin');
-      else await authorize(access, { kind: 'organization', organization }, 'ownTeam');
-      await inTransaction(ds, (db) => deleteTeam(db, organization.id, params.teamId));
+      else {
+        // A missing team answers 204 only to those who could have deleted any team. Whoever could not
+        // see the teams of the organization gets the 404 of a team they cannot see: it tells them
+        // neither whether the team nor whether the organization exists.
+        const organization = await loadOrganization(access, params.organizationId, 'team');
+        if (!(await permissionsOf(access, { kind: 'organization', organization })).listTeams) throw notFound('team');
+        await authorize(access, { kind: 'organization', organization }, 'ownTeam');
+      }
+      await inTransaction(ds, (db) => deleteTeam(db, params.organizationId, params.teamId));
       return { status: 204 };
     },
   );
@@ -129,9 +135,10 @@ export function teamRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'team members', schema: listSchema(teamMemberSchema) } },
     },
     async ({ params, query, access }) => {
-      const organization = await loadOrganization(access, params.organizationId);
-      const team = await loadTeam(access, organization.id, params.teamId);
+      // the team first: an outsider gets "team not found" whether or not the organization exists
+      const team = await loadTeam(access, params.organizationId, params.teamId);
       await authorize(access, { kind: 'team', team }, 'view');
+      const organization = await loadOrganization(access, team.organizationId);
       const page = await paginate(
         teamMembersQuery(ds.manager, team),
         [
