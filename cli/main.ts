@@ -4,6 +4,8 @@
  *   bootstrap --email E --org TITLE           -> {"userId","organizationId","token"}
  *   user add --org ID --email E --role ROLE   -> {"userId","token"}   (ROLE: a spec role or guest)
  *   token revoke TOKEN                        -> {"revoked": true|false}
+ *   jobs list [--org ID] [--kind K] [--state S] -> {"jobs": [...]}
+ *   jobs watch RESOURCE_ID                    -> a progress bar on stderr, then the finished job; exit 1 if it failed
  */
 import 'reflect-metadata';
 import { parseArgs } from 'util';
@@ -17,11 +19,13 @@ import { ensureUser } from '../domain/users/users';
 import { createDataSource } from '../entities/data-source';
 import { Member } from '../entities/Member';
 import { Organization } from '../entities/Organization';
+import { JOBS_USAGE, listJobsCommand, watchJobCommand } from './jobs';
 
 const USAGE = `usage:
   bootstrap --email E --org TITLE
   user add --org ORGANIZATION_ID --email E --role ${[...ROLES, 'guest'].join('|')}
-  token revoke TOKEN`;
+  token revoke TOKEN
+  ${JOBS_USAGE}`;
 
 function fail(message: string): never {
   throw new Error(`${message}\n${USAGE}`);
@@ -37,7 +41,7 @@ async function main(argv: string[]): Promise<unknown> {
   const { values, positionals } = parseArgs({
     args: argv,
     allowPositionals: true,
-    options: { email: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' } },
+    options: { email: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' }, kind: { type: 'string' }, state: { type: 'string' } },
   });
   const [command, sub, arg] = positionals;
   const ds = await createDataSource(loadDatabaseConfig()).initialize();
@@ -77,6 +81,11 @@ async function main(argv: string[]): Promise<unknown> {
     if (command === 'token' && sub === 'revoke') {
       if (!arg) fail('TOKEN is required');
       return { revoked: await inTransaction(ds, (db) => revokeBySecret(db, arg)) };
+    }
+    if (command === 'jobs' && sub === 'list') return await listJobsCommand(ds, values as { org?: string; kind?: string; state?: string }, fail);
+    if (command === 'jobs' && sub === 'watch') {
+      if (!arg) fail('RESOURCE_ID is required');
+      return await watchJobCommand(ds, arg);
     }
     return fail(`unknown command "${positionals.join(' ')}"`);
   } finally {

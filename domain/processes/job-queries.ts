@@ -1,0 +1,84 @@
+/** Reading jobs from their rows, across every kind: what `cli jobs list` and `cli jobs watch` show. */
+import { IsNull, Not, type FindOptionsWhere } from 'typeorm';
+import type { Db } from '../db';
+import type { JobState } from '../../entities/JobState';
+import { jobWorkflowId } from '../../workflows/ids';
+import { JobStatus, jobState, jobStatus } from './job-kind';
+import { JOB_KIND_LIST, jobKindNamed } from './jobs';
+
+export interface JobView {
+  kind: string;
+  resourceId: string;
+  organizationId: string;
+  spaceId: string | null;
+  workflowId: string;
+  status: JobStatus;
+  generation: number;
+  runId: string | null;
+  requestedAt: Date | null;
+  startedAt: Date | null;
+  finishedAt: Date | null;
+  progress: { done: number; total: number | null };
+  errorCode: string | null;
+  errorMessages: JobState['errorMessages'];
+}
+
+/** The row conditions of each status (idle rows, never asked for work, are not jobs). */
+const STATUS_WHERE: Record<Exclude<JobStatus, 'idle'>, FindOptionsWhere<JobState>> = {
+  pending: { requestedAt: Not(IsNull()), startedAt: IsNull(), finishedAt: IsNull() },
+  running: { requestedAt: Not(IsNull()), startedAt: Not(IsNull()), finishedAt: IsNull() },
+  succeeded: { requestedAt: Not(IsNull()), finishedAt: Not(IsNull()), errorCode: IsNull() },
+  failed: { requestedAt: Not(IsNull()), finishedAt: Not(IsNull()), errorCode: Not(IsNull()) },
+};
+
+export const LISTED_STATUSES = Object.keys(STATUS_WHERE) as Array<keyof typeof STATUS_WHERE>;
+
+type AnyKind = (typeof JOB_KIND_LIST)[number];
+
+function view(kind: AnyKind, row: { id: string; organizationId: string }): JobView {
+  const state = jobState(kind, row);
+  return {
+    kind: kind.name,
+    resourceId: row.id,
+    organizationId: row.organizationId,
+    spaceId: kind.spaceId(row),
+    workflowId: jobWorkflowId(kind.name, row.id, state.generation),
+    status: jobStatus(state),
+    generation: state.generation,
+    runId: state.runId,
+    requestedAt: state.requestedAt,
+    startedAt: state.startedAt,
+    finishedAt: state.finishedAt,
+    progress: { done: state.progressDone, total: state.progressTotal },
+    errorCode: state.errorCode,
+    errorMessages: state.errorMessages,
+  };
+}
+
+/** Jobs by most recent request first, at most `limit`, narrowed by organization, kind and status. */
+export async function listJobs(
+  db: Db,
+  filters: { organizationId?: string; kind?: string; status?: Exclude<JobStatus, 'idle'>; limit: number },
+): Promise<JobView[]> {
+  const kinds = filters.kind ? [jobKindNamed(filters.kind)].filter((k): k is AnyKind => !!k) : JOB_KIND_LIST;
+  const states = filters.status ? [STATUS_WHERE[filters.status]] : Object.values(STATUS_WHERE);
+  const jobs: JobView[] = [];
+  for (const kind of kinds) {
+    const rows = await db.find(kind.entity, {
+      where: states.map((state) => ({ ...(filters.organizationId ? { organizationId: filters.organizationId } : {}), [kind.state]: state })),
+      order: { [kind.state]: { requestedAt: 'DESC' } },
+      take: filters.limit,
+    });
+    jobs.push(...rows.map((row) => view(kind, row)));
+  }
+  return jobs.sort((a, b) => (b.requestedAt?.getTime() ?? 0) - (a.requestedAt?.getTime() ?? 0)).slice(0, filters.limit);
+}
+
+/** The job on resource `resourceId`, of whichever kind; null if no row of any kind has that id. */
+export async function findJob(db: Db, resourceId: string): Promise<JobView | null> {
+  for (const kind of JOB_KIND_LIST) {
+    const row = await db.findOneBy(kind.entity, { id: resourceId });
+    if (row) return view(kind, row);
+  }
+  return null;
+}
