@@ -208,6 +208,26 @@ describe('authentication and error details', () => {
         expect(answers).toEqual([expected, expected, expected, expected]);
       }
     }
+    // routes that check the organization first answer for it, whatever follows in the path
+    const provider = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/saml`).send({ label: 'Hidden' }).expect(201)).body;
+    const organizationFirst: Array<[method: 'get' | 'patch' | 'delete' | 'post', path: (org: string, child: string) => string, child: string, body?: object]> = [
+      ['get', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id],
+      ['patch', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id, { role: 'edit' }],
+      ['delete', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id],
+      ['post', (o, u) => `/v1/orgs/${o}/members/${u}/sso`, member.user.id],
+      ['get', (o, u) => `/v1/orgs/${o}/members/${u}/teams`, member.user.id],
+      ['get', (o, u) => `/v1/orgs/${o}/members/${u}/spaces`, member.user.id],
+      ['get', (o, p) => `/v1/orgs/${o}/saml/${p}`, provider.id],
+      ['patch', (o, p) => `/v1/orgs/${o}/saml/${p}`, provider.id, { label: 'Renamed' }],
+      ['delete', (o, p) => `/v1/orgs/${o}/saml/${p}`, provider.id],
+      ['delete', (o, i) => `/v1/orgs/${o}/link-invites/${i}`, newId()],
+    ];
+    for (const [method, path, child, body] of organizationFirst) {
+      for (const [org, childId] of [[fx.org.id, child], [fx.org.id, newId()], [newId(), newId()], [newId(), child]]) {
+        const res = await server.as(outsider.token)[method](path(org, childId)).send(body);
+        expect([path('{org}', '{child}'), res.status, res.body]).toEqual([path('{org}', '{child}'), 404, { error: { code: 404, message: 'organization not found' } }]);
+      }
+    }
     // the team is still there, and its admin still deletes it (and a missing one) with 204
     await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/teams/${team.id}`).expect(200);
     await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/teams/${newId()}`).expect(204);
