@@ -5,6 +5,7 @@ import pinoHttp from 'pino-http';
 import type { Deps } from './deps';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/json-body';
 import { redactUrl } from './middleware/redact-url';
 import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
@@ -31,7 +32,7 @@ export function createApp(deps: Deps): Express {
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }) },
     }),
   );
-  app.use(express.json({ limit: deps.config.bodyLimitBytes, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(jsonBody(deps.config.bodyLimitBytes));
 
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
