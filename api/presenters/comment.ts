@@ -3,7 +3,7 @@ import type { CommentPermissions } from '../../domain/access/authorize';
 import type { CommentDetails, ReactionGroup, ReplyDetails } from '../../domain/comments/details';
 import { markdownToDocument } from '../../domain/content/document';
 import type { Comment } from '../../entities/Comment';
-import { iso, isoOrUndefined, timestamp } from './common';
+import { iso, isoOrNull, timestamp } from './common';
 import { documentSchema } from './document';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
@@ -27,15 +27,18 @@ const bodySchema = z
   })
   .openapi('CommentBody', { description: 'empty ({}) for an empty body' });
 
+const replierSchema = z.object({ user: userSchema, count: z.number().int(), updatedAt: timestamp }).openapi('CommentReplier');
+
 const permissionsSchema = z.object({ view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() });
 
 const pageTargetSchema = z.object({
   id: z.string(),
-  title: z.string().optional(),
-  emoji: z.string().optional(),
-  createdAt: timestamp.optional(),
-  updatedAt: timestamp.optional(),
-  path: z.string().optional(),
+  title: z.string().nullable().openapi({ description: 'null when the page cannot be read any more' }),
+  emoji: z.string().nullable(),
+  icon: z.null().openapi({ description: 'pages have no icon' }),
+  createdAt: timestamp.nullable(),
+  updatedAt: timestamp.nullable(),
+  path: z.string().nullable(),
   outdated: z.boolean().openapi({ description: 'the page changed in the content since the comment was posted' }),
 });
 
@@ -45,23 +48,25 @@ export const commentSchema = z
     id: z.string(),
     postedBy: userSchema,
     postedAt: timestamp,
-    editedAt: timestamp.optional(),
+    editedAt: timestamp.nullable(),
     reactions: z.array(reactionSchema),
     replies: z.number().int(),
+    repliers: z.array(replierSchema).openapi({ description: 'GitBook 0.202: who replied, the most recently active first' }),
     body: bodySchema,
     target: z.object({
-      page: pageTargetSchema.optional(),
-      node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
-      tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
-      changeRequest: z.string().optional().openapi({ description: 'id of the change request, for its comments' }),
+      page: pageTargetSchema.nullable(),
+      node: z.object({ id: z.string(), preview: z.string().nullable() }).nullable(),
+      tableCell: z.object({ record: z.string(), definition: z.string() }).nullable(),
+      changeRequest: z.string().nullable().openapi({ description: 'id of the change request, for its comments' }),
+      review: z.null().openapi({ description: 'there are no reviews' }),
       space: z.string(),
       revision: z.string().openapi({ description: 'the revision the target was read from when the comment was posted' }),
     }),
     urls: z.object({ location: z.string() }),
     permissions: permissionsSchema,
     status: z.enum(COMMENT_STATUSES),
-    resolvedAt: timestamp.optional(),
-    resolvedBy: userSchema.optional(),
+    resolvedAt: timestamp.nullable(),
+    resolvedBy: userSchema.nullable(),
   })
   .openapi('Comment');
 
@@ -71,7 +76,7 @@ export const commentReplySchema = z
     id: z.string(),
     postedBy: userSchema,
     postedAt: timestamp,
-    editedAt: timestamp.optional(),
+    editedAt: timestamp.nullable(),
     reactions: z.array(reactionSchema),
     body: bodySchema,
     urls: z.object({ location: z.string() }),
@@ -99,11 +104,12 @@ function presentPermissions(p: CommentPermissions): z.infer<typeof permissionsSc
 
 function presentPageTarget(target: NonNullable<CommentDetails['page']>): z.infer<typeof pageTargetSchema> {
   const page = target.page;
-  if (!page) return { id: target.id, outdated: target.outdated };
+  if (!page) return { id: target.id, title: null, emoji: null, icon: null, createdAt: null, updatedAt: null, path: null, outdated: target.outdated };
   return {
     id: target.id,
     title: page.version.title,
-    ...(page.version.emoji !== null ? { emoji: page.version.emoji } : {}),
+    emoji: page.version.emoji,
+    icon: null,
     createdAt: page.version.createdAt,
     updatedAt: page.version.updatedAt,
     path: page.path,
@@ -113,43 +119,42 @@ function presentPageTarget(target: NonNullable<CommentDetails['page']>): z.infer
 
 export function presentComment(details: CommentDetails, permissions: CommentPermissions, format: BodyFormat, urls: Urls): z.infer<typeof commentSchema> {
   const { comment: c } = details;
-  const editedAt = isoOrUndefined(c.editedAt);
-  const resolvedAt = isoOrUndefined(c.resolvedAt);
   return {
     object: 'comment',
     id: c.id,
     postedBy: presentUser(details.postedBy, urls),
     postedAt: iso(c.postedAt),
-    ...(editedAt ? { editedAt } : {}),
+    editedAt: isoOrNull(c.editedAt),
     reactions: presentReactions(details.reactions, urls),
     replies: c.replies,
+    repliers: details.repliers.map((r) => ({ user: presentUser(r.user, urls), count: r.count, updatedAt: iso(r.updatedAt) })),
     body: presentBody(c.body, format),
     target: {
-      ...(details.page ? { page: presentPageTarget(details.page) } : {}),
-      ...(c.nodeId !== null ? { node: { id: c.nodeId, ...(c.nodePreview !== null ? { preview: c.nodePreview } : {}) } } : {}),
-      ...(c.tableCellRecord !== null && c.tableCellDefinition !== null ? { tableCell: { record: c.tableCellRecord, definition: c.tableCellDefinition } } : {}),
-      ...(c.changeRequestId ? { changeRequest: c.changeRequestId } : {}),
+      page: details.page ? presentPageTarget(details.page) : null,
+      node: c.nodeId !== null ? { id: c.nodeId, preview: c.nodePreview } : null,
+      tableCell: c.tableCellRecord !== null && c.tableCellDefinition !== null ? { record: c.tableCellRecord, definition: c.tableCellDefinition } : null,
+      changeRequest: c.changeRequestId,
+      review: null,
       space: c.spaceId,
       revision: c.revisionId,
     },
     urls: { location: urls.api(`${commentsPath(c)}/${c.id}`) },
     permissions: presentPermissions(permissions),
     status: c.status,
-    ...(resolvedAt ? { resolvedAt } : {}),
-    ...(details.resolvedBy ? { resolvedBy: presentUser(details.resolvedBy, urls) } : {}),
+    resolvedAt: isoOrNull(c.resolvedAt),
+    resolvedBy: details.resolvedBy ? presentUser(details.resolvedBy, urls) : null,
   };
 }
 
 /** `comment` is the reply's parent, for its location. */
 export function presentCommentReply(details: ReplyDetails, comment: Comment, permissions: CommentPermissions, format: BodyFormat, urls: Urls): z.infer<typeof commentReplySchema> {
   const { reply: r } = details;
-  const editedAt = isoOrUndefined(r.editedAt);
   return {
     object: 'comment-reply',
     id: r.id,
     postedBy: presentUser(details.postedBy, urls),
     postedAt: iso(r.postedAt),
-    ...(editedAt ? { editedAt } : {}),
+    editedAt: isoOrNull(r.editedAt),
     reactions: presentReactions(details.reactions, urls),
     body: presentBody(r.body, format),
     urls: { location: urls.api(`${commentsPath(comment)}/${comment.id}/replies/${r.id}`) },

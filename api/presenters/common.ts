@@ -5,7 +5,7 @@ import { ROLES } from '../../domain/access/roles';
 export const roleSchema = z.enum(ROLES);
 export const timestamp = z.string().datetime().openapi({ format: 'date-time' });
 export const iso = (d: Date): string => d.toISOString();
-export const isoOrUndefined = (d: Date | null | undefined): string | undefined => (d ? d.toISOString() : undefined);
+export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
 
 export function listSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Db } from '../../domain/db';
 import { describeMembers, MemberDetails } from '../../domain/members/details';
 import type { Member } from '../../entities/Member';
-import { iso, isoOrUndefined, roleSchema, timestamp } from './common';
+import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { teamRoleSchema } from './team';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
@@ -14,7 +14,7 @@ export const memberSchema = z.object({
   user: userSchema,
   disabled: z.boolean(),
   joinedAt: timestamp,
-  lastSeenAt: timestamp.optional(),
+  lastSeenAt: timestamp.nullable(),
   sso: z.boolean(),
   spaces: z.number().int(),
   teams: z.number().int(),
@@ -30,7 +30,6 @@ export const teamMemberSchema = z.object({
 export type MemberJson = z.infer<typeof memberSchema>;
 
 export function presentMember({ member, user, spaces, teams }: MemberDetails, urls: Urls): MemberJson {
-  const lastSeenAt = isoOrUndefined(member.lastSeenAt);
   return {
     object: 'member',
     id: member.userId,
@@ -38,7 +37,7 @@ export function presentMember({ member, user, spaces, teams }: MemberDetails, ur
     user: presentUser(user, urls),
     disabled: member.disabled,
     joinedAt: iso(member.joinedAt),
-    ...(lastSeenAt ? { lastSeenAt } : {}),
+    lastSeenAt: isoOrNull(member.lastSeenAt),
     sso: member.sso,
     spaces,
     teams,

@@ -18,6 +18,8 @@ export const revisionSchema = z
     reusableContents: z.array(z.object({ id: z.string(), title: z.string() })).openapi({ description: 'always empty: reusable content is not supported' }),
     variables: z.record(z.string()),
     createdAt: timestamp,
+    git: z.null().openapi({ description: 'there is no Git sync' }),
+    tags: z.array(z.unknown()).max(0).openapi({ description: 'GitBook 0.202; always empty: there are no tags' }),
     type: z.enum(REVISION_TYPES),
     urls: z.object({ app: z.string(), published: z.string(), public: z.string() }),
   })
@@ -39,6 +41,8 @@ export function presentRevision(
     reusableContents: [],
     variables: revision.variables,
     createdAt: iso(revision.createdAt),
+    git: null,
+    tags: [],
     type: revision.type,
     urls: { app: urls.app(`/o/${content.organizationId}${pinned}`), published: urls.published(pinned), public: urls.published(pinned) },
   };

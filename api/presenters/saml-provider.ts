@@ -14,8 +14,8 @@ export const samlProviderSchema = z.object({
   ssoURL: z.string(),
   entityID: z.string(),
   certificate: z.string(),
-  defaultTeam: teamSchema.optional(),
-  defaultRole: roleSchema.optional(),
+  defaultTeam: teamSchema.nullable(),
+  defaultRole: roleSchema.nullable().openapi({ description: 'null: members signing in get no role from the provider' }),
   createdAt: timestamp,
   status: z.string(),
   service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).openapi({ description: 'what to configure on the identity provider' }),
@@ -30,7 +30,7 @@ function serviceUrls(provider: SamlProvider, urls: Urls) {
   return { acsURL: `${entityID}/acs`, startURL: `${entityID}/start`, entityID };
 }
 
-export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamJson | undefined, urls: Urls): z.infer<typeof samlProviderSchema> {
+export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamJson | null, urls: Urls): z.infer<typeof samlProviderSchema> {
   return {
     object: 'saml-provider',
     id: provider.id,
@@ -38,8 +38,8 @@ export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamJso
     ssoURL: provider.ssoURL,
     entityID: provider.entityID,
     certificate: provider.certificate,
-    ...(defaultTeam ? { defaultTeam } : {}),
-    ...(provider.defaultRole ? { defaultRole: provider.defaultRole } : {}),
+    defaultTeam,
+    defaultRole: provider.defaultRole,
     createdAt: iso(provider.createdAt),
     status: provider.status,
     service: serviceUrls(provider, urls),
@@ -53,7 +53,7 @@ export async function presentSamlProviders(access: AccessContext, providers: Sam
   const teams = teamIds.length ? await access.db.findBy(Team, { id: In(teamIds) }) : [];
   const presented = await presentTeams(access, teams);
   const byId = new Map(presented.map((t) => [t.id, t]));
-  return providers.map((p) => presentSamlProvider(p, p.defaultTeamId ? byId.get(p.defaultTeamId) : undefined, urls));
+  return providers.map((p) => presentSamlProvider(p, (p.defaultTeamId && byId.get(p.defaultTeamId)) || null, urls));
 }
 
 export function presentSsoEntry(provider: SamlProvider, urls: Urls): z.infer<typeof ssoEntrySchema> {

@@ -5,12 +5,15 @@ import { listSchema } from './common';
 import { pageAppUrl } from './page';
 import type { Urls } from './urls';
 
+const score = z.number().min(0);
+
 export const searchSectionSchema = z
   .object({
     id: z.string().openapi({ description: '`<pageId>/<anchor>`, or `<pageId>/<position>` for the text before the first heading' }),
     title: z.string(),
     path: z.string().openapi({ description: "the page's path, with `#anchor` for a heading's section" }),
     body: z.string().openapi({ description: 'about 500 characters of the section around the first match' }),
+    score: score.openapi({ description: "GitBook 0.202: relevance among the page's sections, higher is better" }),
     urls: z.object({ app: z.string() }),
   })
   .openapi('SearchSectionResult');
@@ -20,6 +23,8 @@ export const searchPageSchema = z
     id: z.string(),
     title: z.string(),
     path: z.string(),
+    score: score.openapi({ description: 'GitBook 0.202: full-text relevance, higher is better' }),
+    ancestors: z.array(z.object({ title: z.string() })).openapi({ description: 'GitBook 0.202: the pages above it, top level first' }),
     sections: z.array(searchSectionSchema),
     urls: z.object({ app: z.string() }),
   })
@@ -27,8 +32,10 @@ export const searchPageSchema = z
 
 export const searchSpaceSchema = z
   .object({
+    type: z.literal('space').openapi({ description: 'GitBook 0.202' }),
     id: z.string().openapi({ description: 'space id' }),
     title: z.string(),
+    score: score.openapi({ description: "GitBook 0.202: its best page's score" }),
     pages: z.array(searchPageSchema),
   })
   .openapi('SearchSpaceResult');
@@ -44,14 +51,16 @@ export function presentSearchPage(page: PageResult, space: Space, urls: Urls): z
     id: page.id,
     title: page.title,
     path: page.path,
+    score: page.score,
+    ancestors: page.ancestors.map((title) => ({ title })),
     sections: page.sections.map((s) => {
       const fragment = s.anchor ? `#${s.anchor}` : '';
-      return { id: `${page.id}/${s.anchor || s.ordinal}`, title: s.title, path: page.path + fragment, body: s.body, urls: { app: app + fragment } };
+      return { id: `${page.id}/${s.anchor || s.ordinal}`, title: s.title, path: page.path + fragment, body: s.body, score: s.score, urls: { app: app + fragment } };
     }),
     urls: { app },
   };
 }
 
 export function presentSearchSpace(result: SpaceResult, urls: Urls): z.infer<typeof searchSpaceSchema> {
-  return { id: result.space.id, title: result.space.title, pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)) };
+  return { type: 'space', id: result.space.id, title: result.space.title, score: result.score, pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)) };
 }

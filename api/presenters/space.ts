@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { SpacePermissions } from '../../domain/access/authorize';
 import type { SpaceCounters } from '../../domain/spaces/counters';
 import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
-import { iso, isoOrUndefined, roleSchema, timestamp } from './common';
+import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import type { Urls } from './urls';
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const satisfies readonly SpaceVisibility[];
@@ -12,22 +12,25 @@ export const spaceSchema = z.object({
   object: z.literal('space'),
   id: z.string(),
   title: z.string(),
-  emoji: z.string().optional(),
+  emoji: z.string().nullable(),
   visibility: z.enum(SPACE_VISIBILITIES),
   createdAt: timestamp,
   updatedAt: timestamp,
-  deletedAt: timestamp.optional(),
+  deletedAt: timestamp.nullable(),
   editMode: z.enum(EDIT_MODES),
-  urls: z.object({ location: z.string(), app: z.string(), published: z.string(), public: z.string() }),
+  urls: z.object({ location: z.string(), app: z.string(), published: z.string(), public: z.string(), icon: z.null().openapi({ description: 'spaces have an emoji, no icon image' }) }),
   organization: z.string(),
-  parent: z.string().optional(),
+  parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
   language: z.string(),
-  revision: z.string().optional(),
+  gitSync: z.null().openapi({ description: 'there is no Git sync' }),
+  visitorAuth: z.null().openapi({ description: 'no visitor authentication backend is configured' }),
+  revision: z.string().nullable(),
   defaultLevel: roleSchema.nullable(),
   comments: z.number().int(),
   changeRequests: z.number().int(),
   changeRequestsOpen: z.number().int(),
   changeRequestsDraft: z.number().int(),
+  mergeRules: z.object({ type: z.literal('inherit') }).openapi({ description: "GitBook 0.202: the organization's merge rules apply" }),
   permissions: z.object({
     view: z.boolean(),
     access: z.boolean(),
@@ -43,32 +46,35 @@ export const spaceSchema = z.object({
 }).openapi('Space');
 
 export function presentSpace(space: Space, permissions: SpacePermissions, counters: SpaceCounters, urls: Urls): z.infer<typeof spaceSchema> {
-  const deletedAt = isoOrUndefined(space.deletedAt);
   return {
     object: 'space',
     id: space.id,
     title: space.title,
-    ...(space.emoji !== null ? { emoji: space.emoji } : {}),
+    emoji: space.emoji,
     visibility: space.visibility,
     createdAt: iso(space.createdAt),
     updatedAt: iso(space.updatedAt),
-    ...(deletedAt ? { deletedAt } : {}),
+    deletedAt: isoOrNull(space.deletedAt),
     editMode: space.editMode,
     urls: {
       location: urls.api(`/spaces/${space.id}`),
       app: urls.app(`/o/${space.organizationId}/s/${space.id}`),
       published: urls.published(`/s/${space.id}`),
       public: urls.published(`/s/${space.id}`),
+      icon: null,
     },
     organization: space.organizationId,
-    ...(space.parentId ? { parent: space.parentId } : {}),
+    parent: space.parentId,
     language: space.language,
-    ...(space.revisionId ? { revision: space.revisionId } : {}),
+    gitSync: null,
+    visitorAuth: null,
+    revision: space.revisionId,
     defaultLevel: space.defaultLevel,
     comments: counters.comments,
     changeRequests: counters.changeRequests,
     changeRequestsOpen: counters.changeRequestsOpen,
     changeRequestsDraft: counters.changeRequestsDraft,
+    mergeRules: { type: 'inherit' },
     permissions: { ...permissions },
   };
 }

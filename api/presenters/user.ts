@@ -7,7 +7,7 @@ export const userSchema = z.object({
   id: z.string(),
   displayName: z.string(),
   email: z.string(),
-  photoURL: z.string().optional(),
+  photoURL: z.string().nullable(),
   urls: z.object({ location: z.string() }),
 }).openapi('User');
 
@@ -17,7 +17,7 @@ export function presentUser(user: User, urls: Urls): z.infer<typeof userSchema> 
     id: user.id,
     displayName: user.displayName,
     email: user.email,
-    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
+    photoURL: user.photoURL,
     urls: { location: urls.api(`/users/${user.id}`) },
   };
 }

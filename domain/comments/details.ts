@@ -9,6 +9,7 @@ import type { CommentReaction } from '../../entities/CommentReaction';
 import type { CommentReply } from '../../entities/CommentReply';
 import { User } from '../../entities/User';
 import { reactionsOf } from './reactions';
+import { repliersOf } from './repliers';
 import type { CommentScope } from './scope';
 import { describePageTargets, PageTarget } from './targets';
 
@@ -23,6 +24,8 @@ export interface CommentDetails {
   resolvedBy: User | null;
   reactions: ReactionGroup[];
   page: PageTarget | null;
+  /** who replied, the most recently active first */
+  repliers: Array<{ user: User; count: number; updatedAt: Date }>;
 }
 
 export interface ReplyDetails {
@@ -56,7 +59,12 @@ function groupReactions(rows: CommentReaction[], users: Map<string, User>): Reac
 export async function describeComments(db: Db, scope: CommentScope, comments: Comment[]): Promise<CommentDetails[]> {
   if (!comments.length) return [];
   const reactions = await reactionsOf(db, 'comment', comments.map((c) => c.id));
-  const users = await usersById(db, [...comments.flatMap((c) => [c.postedById, c.resolvedById]), ...[...reactions.values()].flat().map((r) => r.userId)]);
+  const repliers = await repliersOf(db, comments.map((c) => c.id));
+  const users = await usersById(db, [
+    ...comments.flatMap((c) => [c.postedById, c.resolvedById]),
+    ...[...reactions.values()].flat().map((r) => r.userId),
+    ...[...repliers.values()].flat().map((r) => r.userId),
+  ]);
   const pages = await describePageTargets(db, scope, comments);
   return comments.map((comment) => ({
     comment,
@@ -64,6 +72,7 @@ export async function describeComments(db: Db, scope: CommentScope, comments: Co
     resolvedBy: comment.resolvedById ? userOf(users, comment.resolvedById) : null,
     reactions: groupReactions(reactions.get(comment.id)!, users),
     page: pages.get(comment.id) ?? null,
+    repliers: repliers.get(comment.id)!.map((r) => ({ user: userOf(users, r.userId), count: r.count, updatedAt: r.updatedAt })),
   }));
 }
 

@@ -84,6 +84,32 @@ export class ContentReader {
     return [...all.entries()].map(([k, file]) => ({ id: idOfKey(k), file })).sort((a, b) => a.file.name.localeCompare(b.file.name) || a.id.localeCompare(b.id));
   }
 
+  /** The pages under one page, nested and in order: one batch of trie and object reads per level. */
+  async subtree(page: PageRecord): Promise<PageNode[]> {
+    const top: PageNode[] = [];
+    let level: Array<{ id: string; path: string; children: PageNode[] }> = [{ id: page.id, path: page.path, children: top }];
+    while (level.length) {
+      const lists = await getMany<string[]>(this.store, this.root, level.map((p) => childrenKey(p.id)));
+      const childIdsOf = (id: string) => lists.get(childrenKey(id)) ?? [];
+      const ids = level.flatMap((p) => childIdsOf(p.id));
+      if (!ids.length) break;
+      const found = await getMany<PageEntry>(this.store, this.root, ids.map(pageKey));
+      const versions = await this.store.getMany<PageVersion>([...found.values()].map((e) => e.v));
+      const next: PageNode[] = [];
+      for (const parent of level) {
+        for (const id of childIdsOf(parent.id)) {
+          const entry = found.get(pageKey(id));
+          if (!entry) continue;
+          const node: PageNode = { id, entry, version: versions.get(entry.v)!, path: `${parent.path}/${entry.slug}`, children: [] };
+          parent.children.push(node);
+          next.push(node);
+        }
+      }
+      level = next;
+    }
+    return top;
+  }
+
   /** The whole page tree in order, each page with its version and path. */
   async tree(): Promise<PageNode[]> {
     const all = await entries<PageEntry | string[]>(this.store, this.root);

@@ -9,6 +9,8 @@ import { getMany } from '../content/trie';
 export interface PageLocation {
   title: string;
   path: string;
+  /** titles of the pages above, top level first */
+  ancestors: string[];
 }
 
 /** Pages absent from the revision are left out of the map. */
@@ -33,12 +35,14 @@ export async function pageLocations(reader: ContentReader, pageIds: string[]): P
     const entry = entries.get(id);
     if (!entry) continue;
     const slugs = [entry.slug];
+    const ancestors: string[] = [];
     const seen = new Set([id]);
     for (let parent = entry.parent; parent && !seen.has(parent) && entries.has(parent); parent = entries.get(parent)!.parent) {
       seen.add(parent);
       slugs.unshift(entries.get(parent)!.slug);
+      ancestors.unshift(entries.get(parent)!.title);
     }
-    out.set(id, { title: entry.title, path: slugs.join('/') });
+    out.set(id, { title: entry.title, path: slugs.join('/'), ancestors });
   }
   return out;
 }

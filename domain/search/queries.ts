@@ -68,21 +68,28 @@ export async function rankGroups<T extends ObjectLiteral>(
 }
 
 /** The best `perSpace` matching pages of each space, best first. */
-export async function topPagesOfSpaces(db: Db, match: SectionMatch, spaceIds: string[], perSpace: number): Promise<Array<{ spaceId: string; pageId: string }>> {
+export async function topPagesOfSpaces(db: Db, match: SectionMatch, spaceIds: string[], perSpace: number): Promise<Array<{ spaceId: string; pageId: string; score: number }>> {
   if (!spaceIds.length) return [];
   const inner = pagesQuery(db)
     .select('ss.spaceId', 'spaceId')
     .addSelect('ss.pageId', 'pageId')
+    .addSelect(`MAX(${match.score})`, 'score')
     .addSelect(`ROW_NUMBER() OVER (PARTITION BY ss.spaceId ORDER BY MAX(${match.score}) DESC, ss.pageId ASC)`, 'rn')
     .where('ss.spaceId IN (:...spaceIds)', { spaceIds })
     .andWhere(match.condition, match.params)
     .groupBy('ss.spaceId')
     .addGroupBy('ss.pageId');
   const [sql, params] = inner.getQueryAndParameters();
-  return db.query(`SELECT r.spaceId, r.pageId FROM (${sql}) r WHERE r.rn <= ? ORDER BY r.spaceId, r.rn`, [...params, perSpace]);
+  const rows: Array<{ spaceId: string; pageId: string; score: string | number }> = await db.query(
+    `SELECT r.spaceId, r.pageId, r.score FROM (${sql}) r WHERE r.rn <= ? ORDER BY r.spaceId, r.rn`,
+    [...params, perSpace],
+  );
+  return rows.map((r) => ({ spaceId: r.spaceId, pageId: r.pageId, score: Number(r.score) }));
 }
 
 export interface SectionRow {
+  /** relevance among the page's sections, scored in the application */
+  score: number;
   spaceId: string;
   pageId: string;
   ordinal: number;
@@ -103,7 +110,7 @@ export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Arr
     .where('ss.spaceId IN (:...spaceIds)', { spaceIds: [...new Set(pages.map((p) => p.spaceId))] })
     .andWhere('ss.pageId IN (:...pageIds)', { pageIds: [...new Set(pages.map((p) => p.pageId))] })
     .getMany();
-  const byPage = new Map<string, Array<{ row: SectionRow; score: number }>>();
+  const byPage = new Map<string, Array<{ row: SearchSection; score: number }>>();
   for (const row of rows) {
     const key = `${row.spaceId}/${row.pageId}`;
     if (wanted.has(key)) byPage.set(key, [...(byPage.get(key) ?? []), { row, score: match.rank(row.title, row.body) }]);
@@ -115,6 +122,6 @@ export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Arr
     return shown
       .sort((a, b) => b.score - a.score || a.row.ordinal - b.row.ordinal)
       .slice(0, perPage)
-      .map((s) => s.row);
+      .map(({ row, score }) => ({ score, spaceId: row.spaceId, pageId: row.pageId, ordinal: row.ordinal, anchor: row.anchor, title: row.title, body: row.body }));
   });
 }

@@ -21,6 +21,8 @@ export const SECTIONS_PER_PAGE = 5;
 export const PAGES_PER_SPACE = 5;
 
 export interface SectionResult {
+  /** relevance among the page's sections (higher is better) */
+  score: number;
   ordinal: number;
   anchor: string;
   title: string;
@@ -32,11 +34,17 @@ export interface PageResult {
   id: string;
   title: string;
   path: string;
+  /** titles of the pages above it, top level first */
+  ancestors: string[];
+  /** full-text relevance (higher is better) */
+  score: number;
   sections: SectionResult[];
 }
 
 export interface SpaceResult {
   space: Space;
+  /** its best page's score */
+  score: number;
   pages: PageResult[];
 }
 
@@ -57,7 +65,7 @@ export interface SearchRequest {
 export async function searchSpace(db: Db, space: Space, req: SearchRequest): Promise<SearchPage<PageResult>> {
   const match = await sectionMatch(db, req.query);
   const ranked = await rankGroups(pagesQuery(db).where('ss.spaceId = :spaceId', { spaceId: space.id }), match, 'ss.pageId', req);
-  const pages = await pageResults(db, match, [space], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id })));
+  const pages = await pageResults(db, match, [space], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id, score: Number(r.score) })));
   return {
     items: ranked.rows.flatMap((r) => pages.get(space.id)?.get(r.id) ?? []),
     count: ranked.count,
@@ -80,7 +88,7 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
   return {
     items: ranked.rows.flatMap((r) => {
       const space = byId.get(r.id);
-      return space ? [{ space, pages: [...(pages.get(space.id)?.values() ?? [])] }] : [];
+      return space ? [{ space, score: Number(r.score), pages: [...(pages.get(space.id)?.values() ?? [])] }] : [];
     }),
     count: ranked.count,
     ...(ranked.more && ranked.rows.length ? { next: ranked.rows[ranked.rows.length - 1] } : {}),
@@ -91,7 +99,7 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
  * The listed pages with their best sections, title and path, by space then page id, in the order
  * given. A page no longer in its space's current revision (a head moved meanwhile) is left out.
  */
-async function pageResults(db: Db, match: SectionMatch, spaces: Space[], wanted: Array<{ spaceId: string; pageId: string }>): Promise<Map<string, Map<string, PageResult>>> {
+async function pageResults(db: Db, match: SectionMatch, spaces: Space[], wanted: Array<{ spaceId: string; pageId: string; score: number }>): Promise<Map<string, Map<string, PageResult>>> {
   const out = new Map<string, Map<string, PageResult>>();
   if (!wanted.length) return out;
   const sections = await topSectionsOfPages(db, match, wanted, SECTIONS_PER_PAGE);
@@ -101,17 +109,17 @@ async function pageResults(db: Db, match: SectionMatch, spaces: Space[], wanted:
   for (const space of spaces) {
     const root = space.revisionId ? roots.get(space.revisionId) : undefined;
     if (!root) continue;
-    const pageIds = wanted.filter((w) => w.spaceId === space.id).map((w) => w.pageId);
-    const locations = await pageLocations(new ContentReader(store, root), pageIds);
+    const inSpace = wanted.filter((w) => w.spaceId === space.id);
+    const locations = await pageLocations(new ContentReader(store, root), inSpace.map((w) => w.pageId));
     const results = new Map<string, PageResult>();
-    for (const pageId of pageIds) {
+    for (const { pageId, score } of inSpace) {
       const location = locations.get(pageId);
-      if (location) results.set(pageId, { id: pageId, ...location, sections: [] });
+      if (location) results.set(pageId, { id: pageId, ...location, score, sections: [] });
     }
     out.set(space.id, results);
   }
   for (const s of sections) {
-    out.get(s.spaceId)?.get(s.pageId)?.sections.push({ ordinal: s.ordinal, anchor: s.anchor, title: s.title, body: excerpt(s.body, match.locate) });
+    out.get(s.spaceId)?.get(s.pageId)?.sections.push({ score: s.score, ordinal: s.ordinal, anchor: s.anchor, title: s.title, body: excerpt(s.body, match.locate) });
   }
   return out;
 }

@@ -35,7 +35,9 @@ describe('collections', () => {
       object: 'collection',
       id: expect.any(String),
       title: 'Guides',
+      description: null,
       organization: fx.org.id,
+      parent: null,
       defaultLevel: null,
       urls: { location: `${server.config.publicBaseUrl}/v1/collections/${res.body.id}`, app: expect.stringContaining(res.body.id) },
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
@@ -88,7 +90,7 @@ describe('collections', () => {
     const res = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ title: 'API', description: 'Reference', defaultLevel: 'edit' }).expect(200);
     expect(res.body).toMatchObject({ title: 'API', description: 'Reference', defaultLevel: 'edit' });
     const cleared = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ description: null, defaultLevel: null }).expect(200);
-    expect(cleared.body.description).toBeUndefined();
+    expect(cleared.body.description).toBeNull();
     expect(cleared.body.defaultLevel).toBeNull();
     expect(cleared.body.title).toBe('API');
   });
@@ -210,7 +212,7 @@ describe('collections', () => {
       expect(moved.body).toMatchObject({ object: 'collection', id: b.id, parent: a.id });
       expect(await siblingOrder(fx.org.id, a.id)).toEqual([b.id]);
       const back = await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ parent: null, position: { before: { type: 'space', space: s.id } } }).expect(200);
-      expect(back.body.parent).toBeUndefined();
+      expect(back.body.parent).toBeNull();
       expect(await siblingOrder(fx.org.id, null)).toEqual([a.id, b.id, s.id]);
       await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ position: { before: { type: 'collection', collection: a.id } } }).expect(200);
       expect(await siblingOrder(fx.org.id, null)).toEqual([b.id, a.id, s.id]);
@@ -295,7 +297,7 @@ describe('collections', () => {
 
       const res = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: target.org.id }).expect(200);
       expect(res.body).toMatchObject({ object: 'collection', id: c.id, organization: target.org.id });
-      expect(res.body.parent).toBeUndefined();
+      expect(res.body.parent).toBeNull();
       expect((await server.as(target.admin.token).get(`/v1/collections/${sub.id}`).expect(200)).body).toMatchObject({ organization: target.org.id, parent: c.id });
       for (const s of [s1, s2]) expect((await server.as(target.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body.organization).toBe(target.org.id);
       await server.as(reader.token).get(`/v1/collections/${sub.id}`).expect(404);

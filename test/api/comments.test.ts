@@ -27,18 +27,25 @@ describe('a threaded discussion on a page of a change request', () => {
       id: expect.any(String),
       postedBy: userOf(alice),
       postedAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      editedAt: null,
       reactions: [],
       replies: 0,
+      repliers: [],
       body: { markdown: 'Is **step 2** right?' },
       target: {
-        page: { id: f.guide, title: 'Guide', emoji: '📘', createdAt: expect.any(String), updatedAt: expect.any(String), path: 'guide', outdated: false },
+        page: { id: f.guide, title: 'Guide', emoji: '📘', icon: null, createdAt: expect.any(String), updatedAt: expect.any(String), path: 'guide', outdated: false },
+        node: null,
+        tableCell: null,
         changeRequest: f.changeRequest.id,
+        review: null,
         space: f.space.id,
         revision: f.changeRequest.revisionId,
       },
       urls: { location: `${server.config.publicBaseUrl}/v1/spaces/${f.space.id}/change-requests/${f.changeRequest.id}/comments/${comment.id}` },
       permissions: { view: true, edit: true, reply: true, delete: true },
       status: 'open',
+      resolvedAt: null,
+      resolvedBy: null,
     });
     // the change request path also takes the number
     const replyPath = `${crByNumber}/comments/${comment.id}/replies`;
@@ -48,6 +55,7 @@ describe('a threaded discussion on a page of a change request', () => {
       id: expect.any(String),
       postedBy: userOf(bob),
       postedAt: expect.any(String),
+      editedAt: null,
       reactions: [],
       body: { markdown: 'No, it needs sudo.' },
       urls: { location: `${server.config.publicBaseUrl}/v1/spaces/${f.space.id}/change-requests/${f.changeRequest.id}/comments/${comment.id}/replies/${bobReply.id}` },
@@ -98,11 +106,15 @@ describe('a threaded discussion on a page of a change request', () => {
     expect((await server.as(bob.token).get(crByNumber).expect(200)).body.comments).toBe(0);
     const reopened = (await server.as(alice.token).put(`${f.crComments}/${comment.id}`).send({ resolved: false }).expect(200)).body;
     expect(reopened.status).toBe('open');
-    expect(reopened).not.toHaveProperty('resolvedAt');
-    expect(reopened).not.toHaveProperty('resolvedBy');
+    expect(reopened).toMatchObject({ resolvedAt: null, resolvedBy: null });
     expect((await server.as(bob.token).get(crByNumber).expect(200)).body.comments).toBe(1);
     const final = (await server.as(alice.token).put(`${f.crComments}/${comment.id}`).send({ resolved: true }).expect(200)).body;
     expect(final).toEqual(expect.objectContaining({ status: 'resolved', resolvedBy: userOf(alice), replies: 2 }));
+    // bob edited his reply after alice replied: he is the most recently active replier
+    expect(final.repliers).toEqual([
+      { user: userOf(bob), count: 1, updatedAt: expect.any(String) },
+      { user: userOf(alice), count: 1, updatedAt: aliceReply.postedAt },
+    ]);
     const editedReply = (await server.as(bob.token).get(`${replyPath}/${bobReply.id}`).expect(200)).body;
     expect(editedReply).toEqual(expect.objectContaining({ body: { markdown: 'No, it needs sudo (done).' }, editedAt: expect.any(String) }));
     expect((await server.as(bob.token).get(crByNumber).expect(200)).body.comments).toBe(0);
@@ -125,17 +137,20 @@ describe('comment targets', () => {
     expect(onNode.target).toEqual({
       page: expect.objectContaining({ id: f.guide, title: 'Guide', path: 'guide', outdated: false }),
       node: { id: 'configure-the-server', preview: 'Configure the server' },
+      tableCell: null,
+      changeRequest: null,
+      review: null,
       space: f.space.id,
       revision: f.space.revisionId,
     });
     const onOtherNode = (await post({ page: f.guide, node: 'block-123', body: { markdown: 'Typo' } })).body;
-    expect(onOtherNode.target.node).toEqual({ id: 'block-123' });
+    expect(onOtherNode.target.node).toEqual({ id: 'block-123', preview: null });
     const onCell = (await post({ page: f.faq, tableCell: { record: 'row-1', definition: 'col-2' }, body: {} })).body;
     expect(onCell.target).toEqual(expect.objectContaining({ page: expect.objectContaining({ id: f.faq, title: 'FAQ' }), tableCell: { record: 'row-1', definition: 'col-2' } }));
-    expect(onCell.target.page).not.toHaveProperty('emoji');
+    expect(onCell.target.page.emoji).toBeNull();
     expect(onCell.body).toEqual({});
     const onSpace = (await post({ body: { markdown: 'General remark' } })).body;
-    expect(onSpace.target).toEqual({ space: f.space.id, revision: f.space.revisionId });
+    expect(onSpace.target).toEqual({ page: null, node: null, tableCell: null, changeRequest: null, review: null, space: f.space.id, revision: f.space.revisionId });
   });
 
   it('refuses a page missing from the content, and a node or table cell without a page', async () => {

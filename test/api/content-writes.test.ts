@@ -5,7 +5,7 @@ import { loadConfig } from '../../domain/config';
 import { Revision } from '../../entities/Revision';
 import { addMember, createOrg } from '../factories';
 import { Json } from '../support/api';
-import { canonicalPrefix, CONTENT_FORMS, ContentFixture, contentFixture, createPage, download, png, upload } from '../support/content-forms';
+import { canonicalPrefix, CONTENT_FORMS, ContentFixture, contentFixture, createPage, download, PAGE_CONSTANTS, png, upload } from '../support/content-forms';
 import { startServer, useServer } from '../support/server';
 
 const server = useServer();
@@ -30,7 +30,7 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     const res = await server.as(fx.admin.token).post(`${prefix}/pages`).send({ title: 'Getting Started', markdown: '# Hello', emoji: '🚀', description: 'intro', hidden: true }).expect(201);
     expect(res.headers.location).toBe(`${canonicalPrefix(server, form, fx)}/page/${res.body.id}`);
     expect(res.body).toEqual({
-      id: expect.any(String), title: 'Getting Started', emoji: '🚀', createdAt: expect.any(String), updatedAt: res.body.createdAt, markdown: '# Hello', type: 'document',
+      ...PAGE_CONSTANTS, id: expect.any(String), title: 'Getting Started', emoji: '🚀', createdAt: expect.any(String), updatedAt: res.body.createdAt, markdown: '# Hello', type: 'document',
       urls: { app: `${app}/getting-started` }, slug: 'getting-started', path: 'getting-started', description: 'intro', pages: [], hidden: true,
     });
     const after = (await server.as(fx.admin.token).get(prefix).expect(200)).body;
@@ -62,8 +62,8 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
 
     const edited = await server.as(fx.admin.token).patch(`${prefix}/page/${a.id}`).send({ title: 'Alpha', markdown: 'new text', emoji: null, description: null, hidden: true }).expect(200);
     expect(edited.body).toEqual({
-      id: a.id, title: 'Alpha', createdAt: a.createdAt, updatedAt: expect.any(String), markdown: 'new text', type: 'document',
-      urls: { app: `${app}/alpha` }, slug: 'alpha', path: 'alpha', pages: [], hidden: true,
+      ...PAGE_CONSTANTS, id: a.id, title: 'Alpha', emoji: null, createdAt: a.createdAt, updatedAt: expect.any(String), markdown: 'new text', type: 'document',
+      urls: { app: `${app}/alpha` }, slug: 'alpha', path: 'alpha', description: null, pages: [], hidden: true,
     });
 
     // B (with its child) moves under Alpha; then back to the root, first
@@ -99,7 +99,9 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     const bytes = png(4, 3);
     const res = await upload(server, fx.admin.token, prefix, 'diagram.png', bytes, 'image/png').expect(201);
     expect(res.headers.location).toBe(`${canonicalPrefix(server, form, fx)}/files/${res.body.id}`);
-    expect(res.body).toEqual({ id: expect.any(String), name: 'diagram.png', contentType: 'image/png', downloadURL: expect.any(String), size: bytes.length, dimensions: { width: 4, height: 3 } });
+    expect(res.body).toEqual({
+      id: expect.any(String), name: 'diagram.png', contentType: 'image/png', downloadURL: expect.any(String), size: bytes.length, dimensions: { width: 4, height: 3 }, git: null,
+    });
     const url = new URL(res.body.downloadURL);
     expect(url.pathname).toMatch(new RegExp(`^/v1/blobs/files/${fx.space.id}/[0-9a-f]{64}$`));
     const fetched = await download(server, res.body.downloadURL).expect(200);
@@ -112,7 +114,7 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     expect(new URL(copy.body.downloadURL).pathname).toBe(url.pathname);
 
     const text = await upload(server, fx.admin.token, prefix, 'data.bin', Buffer.from([0, 1, 2, 3]), 'application/octet-stream').expect(201);
-    expect(text.body).not.toHaveProperty('dimensions');
+    expect(text.body.dimensions).toBeNull();
     expect((await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.items.map((f: Json) => f.name)).toEqual(['copy.png', 'data.bin', 'diagram.png']);
   });
 

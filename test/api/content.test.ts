@@ -7,7 +7,7 @@ import { Space } from '../../entities/Space';
 import { addMember, createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { Json } from '../support/api';
-import { CONTENT_FORMS, ContentFixture, contentFixture, ContentForm, createPage, png, upload } from '../support/content-forms';
+import { CONTENT_FORMS, ContentFixture, contentFixture, ContentForm, createPage, PAGE_CONSTANTS, png, upload } from '../support/content-forms';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -41,7 +41,7 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
     app = form.appBase(server, fx);
   });
 
-  it('GET {content} answers the head revision: nested page summaries, files, variables, urls, no git', async () => {
+  it('GET {content} answers the head revision: the page tree with every body, files, variables, urls, no git', async () => {
     const guide = await createPage(server, fx.admin.token, prefix, { title: 'Getting Started', markdown: '# Hi', emoji: '🚀', description: 'start here' });
     const install = await createPage(server, fx.admin.token, prefix, { title: 'Install', parent: guide.id, markdown: 'npm i', hidden: true });
     const faq = await createPage(server, fx.admin.token, prefix, { title: 'FAQ' });
@@ -56,21 +56,31 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       parents: [expect.any(String)],
       pages: [
         {
-          id: guide.id, title: 'Getting Started', emoji: '🚀', createdAt: guide.createdAt, updatedAt: guide.updatedAt, type: 'document',
+          ...PAGE_CONSTANTS, id: guide.id, title: 'Getting Started', emoji: '🚀', createdAt: guide.createdAt, updatedAt: guide.updatedAt, markdown: '# Hi', type: 'document',
           urls: { app: `${app}/getting-started` }, slug: 'getting-started', path: 'getting-started', description: 'start here', hidden: false,
           pages: [
             {
-              id: install.id, title: 'Install', createdAt: install.createdAt, updatedAt: install.updatedAt, type: 'document',
-              urls: { app: `${app}/getting-started/install` }, slug: 'install', path: 'getting-started/install', hidden: true, pages: [],
+              ...PAGE_CONSTANTS, id: install.id, title: 'Install', emoji: null, createdAt: install.createdAt, updatedAt: install.updatedAt, markdown: 'npm i', type: 'document',
+              urls: { app: `${app}/getting-started/install` }, slug: 'install', path: 'getting-started/install', description: null, hidden: true, pages: [],
             },
           ],
         },
-        { id: faq.id, title: 'FAQ', createdAt: faq.createdAt, updatedAt: faq.updatedAt, type: 'document', urls: { app: `${app}/faq` }, slug: 'faq', path: 'faq', hidden: false, pages: [] },
+        {
+          ...PAGE_CONSTANTS, id: faq.id, title: 'FAQ', emoji: null, createdAt: faq.createdAt, updatedAt: faq.updatedAt, markdown: '', type: 'document',
+          urls: { app: `${app}/faq` }, slug: 'faq', path: 'faq', description: null, hidden: false, pages: [],
+        },
       ],
-      files: [{ id: file.id, name: 'logo.png', contentType: 'image/png', downloadURL: expect.stringContaining(`/v1/blobs/files/${fx.space.id}/`), size: png(3, 2).length, dimensions: { width: 3, height: 2 } }],
+      files: [
+        {
+          id: file.id, name: 'logo.png', contentType: 'image/png', downloadURL: expect.stringContaining(`/v1/blobs/files/${fx.space.id}/`), size: png(3, 2).length,
+          dimensions: { width: 3, height: 2 }, git: null,
+        },
+      ],
       reusableContents: [],
       variables: {},
       createdAt: head.createdAt.toISOString(),
+      git: null,
+      tags: [],
       type: 'edits',
       urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}${pinned}`, published: `${server.config.publishedBaseUrl}${pinned}`, public: `${server.config.publishedBaseUrl}${pinned}` },
     });
@@ -88,26 +98,39 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
     const res = await server.as(fx.admin.token).get(`${prefix}/pages`).query({ metadata: 'true' }).expect(200);
     const shape = (pages: Json[]): unknown => pages.map((p) => ({ id: p.id, path: p.path, slug: p.slug, markdown: p.markdown, pages: shape(p.pages) }));
     expect(shape(res.body.pages)).toEqual([
-      { id: a2.id, path: 'a-2', slug: 'a-2', markdown: undefined, pages: [] },
-      { id: a.id, path: 'a', slug: 'a', markdown: undefined, pages: [{ id: b.id, path: 'a/b', slug: 'b', markdown: undefined, pages: [{ id: c.id, path: 'a/b/c', slug: 'c', markdown: undefined, pages: [] }] }] },
+      { id: a2.id, path: 'a-2', slug: 'a-2', markdown: '', pages: [] },
+      { id: a.id, path: 'a', slug: 'a', markdown: '', pages: [{ id: b.id, path: 'a/b', slug: 'b', markdown: '', pages: [{ id: c.id, path: 'a/b/c', slug: 'c', markdown: '', pages: [] }] }] },
     ]);
     expect(res.body.pages).toEqual((await server.as(fx.admin.token).get(prefix).expect(200)).body.pages);
   });
 
-  it('GET {content}/page/{pageId} answers the page with its markdown and its direct children as summaries', async () => {
+  it('GET {content}/page/{pageId} answers the page with its markdown and its whole subtree, each page with its markdown', async () => {
     const parent = await createPage(server, fx.admin.token, prefix, { title: 'Parent', markdown: 'Hello *world*' });
     const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: parent.id, markdown: 'child text', emoji: '📄' });
-    await createPage(server, fx.admin.token, prefix, { title: 'Grandchild', parent: child.id });
+    const grandchild = await createPage(server, fx.admin.token, prefix, { title: 'Grandchild', parent: child.id, markdown: 'deep' });
     const res = await server.as(fx.admin.token).get(`${prefix}/page/${parent.id}`).expect(200);
     expect(res.body).toEqual({
-      id: parent.id, title: 'Parent', createdAt: parent.createdAt, updatedAt: parent.updatedAt, markdown: 'Hello *world*', type: 'document',
-      urls: { app: `${app}/parent` }, slug: 'parent', path: 'parent', hidden: false,
-      pages: [{ id: child.id, title: 'Child', emoji: '📄', createdAt: child.createdAt, updatedAt: child.updatedAt, type: 'document', urls: { app: `${app}/parent/child` }, slug: 'child', path: 'parent/child', hidden: false }],
+      ...PAGE_CONSTANTS, id: parent.id, title: 'Parent', emoji: null, createdAt: parent.createdAt, updatedAt: parent.updatedAt, markdown: 'Hello *world*', type: 'document',
+      urls: { app: `${app}/parent` }, slug: 'parent', path: 'parent', description: null, hidden: false,
+      pages: [
+        {
+          ...PAGE_CONSTANTS, id: child.id, title: 'Child', emoji: '📄', createdAt: child.createdAt, updatedAt: child.updatedAt, markdown: 'child text', type: 'document',
+          urls: { app: `${app}/parent/child` }, slug: 'child', path: 'parent/child', description: null, hidden: false,
+          pages: [
+            {
+              ...PAGE_CONSTANTS, id: grandchild.id, title: 'Grandchild', emoji: null, createdAt: grandchild.createdAt, updatedAt: grandchild.updatedAt, markdown: 'deep', type: 'document',
+              urls: { app: `${app}/parent/child/grandchild` }, slug: 'grandchild', path: 'parent/child/grandchild', description: null, hidden: false, pages: [],
+            },
+          ],
+        },
+      ],
     });
     const nested = await server.as(fx.admin.token).get(`${prefix}/page/${child.id}`).query({ format: 'markdown', metadata: 'false', computed: 'false' }).expect(200);
-    expect(nested.body).toMatchObject({ id: child.id, path: 'parent/child', markdown: 'child text', pages: [{ title: 'Grandchild', path: 'parent/child/grandchild' }] });
-    expect(nested.body.pages[0]).not.toHaveProperty('markdown');
-    expect(nested.body.pages[0]).not.toHaveProperty('pages');
+    expect(nested.body).toMatchObject({ id: child.id, path: 'parent/child', markdown: 'child text', pages: [{ title: 'Grandchild', path: 'parent/child/grandchild', markdown: 'deep', pages: [] }] });
+    // the requested form is the page's own; the pages under it carry their stored markdown
+    const asDocument = await server.as(fx.admin.token).get(`${prefix}/page/${parent.id}`).query({ format: 'document' }).expect(200);
+    expect(asDocument.body.pages[0]).toMatchObject({ markdown: 'child text', pages: [{ markdown: 'deep' }] });
+    expect(asDocument.body.pages[0]).not.toHaveProperty('document');
   });
 
   it('format=document answers the markdown as a tree of blocks, inlines and text leaves', async () => {
@@ -193,7 +216,9 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   it('GET {content}/files/{fileId} answers the file; dimensions only for images; an unknown file is 404', async () => {
     const text = (await upload(server, fx.admin.token, prefix, 'notes.txt', Buffer.from('hello'), 'text/plain; charset=utf-8').expect(201)).body;
     const res = await server.as(fx.admin.token).get(`${prefix}/files/${text.id}`).query({ metadata: 'false' }).expect(200);
-    expect(res.body).toEqual({ id: text.id, name: 'notes.txt', contentType: 'text/plain; charset=utf-8', downloadURL: expect.stringMatching(/^http.*\/v1\/blobs\/files\//), size: 5 });
+    expect(res.body).toEqual({
+      id: text.id, name: 'notes.txt', contentType: 'text/plain; charset=utf-8', downloadURL: expect.stringMatching(/^http.*\/v1\/blobs\/files\//), size: 5, dimensions: null, git: null,
+    });
     const missing = await server.as(fx.admin.token).get(`${prefix}/files/nope`).expect(404);
     expect(missing.body).toEqual({ error: { code: 404, message: 'file not found' } });
   });

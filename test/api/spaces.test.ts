@@ -28,24 +28,31 @@ describe('spaces', () => {
       object: 'space',
       id: expect.any(String),
       title: 'Untitled',
+      emoji: null,
       visibility: 'private',
       revision: expect.any(String),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
+      deletedAt: null,
       editMode: 'live',
       urls: {
         location: `${server.config.publicBaseUrl}/v1/spaces/${id}`,
         app: expect.stringContaining(id),
         published: expect.stringContaining(id),
         public: expect.stringContaining(id),
+        icon: null,
       },
       organization: fx.org.id,
+      parent: null,
       language: 'en',
+      gitSync: null,
+      visitorAuth: null,
       defaultLevel: null,
       comments: 0,
       changeRequests: 0,
       changeRequestsOpen: 0,
       changeRequestsDraft: 0,
+      mergeRules: { type: 'inherit' },
       permissions: Object.fromEntries(ALL_SPACE_PERMISSIONS.map((p) => [p, true])),
     });
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
@@ -95,7 +102,7 @@ describe('spaces', () => {
     expect(res.body).toMatchObject({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(s.updatedAt));
     const cleared = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ emoji: null, defaultLevel: null }).expect(200);
-    expect(cleared.body.emoji).toBeUndefined();
+    expect(cleared.body.emoji).toBeNull();
     expect(cleared.body.defaultLevel).toBeNull();
     expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({ title: 'Renamed', language: 'fr' });
   });
@@ -171,7 +178,7 @@ describe('spaces', () => {
 
     const restored = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/restore`).expect(200);
     expect(restored.body).toMatchObject({ object: 'space', id: s.id, parent: c.id });
-    expect(restored.body.deletedAt).toBeUndefined();
+    expect(restored.body.deletedAt).toBeNull();
     expect(ids((await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id, s.id]);
     expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id]);
     // Restoring a space that is not deleted answers it unchanged.
@@ -230,7 +237,7 @@ describe('spaces', () => {
       await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ position: { after: { type: 'space', space: inside.id } } }).expect(200);
       expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([inside.id, s.id]);
       const root = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ parent: null, position: { after: { type: 'collection', collection: c.id } } }).expect(200);
-      expect(root.body.parent).toBeUndefined();
+      expect(root.body.parent).toBeNull();
     });
 
     it('answers 404, 400 and 409 for the spec conditions', async () => {
@@ -269,7 +276,7 @@ describe('spaces', () => {
 
       const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: target.org.id }).expect(200);
       expect(res.body).toMatchObject({ object: 'space', id: s.id, organization: target.org.id });
-      expect(res.body.parent).toBeUndefined();
+      expect(res.body.parent).toBeNull();
       expect(await server.ds.manager.countBy(ContentGrant, { targetId: s.id })).toBe(0);
       await server.as(editor.token).get(`/v1/spaces/${s.id}`).expect(404);
       expect(ids((await listAll(server, target.admin, `/v1/orgs/${target.org.id}/spaces`)).items)).toEqual([s.id]);

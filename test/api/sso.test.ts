@@ -64,11 +64,10 @@ describe('SAML providers', () => {
     expect(got.body).toEqual(res.body);
   });
 
-  it('accepts a bare base64 certificate and stores it as PEM; omits unset defaults', async () => {
+  it('accepts a bare base64 certificate and stores it as PEM; unset defaults are null', async () => {
     const res = await server.as(fx.admin.token).post(saml).send({ ...valid, certificate: BASE64_DER }).expect(201);
     expect(res.body.certificate).toBe(CERTIFICATE);
-    expect(res.body).not.toHaveProperty('defaultTeam');
-    expect(res.body).not.toHaveProperty('defaultRole');
+    expect(res.body).toMatchObject({ defaultTeam: null, defaultRole: null });
   });
 
   it('validates the body', async () => {
@@ -134,8 +133,7 @@ describe('SAML providers', () => {
     const patched = await server.as(fx.admin.token).patch(one).send({ label: 'Entra', ssoURL: 'https://login.example.test/', defaultTeam: team.body.id, defaultRole: 'read', certificate: BASE64_DER }).expect(200);
     expect(patched.body).toMatchObject({ label: 'Entra', ssoURL: 'https://login.example.test/', entityID: valid.entityID, defaultTeam: { id: team.body.id }, defaultRole: 'read', certificate: CERTIFICATE });
     const cleared = await server.as(fx.admin.token).patch(one).send({ defaultTeam: null, defaultRole: null }).expect(200);
-    expect(cleared.body).not.toHaveProperty('defaultTeam');
-    expect(cleared.body).not.toHaveProperty('defaultRole');
+    expect(cleared.body).toMatchObject({ defaultTeam: null, defaultRole: null });
     const bad = await server.as(fx.admin.token).patch(one).send({ ssoURL: 'ftp://x.example' }).expect(400);
     expect(bad.body.error.message).toBe('ssoURL: must be an https URL');
     await server.as(fx.admin.token).patch(one).send({ certificate: 'nope' }).expect(400);

@@ -87,3 +87,21 @@ export function download(server: TestServer, url: string) {
       res.on('end', () => callback(null, Buffer.concat(chunks)));
     });
 }
+
+/** What every page answers the same way: no icon, Git, cover, tags or computed content, and GitBook's default layout. */
+export const PAGE_CONSTANTS = {
+  icon: null,
+  kind: 'sheet',
+  git: null,
+  layout: {
+    width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+    outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+  },
+  cover: null,
+  variables: {},
+  noIndex: false,
+  noRobotsIndex: false,
+  computed: null,
+  computedSeed: null,
+  tags: [],
+};

@@ -1,0 +1,148 @@
+/**
+ * Every answer carries every field the spec lists for its resource (null where it has no value),
+ * and nothing that is not accounted for: one real answer of each resource kind is held to the
+ * checked-in field lists of test/fixtures/spec-fields.ts.
+ */
+import { newId } from '../../domain/ids';
+import { SamlProvider } from '../../entities/SamlProvider';
+import { addMember, createOrg } from '../factories';
+import { Json, newChangeRequest, newCollection, newSpace } from '../support/api';
+import { createPage, png, upload } from '../support/content-forms';
+import { useServer } from '../support/server';
+import { FieldList, SPEC_FIELDS } from '../fixtures/spec-fields';
+
+const server = useServer();
+
+/** The objects at `path` ("a.b", "a[]" for each item of the array a); fails when there are none. */
+function objectsAt(body: Json, path: string): Json[] {
+  let current: unknown[] = [body];
+  for (const step of path.split('.')) {
+    const each = step.endsWith('[]');
+    const key = each ? step.slice(0, -2) : step;
+    current = current.flatMap((value) => {
+      const inner = (value as Json)[key];
+      return each ? (inner as unknown[]) : [inner];
+    });
+  }
+  const objects = current.filter((v): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v));
+  if (!objects.length) throw new Error(`no object at ${path}: the test content must fill it`);
+  return objects;
+}
+
+/** The keys each object at every listed path must have, and the keys it may have. */
+function expectFields(list: FieldList, body: Json): void {
+  const paths = new Set(['', ...Object.keys(list.nested ?? {}), ...Object.keys(list.gitbook?.nested ?? {}), ...Object.keys(list.extensions?.nested ?? {})]);
+  for (const path of paths) {
+    const pick = (fields?: string[], nested?: Record<string, string[]>) => (path ? nested?.[path] : fields) ?? [];
+    const required = [...pick(list.fields, list.nested), ...pick(list.gitbook?.fields, list.gitbook?.nested)];
+    const allowed = new Set([...required, ...pick(list.extensions?.fields, list.extensions?.nested)]);
+    for (const object of path ? objectsAt(body, path) : [body]) {
+      const keys = Object.keys(object);
+      // each message names the path, so a failure says which object lacks what
+      expect({ path, missing: required.filter((f) => !keys.includes(f)) }).toEqual({ path, missing: [] });
+      expect({ path, unlisted: keys.filter((k) => !allowed.has(k)) }).toEqual({ path, unlisted: [] });
+    }
+  }
+}
+
+describe('answers carry every field of the spec', () => {
+  const answers: Record<string, Json> = {};
+
+  beforeAll(async () => {
+    const fx = await createOrg(server.ds);
+    const { admin } = fx;
+    const alice = await addMember(server.ds, fx.org, 'edit');
+    const bob = await addMember(server.ds, fx.org, 'comment');
+    const as = server.as(admin.token);
+    const orgPath = `/v1/orgs/${fx.org.id}`;
+
+    const team = (await as.put(`${orgPath}/teams`).send({ title: 'Writers', members: [alice.user.id] }).expect(201)).body;
+    // inserted as a row: the certificate and URLs are not what this test is about
+    const provider = (defaults: Pick<SamlProvider, 'defaultTeamId' | 'defaultRole'>) =>
+      server.ds.manager.save(SamlProvider, {
+        id: newId(), organizationId: fx.org.id, label: 'IdP', entityID: 'https://idp.example.test', certificate: 'PEM', ssoURL: 'https://idp.example.test/sso',
+        status: 'active', createdAt: new Date(), ...defaults,
+      });
+    const saml = await provider({ defaultTeamId: team.id, defaultRole: 'edit' });
+    const bareSaml = await provider({ defaultTeamId: null, defaultRole: null });
+
+    const collection = await newCollection(server, admin, fx.org.id, { title: 'Guides' });
+    await as.patch(`/v1/collections/${collection.id}`).send({ description: 'How-tos' }).expect(200);
+    const space = await newSpace(server, admin, fx.org.id, { title: 'Handbook', emoji: '📗', parent: collection.id });
+    const bareSpace = await newSpace(server, admin, fx.org.id);
+    const content = `/v1/spaces/${space.id}/content`;
+
+    const file = (await upload(server, admin.token, content, 'logo.png', png(2, 1), 'image/png').expect(201)).body;
+    const guide = await createPage(server, admin.token, content, { title: 'Guide', emoji: '📘', markdown: `Install it. See [the logo](file:${file.id}).` });
+    const setup = await createPage(server, admin.token, content, { title: 'Setup', parent: guide.id, markdown: 'Set it up.' });
+    await createPage(server, admin.token, content, { title: 'Linux', parent: setup.id, markdown: 'Install the kernel headers.' });
+
+    const changeRequest = await newChangeRequest(server, alice, space.id, { subject: 'Rework' });
+    const comments = `/v1/spaces/${space.id}/comments`;
+    const comment = (await server.as(alice.token).post(comments).send({ page: guide.id, node: 'install', tableCell: { record: 'r1', definition: 'd1' }, body: { markdown: 'Which version?' } }).expect(200)).body;
+    const reply = (await server.as(bob.token).post(`${comments}/${comment.id}/replies`).send({ body: { markdown: 'The latest.' } }).expect(200)).body;
+    await server.as(bob.token).put(`${comments}/${comment.id}`).send({ addedReactions: ['👍'], resolved: true }).expect(200);
+
+    const get = async (path: string, query: Record<string, string> = {}) => (await as.get(path).query(query).expect(200)).body;
+    Object.assign(answers, {
+      user: await get(`/v1/users/${alice.user.id}`),
+      organization: await get(orgPath),
+      member: await get(`${orgPath}/members/${alice.user.id}`),
+      team: await get(`${orgPath}/teams/${team.id}`),
+      teamMember: (await get(`${orgPath}/teams/${team.id}/members`)).items[0],
+      samlProvider: await get(`${orgPath}/saml/${saml.id}`),
+      bareSamlProvider: await get(`${orgPath}/saml/${bareSaml.id}`),
+      ssoEntry: (await get(`${orgPath}/sso`)).items[0],
+      collection: await get(`/v1/collections/${collection.id}`),
+      space: await get(`/v1/spaces/${space.id}`),
+      bareSpace: await get(`/v1/spaces/${bareSpace.id}`),
+      changeRequest: await get(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}`),
+      comment: await get(`${comments}/${comment.id}`),
+      commentReply: await get(`${comments}/${comment.id}/replies/${reply.id}`),
+      revision: await get(content),
+      page: await get(`${content}/page/${guide.id}`),
+      pageAsDocument: await get(`${content}/page/${guide.id}`, { format: 'document' }),
+      pageTree: await get(`${content}/pages`),
+      file: await get(`${content}/files/${file.id}`),
+      linkList: await get(`/v1/spaces/${space.id}/links`),
+      backlinkList: await get(`${content}/files/${file.id}/backlinks`),
+      spaceSearchResult: (await get(`/v1/spaces/${space.id}/search`, { query: 'kernel' })).items[0],
+      organizationSearchResult: (await get(`${orgPath}/search`, { query: 'kernel' })).items[0],
+    });
+  });
+
+  const kinds = Object.keys(SPEC_FIELDS) as Array<keyof typeof SPEC_FIELDS>;
+  it.each(kinds)('%s', (kind) => {
+    expectFields(SPEC_FIELDS[kind], answers[kind]);
+  });
+
+  it('page trees: every page of GET {content}/pages, at every depth', () => {
+    for (const page of answers.pageTree.pages) expectFields(SPEC_FIELDS.page, page);
+  });
+
+  it('resources without optional values: the same fields', () => {
+    expectFields(SPEC_FIELDS.space, answers.bareSpace);
+    expectFields(SPEC_FIELDS.samlProvider, answers.bareSamlProvider);
+  });
+
+  it("resources inside others: a provider's default team, a team member's organization member", () => {
+    expectFields(SPEC_FIELDS.team, answers.samlProvider.defaultTeam);
+    expectFields(SPEC_FIELDS.member, answers.teamMember.organization);
+  });
+
+  it('fields without a value are null, not left out', () => {
+    const { bareSpace, organization, bareSamlProvider, changeRequest, page } = answers;
+    expect(bareSpace).toMatchObject({ emoji: null, parent: null, gitSync: null, visitorAuth: null, deletedAt: null, urls: { icon: null } });
+    expect(bareSamlProvider).toMatchObject({ defaultRole: null, defaultTeam: null });
+    expect(organization).toMatchObject({ hostname: null, useCase: null, billing: null, customHostname: null, blocked: null, trial: { status: 'notapplicable', endDate: null, decision: null } });
+    expect(changeRequest).toMatchObject({ revisionMerged: null, revisionMergedAncestor: null });
+    expect(page.pages[0].pages[0]).toMatchObject({ emoji: null, description: null, pages: [], git: null, cover: null, computed: null, computedSeed: null });
+  });
+
+  it("a page's layout is GitBook's default layout", () => {
+    expect(answers.page.layout).toEqual({
+      width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
+      outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+    });
+  });
+});
