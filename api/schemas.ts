@@ -16,3 +16,66 @@ export function pathId(resource: string) {
 }
 
 export const emailDomain = z.string().min(3).max(253).regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i);
+
+/**
+ * Characters no text field takes, as a regex character class: C0 and C1 controls with DEL, and the bidi
+ * controls (Unicode's Bidi_Control set), which make text display otherwise than it reads. Multiline text
+ * (markdown, certificates) keeps tab, line feed and carriage return. Lone surrogates never get this far:
+ * the JSON body parser refuses them (api/middleware/json-body.ts).
+ */
+const BIDI_CONTROLS = '\\u061C\\u200E\\u200F\\u202A-\\u202E\\u2066-\\u2069';
+const FORBIDDEN = {
+  line: `\\u0000-\\u001F\\u007F-\\u009F${BIDI_CONTROLS}`,
+  lines: `\\u0000-\\u0008\\u000B\\u000C\\u000E-\\u001F\\u007F-\\u009F${BIDI_CONTROLS}`,
+};
+
+/** Length in code points, as JSON Schema's minLength/maxLength count it: a surrogate pair is one character. */
+export function codePointLength(s: string): number {
+  let pairs = 0;
+  for (let i = 0; i < s.length - 1; i++) {
+    const c = s.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff) {
+      const next = s.charCodeAt(i + 1);
+      if (next >= 0xdc00 && next <= 0xdfff) {
+        pairs++;
+        i++;
+      }
+    }
+  }
+  return s.length - pairs;
+}
+
+export interface TextRules {
+  min?: number;
+  max: number;
+  /** leading and trailing whitespace is removed before the checks */
+  trim?: boolean;
+  /** `line` (default): no controls at all; `lines`: tab and line breaks allowed; `any`: every character (search terms) */
+  characters?: 'line' | 'lines' | 'any';
+}
+
+/**
+ * The one string primitive for text a client sends: lengths counted in code points (as the OpenAPI
+ * document's minLength/maxLength are), the control characters above refused with
+ * "must not contain control characters". `format` carries checks of its own (`.url()`, `.regex()`).
+ */
+export function text(rules: TextRules, format: z.ZodString = z.string()) {
+  const { min = 0, max, characters = 'line' } = rules;
+  const forbidden = characters === 'any' ? null : new RegExp(`[${FORBIDDEN[characters]}]`);
+  const hasPattern = format._def.checks.some((c) => c.kind === 'regex');
+  return (rules.trim ? format.trim() : format)
+    .superRefine((s, ctx) => {
+      // code points lie between half the UTF-16 length and the length: count only when that range crosses a limit
+      const units = s.length;
+      const length = units > max || units < 2 * min ? codePointLength(s) : units;
+      if (length < min) ctx.addIssue({ code: 'too_small', type: 'string', minimum: min, inclusive: true });
+      else if (length > max) ctx.addIssue({ code: 'too_big', type: 'string', maximum: max, inclusive: true });
+      else if (forbidden?.test(s)) ctx.addIssue({ code: 'custom', message: 'must not contain control characters' });
+    })
+    .openapi({
+      ...(min > 0 ? { minLength: min } : {}),
+      maxLength: max,
+      // a format's own pattern stays the documented one (OpenAPI allows one per schema)
+      ...(forbidden && !hasPattern ? { pattern: `^[^${FORBIDDEN[characters as 'line' | 'lines']}]*$` } : {}),
+    });
+}

@@ -76,7 +76,8 @@ export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Prom
 export async function duplicateSpace(db: Db, original: Space, createdById: string | null = null): Promise<Space> {
   const position = await positionAmongSiblings(db, original.organizationId, original.parentId, { side: 'after', anchor: { kind: 'space', id: original.id } });
   const copy = newSpaceRow(original.organizationId, original.parentId, position, {
-    title: original.title.slice(0, TITLE_MAX - COPY_SUFFIX.length) + COPY_SUFFIX,
+    // cut by code points (as the title limit counts): a cut between the halves of a pair would leave a lone surrogate
+    title: Array.from(original.title).slice(0, TITLE_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX,
     emoji: original.emoji,
     language: original.language,
     editMode: original.editMode,

@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
 import { paginationQuery } from '../../query';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 import { spaceIdParams } from '../spaces/schema';
 
 export const changeRequestIdParams = { ...spaceIdParams, changeRequestId: pathId('change request').openapi({ description: 'the change request id or its number in the space' }) };
 
-const subject = z.string().max(100);
+const subject = text({ max: 100 });
 /** `merged` is reached only by merging. */
 const writableStatus = z.enum(['draft', 'open', 'archived']);
 
@@ -19,7 +19,7 @@ export const listChangeRequestsQuery = {
 export const createChangeRequestBody = z
   .object({
     subject: subject.optional(),
-    agentTaskId: z.string().min(1).max(128).optional(),
+    agentTaskId: text({ min: 1, max: 128 }).optional(),
   })
   .strict();
 

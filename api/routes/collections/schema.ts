@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 import type { Placement } from '../../../domain/collections/ordering';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery, queryBoolean } from '../../query';
 
 export const collectionIdParams = { collectionId: pathId('collection') };
 
-const title = z.string().trim().min(1).max(50);
+const title = text({ min: 1, max: 50, trim: true });
 
 export const listCollectionsQuery = {
   ...paginationQuery,
@@ -18,7 +18,7 @@ export const createCollectionBody = z.object({ title: title.optional(), parent: 
 export const patchCollectionBody = z
   .object({
     title: title.optional(),
-    description: z.string().trim().max(100).nullable().optional(),
+    description: text({ max: 100, trim: true, characters: 'lines' }).nullable().optional(),
     defaultLevel: roleSchema.nullable().optional(),
   })
   .strict();

@@ -1,24 +1,19 @@
 import { z } from 'zod';
 import { BODY_FORMATS, COMMENT_STATUSES } from '../../presenters/comment';
 import { paginationQuery, queryList } from '../../query';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 
 export const MARKDOWN_MAX = 65536;
 export const REACTIONS_MAX = 20;
 
-const markdown = z.string().min(1).max(MARKDOWN_MAX);
+const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' });
 
 /** A comment body: markdown, or `{}` for an empty body. */
 const commentBody = z.object({ markdown: markdown.optional() }).strict().openapi({ description: 'the markdown form, or {} for an empty body' });
 /** A reply says something: its body is the markdown form. */
 const replyBody = z.object({ markdown }).strict();
 
-const emoji = z
-  .string()
-  .min(1)
-  .max(64)
-  .regex(/^[^\s\p{Cc}]+$/u)
-  .openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
+const emoji = text({ min: 1, max: 64 }, z.string().regex(/^\S*$/)).openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
 const reactions = z.array(emoji).max(REACTIONS_MAX);
 
 const reactionChanges = {
@@ -29,8 +24,8 @@ const reactionChanges = {
 export const createCommentBody = z
   .object({
     page: resourceId.optional().openapi({ description: 'id of a page of the content commented on' }),
-    node: z.string().min(1).max(128).optional().openapi({ description: 'id of a node of the page (requires page)' }),
-    tableCell: z.object({ record: z.string().min(1).max(128), definition: z.string().min(1).max(128) }).strict().optional(),
+    node: text({ min: 1, max: 128 }).optional().openapi({ description: 'id of a node of the page (requires page)' }),
+    tableCell: z.object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) }).strict().optional(),
     body: commentBody,
   })
   .strict();

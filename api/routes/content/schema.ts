@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery, queryBoolean } from '../../query';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 
 export const pageIdParams = { pageId: pathId('page') };
 export const fileIdParams = { fileId: pathId('file') };
@@ -24,10 +24,10 @@ export const getPageQuery = {
   ...readOptions,
 };
 
-const title = z.string().trim().min(1).max(256);
-const markdown = z.string().max(1_000_000);
-const emoji = z.string().min(1).max(32).nullable();
-const description = z.string().max(512).nullable();
+const title = text({ min: 1, max: 256, trim: true });
+const markdown = text({ max: 1_000_000, characters: 'lines' });
+const emoji = text({ min: 1, max: 32 }).nullable();
+const description = text({ max: 512, characters: 'lines' }).nullable();
 const index = z.number().int().min(0).openapi({ description: '0-based position among the siblings; default last' });
 
 export const createPageBody = z
@@ -57,12 +57,7 @@ export const patchPageBody = z
 
 export const FILE_NAME_MAX = 255;
 export const uploadFileQuery = {
-  name: z
-    .string()
-    .min(1)
-    .max(FILE_NAME_MAX)
-    .regex(/^[^/\\\u0000-\u001f\u007f]+$/)
-    .openapi({ description: 'the file name (no slashes or control characters)' }),
+  name: text({ min: 1, max: FILE_NAME_MAX }, z.string().regex(/^[^/\\]*$/)).openapi({ description: 'the file name (no slashes or control characters)' }),
 };
 
 export const uploadFileBody = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { emailDomain, pathId } from '../../schemas';
+import { emailDomain, pathId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
@@ -15,13 +15,13 @@ export const listMembersQuery = {
   ...paginationQuery,
   order: z.enum(['asc', 'desc']).default('desc'),
   role: roleSchema.optional(),
-  search: z.string().min(1).max(256).optional(),
+  search: text({ min: 1, max: 256, characters: 'any' }).optional(),
   sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
 };
 
 export const listMemberTeamsQuery = {
   ...paginationQuery,
-  title: z.string().min(1).max(255).optional(),
+  title: text({ min: 1, max: 255, characters: 'any' }).optional(),
 };
 
 export const patchMemberBody = z

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { emailDomain, pathId, resourceId } from '../../schemas';
+import { emailDomain, pathId, resourceId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 
-const title = z.string().trim().min(2).max(255);
+const title = text({ min: 2, max: 255, trim: true });
 const hostname = z.string().min(3).max(32).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
@@ -27,7 +27,7 @@ export const patchOrganizationBody = z
     hostname: hostname.optional(),
     defaultRole: roleSchema.nullable().optional(),
     defaultContent: z.object({ type: z.literal('site'), site: resourceId }).strict().nullable().optional(),
-    logo: z.string().url().max(2048).nullable().optional(),
+    logo: text({ max: 2048 }, z.string().url()).nullable().optional(),
     sso: z.boolean().optional(),
     ai: z.boolean().optional(),
     inviteLinks: z.boolean().optional(),

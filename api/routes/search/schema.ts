@@ -1,9 +1,9 @@
-import { z } from 'zod';
 import { paginationQuery } from '../../query';
+import { text } from '../../schemas';
 
 export const SEARCH_QUERY_MAX = 512;
 
 export const searchQuery = {
-  query: z.string().trim().min(1).max(SEARCH_QUERY_MAX).openapi({ description: 'the words to find' }),
+  query: text({ min: 1, max: SEARCH_QUERY_MAX, trim: true, characters: 'any' }).openapi({ description: 'the words to find' }),
   ...paginationQuery,
 };

@@ -4,13 +4,13 @@ import { TITLE_MAX } from '../../../domain/spaces/spaces';
 import { roleSchema } from '../../presenters/common';
 import { EDIT_MODES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 
 export const spaceIdParams = { spaceId: pathId('space') };
 export const memberSpacesParams = { organizationId: pathId('organization'), userId: pathId('member') };
 
-const title = z.string().trim().min(1).max(TITLE_MAX);
-const emoji = z.string().min(1).max(32);
+const title = text({ min: 1, max: TITLE_MAX, trim: true });
+const emoji = text({ min: 1, max: 32 });
 const language = z.enum(LANGUAGES);
 const editMode = z.enum(EDIT_MODES);
 
@@ -32,7 +32,7 @@ export const createSpaceBody = z
   .strict();
 
 export const getSpaceQuery = {
-  shareKey: z.string().max(256).optional().openapi({ description: 'share-link key; resolves published URLs of share-link sites' }),
+  shareKey: text({ max: 256 }).optional().openapi({ description: 'share-link key; resolves published URLs of share-link sites' }),
 };
 
 export const patchSpaceBody = z

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
@@ -12,11 +12,11 @@ function isHttpsUrl(value: string): boolean {
   }
 }
 
-const label = z.string().trim().min(1).max(255);
+const label = text({ min: 1, max: 255, trim: true });
 // "" leaves a setting unset: the provider stays `pending` until entityID, ssoURL and certificate are all set
-const entityID = z.string().trim().max(1024).openapi({ description: 'entity id of the identity provider; "" unsets it' });
-const certificate = z.string().max(16384).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it' });
-const ssoURL = z.string().max(2048).url().refine(isHttpsUrl, 'must be an https URL');
+const entityID = text({ max: 1024, trim: true }).openapi({ description: 'entity id of the identity provider; "" unsets it' });
+const certificate = text({ max: 16384, characters: 'lines' }).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it' });
+const ssoURL = text({ max: 2048 }, z.string().url()).refine(isHttpsUrl, 'must be an https URL');
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 export const samlProviderParams = { organizationId: pathId('organization'), samlProviderId: pathId('SAML provider') };

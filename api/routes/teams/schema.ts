@@ -1,13 +1,13 @@
 import { z } from 'zod';
-import { pathId, resourceId } from '../../schemas';
+import { pathId, resourceId, text } from '../../schemas';
 import type { SortKey } from '../../middleware/paginate';
 import { teamRoleSchema } from '../../presenters/team';
 import { paginationQuery } from '../../query';
 import type { Team } from '../../../entities/Team';
 
-const title = z.string().trim().min(1).max(255);
+const title = text({ min: 1, max: 255, trim: true });
 /** a user id, or an e-mail of a user */
-const userRef = z.string().min(1).max(320);
+const userRef = text({ min: 1, max: 320 });
 const MAX_ENTRIES = 1000;
 
 export const organizationIdParams = { organizationId: pathId('organization') };
@@ -23,7 +23,7 @@ export const teamSortKeys: SortKey<Team>[] = [
 export const listTeamsQuery = {
   ...paginationQuery,
   member: resourceId.optional().openapi({ description: 'only teams this user can manage (owned teams; every team for an organization admin)' }),
-  title: z.string().min(1).max(255).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
+  title: text({ min: 1, max: 255, characters: 'any' }).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
 };
 
 export const listTeamMembersQuery = { ...paginationQuery };

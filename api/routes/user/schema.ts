@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pathId } from '../../schemas';
+import { pathId, text } from '../../schemas';
 
 export const issueTokenBody = z
   .object({
-    label: z.string().trim().min(1).max(100).optional(),
+    label: text({ min: 1, max: 100, trim: true }).optional(),
     expiresInSeconds: z.number().int().min(60).max(5 * 365 * 24 * 3600).optional(),
   })
   .strict();
