@@ -1,5 +1,6 @@
 /** Schema primitives shared by every route area. */
 import { z } from 'zod';
+import { ROLES } from '../domain/access/roles';
 
 /** The alphabet of newId() (base64url). Ours are 20 characters; anything longer than 64 is not ours. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -79,3 +80,38 @@ export function text(rules: TextRules, format: z.ZodString = z.string()) {
       ...(forbidden && !hasPattern ? { pattern: `^[^${FORBIDDEN[characters as 'line' | 'lines']}]*$` } : {}),
     });
 }
+
+type Body = z.ZodTypeAny;
+const given = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;
+
+/** A body with exactly one of `keys`: refused otherwise, and documented as `oneOf` required. */
+export function exactlyOneOf<T extends Body>(schema: T, keys: string[]) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (keys.filter((k) => given(value, k)).length !== 1) ctx.addIssue({ code: 'custom', message: `must have exactly one of ${keys.join(', ')}` });
+    })
+    .openapi({ oneOf: keys.map((k) => ({ required: [k] })) });
+}
+
+/** A body with at least one of `keys`: refused otherwise, and documented as `anyOf` required. */
+export function atLeastOneOf<T extends Body>(schema: T, keys: string[]) {
+  return schema
+    .superRefine((value, ctx) => {
+      if (!keys.some((k) => given(value, k))) ctx.addIssue({ code: 'custom', message: `must contain ${keys.join(' or ')}` });
+    })
+    .openapi({ anyOf: keys.map((k) => ({ required: [k] })) });
+}
+
+/** A body with at least one field: refused otherwise, and documented as `minProperties: 1`. */
+export function nonEmpty<T extends Body>(schema: T) {
+  return schema
+    .refine((value) => Object.keys(value as object).length > 0, 'must have at least one field')
+    .openapi({ minProperties: 1 });
+}
+
+/** A content's default level: a role, or null to inherit from the parent (GitBook's "inherit" means the same). */
+export const defaultLevel = z
+  .enum([...ROLES, 'inherit'])
+  .nullable()
+  .transform((level) => (level === 'inherit' ? null : level))
+  .openapi({ description: 'a role; null or "inherit": inherit from the parent collection or the organization' });

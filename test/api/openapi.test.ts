@@ -104,3 +104,49 @@ describe('the OpenAPI document describes what the service answers', () => {
     expect(doc.paths['/v1/user/tokens'].post.responses['201'].headers).toBeUndefined();
   });
 });
+
+describe('the OpenAPI document carries the body rules the validation applies', () => {
+  let doc: { paths: Record<string, Record<string, any>>; components: { schemas: Record<string, any> } };
+  beforeAll(async () => {
+    doc = (await request(server.app).get('/v1/openapi.json').expect(200)).body;
+  });
+  const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
+
+  it('a position has exactly one of before and after', () => {
+    expect(doc.components.schemas.Position.oneOf).toEqual([{ required: ['before'] }, { required: ['after'] }]);
+  });
+
+  it('a move has parent or position, a space transfer organization or parent', () => {
+    for (const path of ['/v1/spaces/{spaceId}/move', '/v1/collections/{collectionId}/move']) {
+      expect(body(path, 'post').anyOf).toEqual([{ required: ['parent'] }, { required: ['position'] }]);
+    }
+    expect(body('/v1/spaces/{spaceId}/transfer', 'post').anyOf).toEqual([{ required: ['organization'] }, { required: ['parent'] }]);
+  });
+
+  it('a page PATCH has at least one field', () => {
+    const patches = Object.entries(doc.paths).filter(([path, ops]) => path.endsWith('/content/page/{pageId}') && ops.patch);
+    expect(patches.length).toBeGreaterThan(0);
+    for (const [path] of patches) expect(body(path, 'patch').minProperties).toBe(1);
+  });
+
+  it('a comment on a node or table cell names its page', () => {
+    const create = body('/v1/spaces/{spaceId}/comments', 'post');
+    expect(create.anyOf).toEqual([{ required: ['page'] }, { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } }]);
+  });
+
+  it('a download link expiry is a non-negative integer', () => {
+    const expires = doc.paths['/v1/blobs/{key}'].get.parameters.find((p: { name: string }) => p.name === 'expires');
+    expect(expires.schema).toMatchObject({ type: 'integer', minimum: 0 });
+  });
+
+  it('text fields carry their code point limits and the control character rule', () => {
+    const title = body('/v1/orgs/{organizationId}/spaces', 'post').properties.title;
+    expect(title).toMatchObject({ type: 'string', minLength: 1, maxLength: 128 });
+    const pattern = new RegExp(title.pattern);
+    expect(pattern.test('\u{1F600} Docs')).toBe(true);
+    for (const c of ['\u0000', '\u202e', '\n']) expect(pattern.test(`a${c}b`)).toBe(false);
+    const markdown = new RegExp(body('/v1/spaces/{spaceId}/content/pages', 'post').properties.markdown.pattern);
+    expect(markdown.test('a\n\tb')).toBe(true);
+    expect(markdown.test('a\u2066b')).toBe(false);
+  });
+});

@@ -12,6 +12,6 @@ export const blobDownloadQuery = {
     .string()
     .regex(/^\d+$/)
     .transform(Number)
-    .openapi({ type: 'integer', description: 'expiry, seconds since the Unix epoch' }),
+    .openapi({ type: 'integer', minimum: 0, description: 'expiry, seconds since the Unix epoch' }),
   signature: z.string(),
 };

@@ -1,7 +1,6 @@
 import { z } from 'zod';
-import { pathId, resourceId, text } from '../../schemas';
+import { atLeastOneOf, defaultLevel, exactlyOneOf, pathId, resourceId, text } from '../../schemas';
 import type { Placement } from '../../../domain/collections/ordering';
-import { roleSchema } from '../../presenters/common';
 import { paginationQuery, queryBoolean } from '../../query';
 
 export const collectionIdParams = { collectionId: pathId('collection') };
@@ -19,7 +18,7 @@ export const patchCollectionBody = z
   .object({
     title: title.optional(),
     description: text({ max: 100, trim: true, characters: 'lines' }).nullable().optional(),
-    defaultLevel: roleSchema.nullable().optional(),
+    defaultLevel: defaultLevel.optional(),
   })
   .strict();
 
@@ -39,13 +38,7 @@ const anchor = z.discriminatedUnion(
   },
 );
 
-export const positionSchema = z
-  .object({ before: anchor.optional(), after: anchor.optional() })
-  .strict()
-  .superRefine((p, ctx) => {
-    if ((p.before === undefined) === (p.after === undefined)) ctx.addIssue({ code: 'custom', message: 'must have exactly one of before, after' });
-  })
-  .openapi('Position');
+export const positionSchema = exactlyOneOf(z.object({ before: anchor.optional(), after: anchor.optional() }).strict(), ['before', 'after']).openapi('Position');
 
 export type PositionInput = z.output<typeof positionSchema>;
 
@@ -57,11 +50,6 @@ export function toPlacement(position: PositionInput | undefined): Placement | un
 }
 
 /** Body of both move operations: the new parent (null: organization root, omitted: unchanged) and/or a position. */
-export const moveBody = z
-  .object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.parent === undefined && b.position === undefined) ctx.addIssue({ code: 'custom', message: 'must contain parent or position' });
-  });
+export const moveBody = atLeastOneOf(z.object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() }).strict(), ['parent', 'position']);
 
 export const transferCollectionBody = z.object({ organization: resourceId }).strict();

@@ -28,7 +28,9 @@ export const createCommentBody = z
     tableCell: z.object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) }).strict().optional(),
     body: commentBody,
   })
-  .strict();
+  .strict()
+  // documents the rule domain/comments/targets.ts enforces ("node: requires page"): page, or neither node nor tableCell
+  .openapi({ anyOf: [{ required: ['page'] }, { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } }] });
 
 export const updateCommentBody = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { paginationQuery, queryBoolean } from '../../query';
-import { pathId, resourceId, text } from '../../schemas';
+import { nonEmpty, pathId, resourceId, text } from '../../schemas';
 
 export const pageIdParams = { pageId: pathId('page') };
 export const fileIdParams = { fileId: pathId('file') };
@@ -42,18 +42,19 @@ export const createPageBody = z
   })
   .strict();
 
-export const patchPageBody = z
-  .object({
-    title: title.optional(),
-    markdown: markdown.optional(),
-    emoji: emoji.optional(),
-    description: description.optional(),
-    hidden: z.boolean().optional(),
-    parent: resourceId.nullable().optional().openapi({ description: 'moves the page under this page; null: to the root level' }),
-    index: index.optional(),
-  })
-  .strict()
-  .refine((body) => Object.keys(body).length > 0, 'must have at least one field');
+export const patchPageBody = nonEmpty(
+  z
+    .object({
+      title: title.optional(),
+      markdown: markdown.optional(),
+      emoji: emoji.optional(),
+      description: description.optional(),
+      hidden: z.boolean().optional(),
+      parent: resourceId.nullable().optional().openapi({ description: 'moves the page under this page; null: to the root level' }),
+      index: index.optional(),
+    })
+    .strict(),
+);
 
 export const FILE_NAME_MAX = 255;
 export const uploadFileQuery = {

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/spaces/languages';
 import { TITLE_MAX } from '../../../domain/spaces/spaces';
-import { roleSchema } from '../../presenters/common';
 import { EDIT_MODES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
-import { pathId, resourceId, text } from '../../schemas';
+import { atLeastOneOf, defaultLevel, pathId, resourceId, text } from '../../schemas';
 
 export const spaceIdParams = { spaceId: pathId('space') };
 export const memberSpacesParams = { organizationId: pathId('organization'), userId: pathId('member') };
@@ -39,15 +38,10 @@ export const patchSpaceBody = z
   .object({
     editMode: editMode.optional(),
     title: title.optional(),
-    defaultLevel: roleSchema.nullable().optional(),
+    defaultLevel: defaultLevel.optional(),
     language: language.optional(),
     emoji: emoji.nullable().optional(),
   })
   .strict();
 
-export const transferSpaceBody = z
-  .object({ organization: resourceId.optional(), parent: resourceId.optional() })
-  .strict()
-  .superRefine((b, ctx) => {
-    if (b.organization === undefined && b.parent === undefined) ctx.addIssue({ code: 'custom', message: 'must contain organization or parent' });
-  });
+export const transferSpaceBody = atLeastOneOf(z.object({ organization: resourceId.optional(), parent: resourceId.optional() }).strict(), ['organization', 'parent']);
