@@ -34,6 +34,7 @@ import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { LinkTargets, Random, searchQuery, writePage } from './corpus';
 import { commitWrites, CommitWrites, pageIndexRows, storeTotals } from './footprint';
+import { machine } from './machine';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
 import { summarize, Summary, timed } from './stats';
 
@@ -272,19 +273,6 @@ async function measureHttp(bench: Bench, http: HttpClient, queries: string[]): P
   if (await http.mounted(searchPath(queries[0]))) out.search = await http.sample(queries.map(searchPath));
   else out.notMounted.push('GET /v1/spaces/{spaceId}/search');
   return out;
-}
-
-async function machine(ds: DataSource): Promise<Record<string, string | number>> {
-  const [row] = await ds.query('SELECT VERSION() AS v, @@innodb_buffer_pool_size AS pool');
-  return {
-    cpu: os.cpus()[0]?.model ?? 'unknown',
-    cores: os.cpus().length,
-    memoryGiB: Math.round(os.totalmem() / 2 ** 30),
-    node: process.version,
-    mariadb: String(row.v),
-    innodbBufferPoolMiB: Math.round(Number(row.pool) / 2 ** 20),
-    loadAverage1m: Math.round(os.loadavg()[0] * 100) / 100,
-  };
 }
 
 async function main(): Promise<void> {

@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
-# The content benchmark (docs/benchmarks.md): the same set-up as start.sh, then bench/content.ts
-# on its own database, which it wipes and migrates first.
+# The benchmarks (docs/benchmarks.md): the same set-up as start.sh, then bench/content.ts (the default,
+# or `content`) or bench/http.ts (`http`) on its own database, which the benchmark wipes and migrates first.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+case "${1:-content}" in
+  content) export MYSQL_DATABASE="${BENCH_MYSQL_DATABASE:-docs_bench}" ;;
+  http) export MYSQL_DATABASE="${BENCH_HTTP_MYSQL_DATABASE:-docs_bench_http}" ;;
+  *) echo "usage: bash scripts/bench.sh [content|http]" >&2; exit 2 ;;
+esac
 setup_all
-export MYSQL_DATABASE="${BENCH_MYSQL_DATABASE:-docs_bench}"
 ensure_database "$MYSQL_DATABASE"
 cd "$ROOT"
-node dist/bench/content.js
+node "dist/bench/${1:-content}.js"

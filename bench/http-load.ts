@@ -1,0 +1,90 @@
+/**
+ * The moving parts of the HTTP benchmark: a server process (the API or the floor) with its CPU time,
+ * RSS and log volume read from /proc and its log file, and one fixed-concurrency autocannon run.
+ */
+import autocannon from 'autocannon';
+import { ChildProcess, spawn } from 'child_process';
+import { once } from 'events';
+import { closeSync, openSync, readFileSync, statSync } from 'fs';
+
+const CLOCK_TICKS_PER_SECOND = 100;
+
+export interface ServerProcess {
+  name: string;
+  base: string;
+  child: ChildProcess;
+  logFile: string;
+}
+
+/** Starts `node <args>` with its output appended to `logFile`, and waits until `readyPath` answers. */
+export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string, logFile: string): Promise<ServerProcess> {
+  const out = openSync(logFile, 'w');
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  closeSync(out);
+  const base = `http://127.0.0.1:${port}`;
+  for (let i = 0; i < 200; i++) {
+    if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logFile}`);
+    const ok = await fetch(base + readyPath).then((r) => r.status < 500, () => false);
+    if (ok) return { name, base, child, logFile };
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  child.kill('SIGTERM');
+  throw new Error(`${name} did not answer on ${base}${readyPath} within 20 s; see ${logFile}`);
+}
+
+export async function stopServer(server: ServerProcess): Promise<void> {
+  if (server.child.exitCode !== null) return;
+  server.child.kill('SIGTERM');
+  await once(server.child, 'exit');
+}
+
+/** User plus system CPU time of a process, in milliseconds. */
+function cpuMs(pid: number): number {
+  // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / CLOCK_TICKS_PER_SECOND;
+}
+
+function rssBytes(pid: number): number {
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** the server's CPU time per answered request */
+  cpuMsPerRequest: number;
+  /** bytes the server wrote to its log per answered request */
+  logBytesPerRequest: number;
+  maxRssBytes: number;
+}
+
+/**
+ * Loads one URL at a fixed concurrency for `seconds`, sampling the server's RSS every 100 ms.
+ * Any non-2xx answer or transport error fails the benchmark: it would measure something else.
+ */
+export async function load(server: ServerProcess, path: string, token: string, connections: number, seconds: number): Promise<LoadResult> {
+  const pid = server.child.pid!;
+  const cpuBefore = cpuMs(pid);
+  const logBefore = statSync(server.logFile).size;
+  let maxRss = rssBytes(pid);
+  const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssBytes(pid))), 100);
+  const result = await autocannon({ url: server.base + path, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  clearInterval(sampler);
+  const answered = result.requests.total;
+  if (result.non2xx || result.errors || result.timeouts || !answered) {
+    throw new Error(`${server.name} GET ${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${answered}`);
+  }
+  return {
+    requestsPerSecond: answered / seconds,
+    p50Ms: result.latency.p50,
+    p99Ms: result.latency.p99,
+    requests: answered,
+    cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / answered,
+    logBytesPerRequest: (statSync(server.logFile).size - logBefore) / answered,
+    maxRssBytes: Math.max(maxRss, rssBytes(pid)),
+  };
+}

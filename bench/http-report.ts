@@ -1,0 +1,85 @@
+/** The shape of the HTTP benchmark's results, and their markdown summary. */
+import type { LoadResult } from './http-load';
+
+export interface CaseResult {
+  name: string;
+  label: string;
+  path: string;
+  /** the caller's organization role */
+  role: string;
+  /** SQL statements the API issues for one request */
+  statements: number;
+  /** ratio service/floor of requests per second that passes */
+  target: number;
+  /** medians over the rounds */
+  service: LoadResult;
+  floor: LoadResult;
+  /** median over the rounds of each round's service/floor requests per second */
+  ratio: number;
+  rounds: Array<{ service: LoadResult; floor: LoadResult; ratio: number }>;
+}
+
+export interface HttpBenchResults {
+  date: string;
+  database: string;
+  machine: Record<string, string | number>;
+  settings: { rounds: number; connections: number; secondsPerRun: number; warmupSeconds: number; logLevel: string; spaces: number; pages: number; searchQuery: string; searchMatches: number };
+  floorStatements: number;
+  rssLimitMiB: number;
+  apiMaxRssMiB: number;
+  cases: CaseResult[];
+  runSeconds: number;
+}
+
+const row = (cells: Array<string | number>): string => `| ${cells.join(' | ')} |`;
+const fixed = (x: number, digits = 0): string => x.toFixed(digits);
+const pct = (x: number): string => `${Math.round(x * 100)}%`;
+
+export function renderHttpReport(r: HttpBenchResults): string {
+  const s = r.settings;
+  const out = [
+    `# HTTP benchmark — ${r.date.slice(0, 10)}`,
+    '',
+    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}. Database \`${r.database}\`, run time ${r.runSeconds} s.`,
+    '',
+    `${s.rounds} interleaved rounds; each run ${s.secondsPerRun} s at ${s.connections} connections (after ${s.warmupSeconds} s of warm-up per URL). ` +
+      `API log level \`${s.logLevel}\`. Organization of ${s.spaces} spaces at its root; the content space has ${s.pages} pages; ` +
+      `search for \`${s.searchQuery}\` (${s.searchMatches} matching pages). Figures are medians of the rounds; the ratio is the median of each round's service/floor.`,
+    '',
+    `Floor: Express 5 + mysql2, token lookup by hash then primary-key select of the space (${r.floorStatements} statements).`,
+    '',
+    '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | log B/req | floor req/s | floor p50 | floor p99 | floor CPU ms/req | service/floor | target |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const c of r.cases) {
+    out.push(
+      row([
+        c.label,
+        c.statements,
+        fixed(c.service.requestsPerSecond),
+        fixed(c.service.p50Ms),
+        fixed(c.service.p99Ms),
+        fixed(c.service.cpuMsPerRequest, 2),
+        fixed(c.service.logBytesPerRequest),
+        fixed(c.floor.requestsPerSecond),
+        fixed(c.floor.p50Ms),
+        fixed(c.floor.p99Ms),
+        fixed(c.floor.cpuMsPerRequest, 2),
+        pct(c.ratio),
+        `${c.ratio >= c.target ? '✅' : '❌'} ≥ ${pct(c.target)}`,
+      ]),
+    );
+  }
+  out.push(
+    '',
+    `API RSS under load: at most ${r.apiMaxRssMiB} MiB ${r.apiMaxRssMiB < r.rssLimitMiB ? '✅' : '❌'} (limit ${r.rssLimitMiB} MiB).`,
+    '',
+    '## Each round (service/floor req/s)',
+    '',
+    `| Request | ${r.cases[0]?.rounds.map((_, i) => `round ${i + 1}`).join(' | ')} |`,
+    `|---|${r.cases[0]?.rounds.map(() => '---').join('|')}|`,
+    ...r.cases.map((c) => row([c.label, ...c.rounds.map((x) => `${fixed(x.service.requestsPerSecond)} / ${fixed(x.floor.requestsPerSecond)} = ${pct(x.ratio)}`)])),
+    '',
+  );
+  return out.join('\n');
+}

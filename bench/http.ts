@@ -1,0 +1,233 @@
+/**
+ * The HTTP benchmark (docs/benchmarks.md, "Hot path over HTTP"). In its own database
+ * (docs_bench_http, wiped at start) it seeds an organization, then starts two processes on the same
+ * MariaDB: the API (dist/api/server.js, as deployed) and a bare floor (bench/floor.ts). In interleaved
+ * rounds it loads both at a fixed concurrency with autocannon and reports requests per second, p50,
+ * p99, CPU per request and the ratio service/floor for six reads, and the API's RSS under load.
+ * Writes bench/results/http-<date>.json and .md. Run with `npm run bench:http`.
+ *
+ * Settings: BENCH_HTTP_ROUNDS (3, at least 3), BENCH_HTTP_SECONDS (5 per run), BENCH_HTTP_CONNECTIONS
+ * (10), BENCH_HTTP_CASES (comma-separated case names, default all: a partial run writes no results),
+ * BENCH_HTTP_CPU_PROF (a folder: the API runs with `node --cpu-prof` and writes its profile there).
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'crypto';
+import { mkdirSync, writeFileSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { DataSource } from 'typeorm';
+import { issueToken } from '../domain/auth/tokens';
+import { loadConfig } from '../domain/config';
+import { commitToHead } from '../domain/content/heads';
+import { inTransaction } from '../domain/db';
+import { newId } from '../domain/ids';
+import { addOrUpdateMember } from '../domain/organizations/membership';
+import { createOrganization } from '../domain/organizations/organizations';
+import { createSpace } from '../domain/spaces/spaces';
+import { ensureUser } from '../domain/users/users';
+import { createDataSource } from '../entities/data-source';
+import { Random, writePage } from './corpus';
+import { load, LoadResult, ServerProcess, startServer, stopServer } from './http-load';
+import { CaseResult, HttpBenchResults, renderHttpReport } from './http-report';
+import { machine } from './machine';
+import { StatementCounter } from './statements';
+import { percentile } from './stats';
+
+const SPACES = 10;
+const TOP_PAGES = 20;
+const CHILDREN_PER_PAGE = 9;
+const WARMUP_SECONDS = 2;
+const RSS_LIMIT_MIB = 300;
+const API_PORT = 8181;
+const FLOOR_PORT = 8182;
+/** GET space must reach half the floor; every other read a third and a bit. */
+const TARGETS = { getSpace: 0.5, other: 0.35 };
+
+const log = (message: string): void => void process.stdout.write(`[bench:http] ${message}\n`);
+
+function intSetting(name: string, fallback: number, min: number): number {
+  const raw = process.env[name];
+  const n = raw ? Number(raw) : fallback;
+  if (!Number.isInteger(n) || n < min) throw new Error(`${name}: must be an integer of at least ${min}, got "${raw}"`);
+  return n;
+}
+
+interface Seed {
+  organizationId: string;
+  spaceId: string;
+  pageId: string;
+  adminToken: string;
+  readerToken: string;
+  pageWords: string[][];
+}
+
+/** An organization with SPACES spaces at its root, one of them with a two-level page tree. */
+async function seed(ds: DataSource, appBaseUrl: string): Promise<Seed> {
+  return inTransaction(ds, async (db) => {
+    const admin = await ensureUser(db, 'admin@bench.test', 'Bench admin');
+    const reader = await ensureUser(db, 'reader@bench.test', 'Bench reader');
+    const org = await createOrganization(db, { title: 'HTTP benchmark' }, admin.id);
+    await addOrUpdateMember(db, org.id, reader.id, 'read');
+    const space = await createSpace(db, org.id, null, { title: 'Handbook' }, admin.id);
+    for (let i = 1; i < SPACES; i++) await createSpace(db, org.id, null, { title: `Space ${i}` }, admin.id);
+    const rnd = new Random(20240607);
+    const links = { pageIds: [] as string[], paths: [] as string[] };
+    const pageWords: string[][] = [];
+    const tops: string[] = [];
+    await commitToHead(db, { kind: 'space', spaceId: space.id }, { type: 'edits', createdById: admin.id, appBaseUrl }, async (editor) => {
+      for (let t = 0; t < TOP_PAGES; t++) {
+        const top = await editor.createPage(writePage(rnd, links), {}, newId());
+        tops.push(top);
+        for (let c = 0; c < CHILDREN_PER_PAGE; c++) {
+          const page = writePage(rnd, links);
+          pageWords.push(page.markdown.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+          links.pageIds.push(await editor.createPage(page, { parent: top }, newId()));
+        }
+      }
+    });
+    return {
+      organizationId: org.id,
+      spaceId: space.id,
+      pageId: tops[0],
+      adminToken: (await issueToken(db, admin.id, 'bench')).secret,
+      readerToken: (await issueToken(db, reader.id, 'bench')).secret,
+      pageWords,
+    };
+  });
+}
+
+/** A word found in about a tenth of the pages: a search that matches some pages, not all of them. */
+function searchWord(pageWords: string[][]): string {
+  const pagesWith = new Map<string, number>();
+  for (const words of pageWords) for (const w of new Set(words)) pagesWith.set(w, (pagesWith.get(w) ?? 0) + 1);
+  const goal = pageWords.length / 10;
+  return [...pagesWith].sort((a, b) => Math.abs(a[1] - goal) - Math.abs(b[1] - goal) || a[0].localeCompare(b[0]))[0][0];
+}
+
+interface Case {
+  name: string;
+  label: string;
+  path: string;
+  role: 'admin' | 'read';
+  target: number;
+}
+
+function casesOf(s: Seed, query: string): Case[] {
+  const space = `/v1/spaces/${s.spaceId}`;
+  return [
+    { name: 'getSpace', label: 'GET space', path: space, role: 'admin', target: TARGETS.getSpace },
+    { name: 'listSpaces', label: `Space list (${SPACES} spaces)`, path: `/v1/orgs/${s.organizationId}/spaces`, role: 'admin', target: TARGETS.other },
+    { name: 'pageRead', label: 'Page read (with 9 children)', path: `${space}/content/page/${s.pageId}`, role: 'admin', target: TARGETS.other },
+    { name: 'search', label: 'Space search', path: `${space}/search?query=${encodeURIComponent(query)}`, role: 'admin', target: TARGETS.other },
+    { name: 'openapi', label: '/v1/openapi.json', path: '/v1/openapi.json', role: 'admin', target: TARGETS.other },
+    { name: 'readerGetSpace', label: 'GET space, `read` member', path: space, role: 'read', target: TARGETS.other },
+  ];
+}
+
+function medianLoad(results: LoadResult[]): LoadResult {
+  const keys = Object.keys(results[0]) as Array<keyof LoadResult>;
+  return Object.fromEntries(keys.map((k) => [k, Math.round(percentile(results.map((r) => r[k]), 50) * 100) / 100])) as unknown as LoadResult;
+}
+
+async function main(): Promise<void> {
+  const database = process.env.MYSQL_DATABASE || 'docs_bench_http';
+  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
+  const rounds = intSetting('BENCH_HTTP_ROUNDS', 3, 3);
+  const seconds = intSetting('BENCH_HTTP_SECONDS', 5, 1);
+  const connections = intSetting('BENCH_HTTP_CONNECTIONS', 10, 1);
+  const profileDir = process.env.BENCH_HTTP_CPU_PROF;
+  // The bench's own signing secrets unless given (the API refuses to start without them); its children inherit them.
+  process.env.CURSOR_SECRET ||= randomBytes(32).toString('hex');
+  process.env.BLOB_URL_SECRET ||= randomBytes(32).toString('hex');
+  const base = loadConfig();
+  const config = { ...base, mysql: { ...base.mysql, database } };
+  const ds = await createDataSource(config).initialize();
+  const started = Date.now();
+  const machineAtStart = await machine(ds);
+  log(`resetting database ${database}`);
+  await ds.dropDatabase();
+  await ds.runMigrations({ transaction: 'each' });
+  const s = await seed(ds, config.appBaseUrl);
+  await ds.destroy();
+  const query = searchWord(s.pageWords);
+  const tokenOf = (c: Case) => (c.role === 'admin' ? s.adminToken : s.readerToken);
+  const only = process.env.BENCH_HTTP_CASES?.split(',').filter(Boolean);
+  const cases = casesOf(s, query).filter((c) => !only || only.includes(c.name));
+  if (!cases.length) throw new Error(`BENCH_HTTP_CASES: none of ${only} is a case`);
+
+  const env = { MYSQL_DATABASE: database };
+  const counter = await StatementCounter.start(config);
+  const statements = new Map<string, number>();
+  for (const c of cases) statements.set(c.name, await counter.of(c.path, tokenOf(c)));
+  const searchMatches = ((await counter.get(casesOf(s, query).find((c) => c.name === 'search')!.path, s.adminToken)) as { count: number }).count;
+  await counter.stop();
+
+  const logDir = path.resolve(__dirname, '..', '..', '.data', 'log');
+  mkdirSync(logDir, { recursive: true });
+  if (profileDir) mkdirSync(profileDir, { recursive: true });
+  const apiArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
+  const api = await startServer('api', apiArgs, { ...env, PORT: String(API_PORT) }, API_PORT, '/healthz', path.join(logDir, 'bench-http-api.log'));
+  const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], { ...env, FLOOR_PORT: String(FLOOR_PORT) }, FLOOR_PORT, '/', path.join(logDir, 'bench-http-floor.log'));
+  const floorPath = `/v1/spaces/${s.spaceId}`;
+  const results: CaseResult[] = [];
+  try {
+    log(`warming up (${WARMUP_SECONDS} s per URL)`);
+    await load(floor, floorPath, s.adminToken, connections, WARMUP_SECONDS);
+    for (const c of cases) await load(api, c.path, tokenOf(c), connections, WARMUP_SECONDS);
+
+    const perRound = new Map<string, Array<{ service: LoadResult; floor: LoadResult; ratio: number }>>(cases.map((c) => [c.name, []]));
+    for (let round = 0; round < rounds; round++) {
+      for (const [i, c] of cases.entries()) {
+        // alternate which of the two goes first, so neither always runs on a machine the other just warmed
+        const order: ServerProcess[] = (round + i) % 2 ? [api, floor] : [floor, api];
+        const got = new Map<ServerProcess, LoadResult>();
+        for (const server of order) got.set(server, await load(server, server === api ? c.path : floorPath, tokenOf(c), connections, seconds));
+        const service = got.get(api)!;
+        const bare = got.get(floor)!;
+        const ratio = service.requestsPerSecond / bare.requestsPerSecond;
+        perRound.get(c.name)!.push({ service, floor: bare, ratio });
+        log(`round ${round + 1} ${c.name}: ${Math.round(service.requestsPerSecond)} req/s vs floor ${Math.round(bare.requestsPerSecond)} (${Math.round(ratio * 100)}%), p99 ${service.p99Ms} ms, ${service.cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+      }
+    }
+    for (const c of cases) {
+      const r = perRound.get(c.name)!;
+      results.push({
+        ...c,
+        statements: statements.get(c.name)!,
+        service: medianLoad(r.map((x) => x.service)),
+        floor: medianLoad(r.map((x) => x.floor)),
+        ratio: Math.round(percentile(r.map((x) => x.ratio), 50) * 1000) / 1000,
+        rounds: r,
+      });
+    }
+  } finally {
+    await stopServer(api);
+    await stopServer(floor);
+  }
+
+  const report: HttpBenchResults = {
+    date: new Date().toISOString(),
+    database,
+    machine: { ...machineAtStart, loadAverage1mAtEnd: Math.round(os.loadavg()[0] * 100) / 100 },
+    settings: { rounds, connections, secondsPerRun: seconds, warmupSeconds: WARMUP_SECONDS, logLevel: process.env.LOG_LEVEL || 'default', spaces: SPACES, pages: TOP_PAGES * (CHILDREN_PER_PAGE + 1), searchQuery: query, searchMatches },
+    floorStatements: 2,
+    rssLimitMiB: RSS_LIMIT_MIB,
+    apiMaxRssMiB: Math.round(Math.max(...results.flatMap((c) => c.rounds.map((r) => r.service.maxRssBytes))) / 2 ** 20),
+    cases: results,
+    runSeconds: Math.round((Date.now() - started) / 1000),
+  };
+  const markdown = renderHttpReport(report);
+  process.stdout.write(`\n${markdown}\n`);
+  if (only) return log('a partial run (BENCH_HTTP_CASES) writes no results');
+  const dir = path.resolve(__dirname, '..', '..', 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const stem = path.join(dir, `http-${report.date.slice(0, 10)}`);
+  writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(`${stem}.md`, markdown);
+  log(`wrote ${stem}.json and .md`);
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});

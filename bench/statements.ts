@@ -1,0 +1,67 @@
+/**
+ * Counts the SQL statements the API issues for one request: the real app in this process, on a
+ * DataSource whose TypeORM logger counts queries, on an ephemeral port.
+ */
+import { once } from 'events';
+import type { Server } from 'http';
+import type { AddressInfo } from 'net';
+import pino from 'pino';
+import type { Logger as TypeOrmLogger } from 'typeorm';
+import { createApp } from '../api/app';
+import type { Config } from '../domain/config';
+import { TemporalGateway } from '../domain/processes/temporal';
+import { createBlobStore } from '../domain/storage';
+import { createDataSource } from '../entities/data-source';
+
+export class StatementCounter {
+  private count = 0;
+
+  private constructor(
+    private readonly server: Server,
+    private readonly close: () => Promise<void>,
+  ) {}
+
+  static async start(config: Config): Promise<StatementCounter> {
+    const counter: { count?: () => void } = {};
+    const logger: TypeOrmLogger = {
+      logQuery: () => counter.count?.(),
+      logQueryError: () => undefined,
+      logQuerySlow: () => undefined,
+      logSchemaBuild: () => undefined,
+      logMigration: () => undefined,
+      log: () => undefined,
+    };
+    const ds = await createDataSource(config).setOptions({ logger, logging: ['query'] }).initialize();
+    const temporal = new TemporalGateway(config);
+    const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger: pino({ level: 'silent' }) });
+    const server = app.listen(0, '127.0.0.1');
+    await once(server, 'listening');
+    const self = new StatementCounter(server, async () => {
+      server.close();
+      await temporal.close();
+      await ds.destroy();
+    });
+    counter.count = () => self.count++;
+    return self;
+  }
+
+  /** The parsed answer of a GET that must succeed. */
+  async get(path: string, token: string): Promise<unknown> {
+    const res = await fetch(`http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
+    return JSON.parse(text);
+  }
+
+  /** Statements of one GET of `path` (after a first GET that warms per-process state). */
+  async of(path: string, token: string): Promise<number> {
+    await this.get(path, token);
+    this.count = 0;
+    await this.get(path, token);
+    return this.count;
+  }
+
+  stop(): Promise<void> {
+    return this.close();
+  }
+}
