@@ -28,8 +28,10 @@ export function createApp(deps: Deps): Express {
         res.setHeader('X-Request-Id', id);
         return id;
       },
-      autoLogging: { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }) },
+      // LOG_REQUESTS: one line per request (all), only for answers of 400 and above (errors), or none
+      autoLogging: deps.config.logRequests !== 'none' && { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode < 400 && deps.config.logRequests === 'errors' ? 'silent' : 'info'),
+      serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }), res: (res) => ({ statusCode: res.statusCode }) },
     }),
   );
   app.use(jsonBody(deps.config.bodyLimitBytes));

@@ -54,6 +54,12 @@ export function loadDatabaseConfig() {
   };
 }
 
+function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
+  const v = str(name, fallback);
+  if (!(values as readonly string[]).includes(v)) throw new Error(`${name}: must be one of ${values.join(', ')}, got "${v}"`);
+  return v as T;
+}
+
 export function loadConfig() {
   const port = int('PORT', 8080);
   const blobStore = str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const);
@@ -105,6 +111,8 @@ export function loadConfig() {
     cursorSecret: secret('CURSOR_SECRET'),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
+    /** which requests the API logs, one line each: every one, those answered 400 and above, or none */
+    logRequests: oneOf('LOG_REQUESTS', ['all', 'errors', 'none'] as const, 'all'),
     /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
     fetch: {
       allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),
