@@ -3,10 +3,13 @@ import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import { findLiveToken } from '../../domain/auth/tokens';
 import { unauthorized } from '../../domain/errors';
+import type { Member } from '../../entities/Member';
 
 export interface Caller {
   userId: string;
   tokenId: string;
+  /** every organization membership of the user, read with the token */
+  memberships: Member[];
 }
 
 declare module 'express-serve-static-core' {
@@ -20,9 +23,9 @@ export function authenticate(ds: DataSource) {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer ([^\s]+)$/i.exec(header);
     if (!match) return next(unauthorized());
-    const token = await findLiveToken(ds.manager, match[1]);
-    if (!token) return next(unauthorized('the bearer token is unknown, expired or revoked'));
-    req.caller = { userId: token.userId, tokenId: token.id };
+    const live = await findLiveToken(ds.manager, match[1]);
+    if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
+    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships };
     next();
   };
 }

@@ -1,9 +1,8 @@
-import { In } from 'typeorm';
 import type { Db } from '../db';
+import { columnsOf, hydrate } from '../rows';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
-import { TeamMember } from '../../entities/TeamMember';
 
 /**
  * What the access function needs to know about one caller, loaded lazily and memoised for
@@ -12,13 +11,19 @@ import { TeamMember } from '../../entities/TeamMember';
 export class AccessContext {
   private readonly memberships = new Map<string, Member | null>();
   private readonly collectionsByOrg = new Map<string, Map<string, Collection>>();
-  private teamIdsCache: string[] | null = null;
   private grantsCache: ContentGrant[] | null = null;
 
+  /**
+   * `memberships`: the user's memberships when already read (authentication reads them with the
+   * token). An organization missing from them is still looked up: this request may have just joined it.
+   */
   constructor(
     readonly db: Db,
     readonly userId: string,
-  ) {}
+    memberships: Member[] = [],
+  ) {
+    for (const m of memberships) this.memberships.set(m.organizationId, m.disabled ? null : m);
+  }
 
   async membership(organizationId: string): Promise<Member | null> {
     if (!this.memberships.has(organizationId)) {
@@ -28,23 +33,16 @@ export class AccessContext {
     return this.memberships.get(organizationId) ?? null;
   }
 
-  async teamIds(): Promise<string[]> {
-    if (!this.teamIdsCache) {
-      const rows = await this.db.find(TeamMember, { where: { userId: this.userId }, select: { teamId: true } });
-      this.teamIdsCache = rows.map((r) => r.teamId);
-    }
-    return this.teamIdsCache;
-  }
-
-  /** Grants held by the caller directly or through a team, on any content. */
+  /** Grants held by the caller directly or through a team, on any content, in one statement. */
   async grants(): Promise<ContentGrant[]> {
     if (!this.grantsCache) {
-      const teamIds = await this.teamIds();
-      const mine = await this.db.findBy(ContentGrant, { principalKind: 'user', principalId: this.userId });
-      const viaTeams = teamIds.length
-        ? await this.db.findBy(ContentGrant, { principalKind: 'team', principalId: In(teamIds) })
-        : [];
-      this.grantsCache = [...mine, ...viaTeams];
+      const rows: Array<Record<string, unknown>> = await this.db.query(
+        `SELECT ${columnsOf(this.db, ContentGrant, 'g')} FROM content_grants g
+         WHERE (g.principalKind = 'user' AND g.principalId = ?)
+            OR (g.principalKind = 'team' AND g.principalId IN (SELECT tm.teamId FROM team_members tm WHERE tm.userId = ?))`,
+        [this.userId, this.userId],
+      );
+      this.grantsCache = rows.map((r) => hydrate(this.db, ContentGrant, 'g', r));
     }
     return this.grantsCache;
   }
@@ -55,6 +53,7 @@ export class AccessContext {
 
   /** The collection and its ancestors, nearest first. */
   async collectionChain(organizationId: string, collectionId: string | null): Promise<Collection[]> {
+    if (!collectionId) return [];
     let byId = this.collectionsByOrg.get(organizationId);
     if (!byId) {
       const all = await this.db.findBy(Collection, { organizationId });
@@ -63,7 +62,7 @@ export class AccessContext {
     }
     const chain: Collection[] = [];
     const seen = new Set<string>();
-    for (let id = collectionId; id && !seen.has(id); ) {
+    for (let id: string | null = collectionId; id && !seen.has(id); ) {
       seen.add(id);
       const c = byId.get(id);
       if (!c) break;
@@ -77,7 +76,6 @@ export class AccessContext {
   reset(): void {
     this.memberships.clear();
     this.collectionsByOrg.clear();
-    this.teamIdsCache = null;
     this.grantsCache = null;
   }
 }

@@ -3,7 +3,9 @@ import { createHash, randomBytes } from 'crypto';
 import { IsNull } from 'typeorm';
 import type { Db } from '../db';
 import { newId } from '../ids';
+import { columnsOf, hydrate } from '../rows';
 import { ApiToken } from '../../entities/ApiToken';
+import { Member } from '../../entities/Member';
 
 const PREFIX = 'dpt_';
 
@@ -26,13 +28,26 @@ export async function issueToken(db: Db, userId: string, label: string, expiresA
   return { token, secret };
 }
 
-/** The live token for a presented secret, or null when unknown, revoked or expired. */
-export async function findLiveToken(db: Db, secret: string): Promise<ApiToken | null> {
+export interface LiveToken {
+  token: ApiToken;
+  /** the user's memberships, read in the same statement: every authorized request needs them */
+  memberships: Member[];
+}
+
+/**
+ * The live token for a presented secret, or null when unknown, revoked or expired. Read on every
+ * request, never cached, so a revocation takes effect on the next request in every replica.
+ */
+export async function findLiveToken(db: Db, secret: string): Promise<LiveToken | null> {
   if (!secret.startsWith(PREFIX) || secret.length > 200) return null;
-  const token = await db.findOneBy(ApiToken, { secretHash: hashSecret(secret), revokedAt: IsNull() });
-  if (!token) return null;
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT ${columnsOf(db, ApiToken, 't')}, ${columnsOf(db, Member, 'm')} FROM api_tokens t LEFT JOIN members m ON m.userId = t.userId WHERE t.secretHash = ? AND t.revokedAt IS NULL`,
+    [hashSecret(secret)],
+  );
+  if (!rows.length) return null;
+  const token = hydrate(db, ApiToken, 't', rows[0]);
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return null;
-  return token;
+  return { token, memberships: rows.filter((r) => r.m_organizationId !== null).map((r) => hydrate(db, Member, 'm', r)) };
 }
 
 /** Revokes by secret; true when a live token was revoked. */

@@ -1,27 +1,11 @@
 /**
  * Open-comment counters, always derived by COUNT over the comments table (never stored, so never
- * stale). A space's count is of its own comments; change request comments count on the change request.
+ * stale). A space's own count is in domain/spaces/counters.ts; comments on a change request count on it.
  */
 import type { Db } from '../db';
 import { Comment } from '../../entities/Comment';
 
 type CountRow = { id: string; n: string | number };
-
-export async function openSpaceCommentCounts(db: Db, spaceIds: string[]): Promise<Map<string, number>> {
-  const counts = new Map(spaceIds.map((id) => [id, 0]));
-  if (!spaceIds.length) return counts;
-  const rows: CountRow[] = await db
-    .createQueryBuilder(Comment, 'c')
-    .select('c.spaceId', 'id')
-    .addSelect('COUNT(*)', 'n')
-    .where('c.spaceId IN (:...spaceIds)', { spaceIds })
-    .andWhere('c.changeRequestId IS NULL')
-    .andWhere("c.status = 'open'")
-    .groupBy('c.spaceId')
-    .getRawMany();
-  for (const r of rows) counts.set(r.id, Number(r.n));
-  return counts;
-}
 
 export async function openChangeRequestCommentCounts(db: Db, changeRequestIds: string[]): Promise<Map<string, number>> {
   const counts = new Map(changeRequestIds.map((id) => [id, 0]));

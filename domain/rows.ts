@@ -1,0 +1,41 @@
+/**
+ * Entities from hand-written statements, for the reads every request makes (the caller's token and
+ * memberships, the space, its counters). TypeORM's query builder spends about 0.2 ms of CPU per
+ * statement building the SQL and mapping its aliases back, three times what the statement itself
+ * costs the driver; on the hot path that was most of a request. A statement here selects an entity's
+ * columns with `columnsOf` (each as `alias_column`, so joined tables never collide), and `hydrate`
+ * converts each value exactly as TypeORM does when it loads the entity (the driver's hydration).
+ */
+import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { Db } from './db';
+
+const selectLists = new Map<string, string>();
+
+/** `alias.col AS alias_col, ...` for every column of the entity. */
+export function columnsOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string): string {
+  const metadata = db.connection.getMetadata(target);
+  const key = `${metadata.tableName} ${alias}`;
+  let list = selectLists.get(key);
+  if (!list) {
+    list = metadata.columns.map((c) => `${alias}.\`${c.databaseName}\` AS \`${alias}_${c.databaseName}\``).join(', ');
+    selectLists.set(key, list);
+  }
+  return list;
+}
+
+/** The entity whose columns `columnsOf(db, target, alias)` selected into `row`. */
+export function hydrate<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, alias: string, row: Record<string, unknown>): T {
+  const metadata = db.connection.getMetadata(target);
+  const entity = metadata.create() as T;
+  for (const column of metadata.columns) {
+    column.setEntityValue(entity, db.connection.driver.prepareHydratedValue(row[`${alias}_${column.databaseName}`], column));
+  }
+  return entity;
+}
+
+/** The first entity matching `where` (SQL over the alias `x`), in one hand-written statement. */
+export async function findOneWhere<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, where: string, params: unknown[]): Promise<T | null> {
+  const table = db.connection.getMetadata(target).tableName;
+  const rows: Array<Record<string, unknown>> = await db.query(`SELECT ${columnsOf(db, target, 'x')} FROM \`${table}\` x WHERE ${where} LIMIT 1`, params);
+  return rows.length ? hydrate(db, target, 'x', rows[0]) : null;
+}
