@@ -1,7 +1,10 @@
-/** Load-or-404 for resources named in a path. Visibility is then decided by `authorize`. */
-import { IsNull } from 'typeorm';
+/**
+ * Load-or-404 for resources named in a path. Visibility is then decided by `authorize`. The
+ * organization and the space, read by most requests, are read without the query builder (domain/rows.ts).
+ */
 import type { AccessContext } from '../domain/access/context';
 import { notFound } from '../domain/errors';
+import { findOneWhere } from '../domain/rows';
 import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
 import { Organization } from '../entities/Organization';
@@ -10,7 +13,7 @@ import { Team } from '../entities/Team';
 
 /** `notFoundName`: the 404 a route answers for anything missing, when its organization is only a path to it. */
 export async function loadOrganization(access: AccessContext, organizationId: string, notFoundName = 'organization'): Promise<Organization> {
-  const org = await access.db.findOneBy(Organization, { id: organizationId });
+  const org = await findOneWhere(access.db, Organization, 'x.id = ?', [organizationId]);
   if (!org) throw notFound(notFoundName);
   return org;
 }
@@ -23,7 +26,7 @@ export async function loadCollection(access: AccessContext, collectionId: string
 
 /** A space that is not soft-deleted (use `includeDeleted` for restore and purge-aware reads). */
 export async function loadSpace(access: AccessContext, spaceId: string, options: { includeDeleted?: boolean } = {}): Promise<Space> {
-  const space = await access.db.findOneBy(Space, options.includeDeleted ? { id: spaceId } : { id: spaceId, deletedAt: IsNull() });
+  const space = await findOneWhere(access.db, Space, options.includeDeleted ? 'x.id = ?' : 'x.id = ? AND x.deletedAt IS NULL', [spaceId]);
   if (!space) throw notFound('space');
   return space;
 }

@@ -1,0 +1,89 @@
+/**
+ * What the hot path's shortcuts (issue 7 §3) must not change: tokens and memberships are read on
+ * every request, never cached, so a revocation or a role change holds from the next request on; the
+ * request log's volume follows LOG_REQUESTS; the OpenAPI document is served from bytes made once.
+ */
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../api/app';
+import { revokeBySecret } from '../../domain/auth/tokens';
+import { inTransaction } from '../../domain/db';
+import { addOrUpdateMember } from '../../domain/organizations/membership';
+import { createBlobStore } from '../../domain/storage';
+import { Member } from '../../entities/Member';
+import { addMember, createOrg, createUser } from '../factories';
+import { newSpace } from '../support/api';
+import { useServer } from '../support/server';
+
+const server = useServer();
+
+describe('authentication and roles on every request', () => {
+  it('refuses a token from the request after its revocation', async () => {
+    const { token } = await createUser(server.ds);
+    await server.as(token).get('/v1/user').expect(200);
+    expect(await inTransaction(server.ds, (db) => revokeBySecret(db, token))).toBe(true);
+    await server.as(token).get('/v1/user').expect(401);
+  });
+
+  it('applies a changed, disabled or removed membership from the next request', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const member = await addMember(server.ds, fx.org, 'read');
+    const path = `/v1/spaces/${space.id}`;
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    await addOrUpdateMember(server.ds.manager, fx.org.id, member.user.id, 'admin');
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: true, admin: true });
+    await server.ds.manager.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled: true });
+    await server.as(member.token).get(path).expect(404);
+    await server.ds.manager.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled: false });
+    await server.as(member.token).get(path).expect(200);
+    await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/members/${member.user.id}`).expect(204);
+    await server.as(member.token).get(path).expect(404);
+  });
+
+  it('sees the membership a request itself created: a new organization is administered by its creator', async () => {
+    const { token } = await createUser(server.ds);
+    const created = await server.as(token).post('/v1/orgs').send({ title: 'Fresh' }).expect(201);
+    expect(created.body.permissions.admin).toBe(true);
+  });
+});
+
+describe('the request log', () => {
+  async function logged(logRequests: 'all' | 'errors' | 'none'): Promise<Array<Record<string, unknown>>> {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ds: server.ds, config: { ...server.config, logRequests }, temporal: server.temporal, blobs: createBlobStore(server.config), logger });
+    const { token } = await createUser(server.ds);
+    await request(app).get('/v1/user').set('Authorization', `Bearer ${token}`).set('X-Request-Id', 'req-ok').expect(200);
+    await request(app).get('/v1/user').set('X-Request-Id', 'req-401').expect(401);
+    return lines.map((l) => JSON.parse(l)).filter((l) => l.req);
+  }
+
+  it('logs every request by default, one line at info without headers', async () => {
+    const lines = await logged('all');
+    expect(lines.map((l) => [l.level, (l.req as { id: string }).id, (l.res as { statusCode: number }).statusCode])).toEqual([
+      [30, 'req-ok', 200],
+      [30, 'req-401', 401],
+    ]);
+    expect(lines[0]).toMatchObject({ req: { id: 'req-ok', method: 'GET', url: '/v1/user' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
+    for (const line of lines) expect(Object.keys(line.req as object).concat(Object.keys(line.res as object))).not.toContain('headers');
+    expect(JSON.stringify(lines)).not.toMatch(/authorization|Bearer/i);
+  });
+
+  it('logs only answers of 400 and above with LOG_REQUESTS=errors, and nothing with none', async () => {
+    expect((await logged('errors')).map((l) => (l.req as { id: string }).id)).toEqual(['req-401']);
+    expect(await logged('none')).toEqual([]);
+  });
+});
+
+describe('GET /v1/openapi.json', () => {
+  it('answers the generated document with an ETag, and 304 to a request that holds it', async () => {
+    const res = await request(server.app).get('/v1/openapi.json').expect(200).expect('Content-Type', 'application/json; charset=utf-8');
+    expect(res.body.openapi).toBe('3.1.0');
+    expect(res.body.paths['/v1/spaces/{spaceId}']).toBeDefined();
+    expect(res.headers.etag).toMatch(/^"[\w-]{43}"$/);
+    await request(server.app).get('/v1/openapi.json').set('If-None-Match', res.headers.etag).expect(304);
+    // served from bytes made at start-up: the same document on every request
+    expect((await request(server.app).get('/v1/openapi.json').expect(200)).text).toBe(res.text);
+  });
+});
