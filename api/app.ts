@@ -1,5 +1,5 @@
 /** The Express application: middleware order matters, the error handler is last. */
-import { createHash, randomUUID } from 'crypto';
+import { randomUUID } from 'crypto';
 import express, { Express } from 'express';
 import pinoHttp from 'pino-http';
 import type { Deps } from './deps';
@@ -11,6 +11,7 @@ import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { registerRoutes } from './routes';
 import { blobRoutes } from './routes/blobs/router';
+import { referenceRoutes } from './routes/docs/router';
 import { notFound } from '../domain/errors';
 
 export function createApp(deps: Deps): Express {
@@ -52,12 +53,11 @@ export function createApp(deps: Deps): Express {
   const api = new ApiBuilder(deps, registry, authenticate(deps.ds));
   registerRoutes(api);
   const blobs = blobRoutes(deps, registry);
-  // The document changes only with the code: serialized once, with an ETag for conditional requests.
-  const document = Buffer.from(JSON.stringify(generateDocument(registry, deps.config.publicBaseUrl)));
-  const documentTag = `"${createHash('sha256').update(document).digest('base64url')}"`;
+  const document = generateDocument(registry, deps.config.publicBaseUrl);
   app.get('/v1/openapi.json', (_req, res) => {
-    res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: documentTag }).send(document);
+    res.json(document);
   });
+  app.use(referenceRoutes(deps.config.publicBaseUrl));
   app.use(blobs);
   app.use(api.router);
 

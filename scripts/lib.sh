@@ -47,12 +47,23 @@ wait_port() { # host port what seconds
   log "$3 did not open $1:$2 within $4 s; see $DATA/log"; return 1
 }
 
+apt_install() { # package
+  local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
+  $sudo apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq "$1" >/dev/null
+}
+
 install_mariadb() {
   command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] && return 0
   log "installing MariaDB from Debian"
-  local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
-  $sudo apt-get update -qq
-  DEBIAN_FRONTEND=noninteractive $sudo apt-get install -y -qq mariadb-server >/dev/null
+  apt_install mariadb-server
+}
+
+# Headless browser of the /docs test (test/api/docs.test.ts drives /usr/bin/chromium).
+install_chromium() {
+  [ -x /usr/bin/chromium ] && return 0
+  log "installing Chromium from Debian"
+  apt_install chromium
 }
 
 install_go_tool() { # binary module@version

@@ -2,6 +2,7 @@
 # The whole test suite against real servers: the same set-up as start.sh, then jest on a test database.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
+install_chromium
 export MYSQL_DATABASE="${TEST_MYSQL_DATABASE:-docs_test}"
 ensure_database "$MYSQL_DATABASE"
 cd "$ROOT"
