@@ -1,5 +1,5 @@
 /** The Express application: middleware order matters, the error handler is last. */
-import { randomUUID } from 'crypto';
+import { createHash, randomUUID } from 'crypto';
 import express, { Express } from 'express';
 import pinoHttp from 'pino-http';
 import type { Deps } from './deps';
@@ -53,9 +53,11 @@ export function createApp(deps: Deps): Express {
   const api = new ApiBuilder(deps, registry, authenticate(deps.ds));
   registerRoutes(api);
   const blobs = blobRoutes(deps, registry);
-  const document = generateDocument(registry, deps.config.publicBaseUrl);
+  // The document changes only with the code: serialized once, with an ETag for conditional requests.
+  const document = Buffer.from(JSON.stringify(generateDocument(registry, deps.config.publicBaseUrl)));
+  const documentTag = `"${createHash('sha256').update(document).digest('base64url')}"`;
   app.get('/v1/openapi.json', (_req, res) => {
-    res.json(document);
+    res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: documentTag }).send(document);
   });
   app.use(referenceRoutes(deps.config.publicBaseUrl));
   app.use(blobs);
