@@ -3,6 +3,7 @@ import { authorize, permissionsOf, viewableContent } from '../../../domain/acces
 import { createCollection, deleteCollection, updateCollection } from '../../../domain/collections/collections';
 import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
 import { inTransaction } from '../../../domain/db';
+import { Collection } from '../../../entities/Collection';
 import { spacesInCollectionQuery } from '../../../domain/spaces/queries';
 import { authorizeParent } from '../../authorize-parent';
 import { loadCollection, loadOrganization } from '../../loaders';
@@ -103,10 +104,12 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'delete', path: '/v1/collections/{collectionId}', operationId: 'deleteCollection', tags: ['collections'],
       summary: 'Delete an empty collection (409 while it still holds spaces or collections)',
       params: collectionIdParams,
-      responses: { 204: { description: 'deleted' } },
+      responses: { 204: { description: 'deleted (also when it does not exist or is not visible to the caller)' } },
     },
     async ({ params, access }) => {
-      const collection = await loadCollection(access, params.collectionId);
+      const collection = await access.db.findOneBy(Collection, { id: params.collectionId });
+      // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' collections
+      if (!collection || !(await permissionsOf(access, { kind: 'collection', collection })).view) return { status: 204 };
       await authorize(access, { kind: 'collection', collection }, 'admin');
       await inTransaction(ds, (db) => deleteCollection(db, collection));
       return { status: 204 };

@@ -3,11 +3,13 @@
  * transaction and starts the workflow after the commit; if Temporal is unreachable the answer is
  * still 204 and the reconciler (or a retried DELETE) starts it later (DESIGN §5, §9).
  */
-import { authorize } from '../../../domain/access/authorize';
+import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
+import { lockJobRow } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import { duplicateSpace } from '../../../domain/spaces/spaces';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace } from '../../loaders';
@@ -26,17 +28,20 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       method: 'delete', path: '/v1/spaces/{spaceId}', operationId: 'deleteSpace', tags: ['spaces'],
       summary: 'Soft-delete a space; it is removed permanently after the retention period unless restored',
       params: spaceIdParams,
-      responses: { 204: { description: 'deleted (also when it already was)' } },
+      responses: { 204: { description: 'deleted (also when it already was, does not exist, or is not visible to the caller)' } },
     },
     async ({ params, caller }) => {
       // One transaction: the space row is locked, checked and written, and the purge asked for.
       const ticket = await inTransaction(ds, async (db) => {
-        const space = await lockSpace(db, params.spaceId);
-        await authorize(new AccessContext(db, caller.userId), { kind: 'space', space }, 'admin');
+        const access = new AccessContext(db, caller.userId);
+        const space = await lockJobRow(db, spacePurgeJob, params.spaceId);
+        // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' spaces
+        if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) return null;
+        await authorize(access, { kind: 'space', space }, 'admin');
         return softDeleteSpace(db, space);
       });
       // Also repairs an earlier deletion whose workflow start was lost.
-      await dispatchJob(temporal, ds.manager, ticket, logger);
+      if (ticket) await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 204 };
     },
   );
