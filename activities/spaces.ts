@@ -11,10 +11,10 @@ export interface SpaceActivities {
 }
 
 export function createSpaceActivities(deps: ActivityDeps): SpaceActivities {
-  const { ds, config, clock } = deps;
+  const { ds, config, clock, blobs } = deps;
   return permanentFailures<SpaceActivities>({
     checkSpacePurge: (spaceId, generation) => inTransaction(ds, (db) => checkPurge(db, spaceId, config.spaceRetentionSeconds, generation ?? null, clock())),
     purgeSpaceBatch: (spaceId, generation) =>
-      inTransaction(ds, (db) => purgeBatch(db, spaceId, config.purgeBatchSize, config.spaceRetentionSeconds, generation ?? null, clock())),
+      inTransaction(ds, (db) => purgeBatch(db, blobs, spaceId, config.purgeBatchSize, config.spaceRetentionSeconds, generation ?? null, clock())),
   });
 }

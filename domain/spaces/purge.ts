@@ -5,13 +5,17 @@
 import type { Db } from '../db';
 import { Space } from '../../entities/Space';
 import { jobRef, lockJobRow, markJobStarted } from '../processes/job-kind';
+import type { BlobStore } from '../storage/blob-store';
 import { purgeDueAt } from './deletion';
+import { reclaimSpaceContent } from './reclaim';
 import { spacePurgeJob } from './purge-job';
 
 export interface SpaceOwnedTable {
   table: string;
   /** SQL condition selecting the rows of space `:spaceId`. */
   where: string;
+  /** Deleted whole in the last step, after the content they reference was reclaimed (reclaim.ts). */
+  last?: true;
 }
 
 export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
@@ -37,7 +41,7 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
   { table: 'change_requests', where: 'spaceId = :spaceId' },
-  { table: 'revisions', where: 'spaceId = :spaceId' },
+  { table: 'revisions', where: 'spaceId = :spaceId', last: true },
 ];
 
 /**
@@ -45,6 +49,14 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
  * checks the schema: every table with a `spaceId` column is purged or listed here.
  */
 export const SPACE_KEYED_TABLES_KEPT: Record<string, string> = {};
+
+async function deleteOwned(db: Db, owned: SpaceOwnedTable, spaceId: string, limit: number | null): Promise<number> {
+  const [sql, params] = db.connection.driver.escapeQueryWithParameters(
+    `DELETE FROM \`${owned.table}\` WHERE ${owned.where}${limit === null ? '' : ` LIMIT ${Number(limit)}`}`,
+    { spaceId },
+  );
+  return (await db.query(sql, params)).affectedRows ?? 0;
+}
 
 export type PurgeCheck =
   | { state: 'gone' }
@@ -71,25 +83,31 @@ export async function checkPurge(db: Db, spaceId: string, retentionSeconds: numb
 export type PurgeBatch = { state: 'restored' } | { state: 'superseded' } | { state: 'more' } | { state: 'purged' };
 
 /**
- * Deletes up to `batchSize` rows per owned table; removes the space row once nothing is left.
+ * Deletes up to `batchSize` rows per owned table; once nothing else is left, reclaims the content
+ * objects and blobs only this space referenced, then deletes its revisions and the space row.
  * It holds the space row's lock, as a restore does, so a restore at the deadline wins or loses whole.
  */
-export async function purgeBatch(db: Db, spaceId: string, batchSize: number, retentionSeconds: number, generation: number | null, now = new Date()): Promise<PurgeBatch> {
+export async function purgeBatch(
+  db: Db,
+  blobs: BlobStore,
+  spaceId: string,
+  batchSize: number,
+  retentionSeconds: number,
+  generation: number | null,
+  now = new Date(),
+): Promise<PurgeBatch> {
   if (!(await lockJobRow(db, spacePurgeJob, spaceId))) return { state: 'purged' };
   const check = await checkPurge(db, spaceId, retentionSeconds, generation, now);
   if (check.state === 'gone') return { state: 'purged' };
   if (check.state === 'superseded') return check;
   if (check.state !== 'due') return { state: 'restored' };
   let more = false;
-  for (const owned of SPACE_OWNED_TABLES) {
-    const [sql, params] = db.connection.driver.escapeQueryWithParameters(
-      `DELETE FROM \`${owned.table}\` WHERE ${owned.where} LIMIT ${Number(batchSize)}`,
-      { spaceId },
-    );
-    const result = await db.query(sql, params);
-    if ((result.affectedRows ?? 0) >= batchSize) more = true;
+  for (const owned of SPACE_OWNED_TABLES.filter((t) => !t.last)) {
+    if ((await deleteOwned(db, owned, spaceId, batchSize)) >= batchSize) more = true;
   }
   if (more) return { state: 'more' };
+  await reclaimSpaceContent(db, blobs, spaceId);
+  for (const owned of SPACE_OWNED_TABLES.filter((t) => t.last)) await deleteOwned(db, owned, spaceId, null);
   await db.delete(Space, { id: spaceId });
   return { state: 'purged' };
 }
