@@ -1,6 +1,7 @@
-/** The wire schema of the structured document form of a page (built in domain/content/document.ts). */
+/** The wire schemas of the structured document form: as answered (built in domain/content/document.ts) and as sent. */
 import { z } from 'zod';
 import type { DocumentNode } from '../../domain/content/document';
+import type { InputDocument } from '../../domain/content/document-to-markdown';
 
 const markSchema = z.object({ object: z.literal('mark'), type: z.enum(['bold', 'italic', 'strikethrough', 'code']) });
 const leafSchema = z.object({ object: z.literal('leaf'), text: z.string(), marks: z.array(markSchema) });
@@ -28,3 +29,70 @@ export const documentSchema = z
     nodes: z.array(documentNodeSchema),
   })
   .openapi('Document');
+
+const NODE_DEPTH_MAX = 64;
+const NODE_OBJECTS = new Set(['block', 'inline', 'text']);
+type Path = Array<string | number>;
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return !!value && typeof value === 'object' && !Array.isArray(value);
+}
+
+function isLeaf(leaf: unknown): boolean {
+  if (!isRecord(leaf) || typeof leaf.text !== 'string') return false;
+  return leaf.marks === undefined || (Array.isArray(leaf.marks) && leaf.marks.every((m) => isRecord(m) && typeof m.type === 'string'));
+}
+
+/**
+ * The first node of a tree that is not a node, in document order, walked without recursion (a body
+ * may nest deeper than a stack). Only what the markdown conversion reads is checked: GitBook's node
+ * types keep growing, so other fields are left alone.
+ */
+function nodeProblem(nodes: unknown[]): { path: Path; message: string } | null {
+  const pending = nodes.map((value, i) => ({ value, path: [i] as Path, depth: 1 })).reverse();
+  while (pending.length) {
+    const { value, path, depth } = pending.pop()!;
+    if (depth > NODE_DEPTH_MAX) return { path, message: `must be nested at most ${NODE_DEPTH_MAX} levels deep` };
+    if (!isRecord(value) || !NODE_OBJECTS.has(value.object as string)) return { path, message: 'must be a node: an object whose `object` is block, inline or text' };
+    if (value.object === 'text') {
+      if (!Array.isArray(value.leaves) || !value.leaves.every(isLeaf)) return { path: [...path, 'leaves'], message: 'must be a list of leaves {text, marks}' };
+      continue;
+    }
+    if (typeof value.type !== 'string') return { path: [...path, 'type'], message: 'must be a string' };
+    if (value.data !== undefined && !isRecord(value.data)) return { path: [...path, 'data'], message: 'must be an object' };
+    const children: Array<{ value: unknown; path: Path; depth: number }> = [];
+    if (value.nodes !== undefined) {
+      if (!Array.isArray(value.nodes)) return { path: [...path, 'nodes'], message: 'must be an array' };
+      value.nodes.forEach((child, i) => children.push({ value: child, path: [...path, 'nodes', i], depth: depth + 1 }));
+    }
+    if (value.fragments !== undefined) {
+      if (!Array.isArray(value.fragments)) return { path: [...path, 'fragments'], message: 'must be an array' };
+      for (const [f, fragment] of value.fragments.entries()) {
+        if (!isRecord(fragment) || !Array.isArray(fragment.nodes)) return { path: [...path, 'fragments', f], message: 'must be a fragment {nodes}' };
+        fragment.nodes.forEach((child, i) => children.push({ value: child, path: [...path, 'fragments', f, 'nodes', i], depth: depth + 1 }));
+      }
+    }
+    pending.push(...children.reverse());
+  }
+  return null;
+}
+
+/**
+ * A document as clients send it: GitBook's `JSONDocument` (ours, from format=document, is a subset).
+ * Its nodes are checked for what the markdown conversion (domain/content/document-to-markdown.ts) reads.
+ */
+export const documentInputSchema = z
+  .object({
+    object: z.literal('document'),
+    data: z.record(z.unknown()).optional(),
+    nodes: z
+      .array(z.unknown())
+      .superRefine((nodes, ctx) => {
+        const problem = nodeProblem(nodes);
+        if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
+      })
+      .openapi({ items: { type: 'object', description: "a block, inline or text node of GitBook's document model" } }),
+  })
+  .strict()
+  .transform((document) => document as unknown as InputDocument)
+  .openapi('DocumentInput', { description: "GitBook's JSON document; read as markdown: nodes markdown cannot hold keep their text" });

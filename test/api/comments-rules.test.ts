@@ -211,7 +211,7 @@ describe('refused input', () => {
     await expect400(server.as(f.editor.token).put(`${f.crComments}/${c.id}`).send({ resolved: 'yes' }), 'resolved: must be a boolean, not string');
     await expect400(server.as(f.editor.token).put(`${f.crComments}/${c.id}`).send({ status: 'resolved' }), 'status: unknown field');
     const replies = `${f.crComments}/${c.id}/replies`;
-    await expect400(server.as(f.editor.token).post(replies).send({ body: {} }), 'body.markdown: is required');
+    await expect400(server.as(f.editor.token).post(replies).send({ body: { markdown: 'x', document: { object: 'document', data: {}, nodes: [] } } }), 'body: must have markdown or document, not both');
     await expect400(server.as(f.editor.token).post(replies).send({}), 'body: is required');
     const reply = (await server.as(f.editor.token).post(replies).send({ body: { markdown: 'r' } }).expect(200)).body;
     await expect400(server.as(f.editor.token).put(`${replies}/${reply.id}`).send({ body: { markdown: 'x'.repeat(65537) } }), 'body.markdown: must be at most 65536 characters');

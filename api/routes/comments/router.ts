@@ -71,7 +71,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
   const replyPath = `${commentPath}/replies/{commentReplyId}`;
   const isChangeRequest = form.name === 'ChangeRequest';
   // Only the change request form accepts `resolved`; both forms parse to the same shape.
-  const replyUpdateSchema: z.ZodType<z.output<typeof updateChangeRequestReplyBody>> = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
+  const replyUpdateSchema: z.ZodType<z.output<typeof updateChangeRequestReplyBody>, z.ZodTypeDef, unknown> = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
 
   api.op(
     {
@@ -108,14 +108,15 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'post', path: form.path, operationId: `create${form.name}Comment`, tags,
       summary: 'Post a comment, optionally on a page, a node of it or a table cell',
       params: form.params,
+      query: formatQuery,
       body: createCommentBody,
       responses: { 200: { description: 'the new comment', schema: commentSchema } },
     },
-    async ({ params, body, caller, access }) => {
+    async ({ params, query, body, caller, access }) => {
       const scope = await form.load(access, params);
       await authorize(access, { kind: 'space', space: scope.space }, 'comment');
       const comment = await inTransaction(ds, (db) => createComment(db, scope, body, caller.userId));
-      return { status: 200, body: (await presentComments(access, scope, [comment], 'markdown', urls))[0] };
+      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0] };
     },
   );
 
@@ -138,10 +139,11 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'put', path: commentPath, operationId: `update${form.name}Comment`, tags,
       summary: "Resolve or reopen a comment, edit its body (author only), add or remove the caller's reactions",
       params: { ...form.params, ...commentIdParams },
+      query: formatQuery,
       body: updateCommentBody,
       responses: { 200: { description: 'comment', schema: commentSchema } },
     },
-    async ({ params, body, caller, access }) => {
+    async ({ params, query, body, caller, access }) => {
       const { scope, comment } = await loadComment(form, access, params);
       const target = commentTarget(scope, comment.postedById);
       if (body.body !== undefined) await authorize(access, target, 'edit');
@@ -153,7 +155,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       });
       const updated = await findComment(ds.manager, scope, comment.id);
       if (!updated) throw notFound('comment');
-      return { status: 200, body: (await presentComments(access, scope, [updated], 'markdown', urls))[0] };
+      return { status: 200, body: (await presentComments(access, scope, [updated], query.format ?? 'markdown', urls))[0] };
     },
   );
 
@@ -182,14 +184,15 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'post', path: `${commentPath}/replies`, operationId: `create${form.name}CommentReply`, tags,
       summary: 'Reply to a comment',
       params: { ...form.params, ...commentIdParams },
+      query: formatQuery,
       body: createReplyBody,
       responses: { 200: { description: 'the new reply', schema: commentReplySchema } },
     },
-    async ({ params, body, caller, access }) => {
+    async ({ params, query, body, caller, access }) => {
       const { scope, comment } = await loadComment(form, access, params);
       await authorize(access, commentTarget(scope, comment.postedById), 'reply');
       const reply = await inTransaction(ds, (db) => createReply(db, comment.id, body.body.markdown, caller.userId));
-      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], 'markdown', urls))[0] };
+      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0] };
     },
   );
 
@@ -215,10 +218,11 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
         ? "Edit a reply's body (author only), add or remove the caller's reactions, resolve or reopen the thread"
         : "Edit a reply's body (author only), add or remove the caller's reactions",
       params: { ...form.params, ...replyIdParams },
+      query: formatQuery,
       body: replyUpdateSchema,
       responses: { 200: { description: 'reply', schema: commentReplySchema } },
     },
-    async ({ params, body, caller, access }) => {
+    async ({ params, query, body, caller, access }) => {
       const { scope, comment, reply } = await loadReply(form, access, params);
       if (!reply) throw notFound('comment reply');
       const { resolved } = body;
@@ -234,7 +238,7 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       });
       const updated = await findReply(ds.manager, comment.id, reply.id);
       if (!updated) throw notFound('comment reply');
-      return { status: 200, body: (await presentReplies(access, scope, comment, [updated], 'markdown', urls))[0] };
+      return { status: 200, body: (await presentReplies(access, scope, comment, [updated], query.format ?? 'markdown', urls))[0] };
     },
   );
 

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { documentToMarkdown } from '../../../domain/content/document-to-markdown';
 import { BODY_FORMATS, COMMENT_STATUSES } from '../../presenters/comment';
+import { documentInputSchema } from '../../presenters/document';
 import { paginationQuery, queryList } from '../../query';
 import { pathId, resourceId, text } from '../../schemas';
 
@@ -8,10 +10,23 @@ export const REACTIONS_MAX = 20;
 
 const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' });
 
-/** A comment body: markdown, or `{}` for an empty body. */
-const commentBody = z.object({ markdown: markdown.optional() }).strict().openapi({ description: 'the markdown form, or {} for an empty body' });
-/** A reply says something: its body is the markdown form. */
-const replyBody = z.object({ markdown }).strict();
+/** A document is kept as its markdown, under the markdown's rules; an empty one is an empty body. */
+const documentAsMarkdown = documentInputSchema.transform(documentToMarkdown).superRefine((converted, ctx) => {
+  if (converted) markdown.safeParse(converted).error?.issues.forEach((issue) => ctx.addIssue(issue));
+});
+
+/**
+ * A comment or reply body in each form GitBook's document allows: `{markdown}`, `{document}` or `{}`
+ * (empty). Read as `{markdown}`, '' for an empty body.
+ */
+const body = z
+  .object({ markdown: markdown.optional(), document: documentAsMarkdown.optional() })
+  .strict()
+  .superRefine((b, ctx) => {
+    if (b.markdown !== undefined && b.document !== undefined) ctx.addIssue({ code: 'custom', message: 'must have markdown or document, not both' });
+  })
+  .transform((b) => ({ markdown: b.markdown ?? b.document ?? '' }))
+  .openapi({ description: '{markdown}, {document} (stored as its markdown) or {} for an empty body' });
 
 const emoji = text({ min: 1, max: 64 }, z.string().regex(/^\S*$/)).openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
 const reactions = z.array(emoji).max(REACTIONS_MAX);
@@ -26,7 +41,7 @@ export const createCommentBody = z
     page: resourceId.optional().openapi({ description: 'id of a page of the content commented on' }),
     node: text({ min: 1, max: 128 }).optional().openapi({ description: 'id of a node of the page (requires page)' }),
     tableCell: z.object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) }).strict().optional(),
-    body: commentBody,
+    body,
   })
   .strict()
   // documents the rule domain/comments/targets.ts enforces ("node: requires page"): page, or neither node nor tableCell
@@ -35,14 +50,14 @@ export const createCommentBody = z
 export const updateCommentBody = z
   .object({
     resolved: z.boolean().optional(),
-    body: commentBody.optional(),
+    body: body.optional(),
     ...reactionChanges,
   })
   .strict();
 
-export const createReplyBody = z.object({ body: replyBody }).strict();
+export const createReplyBody = z.object({ body }).strict();
 
-export const updateReplyBody = z.object({ body: replyBody.optional(), ...reactionChanges }).strict();
+export const updateReplyBody = z.object({ body: body.optional(), ...reactionChanges }).strict();
 
 /** The change request form of a reply update can also resolve or reopen the thread. */
 export const updateChangeRequestReplyBody = updateReplyBody
