@@ -26,6 +26,8 @@ export type Target =
 
 export interface OrganizationPermissions {
   view: boolean;
+  /** GitBook 0.202: may open the organization in the app */
+  access: boolean;
   admin: boolean;
   ownTeam: boolean;
   createContent: boolean;
@@ -100,6 +102,7 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
       const admin = m?.role === 'admin';
       return {
         view: isMember,
+        access: isMember,
         admin,
         ownTeam: admin,
         createContent: atLeast(m?.role, 'create'),

@@ -134,7 +134,7 @@ describe('answers carry every field of the spec', () => {
     const { bareSpace, organization, bareSamlProvider, changeRequest, page } = answers;
     expect(bareSpace).toMatchObject({ emoji: null, parent: null, gitSync: null, visitorAuth: null, deletedAt: null, urls: { icon: null } });
     expect(bareSamlProvider).toMatchObject({ defaultRole: null, defaultTeam: null });
-    expect(organization).toMatchObject({ hostname: null, useCase: null, billing: null, customHostname: null, blocked: null, trial: { status: 'notapplicable', endDate: null, decision: null } });
+    expect(organization).toMatchObject({ hostname: null, useCase: null, billing: null, customHostname: null, blocked: null, trial: { status: 'notapplicable', count: 0, endDate: null, decision: null } });
     expect(changeRequest).toMatchObject({ revisionMerged: null, revisionMergedAncestor: null });
     expect(page.pages[0].pages[0]).toMatchObject({ emoji: null, description: null, pages: [], git: null, cover: null, computed: null, computedSeed: null });
   });
