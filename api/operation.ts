@@ -34,6 +34,8 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
    * `body` (a schema over the Buffer) instead of being parsed as JSON; documented as application/octet-stream.
    */
   rawBody?: { limit: number };
+  /** The path parameter that spans the rest of the path, slashes included (a page path: `guide/setup`). */
+  restParam?: keyof P & string;
 }
 
 export interface OperationInput<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodTypeAny> {
@@ -94,11 +96,13 @@ export class ApiBuilder {
     const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
     this.describe(def, paramsSchema, querySchema);
 
-    const expressPath = def.path.replace(/\{(\w+)\}/g, ':$1');
+    const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === def.restParam ? `*${name}` : `:${name}`));
     const handlers: RequestHandler[] = def.anonymous ? [] : [this.authenticate];
     if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
     this.router[def.method](expressPath, ...handlers, async (req: Request, res: Response) => {
-      const params = parse(paramsSchema, req.params, 'path');
+      // Express hands a rest parameter over as its segments
+      const rawParams = def.restParam ? { ...req.params, [def.restParam]: ([] as string[]).concat(req.params[def.restParam]).join('/') } : req.params;
+      const params = parse(paramsSchema, rawParams, 'path');
       const query = parse(querySchema, req.query, 'query');
       let rawBody: unknown = undefined;
       if (def.rawBody) {

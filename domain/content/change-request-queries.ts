@@ -10,7 +10,13 @@ export interface ChangeRequestFilter {
   status: ChangeRequestStatus;
   /** a user who created the change request or wrote one of its revisions (merging it is not writing it) */
   contributor?: string;
+  /** the user who created the change request */
+  creator?: string;
 }
+
+/** The times a list can be ordered by, newest first (GitBook's `orderBy`); without one, by number. */
+export const CHANGE_REQUEST_ORDERS = ['updatedAt', 'createdAt'] as const;
+export type ChangeRequestOrder = (typeof CHANGE_REQUEST_ORDERS)[number];
 
 export function changeRequestsOfSpaceQuery(db: Db, spaceId: string, filter: ChangeRequestFilter) {
   const qb = db
@@ -28,6 +34,7 @@ export function changeRequestsOfSpaceQuery(db: Db, spaceId: string, filter: Chan
       .getQuery();
     qb.andWhere(`(cr.createdById = :contributor OR EXISTS ${wroteRevision})`, { contributor: filter.contributor });
   }
+  if (filter.creator !== undefined) qb.andWhere('cr.createdById = :creator', { creator: filter.creator });
   return qb;
 }
 

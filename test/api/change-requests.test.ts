@@ -97,7 +97,8 @@ describe('change requests', () => {
       [{ status: 'closed' }, 'status: must be one of draft, open, archived, merged'],
       [{ contributor: 'x'.repeat(65) }, 'contributor: must be at most 64 characters'],
       [{ limit: '1001' }, 'limit: must be at most 1000'],
-      [{ sort: 'number' }, 'sort: unknown field'],
+      [{ orderBy: 'number' }, 'orderBy: must be one of updatedAt, createdAt'],
+      [{ creator: 'not an id' }, 'creator: must be an id (letters, digits, "-" and "_")'],
     ];
     for (const [query, message] of listCases) {
       const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests`).query(query).expect(400);

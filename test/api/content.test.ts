@@ -229,7 +229,9 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       [prefix, { metadata: 'yes' }, 'metadata: must be one of true, false'],
       [`${prefix}/pages`, { computed: '1' }, 'computed: must be one of true, false'],
       [`${prefix}/page/${page.id}`, { format: 'html' }, 'format: must be one of markdown, document'],
-      [`${prefix}/page/${page.id}`, { evaluated: 'yes' }, 'evaluated: must be one of true, false'],
+      [`${prefix}/page/${page.id}`, { evaluated: 'yes' }, 'evaluated: must be one of true, false, deterministic-only'],
+      [`${prefix}/page/${page.id}`, { dereferenced: 'all' }, 'dereferenced: must be one of true, false, reusable-contents'],
+      [`${prefix}/page/${page.id}`, { 'format.markdown.refs': 'absolute' }, 'format.markdown.refs: must be one of relative, stable'],
       [`${prefix}/files`, { limit: '1001' }, 'limit: must be at most 1000'],
       [`${prefix}/files`, { limit: 'x' }, 'limit: must be an integer'],
     ];

@@ -6,7 +6,7 @@ import { createChangeRequest, mergeChangeRequest, updateChangeRequest, updateFro
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Space } from '../../../entities/Space';
 import { loadChangeRequest, loadSpace } from '../../loaders';
-import { paginate } from '../../middleware/paginate';
+import { paginate, SortKey } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { changeRequestResultSchema, changeRequestSchema, presentChangeRequest } from '../../presenters/change-request';
 import { listSchema, presentList } from '../../presenters/common';
@@ -33,14 +33,14 @@ export function changeRequestRoutes(api: ApiBuilder): void {
     async ({ params, query, access }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
-      const filter = { status: query.status ?? 'open', contributor: query.contributor };
+      const filter = { status: query.status ?? 'open', contributor: query.contributor, creator: query.creator };
+      const first: SortKey<ChangeRequest> = query.orderBy
+        ? { column: `cr.${query.orderBy}`, direction: 'DESC', value: (cr) => cr[query.orderBy!] }
+        : { column: 'cr.number', direction: 'DESC', value: (cr) => cr.number };
       const page = await paginate(
         changeRequestsOfSpaceQuery(ds.manager, space.id, filter),
-        [
-          { column: 'cr.number', direction: 'DESC', value: (cr) => cr.number },
-          { column: 'cr.id', direction: 'DESC', value: (cr) => cr.id },
-        ],
-        { limit: query.limit, page: query.page, scope: `change-requests:${space.id}:${filter.status}:${filter.contributor ?? ''}` },
+        [first, { column: 'cr.id', direction: 'DESC', value: (cr) => cr.id }],
+        { limit: query.limit, page: query.page, scope: JSON.stringify(['change-requests', space.id, filter, query.orderBy ?? 'number']) },
         config.cursorSecret,
       );
       return { status: 200, body: presentList(page, await present(space, page.items)) };

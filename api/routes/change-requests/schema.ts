@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHANGE_REQUEST_ORDERS } from '../../../domain/content/change-request-queries';
 import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
 import { paginationQuery } from '../../query';
 import { pathId, resourceId, text } from '../../schemas';
@@ -14,6 +15,8 @@ export const listChangeRequestsQuery = {
   ...paginationQuery,
   status: z.enum(CHANGE_REQUEST_STATUSES).optional().openapi({ description: 'default open' }),
   contributor: resourceId.optional().openapi({ description: 'a user id: change requests they created or wrote a revision of' }),
+  creator: resourceId.optional().openapi({ description: 'a user id: change requests they created' }),
+  orderBy: z.enum(CHANGE_REQUEST_ORDERS).optional().openapi({ description: 'newest first by this time; default: by number, newest first' }),
 };
 
 export const createChangeRequestBody = z

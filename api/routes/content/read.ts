@@ -3,14 +3,17 @@ import { z } from 'zod';
 import { markdownToDocument } from '../../../domain/content/document';
 import { evaluateVariables } from '../../../domain/content/variables';
 import { notFound } from '../../../domain/errors';
-import type { ApiBuilder } from '../../operation';
+import type { ContentReader, PageRecord } from '../../../domain/content/reader';
+import type { ApiBuilder, Reply } from '../../operation';
 import { presentFile } from '../../presenters/file';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
 import { presentPageWithChildren } from './present';
-import { contentQuery, getPageQuery, pageIdParams } from './schema';
-import { CONTENT_FORMS, openContent } from './target';
+import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
+import { CONTENT_FORMS, ContentTarget, openContent } from './target';
+
+type PageQuery = z.output<z.ZodObject<typeof getPageQuery>>;
 
 export function contentReadRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
@@ -49,6 +52,16 @@ export function contentReadRoutes(api: ApiBuilder): void {
       },
     );
 
+    /** One page in the requested form: markdown or document, variables evaluated or not. */
+    async function answerPage(target: ContentTarget, find: (reader: ContentReader) => Promise<PageRecord | undefined>, query: PageQuery): Promise<Reply> {
+      const { revision, reader } = await openContent(ds, target);
+      const page = await find(reader);
+      if (!page) throw notFound('page');
+      const markdown = query.evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
+      const body = query.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+      return { status: 200, body: await presentPageWithChildren(reader, page, body, target, urls) };
+    }
+
     api.op(
       {
         method: 'get', path: form.path('/page/{pageId}'), operationId: `get${form.name}PageById`, tags: ['content'],
@@ -57,15 +70,23 @@ export function contentReadRoutes(api: ApiBuilder): void {
         query: getPageQuery,
         responses: { 200: { description: 'page', schema: pageSchema } },
       },
-      async ({ params, query, access }) => {
-        const target = await form.resolve(access, params, 'view');
-        const { revision, reader } = await openContent(ds, target);
-        const page = await reader.page(params.pageId);
-        if (!page) throw notFound('page');
-        const markdown = query.evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
-        const body = query.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
-        return { status: 200, body: await presentPageWithChildren(reader, page, body, target, urls) };
+      async ({ params, query, access }) => answerPage(await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
+    );
+
+    api.op(
+      {
+        method: 'get', path: form.path('/path/{pagePath}'), operationId: `get${form.name}PageByPath`, tags: ['content'], extension: true,
+        summary: "Get one page by its path (GitBook's getPageByPath), answered as by its id",
+        params: { ...form.params, ...pagePathParams },
+        restParam: 'pagePath',
+        query: getPageQuery,
+        responses: { 200: { description: 'page', schema: pageSchema } },
       },
+      async ({ params, query, access }) =>
+        answerPage(await form.resolve(access, params, 'view'), async (reader) => {
+          const pageId = await reader.pageIdByPath(params.pagePath);
+          return pageId ? reader.page(pageId) : undefined;
+        }, query),
     );
   }
 }

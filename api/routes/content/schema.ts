@@ -20,9 +20,19 @@ export const listFilesQuery = { ...paginationQuery, ...readOptions };
 export const PAGE_FORMATS = ['markdown', 'document'] as const;
 export const getPageQuery = {
   format: z.enum(PAGE_FORMATS).optional().openapi({ description: 'default markdown' }),
-  evaluated: queryBoolean.optional().openapi({ description: 'default false; true replaces `{{ variables.NAME }}` with the revision variable NAME' }),
+  evaluated: z
+    .enum(['true', 'false', 'deterministic-only'])
+    .transform((v) => v !== 'false')
+    .optional()
+    .openapi({ description: 'default false; true replaces `{{ variables.NAME }}` with the revision variable NAME; variables are deterministic inputs, so deterministic-only does the same' }),
+  // GitBook's: accepted, and they change nothing here (docs/decisions.md, GitBook request compatibility)
+  'format.markdown.refs': z.enum(['relative', 'stable']).optional().openapi({ description: 'accepted; references stay as stored (`page:<id>`, `file:<id>`, paths, URLs)' }),
+  dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional().openapi({ description: 'accepted; there are no reusable contents or expandable references to resolve' }),
   ...readOptions,
 };
+
+/** GitBook's page path: the slugs from the root level down, joined by "/". */
+export const pagePathParams = { pagePath: z.string().min(1).max(4096).openapi({ description: 'slugs from the root level down, e.g. `guide/setup`' }) };
 
 const title = text({ min: 1, max: 256, trim: true });
 const markdown = text({ max: 1_000_000, characters: 'lines' });
