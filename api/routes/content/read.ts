@@ -23,7 +23,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
     api.op(
       {
         method: 'get', path: form.path(''), operationId: `get${form.name}Content`, tags: ['content'],
-        summary: 'Get the current revision: its page tree (pages without their body), files and variables; `git` is never present (no Git sync)',
+        summary: 'Get the current revision: its page tree (every page with its markdown), files and variables; `git` is null (no Git sync)',
         params: form.params,
         query: contentQuery,
         responses: { 200: { description: 'revision', schema: revisionSchema } },
@@ -40,7 +40,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
     api.op(
       {
         method: 'get', path: form.path('/pages'), operationId: `list${form.name}Pages`, tags: ['content'],
-        summary: 'Get the page tree of the current revision (nested, pages without their body)',
+        summary: 'Get the page tree of the current revision (nested, every page with its markdown)',
         params: form.params,
         query: contentQuery,
         responses: { 200: { description: 'pages', schema: z.object({ pages: z.array(pageSchema) }) } },
@@ -65,7 +65,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
     api.op(
       {
         method: 'get', path: form.path('/page/{pageId}'), operationId: `get${form.name}PageById`, tags: ['content'],
-        summary: 'Get one page with its markdown (or document) and its direct child pages as summaries',
+        summary: 'Get one page with its markdown (or document) and the pages under it (each with its markdown)',
         params: { ...form.params, ...pageIdParams },
         query: getPageQuery,
         responses: { 200: { description: 'page', schema: pageSchema } },

@@ -7,10 +7,10 @@ export const fileIdParams = { fileId: pathId('file') };
 
 /**
  * Accepted and validated; they change nothing: there is no Git sync, so no `git` metadata to omit
- * (it is never present), and no computed pages to compute.
+ * (it is always null), and no computed pages to compute.
  */
 const readOptions = {
-  metadata: queryBoolean.optional().openapi({ description: 'default true; no Git sync exists, so `git` is never present either way' }),
+  metadata: queryBoolean.optional().openapi({ description: 'default true; no Git sync exists, so `git` is null either way' }),
   computed: queryBoolean.optional().openapi({ description: 'default true; no computed pages exist, so nothing changes' }),
 };
 
