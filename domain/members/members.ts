@@ -16,7 +16,8 @@ import { User } from '../../entities/User';
 export type MemberSort = 'joinedAt' | 'lastSeenAt';
 
 export interface MemberFilters {
-  role?: Role;
+  /** guest: members without an organization role */
+  role?: Role | 'guest';
   /** case-insensitive "contains" over the user's display name and e-mail */
   search?: string;
   /** lastSeenAt lists only members that have been seen */
@@ -29,7 +30,8 @@ export function membersQuery(db: Db, organizationId: string, filters: MemberFilt
     .createQueryBuilder(Member, 'm')
     .innerJoin(User, 'u', 'u.id = m.userId')
     .where('m.organizationId = :organizationId', { organizationId });
-  if (filters.role) qb.andWhere('m.role = :role', { role: filters.role });
+  if (filters.role === 'guest') qb.andWhere('m.role IS NULL');
+  else if (filters.role) qb.andWhere('m.role = :role', { role: filters.role });
   if (filters.search) {
     const pattern = containsPattern(filters.search);
     qb.andWhere(new Brackets((w) => w.where('LOWER(u.displayName) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern })));

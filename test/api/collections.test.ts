@@ -76,7 +76,7 @@ describe('collections', () => {
     const patchCases: Array<[object, string]> = [
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ description: 'x'.repeat(101) }, 'description: must be at most 100 characters'],
-      [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin'],
+      [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin, inherit'],
       [{ permissions: {} }, 'permissions: unknown field'],
     ];
     for (const [body, message] of patchCases) {

@@ -84,7 +84,7 @@ describe('spaces', () => {
     expect(tooLong.body.error.message).toBe('shareKey: must be at most 256 characters');
     const patchCases: Array<[object, string]> = [
       [{ title: 'x'.repeat(129) }, 'title: must be at most 128 characters'],
-      [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin'],
+      [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin, inherit'],
       [{ editMode: 'frozen' }, 'editMode: must be one of live, locked'],
       [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],
       [{ comments: 3 }, 'comments: unknown field'],

@@ -108,11 +108,11 @@ describe('teams', () => {
 
     await server.as(fx.admin.token).put(`${teams}/${ids[1]}/members/${editor.user.id}`).send({ role: 'owner' }).expect(204);
     await server.as(fx.admin.token).put(`${teams}/${ids[2]}/members/${editor.user.id}`).send({ role: 'member' }).expect(204);
-    const managed = await server.as(reader.token).get(teams).query({ member: editor.user.id }).expect(200);
+    const managed = await server.as(reader.token).get(teams).query({ owner: editor.user.id }).expect(200);
     expect(managed.body.items.map((t: { id: string }) => t.id)).toEqual([ids[1]]);
-    const byAdmin = await server.as(reader.token).get(teams).query({ member: fx.admin.user.id }).expect(200);
+    const byAdmin = await server.as(reader.token).get(teams).query({ owner: fx.admin.user.id }).expect(200);
     expect(byAdmin.body.count).toBe(4);
-    const byOutsider = await server.as(reader.token).get(teams).query({ member: 'nobody' }).expect(200);
+    const byOutsider = await server.as(reader.token).get(teams).query({ owner: 'nobody' }).expect(200);
     expect(byOutsider.body.count).toBe(0);
 
     const guest = await addMember(server.ds, fx.org, null);

@@ -122,7 +122,10 @@ export function memberRoutes(api: ApiBuilder): void {
     async ({ params, body, access }) => {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, org(organization), 'admin');
-      const member = await inTransaction(ds, async (db) => changeMemberRole(db, await findMember(db, organization.id, params.userId), body.role));
+      const member = await inTransaction(ds, async (db) => {
+        const found = await findMember(db, organization.id, params.userId);
+        return body.role === undefined ? found : changeMemberRole(db, found, body.role);
+      });
       const [presented] = await presentMembers(ds.manager, organization.id, [member], urls);
       return { status: 200, body: presented };
     },

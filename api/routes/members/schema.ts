@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { emailDomain, pathId, text } from '../../schemas';
+import { ROLES } from '../../../domain/access/roles';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
@@ -14,7 +15,7 @@ export const emailDomainParams = {
 export const listMembersQuery = {
   ...paginationQuery,
   order: z.enum(['asc', 'desc']).default('desc'),
-  role: roleSchema.optional(),
+  role: z.enum([...ROLES, 'guest']).optional().openapi({ description: 'only members with this role; guest: members without an organization role' }),
   search: text({ min: 1, max: 256, characters: 'any' }).optional(),
   sort: z.enum(['joinedAt', 'lastSeenAt']).default('joinedAt'),
 };
@@ -25,7 +26,7 @@ export const listMemberTeamsQuery = {
 };
 
 export const patchMemberBody = z
-  .object({ role: roleSchema.nullable().openapi({ description: 'null makes the member a guest' }) })
+  .object({ role: roleSchema.nullable().optional().openapi({ description: 'null makes the member a guest; omitted: no change' }) })
   .strict();
 
 export const pingResponse = z

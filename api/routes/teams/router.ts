@@ -41,9 +41,9 @@ export function teamRoutes(api: ApiBuilder): void {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, { kind: 'organization', organization }, 'listTeams');
       const page = await paginate(
-        await teamsQuery(ds.manager, organization.id, { manageableBy: query.member, title: query.title }),
+        await teamsQuery(ds.manager, organization.id, { manageableBy: query.owner, title: query.title }),
         teamSortKeys,
-        { limit: query.limit, page: query.page, scope: JSON.stringify(['teams', organization.id, query.member ?? null, query.title ?? null]) },
+        { limit: query.limit, page: query.page, scope: JSON.stringify(['teams', organization.id, query.owner ?? null, query.title ?? null]) },
         config.cursorSecret,
       );
       return { status: 200, body: presentList(page, await presentTeams(access, page.items)) };

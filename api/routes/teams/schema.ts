@@ -22,7 +22,7 @@ export const teamSortKeys: SortKey<Team>[] = [
 
 export const listTeamsQuery = {
   ...paginationQuery,
-  member: resourceId.optional().openapi({ description: 'only teams this user can manage (owned teams; every team for an organization admin)' }),
+  owner: resourceId.optional().openapi({ description: 'a member id: only teams they can manage (teams they own; every team for an organization admin)' }),
   title: text({ min: 1, max: 255, characters: 'any' }).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
 };
 
