@@ -60,6 +60,17 @@ function oneOf<T extends string>(name: string, values: readonly T[], fallback: T
   return v as T;
 }
 
+/** The Temporal settings alone: all the namespace preparation of `npm start` needs (no secrets). */
+export function loadTemporalConfig() {
+  return {
+    temporal: {
+      address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      namespace: str('TEMPORAL_NAMESPACE', 'default'),
+      taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
+    },
+  };
+}
+
 export function loadConfig() {
   const port = int('PORT', 8080);
   const blobStore = str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const);
@@ -70,11 +81,7 @@ export function loadConfig() {
     appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
     publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
     ...loadDatabaseConfig(),
-    temporal: {
-      address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
-      namespace: str('TEMPORAL_NAMESPACE', 'default'),
-      taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
-    },
+    ...loadTemporalConfig(),
     blobs: {
       /** local (a folder, URLs signed and served by the API) or s3 */
       backend: blobStore,

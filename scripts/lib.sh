@@ -47,6 +47,29 @@ wait_port() { # host port what seconds
   log "$3 did not open $1:$2 within $4 s; see $DATA/log"; return 1
 }
 
+# The scripts run their private servers on loopback addresses only. Any other host names a server that
+# already exists (a managed MySQL, a Temporal cluster, S3): nothing is installed or started for it; it is
+# checked and prepared (database, migrations, search attributes) instead.
+is_loopback() { case "$1" in localhost | 127.* | ::1 | '[::1]') return 0 ;; *) return 1 ;; esac; }
+TEMPORAL_HOST="${TEMPORAL_ADDRESS%:*}"
+S3_HOST="${S3_ENDPOINT#*://}"; S3_HOST="${S3_HOST%%[:/]*}"
+local_mysql() { is_loopback "$MYSQL_HOST"; }
+local_temporal() { is_loopback "$TEMPORAL_HOST"; }
+local_s3() { is_loopback "$S3_HOST"; }
+
+require_reachable() { # what host port variables
+  local host="${2#[}"; host="${host%]}"
+  timeout 10 bash -c 'exec 3<>"/dev/tcp/$0/$1"' "$host" "$3" 2>/dev/null && return 0
+  log "ERROR: $1 at $2:$3 is not reachable (from $4). Check the address, that the server runs and that this machine may connect to it."
+  exit 1
+}
+
+# Existing servers are checked before anything is installed, so a wrong address fails within seconds.
+check_existing_servers() {
+  local_mysql || require_reachable MySQL "$MYSQL_HOST" "$MYSQL_PORT" "MYSQL_HOST, MYSQL_PORT"
+  local_temporal || require_reachable Temporal "$TEMPORAL_HOST" "${TEMPORAL_ADDRESS##*:}" TEMPORAL_ADDRESS
+}
+
 apt_install() { # package
   local sudo=""; [ "$(id -u)" = 0 ] || sudo="sudo"
   $sudo apt-get update -qq
@@ -54,6 +77,7 @@ apt_install() { # package
 }
 
 install_mariadb() {
+  local_mysql || return 0
   command -v mariadbd >/dev/null 2>&1 || [ -x /usr/sbin/mariadbd ] && return 0
   log "installing MariaDB from Debian"
   apt_install mariadb-server
@@ -81,6 +105,7 @@ install_node_modules() {
 }
 
 start_mariadb() {
+  if ! local_mysql; then log "MySQL: the existing server at $MYSQL_HOST:$MYSQL_PORT"; return 0; fi
   if port_open "$MYSQL_HOST" "$MYSQL_PORT"; then log "MariaDB already on $MYSQL_PORT"; return 0; fi
   local dir="$DATA/mysql"
   if [ ! -d "$dir/mysql" ]; then
@@ -99,7 +124,8 @@ start_mariadb() {
 }
 
 ensure_database() { # name
-  if [ ! -S "$DATA/mysql.sock" ]; then log "MariaDB was started elsewhere: assuming database $1 exists"; return 0; fi
+  # a server the scripts did not start: create the database as the configured user, if it may
+  if ! local_mysql || [ ! -S "$DATA/mysql.sock" ]; then (cd "$ROOT" && MYSQL_DATABASE="$1" node dist/entities/create-database.js); return; fi
   env -u MYSQL_HOST -u MYSQL_PWD -u MYSQL_TCP_PORT mariadb --no-defaults --protocol=SOCKET -uroot --socket="$DATA/mysql.sock" <<SQL
 CREATE DATABASE IF NOT EXISTS \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
 CREATE USER IF NOT EXISTS '$MYSQL_USER'@'127.0.0.1' IDENTIFIED BY '$MYSQL_PASSWORD';
@@ -109,34 +135,26 @@ GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'localhost';
 SQL
 }
 
-# Custom search attributes every workflow carries (workflows/ids.ts SEARCH_ATTRIBUTES).
-SEARCH_ATTRIBUTES=(OrganizationId SpaceId ResourceId)
-
 start_temporal() {
+  if ! local_temporal; then log "Temporal: the existing cluster at $TEMPORAL_ADDRESS"; return 0; fi
   local port="${TEMPORAL_ADDRESS##*:}"
-  if port_open 127.0.0.1 "$port"; then log "Temporal already on $port"; register_search_attributes; return 0; fi
+  if port_open 127.0.0.1 "$port"; then log "Temporal already on $port"; return 0; fi
   log "starting Temporal dev server on $port (UI $TEMPORAL_UI_PORT)"
-  local name attributes=()
-  for name in "${SEARCH_ATTRIBUTES[@]}"; do attributes+=(--search-attribute "$name=Keyword"); done
   nohup temporal server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$TEMPORAL_UI_PORT" \
-    --db-filename "$DATA/temporal.sqlite" --log-level warn "${attributes[@]}" \
+    --db-filename "$DATA/temporal.sqlite" --log-level warn --namespace "${TEMPORAL_NAMESPACE:-default}" \
     >"$DATA/log/temporal.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$port" Temporal 90
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" "Temporal UI" 30
 }
 
-# A server started by an older version of this script lacks the newer attributes: add what is missing.
-register_search_attributes() {
-  local known name
-  known="$(temporal operator search-attribute list --address "$TEMPORAL_ADDRESS" 2>/dev/null)" || { log "cannot list Temporal search attributes"; return 0; }
-  for name in "${SEARCH_ATTRIBUTES[@]}"; do
-    grep -qw "$name" <<<"$known" && continue
-    log "registering Temporal search attribute $name"
-    temporal operator search-attribute create --address "$TEMPORAL_ADDRESS" --name "$name" --type Keyword >/dev/null
-  done
+# The search attributes every workflow carries (workflows/ids.ts), on the dev server or an existing cluster;
+# where registering them is not allowed, it prints the command for an administrator and stops.
+prepare_temporal_namespace() {
+  (cd "$ROOT" && node dist/worker/prepare-namespace.js)
 }
 
 start_s3() {
+  if ! local_s3; then log "S3: the existing endpoint $S3_ENDPOINT"; return 0; fi
   if port_open 127.0.0.1 "$S3_PORT"; then log "versitygw already on $S3_PORT"; return 0; fi
   mkdir -p "$DATA/s3"
   log "starting versitygw (S3) on $S3_PORT"
@@ -147,12 +165,14 @@ start_s3() {
 
 setup_all() {
   load_secrets
+  check_existing_servers
   install_mariadb
-  install_go_tool temporal github.com/temporalio/cli/cmd/temporal@v1.5.1
-  install_go_tool versitygw github.com/versity/versitygw/cmd/versitygw@v1.7.0
+  if local_temporal; then install_go_tool temporal github.com/temporalio/cli/cmd/temporal@v1.5.1; fi
+  if local_s3; then install_go_tool versitygw github.com/versity/versitygw/cmd/versitygw@v1.7.0; fi
   install_node_modules
   start_mariadb
   start_temporal
   start_s3
   (cd "$ROOT" && npx tsc -p tsconfig.json)
+  prepare_temporal_namespace
 }

@@ -29,10 +29,13 @@ BOOT=$(cd "$ROOT" && node dist/cli/main.js bootstrap --email "${BOOTSTRAP_EMAIL:
 TOKEN=$(printf '%s' "$BOOT" | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0,"utf8")).token)')
 ORG=$(printf '%s' "$BOOT" | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0,"utf8")).organizationId)')
 
+if local_temporal; then TEMPORAL_LINE="Temporal UI:  http://127.0.0.1:$TEMPORAL_UI_PORT"
+else TEMPORAL_LINE="Temporal:     $TEMPORAL_ADDRESS, namespace ${TEMPORAL_NAMESPACE:-default} (an existing cluster: use its own Web UI)"; fi
+
 cat <<MSG
 
-API:          http://127.0.0.1:$PORT   (OpenAPI: http://127.0.0.1:$PORT/v1/openapi.json)
-Temporal UI:  http://127.0.0.1:$TEMPORAL_UI_PORT
+API:          http://127.0.0.1:$PORT   (reference: http://127.0.0.1:$PORT/docs, OpenAPI: http://127.0.0.1:$PORT/v1/openapi.json)
+$TEMPORAL_LINE
 Organization: $ORG
 Admin token:  $TOKEN
 
