@@ -207,6 +207,29 @@ describe('refused input', () => {
     await expect400(post({ body: {}, replies: 3 }), 'replies: unknown field');
   });
 
+  it('in a document body', async () => {
+    const post = (document: object) => server.as(f.editor.token).post(f.crComments).send({ body: { document } });
+    const doc = (nodes: unknown[]) => ({ object: 'document', data: {}, nodes });
+    const paragraph = (text: string) => ({ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] });
+    await expect400(post({ object: 'page', nodes: [] }), 'body.document.object: must be "document"');
+    await expect400(post({ ...doc([]), extra: 1 }), 'body.document.extra: unknown field');
+    await expect400(post(doc([paragraph('ok'), { object: 'paragraph' }])), 'body.document.nodes.1: must be a node: an object whose `object` is block, inline or text');
+    await expect400(post(doc([{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ text: 5 }] }] }])), 'body.document.nodes.0.nodes.0.leaves: must be a list of leaves {text, marks}');
+    await expect400(post(doc([{ object: 'block', nodes: [] }])), 'body.document.nodes.0.type: must be a string');
+    await expect400(post(doc([paragraph('x'.repeat(65537))])), 'body.document: must be at most 65536 characters');
+    await expect400(post(doc([paragraph('nul \u0000 here')])), 'body.document: must not contain control characters');
+    // nesting: at most 64 levels; much deeper is still a 400, never a crash
+    const nested = (depth: number) => {
+      let node: object = paragraph('deep');
+      for (let i = 1; i < depth; i++) node = { object: 'block', type: 'blockquote', nodes: [node] };
+      return doc([node]);
+    };
+    expect((await post(nested(63)).expect(200)).body.body.markdown).toBe(`${'> '.repeat(62)}deep`); // with its text node, 64 levels
+    expect((await post(nested(64)).expect(400)).body.error.message).toMatch(/^body\.document\.nodes\.0(\.nodes\.0)+: must be nested at most 64 levels deep$/);
+    const deep = await server.as(f.editor.token).post(f.crComments).set('Content-Type', 'application/json').send(`{"body":{"document":{"object":"document","data":{},"nodes":[${'{"object":"block","type":"quote","nodes":['.repeat(20000)}${']}'.repeat(20000)}]}}}`);
+    expect(deep.status).toBe(400);
+  });
+
   it('on update and replies', async () => {
     await expect400(server.as(f.editor.token).put(`${f.crComments}/${c.id}`).send({ resolved: 'yes' }), 'resolved: must be a boolean, not string');
     await expect400(server.as(f.editor.token).put(`${f.crComments}/${c.id}`).send({ status: 'resolved' }), 'status: unknown field');
