@@ -102,6 +102,7 @@ describe('answers carry every field of the spec', () => {
       revision: await get(content),
       page: await get(`${content}/page/${guide.id}`),
       pageAsDocument: await get(`${content}/page/${guide.id}`, { format: 'document' }),
+      pageByPath: await get(`${content}/path/guide`),
       pageTree: await get(`${content}/pages`),
       file: await get(`${content}/files/${file.id}`),
       linkList: await get(`/v1/spaces/${space.id}/links`),
