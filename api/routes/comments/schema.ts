@@ -26,7 +26,7 @@ const body = z
     if (b.markdown !== undefined && b.document !== undefined) ctx.addIssue({ code: 'custom', message: 'must have markdown or document, not both' });
   })
   .transform((b) => ({ markdown: b.markdown ?? b.document ?? '' }))
-  .openapi({ description: '{markdown}, {document} (stored as its markdown) or {} for an empty body' });
+  .openapi({ description: '{markdown}, {document} (stored as its markdown) or {} for an empty body', maxProperties: 1 });
 
 const emoji = text({ min: 1, max: 64 }, z.string().regex(/^\S*$/)).openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
 const reactions = z.array(emoji).max(REACTIONS_MAX);
