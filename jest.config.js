@@ -3,9 +3,15 @@ module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/test'],
   testMatch: ['**/*.test.ts'],
-  transform: { '^.+\\.ts$': ['ts-jest', {}] },
+  transform: {
+    '^.+\\.ts$': ['ts-jest', {}],
+    // @scalar/openapi-parser and its helpers ship ES modules only: compiled to CommonJS for jest
+    // (Node itself loads them with require)
+    '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true }, isolatedModules: true }],
+  },
+  transformIgnorePatterns: ['/node_modules/(?!(@scalar|leven)/)'],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
-  setupFiles: ['reflect-metadata'],
+  setupFiles: ['reflect-metadata', '<rootDir>/test/support/same-realm-clone.ts'],
   testTimeout: 60000,
   maxWorkers: 2,
 };

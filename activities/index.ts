@@ -1,8 +1,9 @@
 /** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
 import type { ActivityDeps } from './deps';
 import { createJobActivities } from './jobs';
+import { createOpenAPISpecActivities } from './openapi-specs';
 import { createSpaceActivities } from './spaces';
 
 export function createActivities(deps: ActivityDeps) {
-  return { ...createJobActivities(deps), ...createSpaceActivities(deps) };
+  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps) };
 }

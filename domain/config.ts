@@ -128,6 +128,13 @@ export function loadConfig() {
       totalTimeoutMs: int('FETCH_TIMEOUT_MS', 30000),
       maxBytes: int('FETCH_MAX_BYTES', 25 * 1024 * 1024),
     },
+    /** OpenAPI specifications (domain/openapi-specs) */
+    openapi: {
+      /** Period of the Schedule that re-processes every URL-sourced spec (an unchanged one adds no version). */
+      refreshIntervalSeconds: int('OPENAPI_REFRESH_INTERVAL_SECONDS', 6 * 3600),
+      /** Versions kept per spec; saving a newer one removes the oldest beyond it, blobs included. */
+      versionsKept: Math.max(1, int('OPENAPI_VERSIONS_KEPT', 20)),
+    },
   };
 }
 

@@ -13,6 +13,8 @@ import { Collection } from './Collection';
 import { ContentGrant } from './ContentGrant';
 import { LinkInvite } from './LinkInvite';
 import { Member } from './Member';
+import { OpenAPISpec } from './OpenAPISpec';
+import { OpenAPISpecVersion } from './OpenAPISpecVersion';
 import { Organization } from './Organization';
 import { SamlProvider } from './SamlProvider';
 import { Space } from './Space';
@@ -20,6 +22,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, Organization, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, SamlProvider, Space, Team, TeamMember, User };

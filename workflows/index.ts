@@ -2,3 +2,5 @@
 export { spacePurge } from './space-purge';
 export { reconcileJobs } from './reconcile-jobs';
 export { expireJobs } from './expire-jobs';
+export { openapiProcess } from './openapi-process';
+export { refreshOpenAPISpecs } from './openapi-refresh';

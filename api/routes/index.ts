@@ -7,6 +7,7 @@ import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
 import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
+import { openAPISpecRoutes } from './openapi-specs/router';
 import { organizationRoutes } from './orgs/router';
 import { searchRoutes } from './search/router';
 import { spaceRoutes } from './spaces/router';
@@ -30,4 +31,5 @@ export function registerRoutes(api: ApiBuilder): void {
   linkRoutes(api);
   searchRoutes(api);
   commentRoutes(api);
+  openAPISpecRoutes(api);
 }

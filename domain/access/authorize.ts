@@ -9,6 +9,7 @@
  */
 import { forbidden, notFound } from '../errors';
 import { Collection } from '../../entities/Collection';
+import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Organization } from '../../entities/Organization';
 import type { Space } from '../../entities/Space';
 import type { Team } from '../../entities/Team';
@@ -22,7 +23,8 @@ export type Target =
   | { kind: 'space'; space: Space }
   | { kind: 'team'; team: Team }
   /** a comment or a comment reply, judged by its space and its author */
-  | { kind: 'comment'; space: Space; authorId: string };
+  | { kind: 'comment'; space: Space; authorId: string }
+  | { kind: 'openapiSpec'; spec: OpenAPISpec };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -54,6 +56,7 @@ export interface SpacePermissions {
   installIntegration: boolean;
 }
 export interface TeamPermissions { view: boolean; admin: boolean }
+export interface OpenAPISpecPermissions { view: boolean; edit: boolean }
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 
@@ -63,6 +66,7 @@ interface PermissionsByKind {
   space: SpacePermissions;
   team: TeamPermissions;
   comment: CommentPermissions;
+  openapiSpec: OpenAPISpecPermissions;
 }
 type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
 
@@ -161,6 +165,11 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
         resolve: discuss,
         react: discuss,
       };
+    }
+    case 'openapiSpec': {
+      // An organization's specs are seen by its full members and edited by those who may create them.
+      const m = await ctx.membership(target.spec.organizationId);
+      return { view: !!m && m.role !== null, edit: atLeast(m?.role, 'create') };
     }
   }
 }

@@ -7,6 +7,7 @@ import type { Db } from '../db';
 import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import { SpaceLink } from '../../entities/SpaceLink';
+import { redecideOpenAPILinks } from '../links/openapi-links';
 import { LinkContext, resolveLinks } from './link-status';
 import { splitSections } from './markdown';
 import { hashOf } from './objects';
@@ -107,7 +108,7 @@ async function reresolvePathLinks(db: Db, reader: ContentReader, spaceId: string
  * Space links have no revision to follow: their status changes when a target space is deleted,
  * restored or changes organization, or when the linking space itself moves to another
  * organization (links only count within one organization). Re-decides every space link into or
- * out of `spaceIds`.
+ * out of `spaceIds`, and the OpenAPI links out of them.
  */
 export async function refreshSpaceLinks(db: Db, spaceIds: string[]): Promise<void> {
   if (!spaceIds.length) return;
@@ -118,5 +119,6 @@ export async function refreshSpaceLinks(db: Db, spaceIds: string[]): Promise<voi
     const marks = ids.map(() => '?').join(', ');
     await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.targetKey IN (${marks})`, ids.map((id) => linkTargetKey('space', id)));
     await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.spaceId IN (${marks})`, ids);
+    await redecideOpenAPILinks(db, `l.spaceId IN (${marks})`, ids);
   }
 }

@@ -1,12 +1,14 @@
 /**
  * Decides the status of extracted links against one revision: a page, file or path link is `ok`
  * when its target exists there, else `broken`; a URL into the app is `in-app`; other URLs are `ok`
- * (the service does not fetch them). Space links are checked against live spaces.
+ * (the service does not fetch them). Space links are checked against live spaces, OpenAPI links
+ * against the organization's specifications.
  */
 import { In, IsNull } from 'typeorm';
 import type { Db } from '../db';
 import { Space } from '../../entities/Space';
 import type { LinkStatus } from '../../entities/SpaceLink';
+import { existingSpecSlugs } from '../links/openapi-links';
 import type { ExtractedLink } from './model';
 import type { ContentReader } from './reader';
 
@@ -39,10 +41,12 @@ export async function resolveLinks(db: Db, reader: ContentReader, links: Extract
   const pageIds = links.filter((l) => l.kind === 'page' && !l.byPath).map((l) => l.target);
   const fileIds = links.filter((l) => l.kind === 'file').map((l) => l.target);
   const spaceIds = links.filter((l) => l.kind === 'space').map((l) => l.target);
-  const [pages, files, spaces] = await Promise.all([
+  const specSlugs = links.filter((l) => l.kind === 'openapi').map((l) => l.target);
+  const [pages, files, spaces, specs] = await Promise.all([
     pageIds.length ? reader.hasPages(pageIds) : new Set<string>(),
     fileIds.length ? reader.hasFiles(fileIds) : new Set<string>(),
     spaceIds.length ? db.find(Space, { where: { id: In(spaceIds), organizationId: context.organizationId, deletedAt: IsNull() }, select: { id: true } }).then((r) => new Set(r.map((s) => s.id))) : new Set<string>(),
+    existingSpecSlugs(db, context.organizationId, specSlugs),
   ]);
   const out: ResolvedLink[] = [];
   for (const link of links) {
@@ -63,8 +67,7 @@ export async function resolveLinks(db: Db, reader: ContentReader, links: Extract
         out.push({ ...link, status: isInApp(link.target, context.appBaseUrl) ? 'in-app' : 'ok' });
         break;
       case 'openapi':
-        // No OpenAPI specifications exist yet to check against: reported as written.
-        out.push({ ...link, status: 'ok' });
+        out.push({ ...link, status: specs.has(link.target) ? 'ok' : 'broken' });
         break;
     }
   }

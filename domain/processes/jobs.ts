@@ -16,6 +16,7 @@ import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
+import { openapiProcessJob } from '../openapi-specs/process-job';
 import { spacePurgeJob } from '../spaces/purge-job';
 import { JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
 import type { TemporalGateway } from './temporal';
@@ -24,7 +25,7 @@ import type { TemporalGateway } from './temporal';
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob];
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob];
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);

@@ -24,6 +24,7 @@ export function defineSchedule<N extends WorkflowName>(schedule: ScheduledWorkfl
 export const SCHEDULES: readonly ScheduledWorkflow[] = [
   defineSchedule({ name: 'reconcile-jobs', workflow: 'reconcileJobs', everySeconds: (c) => c.jobs.reconcileIntervalSeconds, args: [{}] }),
   defineSchedule({ name: 'expire-jobs', workflow: 'expireJobs', everySeconds: (c) => c.jobs.cleanupIntervalSeconds, args: [] }),
+  defineSchedule({ name: 'refresh-openapi-specs', workflow: 'refreshOpenAPISpecs', everySeconds: (c) => c.openapi.refreshIntervalSeconds, args: [{}] }),
 ];
 
 /** Creates each Schedule, or brings an existing one to the current interval and action. Returns their ids. */

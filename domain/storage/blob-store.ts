@@ -2,6 +2,8 @@
 export interface BlobStore {
   /** Stores bytes under `key` (idempotent: the same key holds the same bytes). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** The bytes stored under `key` (rejects when there is none). */
+  read(key: string): Promise<Buffer>;
   /** A time-limited URL from which anyone holding it can download the blob. */
   downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string>;
   delete(key: string): Promise<void>;

@@ -83,6 +83,12 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }));
   }
 
+  async read(key: string): Promise<Buffer> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    if (!answer.Body) throw new Error(`blob ${key} has no body`);
+    return Buffer.from(await answer.Body.transformToByteArray());
+  }
+
   async downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.settings.bucket,

@@ -15,11 +15,13 @@ import { createDataSource } from '../../entities/data-source';
 import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
 import type { Recorder } from './recorders/recorder';
+import { recordOpenAPIProcess } from './recorders/openapi-process';
 import { recordSpacePurge } from './recorders/space-purge';
 
 /** One recorder per workflow, by the folder name of its histories (the job's name). */
 const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
+  'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
 };
 
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');

@@ -1,0 +1,288 @@
+/**
+ * OpenAPI specifications of an organization (GitBook's 11 operations), and the published copies of
+ * public ones. Create and replace ask for the openapi-process job in the request's transaction and
+ * start it after the commit; every answer is read from the rows, never from Temporal.
+ */
+import { authorize, permissionsOf } from '../../../domain/access/authorize';
+import { AccessContext } from '../../../domain/access/context';
+import { inTransaction } from '../../../domain/db';
+import { notFound } from '../../../domain/errors';
+import { newId } from '../../../domain/ids';
+import { removeBlobs } from '../../../domain/openapi-specs/processing';
+import { readBundle } from '../../../domain/openapi-specs/versions';
+import { specsOfOrganizationQuery, versionsOfSpecQuery } from '../../../domain/openapi-specs/queries';
+import { createSpec, deleteSpec, lockSpecBySlug, replaceSpecSource, setSpecVisibility, storeSourceText, StoredSource } from '../../../domain/openapi-specs/specs';
+import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
+import { OpenAPISpec } from '../../../entities/OpenAPISpec';
+import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
+import { loadOrganization } from '../../loaders';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import {
+  openAPISpecContentSchema,
+  openAPISpecSchema,
+  openAPISpecVersionSchema,
+  presentOpenAPISpec,
+  presentOpenAPISpecContent,
+  presentOpenAPISpecVersion,
+} from '../../presenters/openapi-spec';
+import { Urls } from '../../presenters/urls';
+import { organizationIdParams } from '../orgs/schema';
+import { createSpecBody, listSpecsQuery, listVersionsQuery, patchSpecBody, putSpecBody, putSpecParams, specParams, versionParams } from './schema';
+
+type SourceInput = { url?: string; text?: string };
+
+export function openAPISpecRoutes(api: ApiBuilder): void {
+  const { ds, config, temporal, logger, blobs } = api.deps;
+  const urls = new Urls(config);
+  const tags = ['openapi'];
+
+  /** The spec of a visible organization, or 404 (for the organization first, then the spec). */
+  async function loadSpec(access: AccessContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
+    const organization = await loadOrganization(access, organizationId);
+    await authorize(access, { kind: 'organization', organization }, 'view');
+    const spec = await access.db.findOneBy(OpenAPISpec, { organizationId, slug });
+    if (!spec) throw notFound('OpenAPI specification');
+    return spec;
+  }
+
+  async function loadVersion(spec: OpenAPISpec, versionId: string | null): Promise<OpenAPISpecVersion> {
+    const version = versionId ? await ds.manager.findOneBy(OpenAPISpecVersion, { id: versionId, specId: spec.id }) : null;
+    if (!version) throw notFound('OpenAPI specification version');
+    return version;
+  }
+
+  /** The version's source: its URL, or a download URL of the submitted text. */
+  async function versionUrl(version: OpenAPISpecVersion): Promise<string> {
+    if (version.sourceUrl) return version.sourceUrl;
+    return blobs.downloadUrl(version.sourceTextKey!, { filename: 'openapi.txt', contentType: 'text/plain; charset=utf-8' });
+  }
+
+  /** Stores a text source under the spec's folder; a URL is kept as given. */
+  async function storedSource(specId: string, source: SourceInput): Promise<StoredSource> {
+    return source.url !== undefined ? { url: source.url } : { textKey: await storeSourceText(blobs, specId, source.text!) };
+  }
+
+  const present = async (access: AccessContext, spec: OpenAPISpec) => presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/openapi', operationId: 'listOpenAPISpecs', tags,
+      summary: 'List the OpenAPI specifications of an organization, by slug',
+      params: organizationIdParams,
+      query: listSpecsQuery,
+      responses: { 200: { description: 'specifications', schema: listSchema(openAPISpecSchema) } },
+    },
+    async ({ params, query, access }) => {
+      const organization = await loadOrganization(access, params.organizationId);
+      await authorize(access, { kind: 'organization', organization }, 'view');
+      const page = await paginate(
+        specsOfOrganizationQuery(ds.manager, organization.id),
+        [
+          { column: 's.slug', direction: 'ASC', value: (s) => s.slug },
+          { column: 's.id', direction: 'ASC', value: (s) => s.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `openapi:${organization.id}` },
+        config.cursorSecret,
+      );
+      const items = [];
+      for (const spec of page.items) items.push(await present(access, spec));
+      return { status: 200, body: presentList(page, items) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/orgs/{organizationId}/openapi', operationId: 'createOpenAPISpec', tags,
+      summary: 'Create an OpenAPI specification from a URL or a text; its processing starts at once (409 when the slug is taken)',
+      params: organizationIdParams,
+      body: createSpecBody,
+      responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
+    },
+    async ({ params, body, caller }) => {
+      const { spec, ticket } = await inTransaction(ds, async (db) => {
+        const access = new AccessContext(db, caller.userId);
+        const organization = await loadOrganization(access, params.organizationId);
+        await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
+        const id = newId();
+        const ticket = await createSpec(db, { id, organizationId: organization.id, slug: body.slug, source: await storedSource(id, body.source), createdById: caller.userId });
+        return { spec: ticket.row, ticket };
+      });
+      await dispatchJob(temporal, ds.manager, ticket, logger);
+      const access = new AccessContext(ds.manager, caller.userId);
+      return { status: 201, headers: { Location: urls.api(`/orgs/${spec.organizationId}/openapi/${spec.slug}`) }, body: await present(access, spec) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'getOpenAPISpecBySlug', tags,
+      summary: 'Get an OpenAPI specification and the state of its processing',
+      params: specParams,
+      responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
+    },
+    async ({ params, access }) => {
+      const spec = await loadSpec(access, params.organizationId, params.specSlug);
+      return { status: 200, body: await present(access, spec) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'put', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'createOrUpdateOpenAPISpecBySlug', tags,
+      summary: 'Create (201) or replace the source of (200) the specification with this slug; either way it is processed again',
+      params: putSpecParams,
+      body: putSpecBody,
+      responses: {
+        200: { description: 'source replaced, processing pending', schema: openAPISpecSchema },
+        201: { description: 'created, processing pending', schema: openAPISpecSchema },
+      },
+    },
+    async ({ params, body, caller }) => {
+      const { ticket, created } = await inTransaction(ds, async (db) => {
+        const access = new AccessContext(db, caller.userId);
+        const organization = await loadOrganization(access, params.organizationId);
+        await authorize(access, { kind: 'organization', organization }, 'view');
+        const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
+        if (existing) {
+          await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
+          return { ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)), created: false };
+        }
+        await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
+        const id = newId();
+        const ticket = await createSpec(db, { id, organizationId: organization.id, slug: params.specSlug, source: await storedSource(id, body.source), createdById: caller.userId });
+        return { ticket, created: true };
+      });
+      await dispatchJob(temporal, ds.manager, ticket, logger);
+      const answer = await present(new AccessContext(ds.manager, caller.userId), ticket.row);
+      return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'updateOpenAPISpecBySlug', tags,
+      summary: 'Change the visibility of a specification (public versions are readable by anyone at urls.published)',
+      params: specParams,
+      body: patchSpecBody,
+      responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
+    },
+    async ({ params, body, caller }) => {
+      const spec = await inTransaction(ds, async (db) => {
+        const access = new AccessContext(db, caller.userId);
+        const organization = await loadOrganization(access, params.organizationId);
+        await authorize(access, { kind: 'organization', organization }, 'view');
+        const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
+        if (!spec) throw notFound('OpenAPI specification');
+        await authorize(access, { kind: 'openapiSpec', spec }, 'edit');
+        await setSpecVisibility(db, spec, body.visibility);
+        return spec;
+      });
+      return { status: 200, body: await present(new AccessContext(ds.manager, caller.userId), spec) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'deleteOpenAPISpecBySlug', tags,
+      summary: 'Delete a specification and its versions (204 also when there was none with this slug)',
+      params: specParams,
+      responses: { 204: { description: 'deleted, or did not exist' } },
+    },
+    async ({ params, caller }) => {
+      const deleted = await inTransaction(ds, async (db) => {
+        const access = new AccessContext(db, caller.userId);
+        const organization = await loadOrganization(access, params.organizationId);
+        await authorize(access, { kind: 'organization', organization }, 'view');
+        const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
+        if (!spec) return null;
+        await authorize(access, { kind: 'openapiSpec', spec }, 'edit');
+        return deleteSpec(db, spec);
+      });
+      if (deleted) {
+        await cancelSupersededRun(temporal, deleted.ticket).catch((err) => logger.warn({ err }, 'withdrawn OpenAPI run not cancelled; it stops at its next step'));
+        await removeBlobs({ blobs, logger }, deleted.blobKeys);
+      }
+      return { status: 204 };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions', operationId: 'listOpenAPISpecVersions', tags,
+      summary: 'List the versions of a specification, newest first',
+      params: specParams,
+      query: listVersionsQuery,
+      responses: { 200: { description: 'versions', schema: listSchema(openAPISpecVersionSchema) } },
+    },
+    async ({ params, query, caller, access }) => {
+      const spec = await loadSpec(access, params.organizationId, params.specSlug);
+      const page = await paginate(
+        versionsOfSpecQuery(ds.manager, spec.id),
+        [
+          { column: 'v.createdAt', direction: 'DESC', value: (v) => v.createdAt },
+          { column: 'v.id', direction: 'DESC', value: (v) => v.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `openapiVersions:${spec.id}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      const items = [];
+      for (const v of page.items) items.push(presentOpenAPISpecVersion(spec, v, await versionUrl(v), urls));
+      return { status: 200, body: presentList(page, items) };
+    },
+  );
+
+  // `latest` before `{versionId}`, which would otherwise take it for an id
+  for (const which of ['latest', 'byId'] as const) {
+    const byId = which === 'byId';
+    const base = `/v1/orgs/{organizationId}/openapi/{specSlug}/versions/${byId ? '{versionId}' : 'latest'}`;
+    const idOf = (spec: OpenAPISpec, params: { specSlug: string; versionId?: string }) => (byId ? params.versionId! : spec.lastVersionId);
+
+    api.op(
+      {
+        method: 'get', path: base, operationId: byId ? 'getOpenAPISpecVersionById' : 'getLatestOpenAPISpecVersion', tags,
+        summary: byId ? 'Get a version of a specification' : 'Get the newest version of a specification (404 before the first successful processing)',
+        params: byId ? versionParams : specParams,
+        responses: { 200: { description: 'version', schema: openAPISpecVersionSchema } },
+      },
+      async ({ params, access }) => {
+        const spec = await loadSpec(access, params.organizationId, params.specSlug);
+        const version = await loadVersion(spec, idOf(spec, params));
+        return { status: 200, body: presentOpenAPISpecVersion(spec, version, await versionUrl(version), urls) };
+      },
+    );
+
+    api.op(
+      {
+        method: 'get', path: `${base}/content`, operationId: byId ? 'getOpenAPISpecVersionContentById' : 'getLatestOpenAPISpecVersionContent', tags,
+        summary: byId ? 'Get the bundled files of a version' : 'Get the bundled files of the newest version',
+        params: byId ? versionParams : specParams,
+        responses: { 200: { description: 'content', schema: openAPISpecContentSchema } },
+      },
+      async ({ params, access }) => {
+        const spec = await loadSpec(access, params.organizationId, params.specSlug);
+        const version = await loadVersion(spec, idOf(spec, params));
+        return { status: 200, body: presentOpenAPISpecContent(spec, version, await readBundle(blobs, version), await versionUrl(version), urls) };
+      },
+    );
+
+    api.op(
+      {
+        method: 'get', path: `/v1/published/openapi/{organizationId}/{specSlug}${byId ? '/versions/{versionId}' : ''}`,
+        operationId: byId ? 'getPublishedOpenAPISpecVersion' : 'getPublishedOpenAPISpec', tags, anonymous: true, extension: true,
+        summary: byId ? 'The entry document of a version of a public specification, for anyone' : 'The entry document of the newest version of a public specification, for anyone (its urls.published)',
+        params: byId ? versionParams : specParams,
+        responses: { 200: { description: 'the OpenAPI document, as bundled' } },
+      },
+      async ({ params }) => {
+        const spec = await ds.manager.findOneBy(OpenAPISpec, { organizationId: params.organizationId, slug: params.specSlug, visibility: 'public' });
+        if (!spec) throw notFound('OpenAPI specification');
+        const version = await loadVersion(spec, idOf(spec, params));
+        const files = await readBundle(blobs, version);
+        const entry = Object.values(files).find((f) => f.isEntrypoint);
+        return { status: 200, body: entry?.specification ?? {} };
+      },
+    );
+  }
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { pathId, text } from '../../schemas';
+import { paginationQuery } from '../../query';
+import { organizationIdParams } from '../orgs/schema';
+
+/** GitBook 0.137's OpenAPISpecSlug (our spec's pattern): lowercase words joined by single hyphens. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+const slug = text({ min: 1, max: 100 }, z.string().regex(SLUG, 'must be lowercase letters and digits, words joined by single hyphens'));
+
+/** A slug in a path names a spec or nothing: one that could not be a slug answers 404 like an unknown one. */
+const pathSlug = z
+  .string()
+  .refine((s) => s.length <= 100 && SLUG.test(s), { params: { notFound: 'OpenAPI specification' } })
+  .openapi({ pattern: SLUG.source, maxLength: 100 });
+
+export const specParams = { ...organizationIdParams, specSlug: pathSlug };
+/** PUT creates under the path's slug, so there a bad slug is a 400 naming it. */
+export const putSpecParams = { ...organizationIdParams, specSlug: slug };
+export const versionParams = { ...specParams, versionId: pathId('OpenAPI specification version') };
+
+const httpUrl = text({ max: 2048 }, z.string().url()).refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
+
+/** `{url}` or `{text}` (YAML or JSON), exactly one. */
+export const specSource = z
+  .object({
+    url: httpUrl.optional(),
+    text: text({ min: 1, max: 50 * 1024 * 1024, characters: 'lines' }).optional().openapi({ description: 'the document as YAML or JSON' }),
+  })
+  .strict()
+  .superRefine((s, ctx) => {
+    if ((s.url === undefined) === (s.text === undefined)) ctx.addIssue({ code: 'custom', message: 'must have exactly one of url, text' });
+  })
+  .openapi('OpenAPISpecSource', { description: 'where the document comes from: {url} (fetched, refreshed on a schedule) or {text}' });
+
+export const createSpecBody = z.object({ slug, source: specSource }).strict();
+export const putSpecBody = z.object({ source: specSource }).strict();
+export const patchSpecBody = z.object({ visibility: z.enum(['private', 'public']) }).strict();
+
+export const listSpecsQuery = { ...paginationQuery };
+export const listVersionsQuery = { ...paginationQuery };

@@ -1,0 +1,21 @@
+/**
+ * The openapi-process job kind: creating or replacing a spec, and the refresh Schedule, ask for it;
+ * the `openapiProcess` workflow runs it under `openapi-process/<specId>/<generation>`.
+ */
+import { OpenAPISpec } from '../../entities/OpenAPISpec';
+import { JOB_KINDS } from '../../workflows/ids';
+import { defineJobKind } from '../processes/job-kind';
+
+export const openapiProcessJob = defineJobKind({
+  name: JOB_KINDS.openapiProcess,
+  workflow: 'openapiProcess',
+  entity: OpenAPISpec,
+  state: 'process',
+  input: (spec: OpenAPISpec) => ({ specId: spec.id, organizationId: spec.organizationId }),
+  spaceId: () => null,
+  // A new source makes the running one pointless: the old run stops without writing.
+  policy: 'supersede',
+  // The job removes its own: saving a version drops those beyond OPENAPI_VERSIONS_KEPT with their blobs,
+  // and deleting a spec removes its rows and blobs.
+  retention: null,
+});
