@@ -1,18 +1,21 @@
 /**
  * GET /docs in a real browser (Debian's chromium, installed by scripts/test.sh), with every request that
- * leaves this machine refused: the reference must load, list the operations of several areas and expand one.
+ * leaves this machine refused: the reference must load, list the operations of several areas, expand one
+ * and send it with a token ("Try it out").
  */
 import { mkdtempSync, rmSync } from 'fs';
-import type { AddressInfo } from 'net';
+import type { Server } from 'http';
+import { AddressInfo, createServer } from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { BrowserContext, chromium, Page } from 'playwright-core';
-import type { Server } from 'http';
-import { useServer } from '../support/server';
+import { createOrg, OrgFixture } from '../factories';
+import { startServer, TestServer } from '../support/server';
 
-const server = useServer();
+let server: TestServer;
 let http: Server;
 let base: string;
+let fixture: OrgFixture;
 let profile: string;
 let browser: BrowserContext;
 let page: Page;
@@ -20,10 +23,22 @@ const leaving: string[] = [];
 /** console errors and uncaught exceptions of the page, refusals by its Content Security Policy included */
 const errors: string[] = [];
 
+/** A port nothing listens on, so that the document's `servers` entry can name the server before it starts. */
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await new Promise((resolve) => probe.once('listening', resolve));
+  const { port } = probe.address() as AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
+}
+
 beforeAll(async () => {
-  http = server.app.listen(0, '127.0.0.1');
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = await startServer({ publicBaseUrl: base });
+  fixture = await createOrg(server.ds);
+  http = server.app.listen(port, '127.0.0.1');
   await new Promise((resolve) => http.once('listening', resolve));
-  base = `http://127.0.0.1:${(http.address() as AddressInfo).port}`;
   profile = mkdtempSync(path.join(os.tmpdir(), 'docs-chromium-'));
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
@@ -49,9 +64,10 @@ afterAll(async () => {
   await browser?.close();
   if (profile) rmSync(profile, { recursive: true, force: true });
   if (http) await new Promise((resolve) => http.close(resolve));
+  await server?.close();
 });
 
-/** The summaries of the operations listed under a tag. */
+/** The paths of the operations listed under a tag. */
 async function operationsOf(tag: string): Promise<string[]> {
   const section = page.locator('.opblock-tag-section').filter({ has: page.locator(`h3[data-tag="${tag}"]`) });
   return section.locator('.opblock-summary-path').allTextContents();
@@ -82,6 +98,25 @@ describe('GET /docs', () => {
     await expect(body.locator('.parameters').textContent()).resolves.toContain('spaceId');
     await expect(body.locator('.responses-table').textContent()).resolves.toContain('200');
     await page.screenshot({ path: path.join(os.tmpdir(), 'docs-reference.png') });
+
+    expect(leaving).toEqual([]);
+    expect(errors).toEqual([]);
+  });
+
+  it('sends an operation with a token', async () => {
+    await page.locator('.auth-wrapper .authorize').click();
+    await page.locator('.modal-ux input[type=text]').fill(fixture.admin.token);
+    await page.locator('.modal-ux .auth-btn-wrapper .authorize').click();
+    await page.locator('.modal-ux .auth-btn-wrapper .btn-done').click();
+
+    const operation = page.locator('#operations-users-getAuthenticatedUser');
+    await operation.locator('.opblock-summary-control').click();
+    await operation.locator('.try-out__btn').click();
+    await operation.locator('.execute').click();
+    const answer = operation.locator('.live-responses-table .response');
+    await answer.waitFor();
+    await expect(answer.locator('.response-col_status').textContent()).resolves.toBe('200');
+    await expect(answer.locator('.response-col_description').textContent()).resolves.toContain(fixture.admin.user.email);
 
     expect(leaving).toEqual([]);
     expect(errors).toEqual([]);
