@@ -44,6 +44,9 @@ const SPEC_OPERATIONS = [
   ]),
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
+  // OpenAPI specifications
+  ...['', '/{specSlug}', '/{specSlug}/versions', '/{specSlug}/versions/latest', '/{specSlug}/versions/latest/content', '/{specSlug}/versions/{versionId}', '/{specSlug}/versions/{versionId}/content'].map((p) => `get /v1/orgs/{organizationId}/openapi${p}`),
+  'post /v1/orgs/{organizationId}/openapi', 'put /v1/orgs/{organizationId}/openapi/{specSlug}', 'patch /v1/orgs/{organizationId}/openapi/{specSlug}', 'delete /v1/orgs/{organizationId}/openapi/{specSlug}',
 ];
 
 describe('GET /v1/openapi.json', () => {

@@ -5,16 +5,18 @@
  */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
+import { Db, inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
 import { removeBlobs } from '../../../domain/openapi-specs/processing';
 import { readBundle } from '../../../domain/openapi-specs/versions';
 import { specsOfOrganizationQuery, versionsOfSpecQuery } from '../../../domain/openapi-specs/queries';
 import { createSpec, deleteSpec, lockSpecBySlug, replaceSpecSource, setSpecVisibility, storeSourceText, StoredSource } from '../../../domain/openapi-specs/specs';
+import type { JobTicket } from '../../../domain/processes/job-kind';
 import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
+import type { Organization } from '../../../entities/Organization';
 import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -38,10 +40,16 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   const urls = new Urls(config);
   const tags = ['openapi'];
 
-  /** The spec of a visible organization, or 404 (for the organization first, then the spec). */
-  async function loadSpec(access: AccessContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
+  /** The organization, or 404 when the caller is not one of its members. */
+  async function visibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
     const organization = await loadOrganization(access, organizationId);
     await authorize(access, { kind: 'organization', organization }, 'view');
+    return organization;
+  }
+
+  /** The spec of a visible organization, or 404 (for the organization first, then the spec). */
+  async function loadSpec(access: AccessContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
+    await visibleOrganization(access, organizationId);
     const spec = await access.db.findOneBy(OpenAPISpec, { organizationId, slug });
     if (!spec) throw notFound('OpenAPI specification');
     return spec;
@@ -64,7 +72,20 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     return source.url !== undefined ? { url: source.url } : { textKey: await storeSourceText(blobs, specId, source.text!) };
   }
 
+  /** Creates a spec under a new id, its source stored there; the caller needs createOpenAPISpec. */
+  async function createIn(db: Db, access: AccessContext, organization: Organization, slug: string, source: SourceInput): Promise<JobTicket<OpenAPISpec>> {
+    await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
+    const id = newId();
+    return createSpec(db, { id, organizationId: organization.id, slug, source: await storedSource(id, source), createdById: access.userId });
+  }
+
   const present = async (access: AccessContext, spec: OpenAPISpec) => presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
+
+  /** After the commit: starts the processing the request asked for, and presents the spec. */
+  async function dispatched(ticket: JobTicket<OpenAPISpec>, userId: string) {
+    await dispatchJob(temporal, ds.manager, ticket, logger);
+    return present(new AccessContext(ds.manager, userId), ticket.row);
+  }
 
   api.op(
     {
@@ -75,8 +96,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'specifications', schema: listSchema(openAPISpecSchema) } },
     },
     async ({ params, query, access }) => {
-      const organization = await loadOrganization(access, params.organizationId);
-      await authorize(access, { kind: 'organization', organization }, 'view');
+      const organization = await visibleOrganization(access, params.organizationId);
       const page = await paginate(
         specsOfOrganizationQuery(ds.manager, organization.id),
         [
@@ -101,17 +121,12 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
     },
     async ({ params, body, caller }) => {
-      const { spec, ticket } = await inTransaction(ds, async (db) => {
+      const ticket = await inTransaction(ds, async (db) => {
         const access = new AccessContext(db, caller.userId);
-        const organization = await loadOrganization(access, params.organizationId);
-        await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
-        const id = newId();
-        const ticket = await createSpec(db, { id, organizationId: organization.id, slug: body.slug, source: await storedSource(id, body.source), createdById: caller.userId });
-        return { spec: ticket.row, ticket };
+        return createIn(db, access, await visibleOrganization(access, params.organizationId), body.slug, body.source);
       });
-      await dispatchJob(temporal, ds.manager, ticket, logger);
-      const access = new AccessContext(ds.manager, caller.userId);
-      return { status: 201, headers: { Location: urls.api(`/orgs/${spec.organizationId}/openapi/${spec.slug}`) }, body: await present(access, spec) };
+      const answer = await dispatched(ticket, caller.userId);
+      return { status: 201, headers: { Location: answer.urls.location }, body: answer };
     },
   );
 
@@ -142,20 +157,13 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, body, caller }) => {
       const { ticket, created } = await inTransaction(ds, async (db) => {
         const access = new AccessContext(db, caller.userId);
-        const organization = await loadOrganization(access, params.organizationId);
-        await authorize(access, { kind: 'organization', organization }, 'view');
+        const organization = await visibleOrganization(access, params.organizationId);
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
-        if (existing) {
-          await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
-          return { ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)), created: false };
-        }
-        await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
-        const id = newId();
-        const ticket = await createSpec(db, { id, organizationId: organization.id, slug: params.specSlug, source: await storedSource(id, body.source), createdById: caller.userId });
-        return { ticket, created: true };
+        if (!existing) return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
+        await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
+        return { ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)), created: false };
       });
-      await dispatchJob(temporal, ds.manager, ticket, logger);
-      const answer = await present(new AccessContext(ds.manager, caller.userId), ticket.row);
+      const answer = await dispatched(ticket, caller.userId);
       return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
     },
   );
@@ -171,8 +179,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, body, caller }) => {
       const spec = await inTransaction(ds, async (db) => {
         const access = new AccessContext(db, caller.userId);
-        const organization = await loadOrganization(access, params.organizationId);
-        await authorize(access, { kind: 'organization', organization }, 'view');
+        const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) throw notFound('OpenAPI specification');
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit');
@@ -193,8 +200,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, caller }) => {
       const deleted = await inTransaction(ds, async (db) => {
         const access = new AccessContext(db, caller.userId);
-        const organization = await loadOrganization(access, params.organizationId);
-        await authorize(access, { kind: 'organization', organization }, 'view');
+        const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) return null;
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit');

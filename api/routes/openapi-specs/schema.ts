@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId, text } from '../../schemas';
+import { exactlyOneOf, pathId, text } from '../../schemas';
 import { paginationQuery } from '../../query';
 import { organizationIdParams } from '../orgs/schema';
 
@@ -21,16 +21,15 @@ export const versionParams = { ...specParams, versionId: pathId('OpenAPI specifi
 const httpUrl = text({ max: 2048 }, z.string().url()).refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
 
 /** `{url}` or `{text}` (YAML or JSON), exactly one. */
-export const specSource = z
-  .object({
-    url: httpUrl.optional(),
-    text: text({ min: 1, max: 50 * 1024 * 1024, characters: 'lines' }).optional().openapi({ description: 'the document as YAML or JSON' }),
-  })
-  .strict()
-  .superRefine((s, ctx) => {
-    if ((s.url === undefined) === (s.text === undefined)) ctx.addIssue({ code: 'custom', message: 'must have exactly one of url, text' });
-  })
-  .openapi('OpenAPISpecSource', { description: 'where the document comes from: {url} (fetched, refreshed on a schedule) or {text}' });
+export const specSource = exactlyOneOf(
+  z
+    .object({
+      url: httpUrl.optional(),
+      text: text({ min: 1, max: 50 * 1024 * 1024, characters: 'lines' }).optional().openapi({ description: 'the document as YAML or JSON' }),
+    })
+    .strict(),
+  ['url', 'text'],
+).openapi('OpenAPISpecSource', { description: 'where the document comes from: {url} (fetched, refreshed on a schedule) or {text}' });
 
 export const createSpecBody = z.object({ slug, source: specSource }).strict();
 export const putSpecBody = z.object({ source: specSource }).strict();
