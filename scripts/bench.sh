@@ -1,11 +1,13 @@
 #!/usr/bin/env bash
 # The benchmarks (docs/benchmarks.md): the same set-up as start.sh, then bench/content.ts (the default,
-# or `content`) or bench/http.ts (`http`) on its own database, which the benchmark wipes and migrates first.
+# or `content`), bench/http.ts (`http`) or bench/openapi.ts (`openapi`) on its own database, which the
+# benchmark wipes and migrates first.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 case "${1:-content}" in
   content) export MYSQL_DATABASE="${BENCH_MYSQL_DATABASE:-docs_bench}" ;;
   http) export MYSQL_DATABASE="${BENCH_HTTP_MYSQL_DATABASE:-docs_bench_http}" ;;
-  *) echo "usage: bash scripts/bench.sh [content|http]" >&2; exit 2 ;;
+  openapi) export MYSQL_DATABASE="${BENCH_OPENAPI_MYSQL_DATABASE:-docs_bench_openapi}" ;;
+  *) echo "usage: bash scripts/bench.sh [content|http|openapi]" >&2; exit 2 ;;
 esac
 setup_all
 ensure_database "$MYSQL_DATABASE"
