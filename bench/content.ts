@@ -19,6 +19,7 @@ import { loadConfig } from '../domain/config';
 import { createChangeRequest, mergeChangeRequest } from '../domain/content/change-requests';
 import type { ContentEditor } from '../domain/content/editor';
 import { commitToHead, Head } from '../domain/content/heads';
+import { sharedObjects } from '../domain/content/object-cache';
 import { ObjectStore } from '../domain/content/objects';
 import { ContentReader } from '../domain/content/reader';
 import { inTransaction } from '../domain/db';
@@ -139,6 +140,7 @@ async function measureColdPageReads(bench: Bench, root: string): Promise<Summary
   const times: number[] = [];
   for (let i = 0; i < READ_SAMPLES; i++) {
     const pageId = bench.rnd.pick(bench.pageIds);
+    sharedObjects.clear();
     const { ms, result } = await timed(() => new ContentReader(new ObjectStore(bench.ds.manager), root).page(pageId));
     if (!result) throw new Error(`page ${pageId} is missing`);
     times.push(ms);
@@ -150,6 +152,7 @@ async function measureColdTrees(bench: Bench, root: string): Promise<{ timeMs: S
   const times: number[] = [];
   let pages = 0;
   for (let i = 0; i < TREE_SAMPLES; i++) {
+    sharedObjects.clear();
     const { ms, result } = await timed(() => new ContentReader(new ObjectStore(bench.ds.manager), root).tree());
     const count = (nodes: typeof result): number => nodes.reduce((n, p) => n + 1 + count(p.children), 0);
     pages = count(result);

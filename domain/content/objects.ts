@@ -1,12 +1,15 @@
 /**
  * The content-addressed object store: immutable JSON objects (trie nodes, page versions) keyed by
  * the SHA-1 of their canonical text, shared by every revision and space that holds the same bytes.
- * Reads are batched and memoised per store instance (one per request or activity).
+ * Reads are batched and memoised per store instance (one per request or activity); what is read from
+ * the database is also kept for the whole process (object-cache.ts). Staged objects are not: they may
+ * never be committed.
  */
 import { createHash } from 'crypto';
 import { In } from 'typeorm';
 import type { Db } from '../db';
 import { ContentObject } from '../../entities/ContentObject';
+import { sharedObjects } from './object-cache';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
@@ -44,10 +47,15 @@ export class ObjectStore {
 
   async getMany<T>(hashes: Iterable<string>): Promise<Map<string, T>> {
     const wanted = [...new Set(hashes)];
-    const missing = wanted.filter((h) => !this.cache.has(h));
+    const missing: string[] = [];
+    for (const h of wanted) {
+      if (this.cache.has(h)) continue;
+      if (sharedObjects.has(h)) this.cache.set(h, sharedObjects.get(h));
+      else missing.push(h);
+    }
     for (let i = 0; i < missing.length; i += 1000) {
       const rows = await this.db.find(ContentObject, { where: { hash: In(missing.slice(i, i + 1000)) } });
-      for (const row of rows) this.cache.set(row.hash, JSON.parse(row.body));
+      for (const row of rows) this.cache.set(row.hash, sharedObjects.add(row.hash, row.body));
     }
     const out = new Map<string, T>();
     for (const h of wanted) {

@@ -1,6 +1,8 @@
 /** Revision rows: the initial empty revision of a space, and new revisions on top of others. */
+import { EntityNotFoundError } from 'typeorm';
 import type { Db } from '../db';
 import { newId } from '../ids';
+import { findOneWhere } from '../rows';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { ObjectStore } from './objects';
@@ -33,6 +35,9 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
   return revision;
 }
 
+/** Read by every content read, so without the query builder (domain/rows.ts). */
 export async function loadRevision(db: Db, id: string): Promise<Revision> {
-  return db.findOneByOrFail(Revision, { id });
+  const revision = await findOneWhere(db, Revision, 'x.id = ?', [id]);
+  if (!revision) throw new EntityNotFoundError(Revision, { id });
+  return revision;
 }
