@@ -5,6 +5,7 @@
 import type { AccessContext } from '../domain/access/context';
 import { notFound } from '../domain/errors';
 import { findOneWhere } from '../domain/rows';
+import { findSpaceWithCounters, SpaceCounters } from '../domain/spaces/counters';
 import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
 import { Organization } from '../entities/Organization';
@@ -29,6 +30,13 @@ export async function loadSpace(access: AccessContext, spaceId: string, options:
   const space = await findOneWhere(access.db, Space, options.includeDeleted ? 'x.id = ?' : 'x.id = ? AND x.deletedAt IS NULL', [spaceId]);
   if (!space) throw notFound('space');
   return space;
+}
+
+/** A live space with its counters, for the reads that present it: one statement. */
+export async function loadSpaceWithCounters(access: AccessContext, spaceId: string): Promise<{ space: Space; counters: SpaceCounters }> {
+  const found = await findSpaceWithCounters(access.db, spaceId);
+  if (!found) throw notFound('space');
+  return found;
 }
 
 export async function loadTeam(access: AccessContext, organizationId: string, teamId: string): Promise<Team> {

@@ -60,7 +60,8 @@ export function decodeCursor(secret: string, scope: string, cursor: string, arit
 
 /**
  * Runs `qb` as one page. `keys` must end with a unique key (the id) so the order is total.
- * The count is of every matching row, independent of the cursor.
+ * The count is of every matching row, independent of the cursor: on a first page of a query without
+ * joins a window function counts them in the page's own statement, otherwise a second one does.
  */
 export async function paginate<T extends ObjectLiteral>(
   qb: SelectQueryBuilder<T>,
@@ -69,7 +70,7 @@ export async function paginate<T extends ObjectLiteral>(
   secret: string,
 ): Promise<Page<T>> {
   const limit = req.limit ?? DEFAULT_LIMIT;
-  const count = await qb.clone().getCount();
+  const countInPage = !req.page && limit > 0 && !qb.expressionMap.joinAttributes.length;
   const paged = qb.clone();
   if (req.page) {
     const values = decodeCursor(secret, req.scope, req.page, keys.length);
@@ -85,7 +86,15 @@ export async function paginate<T extends ObjectLiteral>(
     paged.andWhere(`(${ors.join(' OR ')})`, params);
   }
   keys.forEach((k, i) => (i === 0 ? paged.orderBy(k.column, k.direction) : paged.addOrderBy(k.column, k.direction)));
-  const rows = limit === 0 ? [] : await paged.limit(limit + 1).getMany();
+  let rows: T[];
+  let count: number;
+  if (countInPage) {
+    const { entities, raw } = await paged.addSelect('COUNT(*) OVER ()', 'page_total').limit(limit + 1).getRawAndEntities();
+    [rows, count] = [entities, raw.length ? Number(raw[0].page_total) : 0];
+  } else {
+    count = await qb.clone().getCount();
+    rows = limit === 0 ? [] : await paged.limit(limit + 1).getMany();
+  }
   const items = rows.slice(0, limit);
   const page: Page<T> = { items, count };
   if (rows.length > limit && items.length) {

@@ -1,5 +1,7 @@
 /** The per-space counters a Space carries (open comments, change requests by status). */
 import type { Db } from '../db';
+import { columnsOf, hydrate } from '../rows';
+import { Space } from '../../entities/Space';
 
 export interface SpaceCounters {
   comments: number;
@@ -8,30 +10,44 @@ export interface SpaceCounters {
   changeRequestsDraft: number;
 }
 
-type CountRow = { spaceId: string; changeRequests: string | number; open: string | number; draft: string | number; comments: string | number };
-
 /**
- * Counters for a page of spaces in one statement (every space read presents them). `changeRequests`
- * counts every change request whatever its status; `comments` counts the open comments on the space
- * itself (comments on its change requests count on each change request). Never stored, so never stale.
+ * The counters of the space aliased `alias`, as columns of the statement that reads it, so a space
+ * read or a page of them costs no statement more. `changeRequests` counts every change request
+ * whatever its status; `comments` counts the open comments on the space itself (comments on its
+ * change requests count on each change request). Never stored, so never stale.
  */
+function counterColumns(alias: string): string {
+  return [
+    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id) AS counter_changeRequests`,
+    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'open') AS counter_open`,
+    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'draft') AS counter_draft`,
+    `(SELECT COUNT(*) FROM comments c WHERE c.spaceId = ${alias}.id AND c.changeRequestId IS NULL AND c.status = 'open') AS counter_comments`,
+  ].join(', ');
+}
+
+function countersOf(row: Record<string, unknown>): SpaceCounters {
+  return {
+    comments: Number(row.counter_comments ?? 0),
+    changeRequests: Number(row.counter_changeRequests ?? 0),
+    changeRequestsOpen: Number(row.counter_open ?? 0),
+    changeRequestsDraft: Number(row.counter_draft ?? 0),
+  };
+}
+
+/** Counters for a page of spaces, in one statement (zeros for an id that is no space). */
 export async function spaceCounters(db: Db, spaceIds: string[]): Promise<Map<string, SpaceCounters>> {
-  const counters = new Map(spaceIds.map((id) => [id, { comments: 0, changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 }]));
+  const counters = new Map(spaceIds.map((id) => [id, countersOf({})]));
   if (!spaceIds.length) return counters;
-  const rows: CountRow[] = await db.query(
-    `SELECT cr.spaceId AS spaceId, COUNT(*) AS changeRequests, SUM(cr.status = 'open') AS open, SUM(cr.status = 'draft') AS draft, 0 AS comments
-       FROM change_requests cr WHERE cr.spaceId IN (?) GROUP BY cr.spaceId
-     UNION ALL
-     SELECT c.spaceId, 0, 0, 0, COUNT(*)
-       FROM comments c WHERE c.spaceId IN (?) AND c.changeRequestId IS NULL AND c.status = 'open' GROUP BY c.spaceId`,
-    [spaceIds, spaceIds],
-  );
-  for (const r of rows) {
-    const c = counters.get(r.spaceId)!;
-    c.changeRequests += Number(r.changeRequests);
-    c.changeRequestsOpen += Number(r.open);
-    c.changeRequestsDraft += Number(r.draft);
-    c.comments += Number(r.comments);
-  }
+  const rows: Array<Record<string, unknown>> = await db.query(`SELECT x.id AS id, ${counterColumns('x')} FROM spaces x WHERE x.id IN (?)`, [spaceIds]);
+  for (const r of rows) counters.set(r.id as string, countersOf(r));
   return counters;
+}
+
+/** A live (not soft-deleted) space with its counters, in one statement. */
+export async function findSpaceWithCounters(db: Db, spaceId: string): Promise<{ space: Space; counters: SpaceCounters } | null> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT ${columnsOf(db, Space, 'x')}, ${counterColumns('x')} FROM spaces x WHERE x.id = ? AND x.deletedAt IS NULL`,
+    [spaceId],
+  );
+  return rows.length ? { space: hydrate(db, Space, 'x', rows[0]), counters: countersOf(rows[0]) } : null;
 }

@@ -48,6 +48,22 @@ describe('authentication and roles on every request', () => {
   });
 });
 
+describe('the space list', () => {
+  it('counts every matching space on the first page (counted in the page statement) as on the next ones', async () => {
+    const fx = await createOrg(server.ds);
+    for (let i = 0; i < 3; i++) await newSpace(server, fx.admin, fx.org.id);
+    const path = `/v1/orgs/${fx.org.id}/spaces`;
+    const first = (await server.as(fx.admin.token).get(path).query({ limit: 2 }).expect(200)).body;
+    expect([first.items.length, first.count]).toEqual([2, 3]);
+    const second = (await server.as(fx.admin.token).get(path).query({ limit: 2, page: first.next.page }).expect(200)).body;
+    expect([second.items.length, second.count, second.next]).toEqual([1, 3, undefined]);
+    expect((await server.as(fx.admin.token).get(path).query({ limit: 0 }).expect(200)).body).toMatchObject({ items: [], count: 3 });
+    const empty = (await createOrg(server.ds)).admin;
+    const other = await server.as(empty.token).post('/v1/orgs').send({ title: 'Empty' }).expect(201);
+    expect((await server.as(empty.token).get(`/v1/orgs/${other.body.id}/spaces`).expect(200)).body).toMatchObject({ items: [], count: 0 });
+  });
+});
+
 describe('the request log', () => {
   async function logged(logRequests: 'all' | 'errors' | 'none'): Promise<Array<Record<string, unknown>>> {
     const lines: string[] = [];

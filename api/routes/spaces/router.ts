@@ -4,11 +4,11 @@ import { inTransaction } from '../../../domain/db';
 import { spacesOfOrganizationQuery } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
 import { authorizeParent } from '../../authorize-parent';
-import { loadOrganization, loadSpace } from '../../loaders';
+import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
-import { spaceSchema } from '../../presenters/space';
+import { presentSpace, spaceSchema } from '../../presenters/space';
 import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
 import { spaceLifecycleRoutes } from './lifecycle';
@@ -73,9 +73,9 @@ export function spaceRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'space', schema: spaceSchema } },
     },
     async ({ params, access }) => {
-      const space = await loadSpace(access, params.spaceId);
-      await authorize(access, { kind: 'space', space }, 'view');
-      return { status: 200, body: await presentSpaceFor(access, space, urls) };
+      const { space, counters } = await loadSpaceWithCounters(access, params.spaceId);
+      const permissions = await authorize(access, { kind: 'space', space }, 'view');
+      return { status: 200, body: presentSpace(space, permissions, counters, urls) };
     },
   );
 
