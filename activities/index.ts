@@ -2,8 +2,9 @@
 import type { ActivityDeps } from './deps';
 import { createJobActivities } from './jobs';
 import { createOpenAPISpecActivities } from './openapi-specs';
+import { createPdfActivities } from './pdf';
 import { createSpaceActivities } from './spaces';
 
 export function createActivities(deps: ActivityDeps) {
-  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps) };
+  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps), ...createPdfActivities(deps) };
 }

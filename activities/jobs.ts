@@ -49,6 +49,6 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
       }
     },
     reconcileJobs: (scope) => reconcileJobs(temporal, ds.manager, { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger }),
-    expireJobs: () => expireJobs(ds.manager, config, clock()),
+    expireJobs: () => expireJobs(ds.manager, config, deps.blobs, clock()),
   });
 }

@@ -135,6 +135,17 @@ export function loadConfig() {
       /** Versions kept per spec; saving a newer one removes the oldest beyond it, blobs included. */
       versionsKept: Math.max(1, int('OPENAPI_VERSIONS_KEPT', 20)),
     },
+    /** PDF exports of change requests (domain/pdf) */
+    pdf: {
+      /** How long the API awaits a render before answering 202 with Retry-After. */
+      waitSeconds: int('PDF_WAIT_SECONDS', 25),
+      /** The Retry-After of that 202. */
+      retryAfterSeconds: Math.max(1, int('PDF_RETRY_AFTER_SECONDS', 5)),
+      /** Lifetime of the signed URL of a PDF (GitBook documents one hour). */
+      urlTtlSeconds: Math.max(1, int('PDF_URL_TTL_SECONDS', 3600)),
+      /** A PDF not asked for during this long (and at least the URL lifetime) is removed with its file. */
+      retentionSeconds: int('PDF_RETENTION_SECONDS', 24 * 3600),
+    },
   };
 }
 

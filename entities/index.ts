@@ -16,12 +16,13 @@ import { Member } from './Member';
 import { OpenAPISpec } from './OpenAPISpec';
 import { OpenAPISpecVersion } from './OpenAPISpecVersion';
 import { Organization } from './Organization';
+import { PdfExport } from './PdfExport';
 import { SamlProvider } from './SamlProvider';
 import { Space } from './Space';
 import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Space, Team, TeamMember, User };

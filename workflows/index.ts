@@ -4,3 +4,4 @@ export { reconcileJobs } from './reconcile-jobs';
 export { expireJobs } from './expire-jobs';
 export { openapiProcess } from './openapi-process';
 export { refreshOpenAPISpecs } from './openapi-refresh';
+export { pdfExport } from './pdf-export';

@@ -1,5 +1,6 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
+import { changeRequestPdfRoutes } from './change-requests/pdf';
 import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
@@ -28,6 +29,7 @@ export function registerRoutes(api: ApiBuilder): void {
   contentRoutes(api);
   templateRoutes(api);
   changeRequestRoutes(api);
+  changeRequestPdfRoutes(api);
   linkRoutes(api);
   searchRoutes(api);
   commentRoutes(api);

@@ -113,6 +113,8 @@ function openBlock(t: Token): DocumentElement | null {
       return element('block', 'list-item');
     case 'blockquote_open':
       return element('block', 'blockquote');
+    case 'hint_open':
+      return element('block', 'hint', { style: String(t.attrGet('style')) });
     case 'table_open':
       return element('block', 'table');
     case 'tr_open':

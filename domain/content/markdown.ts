@@ -1,9 +1,10 @@
 /** What the service reads out of page markdown: sections split at headings, and links. */
 import MarkdownIt from 'markdown-it';
 type Token = MarkdownIt.Token;
+import { hintBlocks } from './hints';
 import type { ExtractedLink } from './model';
 
-const md = new MarkdownIt({ html: false, linkify: true });
+const md = new MarkdownIt({ html: false, linkify: true }).use(hintBlocks);
 // We only read links, never render them: accept `file:` references that markdown-it rejects by default.
 md.validateLink = (url: string) => !/^(javascript|vbscript|data):/i.test(url.trim());
 

@@ -6,6 +6,7 @@
 import type { EntityTarget, FindOptionsWhere } from 'typeorm';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { BlobStore } from '../storage/blob-store';
 import { JobState, JobErrorMessage } from '../../entities/JobState';
 import type * as workflows from '../../workflows';
 import { JOB_FAILURES } from '../../workflows/ids';
@@ -62,8 +63,8 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
    * without writing; `coalesce` lets the run finish and then runs exactly once more.
    */
   policy: 'supersede' | 'coalesce';
-  /** How long rows and outputs are kept, and how expired ones are removed; null: the job removes its own. */
-  retention: null | { describe: string; expire(db: Db, config: Config, now: Date): Promise<number> };
+  /** How long rows and outputs are kept, and how expired ones are removed (blobs included); null: the job removes its own. */
+  retention: null | { describe: string; expire(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> };
 }
 
 /** Checks a kind's declaration against the bundle's workflow signature. */

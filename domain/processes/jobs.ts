@@ -15,17 +15,19 @@ import { IsNull, LessThanOrEqual, type FindOptionsWhere } from 'typeorm';
 import type { Logger } from 'pino';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import type { BlobStore } from '../storage/blob-store';
 import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import { openapiProcessJob } from '../openapi-specs/process-job';
+import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
-import { JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
+import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
 import type { TemporalGateway } from './temporal';
 
 /** A kind over any row type, as the registry holds them. */
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob];
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob];
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);
@@ -114,6 +116,23 @@ export async function dispatchJob<R extends JobRow>(temporal: TemporalGateway, d
   }
 }
 
+/**
+ * For a request that answers with a job's result: waits until the run of the row's current
+ * generation closes, or `waitMs` passed. It never throws: a run that failed, timed out or has not
+ * started yet is for the caller to read from the row, which it reloads afterwards.
+ */
+export async function awaitJobRun<R extends JobRow>(temporal: TemporalGateway, kind: JobKind<R>, row: R, waitMs: number): Promise<void> {
+  const state = jobState(kind, row);
+  if (!isJobActive(state) || waitMs <= 0) return;
+  try {
+    const client = await temporal.getClient();
+    const handle = client.workflow.getHandle(jobWorkflowId(kind.name, row.id, state.generation));
+    await client.withDeadline(Date.now() + waitMs, () => handle.result());
+  } catch {
+    // the row says what happened
+  }
+}
+
 /** Rows of `kind` whose current generation asked for work more than `graceSeconds` ago and has no known run. */
 export async function rowsMissingRun<R extends JobRow>(
   db: Db,
@@ -161,10 +180,10 @@ export async function reconcileJobs(
 }
 
 /** The one cleanup: every kind removes the rows and outputs its retention let expire. */
-export async function expireJobs(db: Db, config: Config, now = new Date()): Promise<Record<string, number>> {
+export async function expireJobs(db: Db, config: Config, blobs: BlobStore, now = new Date()): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const kind of JOB_KIND_LIST) {
-    if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now);
+    if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now, blobs);
   }
   return removed;
 }

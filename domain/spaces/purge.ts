@@ -48,7 +48,9 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
  * Tables with a `spaceId` column whose rows outlive the space's purge, each with the reason. A test
  * checks the schema: every table with a `spaceId` column is purged or listed here.
  */
-export const SPACE_KEYED_TABLES_KEPT: Record<string, string> = {};
+export const SPACE_KEYED_TABLES_KEPT: Record<string, string> = {
+  pdf_exports: 'PDF exports and their files go with the pdf-export retention (PDF_RETENTION_SECONDS), which removes blobs too',
+};
 
 async function deleteOwned(db: Db, owned: SpaceOwnedTable, spaceId: string, limit: number | null): Promise<number> {
   const [sql, params] = db.connection.driver.escapeQueryWithParameters(

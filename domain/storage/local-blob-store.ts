@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import type { Readable } from 'stream';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, DownloadOptions } from './blob-store';
 
 export interface SignedBlobRequest {
   key: string;
@@ -76,8 +76,8 @@ export class LocalBlobStore implements BlobStore {
     return createHmac('sha256', this.secret).update([key, filename, contentType, String(expires)].join('\n')).digest('base64url');
   }
 
-  async downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string> {
-    const expires = Math.floor(Date.now() / 1000) + this.ttlSeconds;
+  async downloadUrl(key: string, options: DownloadOptions): Promise<string> {
+    const expires = Math.floor(Date.now() / 1000) + (options.ttlSeconds ?? this.ttlSeconds);
     const query = new URLSearchParams({ filename: options.filename, contentType: options.contentType, expires: String(expires), signature: this.sign(key, options.filename, options.contentType, expires) });
     return `${this.publicBaseUrl}/v1/blobs/${key}?${query}`;
   }

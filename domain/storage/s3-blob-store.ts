@@ -14,7 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Config } from '../config';
-import type { BlobStore } from './blob-store';
+import type { BlobStore, DownloadOptions } from './blob-store';
 import { attachmentDisposition } from './content-disposition';
 
 /** SigV4 refuses presigned URLs valid for longer than seven days. */
@@ -89,14 +89,14 @@ export class S3BlobStore implements BlobStore {
     return Buffer.from(await answer.Body.transformToByteArray());
   }
 
-  async downloadUrl(key: string, options: { filename: string; contentType: string }): Promise<string> {
+  async downloadUrl(key: string, options: DownloadOptions): Promise<string> {
     const command = new GetObjectCommand({
       Bucket: this.settings.bucket,
       Key: key,
       ResponseContentDisposition: attachmentDisposition(options.filename),
       ResponseContentType: options.contentType,
     });
-    return getSignedUrl(this.presigner, command, { expiresIn: this.ttlSeconds });
+    return getSignedUrl(this.presigner, command, { expiresIn: options.ttlSeconds ?? this.ttlSeconds });
   }
 
   async delete(key: string): Promise<void> {

@@ -36,6 +36,7 @@ const SPEC_OPERATIONS = [
   'get /v1/spaces/{spaceId}/change-requests', 'post /v1/spaces/{spaceId}/change-requests', 'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}',
   'patch /v1/spaces/{spaceId}/change-requests/{changeRequestId}', 'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
   'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+  'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
   'post /v1/spaces/{spaceId}/content/template',
   // comments: the same operations for a space and for a change request, plus two change-request-only reads
   ...['/v1/spaces/{spaceId}/comments', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments'].flatMap((c) => [

@@ -1,3 +1,4 @@
+import { markdownToDocument } from '../../domain/content/document';
 import { extractLinks, splitSections } from '../../domain/content/markdown';
 import { slugOf, uniqueSlug } from '../../domain/content/slugs';
 
@@ -27,5 +28,24 @@ describe('markdown reading', () => {
     expect(slugOf('Hello World & Co!')).toBe('hello-world-and-co');
     expect(slugOf('!!!')).toBe('page');
     expect(uniqueSlug('intro', new Set(['intro', 'intro-2']))).toBe('intro-3');
+  });
+
+  it("reads GitBook's hint blocks as hints around markdown, and leaves an unclosed marker as text", () => {
+    const markdown = 'Before.\n\n{% hint style="warning" %}\nMind **this** and [that](page:p1).\n\n{% hint %}\nNested.\n{% endhint %}\n{% endhint %}\n\nAfter.';
+    expect(markdownToDocument(markdown).nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object))).toEqual([
+      ['paragraph', null],
+      ['hint', { style: 'warning' }],
+      ['paragraph', null],
+    ]);
+    const hint = markdownToDocument(markdown).nodes[1];
+    expect(hint.object === 'block' && hint.nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object))).toEqual([['paragraph', null], ['hint', { style: 'info' }]]);
+    expect(extractLinks(markdown)).toEqual([{ kind: 'page', target: 'p1' }]);
+    expect(splitSections('Page', markdown, slugOf)[0].body).toBe('Before.\nMind this and that.\nNested.\nAfter.');
+
+    const unclosed = markdownToDocument('{% hint style="info" %}\nNever closed.');
+    expect(unclosed.nodes).toHaveLength(1);
+    expect(JSON.stringify(unclosed.nodes[0])).toContain('{% hint style=\\"info\\" %}');
+    // four spaces in: code, not a hint
+    expect(markdownToDocument('    {% hint %}\n    x\n    {% endhint %}').nodes[0]).toMatchObject({ type: 'code' });
   });
 });

@@ -53,8 +53,8 @@ export function canonicalPrefix(server: TestServer, form: ContentForm, fx: Conte
   return `${server.config.publicBaseUrl}/v1${path}`;
 }
 
-/** A valid greyscale PNG of the given size. */
-export function png(width: number, height: number): Buffer {
+/** A PNG file of an IHDR's fields and the IDAT's bytes, with valid chunk checksums. */
+export function pngFile(header: Buffer, idat: Buffer): Buffer {
   const chunk = (type: string, data: Buffer): Buffer => {
     const length = Buffer.alloc(4);
     length.writeUInt32BE(data.length);
@@ -63,12 +63,17 @@ export function png(width: number, height: number): Buffer {
     crc.writeUInt32BE(crc32(body));
     return Buffer.concat([length, body, crc]);
   };
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+}
+
+/** A valid greyscale PNG of the given size. */
+export function png(width: number, height: number): Buffer {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header[8] = 8; // bit depth; colour type, compression, filter and interlace stay 0
   const rows = Buffer.alloc((width + 1) * height); // each row: filter byte 0, then black pixels
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+  return pngFile(header, deflateSync(rows));
 }
 
 /** Uploads raw bytes as a file of the content. */

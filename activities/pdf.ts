@@ -1,0 +1,22 @@
+/** PDF export activities: thin wrappers over domain/pdf, built from the one set of dependencies. */
+import type { JobRef } from '../domain/processes/job-kind';
+import { CollectedPages, collectPdfPages, RenderedFile, renderPdfFile, savePdfFile } from '../domain/pdf/steps';
+import type { ActivityDeps } from './deps';
+import { permanentFailures } from './job-activity';
+
+export interface PdfActivities {
+  /** Reads the pages the export shows into a manuscript blob; its key travels on, never the pages. */
+  collectPdfPages(ref: JobRef): Promise<CollectedPages>;
+  /** Renders the manuscript into the PDF's blob. */
+  renderPdfFile(ref: JobRef, collected: CollectedPages): Promise<RenderedFile>;
+  /** Records the file on the export's row. */
+  savePdfFile(ref: JobRef, file: RenderedFile): Promise<void>;
+}
+
+export function createPdfActivities(deps: ActivityDeps): PdfActivities {
+  return permanentFailures<PdfActivities>({
+    collectPdfPages: (ref) => collectPdfPages(deps, ref),
+    renderPdfFile: (ref, collected) => renderPdfFile(deps, ref, collected),
+    savePdfFile: (ref, file) => savePdfFile(deps, ref, file),
+  });
+}

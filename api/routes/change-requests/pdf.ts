@@ -1,0 +1,54 @@
+/**
+ * The PDF of a change request (GitBook's getChangeRequestPDF). The request finds or creates the
+ * export of the change request's revision with its options and asks for a render unless one is
+ * done or under way (domain/pdf/exports.ts); it then awaits the render up to PDF_WAIT_SECONDS and
+ * answers from the export's row: 200 with a signed URL of the file, or 202 with Retry-After.
+ */
+import { authorize } from '../../../domain/access/authorize';
+import { inTransaction } from '../../../domain/db';
+import { pdfExportJob } from '../../../domain/pdf/export-job';
+import { pdfExportOutcome, pdfFileName, pdfOptions, requestPdfExport } from '../../../domain/pdf/exports';
+import { awaitJobRun, dispatchJob } from '../../../domain/processes/jobs';
+import { PdfExport } from '../../../entities/PdfExport';
+import { loadChangeRequest, loadSpace } from '../../loaders';
+import type { ApiBuilder } from '../../operation';
+import { pdfPendingSchema, pdfUrlSchema, presentPdfPending } from '../../presenters/pdf-export';
+import { changeRequestIdParams, changeRequestPdfQuery } from './schema';
+
+export function changeRequestPdfRoutes(api: ApiBuilder): void {
+  const { ds, config, temporal, logger, blobs } = api.deps;
+
+  api.op(
+    {
+      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', operationId: 'getChangeRequestPDF', tags: ['change-requests'],
+      summary: 'Get a URL of the content of a change request as PDF',
+      params: changeRequestIdParams,
+      query: changeRequestPdfQuery,
+      responses: {
+        200: { description: 'URL of the PDF', schema: pdfUrlSchema },
+        202: { description: 'The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header\'s seconds', schema: pdfPendingSchema },
+        503: { description: 'The render failed; asking again renders anew (Retry-After)' },
+      },
+    },
+    async ({ params, query, access }) => {
+      const space = await loadSpace(access, params.spaceId);
+      await authorize(access, { kind: 'space', space }, 'view');
+      const changeRequest = await loadChangeRequest(access, space, params.changeRequestId);
+      const options = pdfOptions(query);
+      const ticket = await inTransaction(ds, (db) => requestPdfExport(db, space, changeRequest, options));
+      await dispatchJob(temporal, ds.manager, ticket, logger);
+      await awaitJobRun(temporal, pdfExportJob, ticket.row, config.pdf.waitSeconds * 1000);
+      const row = (await ds.manager.findOneBy(PdfExport, { id: ticket.row.id })) ?? ticket.row;
+      const outcome = pdfExportOutcome(row);
+      const retryAfter = String(config.pdf.retryAfterSeconds);
+      if (outcome.state === 'ready') {
+        const url = await blobs.downloadUrl(outcome.fileKey, { filename: pdfFileName(space, changeRequest), contentType: 'application/pdf', ttlSeconds: config.pdf.urlTtlSeconds });
+        return { status: 200, body: { url } };
+      }
+      if (outcome.state === 'failed') {
+        return { status: 503, headers: { 'Retry-After': retryAfter }, body: { error: { code: 503, message: `the PDF could not be rendered (${outcome.code}: ${outcome.message})` } } };
+      }
+      return { status: 202, headers: { 'Retry-After': retryAfter }, body: presentPdfPending(outcome, config.pdf.retryAfterSeconds) };
+    },
+  );
+}

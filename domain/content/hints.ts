@@ -1,0 +1,60 @@
+/**
+ * GitBook's hint blocks in markdown, a markdown-it block rule:
+ *
+ *   {% hint style="warning" %}
+ *   Markdown, **as anywhere else**.
+ *   {% endhint %}
+ *
+ * The content between the markers is parsed as markdown between `hint_open` (attribute `style`:
+ * info, success, warning or danger) and `hint_close` tokens. An opening marker without its closing
+ * one stays ordinary text.
+ */
+import type MarkdownIt from 'markdown-it';
+
+export const HINT_STYLES = ['info', 'success', 'warning', 'danger'] as const;
+export type HintStyle = (typeof HINT_STYLES)[number];
+
+const OPEN = /^\{%\s*hint(?:\s+style=["']?(info|success|warning|danger)["']?)?\s*%\}\s*$/;
+const CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
+
+function lineText(state: MarkdownIt.StateBlock, line: number): string {
+  return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
+}
+
+/** The line of the marker closing the hint opened on `startLine`, nested hints counted; -1 if none. */
+function closingLine(state: MarkdownIt.StateBlock, startLine: number, endLine: number): number {
+  let depth = 1;
+  for (let line = startLine + 1; line < endLine; line++) {
+    // a line indented less than the block that holds the hint ends that block, and the search
+    if (state.sCount[line] < state.blkIndent && state.bMarks[line] + state.tShift[line] < state.eMarks[line]) return -1;
+    const text = lineText(state, line);
+    if (OPEN.test(text)) depth++;
+    else if (CLOSE.test(text) && --depth === 0) return line;
+  }
+  return -1;
+}
+
+function hintRule(state: MarkdownIt.StateBlock, startLine: number, endLine: number, silent: boolean): boolean {
+  if (state.sCount[startLine] - state.blkIndent >= 4) return false; // an indented code block
+  const open = OPEN.exec(lineText(state, startLine));
+  if (!open) return false;
+  const close = closingLine(state, startLine, endLine);
+  if (close < 0) return false;
+  if (silent) return true;
+
+  const lineMax = state.lineMax;
+  const opening = state.push('hint_open', 'div', 1);
+  opening.block = true;
+  opening.attrSet('style', open[1] ?? 'info');
+  opening.map = [startLine, close + 1];
+  state.lineMax = close;
+  state.md.block.tokenize(state, startLine + 1, close);
+  state.lineMax = lineMax;
+  state.push('hint_close', 'div', -1).block = true;
+  state.line = close + 1;
+  return true;
+}
+
+export function hintBlocks(md: MarkdownIt.MarkdownIt): void {
+  md.block.ruler.before('fence', 'hint', hintRule, { alt: ['paragraph', 'reference', 'blockquote', 'list'] });
+}

@@ -1,0 +1,23 @@
+/**
+ * The pdf-export job kind: a PDF request asks for it on the export's own row (exports.ts), and the
+ * `pdfExport` workflow runs it under `pdf-export/<exportId>/<generation>`.
+ */
+import { PdfExport } from '../../entities/PdfExport';
+import { JOB_KINDS } from '../../workflows/ids';
+import { defineJobKind } from '../processes/job-kind';
+import { expirePdfExports } from './retention';
+
+export const pdfExportJob = defineJobKind({
+  name: JOB_KINDS.pdfExport,
+  workflow: 'pdfExport',
+  entity: PdfExport,
+  state: 'render',
+  input: (row: PdfExport) => ({ exportId: row.id, organizationId: row.organizationId }),
+  spaceId: (row: PdfExport) => row.spaceId,
+  // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
+  policy: 'supersede',
+  retention: {
+    describe: 'PDFs not asked for during PDF_RETENTION_SECONDS (and at least the lifetime of their URLs), with their files',
+    expire: expirePdfExports,
+  },
+});

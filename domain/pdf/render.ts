@@ -1,0 +1,157 @@
+/**
+ * Renders a manuscript to a PDF with pdfkit: a title page, a table of contents with page numbers
+ * (each entry a link), then every page of the manuscript from a new sheet, with outline bookmarks
+ * for every page (nested as the page tree) and heading, and "n / total" in every footer but the
+ * title page's. Pages stay buffered until the end, so the contents, bars and footers are drawn
+ * once every page number is known.
+ */
+import { markdownToDocument } from '../content/document';
+import { BlockWriter, LinkTargets } from './blocks';
+import { Canvas, COLORS, createDocument, Doc, PAGE, TYPE } from './canvas';
+import { PdfImages } from './images';
+import type { Manuscript, ManuscriptImage } from './manuscript';
+
+export interface RenderOptions {
+  /** Reads an image's bytes. */
+  loadImage(image: ManuscriptImage): Promise<Buffer>;
+  /** Called after each page of the manuscript; awaited, so it may also yield or throw to stop. */
+  onPage?(done: number, total: number): Promise<void>;
+}
+
+export interface RenderedPdf {
+  bytes: Buffer;
+  /** sheets of the PDF */
+  pageCount: number;
+}
+
+const TOC = { size: TYPE.body, line: 17, indent: 12, numberWidth: 36, title: 20 };
+
+const destination = (pageId: string) => `page-${pageId}`;
+
+function titlePage(canvas: Canvas, manuscript: Manuscript): void {
+  const { doc } = canvas;
+  doc.addPage();
+  doc.y = canvas.top + canvas.contentHeight * 0.3;
+  canvas.paragraph([{ text: manuscript.title || 'Untitled space', face: 'bold', color: COLORS.text }], 28, { align: 'center' });
+  canvas.space(14);
+  canvas.paragraph([{ text: manuscript.subtitle, face: 'regular', color: COLORS.text }], 15, { align: 'center' });
+  if (manuscript.scope) {
+    canvas.space(8);
+    canvas.paragraph([{ text: manuscript.scope, face: 'italic', color: COLORS.muted }], 12, { align: 'center' });
+  }
+  doc.y = canvas.bottom - 60;
+  const pages = manuscript.pages.length === 1 ? '1 page' : `${manuscript.pages.length} pages`;
+  for (const line of [`Revision ${manuscript.revisionId}`, `${pages}, generated ${manuscript.generatedAt.replace('T', ' ').slice(0, 16)} UTC`]) {
+    canvas.paragraph([{ text: line, face: 'regular', color: COLORS.muted }], TYPE.small + 1, { align: 'center' });
+  }
+}
+
+/** Sheets the contents take: one line per page of the manuscript, the first sheet below its title. */
+function contentsSheets(canvas: Canvas, entries: number): number {
+  const first = Math.floor((canvas.contentHeight - TOC.title * 2) / TOC.line);
+  const other = Math.floor(canvas.contentHeight / TOC.line);
+  return entries <= first ? 1 : 1 + Math.ceil((entries - first) / other);
+}
+
+/** Writes the contents onto the sheets reserved for them, now that every page's number is known. */
+function contents(canvas: Canvas, manuscript: Manuscript, firstSheet: number, startSheets: number[]): void {
+  const { doc } = canvas;
+  doc.switchToPage(firstSheet);
+  doc.y = canvas.top;
+  canvas.paragraph([{ text: 'Contents', face: 'bold', color: COLORS.text }], TOC.title);
+  canvas.space(TOC.title * 0.6);
+  let sheet = firstSheet;
+  manuscript.pages.forEach((page, i) => {
+    if (doc.y + TOC.line > canvas.bottom) {
+      doc.switchToPage(++sheet);
+      doc.y = canvas.top;
+    }
+    const y = doc.y;
+    const x = canvas.left + page.depth * TOC.indent;
+    const number = String(startSheets[i] + 1);
+    const face = page.depth === 0 ? 'bold' : 'regular';
+    const titleWidth = canvas.left + canvas.width - TOC.numberWidth - x;
+    const title = canvas.fitted(page.title || 'Untitled', face, TOC.size, titleWidth - 8);
+    canvas.line(title, face, TOC.size, COLORS.text, { x, y, width: titleWidth, goTo: destination(page.id) });
+    // a dotted leader from the title to its number
+    const leaderFrom = x + doc.font(face).fontSize(TOC.size).widthOfString(title) + 4;
+    const leaderTo = canvas.left + canvas.width - TOC.numberWidth + 4;
+    if (leaderTo > leaderFrom) {
+      const baseline = y + TOC.size * 0.95;
+      doc.save().moveTo(leaderFrom, baseline).lineTo(leaderTo, baseline).lineWidth(0.6).dash(0.6, { space: 2.4 }).strokeColor(COLORS.muted).stroke().restore();
+    }
+    canvas.line(number, 'regular', TOC.size, COLORS.text, { x: canvas.left + canvas.width - TOC.numberWidth, y, width: TOC.numberWidth, align: 'right', goTo: destination(page.id) });
+    doc.y = y + TOC.line;
+  });
+}
+
+function footers(canvas: Canvas): void {
+  const { doc } = canvas;
+  const { start, count } = doc.bufferedPageRange();
+  for (let i = start + 1; i < start + count; i++) {
+    doc.switchToPage(i);
+    // the footer sits in the bottom margin, where pdfkit would otherwise start a new page
+    const bottom = doc.page.margins.bottom;
+    doc.page.margins.bottom = 0;
+    canvas.line(`${i + 1} / ${count}`, 'regular', TYPE.small, COLORS.muted, { x: canvas.left, y: doc.page.height - PAGE.footer, width: canvas.width, align: 'center' });
+    doc.page.margins.bottom = bottom;
+  }
+}
+
+function finished(doc: Doc): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  return new Promise((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+}
+
+export async function renderPdf(manuscript: Manuscript, options: RenderOptions): Promise<RenderedPdf> {
+  const doc = createDocument({ title: manuscript.title, subject: manuscript.subtitle });
+  const output = finished(doc);
+  const canvas = new Canvas(doc);
+  const images = new PdfImages(canvas, manuscript.images, options.loadImage);
+  const links: LinkTargets = {
+    byId: new Map(manuscript.pages.map((p) => [p.id, destination(p.id)])),
+    byPath: new Map(manuscript.pages.map((p) => [p.path, destination(p.id)])),
+  };
+
+  titlePage(canvas, manuscript);
+  const firstContentsSheet = canvas.pageIndex + 1;
+  const sheets = contentsSheets(canvas, manuscript.pages.length);
+  for (let i = 0; i < sheets; i++) doc.addPage();
+  doc.switchToPage(firstContentsSheet);
+  doc.outline.addItem('Contents');
+
+  // the outline item of the last page seen at each depth: a page nests under the one above it
+  const parents: PDFKit.PDFOutline[] = [];
+  const startSheets: number[] = [];
+  for (const [i, page] of manuscript.pages.entries()) {
+    doc.addPage();
+    startSheets.push(canvas.pageIndex);
+    // links land at the top of the page's first sheet, fitted to its width (FitH counts from the bottom)
+    doc.addNamedDestination(destination(page.id), 'FitH', doc.page.height - canvas.top + 24);
+    const parent = page.depth > 0 ? parents[Math.min(page.depth, parents.length) - 1] : undefined;
+    const item = (parent ?? doc.outline).addItem(page.title || 'Untitled');
+    parents.length = Math.min(page.depth, parents.length);
+    parents.push(item);
+
+    canvas.paragraph([{ text: page.title || 'Untitled', face: 'bold', color: COLORS.text }], 22);
+    if (page.description) {
+      canvas.space(2);
+      canvas.paragraph([{ text: page.description, face: 'italic', color: COLORS.muted }], TYPE.body + 1);
+    }
+    canvas.space(6);
+    canvas.horizontalRule();
+    canvas.space(10);
+    await new BlockWriter(canvas, images, links, { page: item, headings: [] }).blocks(markdownToDocument(page.markdown).nodes);
+    await options.onPage?.(i + 1, manuscript.pages.length);
+  }
+
+  contents(canvas, manuscript, firstContentsSheet, startSheets);
+  footers(canvas);
+  const pageCount = doc.bufferedPageRange().count;
+  doc.end();
+  return { bytes: await output, pageCount };
+}
