@@ -18,11 +18,15 @@ import { OpenAPISpecVersion } from './OpenAPISpecVersion';
 import { Organization } from './Organization';
 import { PdfExport } from './PdfExport';
 import { SamlProvider } from './SamlProvider';
+import { Site } from './Site';
+import { SiteSection } from './SiteSection';
+import { SiteSectionGroup } from './SiteSectionGroup';
+import { SiteSpace } from './SiteSpace';
 import { Space } from './Space';
 import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Site, SiteSection, SiteSectionGroup, SiteSpace, Space, Team, TeamMember, User };

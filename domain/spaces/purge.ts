@@ -41,7 +41,16 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
   { table: 'change_requests', where: 'spaceId = :spaceId' },
+  // A section whose every variant is this space goes with it (as deleting its last site space would);
+  // they are found through the space's site spaces, so those go last.
+  {
+    table: 'site_sections',
+    where:
+      'id IN (SELECT m.sectionId FROM site_spaces m WHERE m.spaceId = :spaceId) AND NOT EXISTS (SELECT 1 FROM site_spaces o WHERE o.sectionId = site_sections.id AND o.spaceId <> :spaceId)',
+  },
   { table: 'revisions', where: 'spaceId = :spaceId', last: true },
+  // a few rows (one per site, section or variant showing the space), so not batched
+  { table: 'site_spaces', where: 'spaceId = :spaceId', last: true },
 ];
 
 /**
