@@ -16,11 +16,13 @@ import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
 import type { Recorder } from './recorders/recorder';
 import { recordOpenAPIProcess } from './recorders/openapi-process';
+import { recordPdfExport } from './recorders/pdf-export';
 import { recordSpacePurge } from './recorders/space-purge';
 
 /** One recorder per workflow, by the folder name of its histories (the job's name). */
 const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
+  'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
   'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
 };
 
