@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ROLES } from '../domain/access/roles';
 
-/** The alphabet of newId() (base64url). Ours are 20 characters; anything longer than 64 is not ours. */
+/** The alphabet of newId() (base64url). Ours are 21 characters (20 before); anything longer than 64 is not ours. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** An id in a body or query. */
@@ -115,3 +115,6 @@ export const defaultLevel = z
   .nullable()
   .transform((level) => (level === 'inherit' ? null : level))
   .openapi({ description: 'a role; null or "inherit": inherit from the parent collection or the organization' });
+
+/** A URL the service fetches (through the guarded client): http or https, at most 2048 characters. */
+export const httpUrl = text({ max: 2048 }, z.string().url()).refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');

@@ -1,102 +1,177 @@
 /**
- * Operator CLI, for scripts: every command prints one JSON line on success, a message on stderr
- * and exit code 1 on failure.
- *   bootstrap --email E --org TITLE           -> {"userId","organizationId","token"}
- *   user add --org ID --email E --role ROLE   -> {"userId","token"}   (ROLE: a spec role or guest)
- *   token revoke TOKEN                        -> {"revoked": true|false}
- *   jobs list [--org ID] [--kind K] [--state S] -> {"jobs": [...]}
- *   jobs watch RESOURCE_ID                    -> a progress bar on stderr, then the finished job; exit 1 if it failed
+ * Operator CLI, for people and scripts (docs/cli.md). Each command prints its result as text, or as
+ * one JSON line with `--json`; a failure goes to stderr with a documented exit code (cli/output.ts).
+ * Options that take a value take the next argument whatever it begins with, so an id printed as
+ * `-x…` works after `--org` (commander's options with a required value); so does `--org=-x…`.
  */
 import 'reflect-metadata';
-import { parseArgs } from 'util';
+import { Command, CommanderError, Option } from 'commander';
+import type { DataSource } from 'typeorm';
 import { ROLES, Role } from '../domain/access/roles';
 import { issueToken, revokeBySecret } from '../domain/auth/tokens';
 import { loadDatabaseConfig } from '../domain/config';
 import { inTransaction } from '../domain/db';
 import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
+import { LISTED_STATUSES } from '../domain/processes/job-queries';
+import { JOB_KIND_LIST } from '../domain/processes/jobs';
 import { ensureUser } from '../domain/users/users';
 import { createDataSource } from '../entities/data-source';
 import { Member } from '../entities/Member';
 import { Organization } from '../entities/Organization';
-import { JOBS_USAGE, listJobsCommand, watchJobCommand } from './jobs';
+import { jobsText, ListedStatus, listJobsCommand, watchJobCommand } from './jobs';
+import { CliError, EXIT, fieldsText, writeError, writeResult } from './output';
 
-const USAGE = `usage:
-  bootstrap --email E --org TITLE
-  user add --org ORGANIZATION_ID --email E --role ${[...ROLES, 'guest'].join('|')}
-  token revoke TOKEN
-  ${JOBS_USAGE}`;
+const EXIT_CODES_HELP = `
+Exit codes:
+  ${EXIT.ok}  success
+  ${EXIT.error}  unexpected error (e.g. the database failed in the middle of a command)
+  ${EXIT.usage}  usage: unknown command or option, missing or invalid argument
+  ${EXIT.notFound}  not found: the organization or job named does not exist
+  ${EXIT.unavailable}  unavailable: invalid database settings, or the database cannot be reached
+  ${EXIT.jobFailed}  jobs watch: the job failed or was withdrawn
 
-function fail(message: string): never {
-  throw new Error(`${message}\n${USAGE}`);
-}
+Every command takes --json: its result as one JSON line on stdout, and a failure as
+{"error":{"exit","code","message"}} on stderr.`;
 
-function required(values: Record<string, string | boolean | undefined>, name: string): string {
-  const v = values[name];
-  if (typeof v !== 'string' || !v.trim()) fail(`--${name} is required`);
-  return v.trim();
-}
-
-async function main(argv: string[]): Promise<unknown> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { email: { type: 'string' }, org: { type: 'string' }, role: { type: 'string' }, kind: { type: 'string' }, state: { type: 'string' } },
-  });
-  const [command, sub, arg] = positionals;
-  const ds = await createDataSource(loadDatabaseConfig()).initialize();
+/** Opens the database for one command; bad settings or a refused connection are `unavailable`. */
+async function withDatabase<T>(fn: (ds: DataSource) => Promise<T>): Promise<T> {
+  let ds: DataSource;
   try {
-    if (command === 'bootstrap') {
-      const email = required(values, 'email');
-      const title = required(values, 'org');
-      if (title.length < 2 || title.length > 255) fail('--org: must be 2..255 characters');
-      return await inTransaction(ds, async (db) => {
-        const user = await ensureUser(db, email);
-        // Reuse the organization of that title this user already administers.
-        const existing = await db
-          .createQueryBuilder(Organization, 'o')
-          .innerJoin(Member, 'm', "m.organizationId = o.id AND m.userId = :userId AND m.role = 'admin'", { userId: user.id })
-          .where('o.title = :title', { title })
-          .orderBy('o.createdAt', 'ASC')
-          .getOne();
-        const org = existing ?? (await createOrganization(db, { title }, user.id));
-        const { secret } = await issueToken(db, user.id, 'bootstrap');
-        return { userId: user.id, organizationId: org.id, token: secret };
-      });
-    }
-    if (command === 'user' && sub === 'add') {
-      const organizationId = required(values, 'org');
-      const email = required(values, 'email');
-      const roleArg = required(values, 'role');
-      if (roleArg !== 'guest' && !(ROLES as readonly string[]).includes(roleArg)) fail(`--role: must be one of ${[...ROLES, 'guest'].join(', ')}`);
-      const role = roleArg === 'guest' ? null : (roleArg as Role);
-      return await inTransaction(ds, async (db) => {
-        if (!(await db.findOneBy(Organization, { id: organizationId }))) fail(`--org: organization ${organizationId} not found`);
-        const user = await ensureUser(db, email);
-        await addOrUpdateMember(db, organizationId, user.id, role);
-        const { secret } = await issueToken(db, user.id, 'cli');
-        return { userId: user.id, token: secret };
-      });
-    }
-    if (command === 'token' && sub === 'revoke') {
-      if (!arg) fail('TOKEN is required');
-      return { revoked: await inTransaction(ds, (db) => revokeBySecret(db, arg)) };
-    }
-    if (command === 'jobs' && sub === 'list') return await listJobsCommand(ds, values as { org?: string; kind?: string; state?: string }, fail);
-    if (command === 'jobs' && sub === 'watch') {
-      if (!arg) fail('RESOURCE_ID is required');
-      return await watchJobCommand(ds, arg);
-    }
-    return fail(`unknown command "${positionals.join(' ')}"`);
+    ds = await createDataSource(loadDatabaseConfig()).initialize();
+  } catch (err) {
+    throw new CliError('unavailable', `database: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return await fn(ds);
   } finally {
     await ds.destroy();
   }
 }
 
-main(process.argv.slice(2)).then(
-  (result) => process.stdout.write(`${JSON.stringify(result)}\n`),
-  (err) => {
-    process.stderr.write(`${err instanceof Error ? err.message : String(err)}\n`);
-    process.exit(1);
-  },
-);
+function nonEmpty(name: string, value: string): string {
+  if (!value.trim()) throw new CliError('usage', `${name}: must not be empty`);
+  return value.trim();
+}
+
+async function bootstrap(ds: DataSource, email: string, title: string) {
+  return inTransaction(ds, async (db) => {
+    const user = await ensureUser(db, email);
+    // Reuse the organization of that title this user already administers.
+    const existing = await db
+      .createQueryBuilder(Organization, 'o')
+      .innerJoin(Member, 'm', "m.organizationId = o.id AND m.userId = :userId AND m.role = 'admin'", { userId: user.id })
+      .where('o.title = :title', { title })
+      .orderBy('o.createdAt', 'ASC')
+      .getOne();
+    const org = existing ?? (await createOrganization(db, { title }, user.id));
+    const { secret } = await issueToken(db, user.id, 'bootstrap');
+    return { userId: user.id, organizationId: org.id, token: secret };
+  });
+}
+
+async function addUser(ds: DataSource, organizationId: string, email: string, role: Role | null) {
+  return inTransaction(ds, async (db) => {
+    if (!(await db.findOneBy(Organization, { id: organizationId }))) throw new CliError('notFound', `--org: organization ${organizationId} not found`);
+    const user = await ensureUser(db, email);
+    await addOrUpdateMember(db, organizationId, user.id, role);
+    const { secret } = await issueToken(db, user.id, 'cli');
+    return { userId: user.id, token: secret };
+  });
+}
+
+const jsonOption = () => new Option('--json', 'print the result as one JSON line (errors as JSON on stderr)');
+
+function buildProgram(json: boolean): Command {
+  const program = new Command('cli')
+    .description('Operator CLI of the docs platform: talks to the database directly, with the settings of the API (MYSQL_*). Run as `node dist/cli/main.js …` or `npm run -s cli -- …`.')
+    .addHelpText('after', EXIT_CODES_HELP)
+    .showHelpAfterError('(add --help for usage)')
+    .exitOverride()
+    // with --json, commander's own error text is replaced by the JSON error written in run()
+    .configureOutput({ writeErr: (s) => void (json || process.stderr.write(s)) });
+  // settings that every subcommand inherits
+  const command = (parent: Command, name: string) => parent.command(name).addOption(jsonOption()).showHelpAfterError('(add --help for usage)');
+
+  command(program, 'bootstrap')
+    .description('Create the user if needed and an organization with them as admin (reusing one of that title they already administer); issue a token for them.')
+    .requiredOption('--email <email>', 'e-mail of the admin')
+    .requiredOption('--org <title>', 'title of the organization, 2..255 characters')
+    .addHelpText('after', '\nOutput: userId, organizationId, token (--json: {"userId","organizationId","token"})')
+    .action(async (o: { email: string; org: string; json?: boolean }) => {
+      const title = nonEmpty('--org', o.org);
+      if (title.length < 2 || title.length > 255) throw new CliError('usage', '--org: must be 2..255 characters');
+      const result = await withDatabase((ds) => bootstrap(ds, nonEmpty('--email', o.email), title));
+      writeResult(result, fieldsText(result), !!o.json);
+    });
+
+  const user = program.command('user').description('user add: organization members');
+  command(user, 'add')
+    .description('Create the user if needed, add them to the organization or change their role; issue a token for them.')
+    .requiredOption('--org <organizationId>', 'the organization, by id (an id beginning with "-" is fine)')
+    .requiredOption('--email <email>', 'e-mail of the user')
+    .addOption(new Option('--role <role>', 'their organization role; guest: no organization role').choices([...ROLES, 'guest']).makeOptionMandatory())
+    .addHelpText('after', '\nOutput: userId, token (--json: {"userId","token"})')
+    .action(async (o: { org: string; email: string; role: Role | 'guest'; json?: boolean }) => {
+      const result = await withDatabase((ds) => addUser(ds, nonEmpty('--org', o.org), nonEmpty('--email', o.email), o.role === 'guest' ? null : o.role));
+      writeResult(result, fieldsText(result), !!o.json);
+    });
+
+  const token = program.command('token').description('token revoke: API tokens');
+  command(token, 'revoke')
+    .description('Revoke a token by its secret. Revoking an unknown or already revoked token changes nothing and still succeeds (revoked: false).')
+    .argument('<token>', 'the secret, dpt_…')
+    .allowUnknownOption() // the argument is the token, whatever it begins with
+    .addHelpText('after', '\nOutput: revoked true|false (--json: {"revoked":true|false})')
+    .action(async (secret: string, o: { json?: boolean }) => {
+      const result = { revoked: await withDatabase((ds) => inTransaction(ds, (db) => revokeBySecret(db, secret))) };
+      writeResult(result, result.revoked ? 'revoked' : 'nothing revoked: the token is unknown or already revoked', !!o.json);
+    });
+
+  const jobs = program.command('jobs').description('jobs list, jobs watch: durable jobs, read from their rows');
+  command(jobs, 'list')
+    .description('List jobs, newest request first (at most 1,000).')
+    .option('--org <organizationId>', 'only this organization\'s jobs')
+    .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KIND_LIST.map((k) => k.name)))
+    .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
+    .addHelpText('after', '\nOutput: a table of kind, resource, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})')
+    .action(async (o: { org?: string; kind?: string; state?: ListedStatus; json?: boolean }) => {
+      const result = await withDatabase((ds) => listJobsCommand(ds, o));
+      writeResult(result, jobsText(result.jobs), !!o.json);
+    });
+  command(jobs, 'watch')
+    .description('Draw a progress bar on stderr until the job on the resource ends. Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.')
+    .argument('<resourceId>', 'the id of the row the job works on (a space for a purge, …)')
+    .allowUnknownOption() // the argument is the id, whatever it begins with
+    .addHelpText('after', '\nOutput: the finished job (--json: the job as `jobs list` shows it)')
+    .action(async (resourceId: string, o: { json?: boolean }) => {
+      const job = await withDatabase((ds) => watchJobCommand(ds, resourceId));
+      writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
+    });
+  return program;
+}
+
+/** Parses and runs one command line; resolves with its exit code. */
+export async function run(argv: string[]): Promise<number> {
+  const json = argv.includes('--json');
+  try {
+    await buildProgram(json).parseAsync(argv, { from: 'user' });
+    return EXIT.ok;
+  } catch (err) {
+    if (err instanceof CommanderError) {
+      if (err.code === 'commander.helpDisplayed' || err.code === 'commander.version') return EXIT.ok;
+      if (json) writeError('usage', err.message.replace(/^error: /, ''), true);
+      return EXIT.usage;
+    }
+    const exit = err instanceof CliError ? err.exit : 'error';
+    writeError(exit, err instanceof Error ? err.message : String(err), json);
+    if (exit === 'usage' && !json) process.stderr.write('(add --help for usage)\n');
+    return EXIT[exit];
+  }
+}
+
+if (require.main === module) {
+  void run(process.argv.slice(2)).then((code) => {
+    process.exitCode = code;
+  });
+}

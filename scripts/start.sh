@@ -25,7 +25,7 @@ start_process worker dist/worker/main.js
 start_process api dist/api/server.js
 wait_port 127.0.0.1 "$PORT" API 30
 
-BOOT=$(cd "$ROOT" && node dist/cli/main.js bootstrap --email "${BOOTSTRAP_EMAIL:-admin@example.com}" --org "${BOOTSTRAP_ORG:-Docs Platform}")
+BOOT=$(cd "$ROOT" && node dist/cli/main.js bootstrap --json --email "${BOOTSTRAP_EMAIL:-admin@example.com}" --org "${BOOTSTRAP_ORG:-Docs Platform}")
 TOKEN=$(printf '%s' "$BOOT" | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0,"utf8")).token)')
 ORG=$(printf '%s' "$BOOT" | node -e 'process.stdout.write(JSON.parse(require("fs").readFileSync(0,"utf8")).organizationId)')
 

@@ -20,7 +20,7 @@ const cli = (...args: string[]) => promisify(execFile)('node', [CLI, ...args], {
 
 function watch(resourceId: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn('node', [CLI, 'jobs', 'watch', resourceId], { env: process.env });
+    const child = spawn('node', [CLI, 'jobs', 'watch', resourceId, '--json'], { env: process.env });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => (stdout += d));
@@ -42,16 +42,16 @@ describe('cli jobs', () => {
     const failed = await deletedSpace(org);
     await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, failed, { code: 'JOB_FAILED', messages: [{ message: 'boom' }] }));
 
-    const all = JSON.parse((await cli('jobs', 'list', '--org', org.id)).stdout).jobs;
+    const all = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--json')).stdout).jobs;
     expect(all.map((j: { resourceId: string }) => j.resourceId).sort()).toEqual([pending.resourceId, failed.resourceId].sort());
     expect(all[0]).toMatchObject({ kind: 'space-purge', organizationId: org.id, workflowId: `space-purge/${all[0].resourceId}/1` });
 
-    const onlyFailed = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--kind', 'space-purge', '--state', 'failed')).stdout).jobs;
+    const onlyFailed = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--kind', 'space-purge', '--state', 'failed', '--json')).stdout).jobs;
     expect(onlyFailed).toEqual([expect.objectContaining({ resourceId: failed.resourceId, status: 'failed', errorCode: 'JOB_FAILED' })]);
-    await expect(cli('jobs', 'list', '--state', 'sleeping')).rejects.toMatchObject({ code: 1, stderr: expect.stringContaining('--state: must be one of') });
+    await expect(cli('jobs', 'list', '--state', 'sleeping')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("option '--state <state>' argument 'sleeping' is invalid") });
   });
 
-  it('watch draws the progress until the job succeeds (exit 0) or fails (exit 1)', async () => {
+  it('watch draws the progress until the job succeeds (exit 0) or fails (exit 5); no job is exit 3', async () => {
     const { org } = await createOrg(server.ds);
     const ok = await deletedSpace(org);
     const watching = watch(ok.resourceId);
@@ -68,9 +68,9 @@ describe('cli jobs', () => {
     const watchingBad = watch(bad.resourceId);
     await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, bad, { code: 'JOB_FAILED', messages: [{ message: 'the database refused' }] }));
     const failed = await watchingBad;
-    expect(failed.code).toBe(1);
+    expect(failed.code).toBe(5);
     expect(failed.stderr).toMatch(/JOB_FAILED: the database refused/);
 
-    expect((await watch('no-such-resource')).code).toBe(1);
+    expect((await watch('no-such-resource')).code).toBe(3);
   }, 30000);
 });
