@@ -1,0 +1,41 @@
+/**
+ * Decides a condition for one visitor. Equality is strict for `==` as for `===` (claims are booleans and
+ * enum strings, so JavaScript's loose coercions would only surprise) except that a missing claim equals
+ * null; a claim the visitor does not
+ * carry reads as undefined, so `visitor.claims.isBetaUser` hides the item from a visitor without it.
+ */
+import { Condition, parseCondition } from './condition-expression';
+
+export type VisitorClaims = Record<string, unknown>;
+
+function claimValue(claims: VisitorClaims, path: string): unknown {
+  let value: unknown = claims;
+  for (const name of path.split('.')) {
+    if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
+    value = (value as Record<string, unknown>)[name];
+  }
+  return value;
+}
+
+function valueOf(condition: Condition, claims: VisitorClaims): unknown {
+  switch (condition.kind) {
+    case 'literal':
+      return condition.value;
+    case 'claim':
+      return claimValue(claims, condition.path);
+    case 'not':
+      return !valueOf(condition.operand, claims);
+    case 'equals':
+      // a missing claim equals null, as with JavaScript's ==
+      return ((valueOf(condition.left, claims) ?? null) === (valueOf(condition.right, claims) ?? null)) !== condition.negated;
+    case 'logical': {
+      const left = !!valueOf(condition.left, claims);
+      return condition.operator === '&&' ? left && !!valueOf(condition.right, claims) : left || !!valueOf(condition.right, claims);
+    }
+  }
+}
+
+/** Whether a visitor with these claims sees an item with this condition (none: everyone does). */
+export function visitorSees(condition: string | null, claims: VisitorClaims): boolean {
+  return condition === null || !!valueOf(parseCondition(condition), claims);
+}
