@@ -165,7 +165,8 @@ async function main(): Promise<void> {
   const logDir = path.resolve(__dirname, '..', '..', '.data', 'log');
   mkdirSync(logDir, { recursive: true });
   if (profileDir) mkdirSync(profileDir, { recursive: true });
-  const apiArgs = [...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
+  // the API runs as scripts/start.sh and the Dockerfile start it
+  const apiArgs = ['--max-old-space-size=512', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
   const api = await startServer('api', apiArgs, { ...env, PORT: String(API_PORT) }, API_PORT, '/healthz', path.join(logDir, 'bench-http-api.log'));
   const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], { ...env, FLOOR_PORT: String(FLOOR_PORT) }, FLOOR_PORT, '/', path.join(logDir, 'bench-http-floor.log'));
   const floorPath = `/v1/spaces/${s.spaceId}`;

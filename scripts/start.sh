@@ -10,19 +10,20 @@ ensure_database "$MYSQL_DATABASE"
 : "${PORT:=8080}"
 export PORT
 
-start_process() { # name entry
+start_process() { # name entry [node options...]
   local pidfile="$DATA/$1.pid"
   if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
     log "$1 already running (pid $(cat "$pidfile"))"
     return 0
   fi
   log "starting $1"
-  (cd "$ROOT" && exec setsid nohup node "$2" >>"$DATA/log/$1.log" 2>&1 </dev/null) &
+  (cd "$ROOT" && exec setsid nohup node "${@:3}" "$2" >>"$DATA/log/$1.log" 2>&1 </dev/null) &
   echo $! >"$pidfile"
 }
 
 start_process worker dist/worker/main.js
-start_process api dist/api/server.js
+# a bounded old generation makes V8 collect before the heap grows to 4 times what is live (docs/decisions.md)
+start_process api dist/api/server.js --max-old-space-size=512
 wait_port 127.0.0.1 "$PORT" API 30
 
 BOOT=$(cd "$ROOT" && node dist/cli/main.js bootstrap --json --email "${BOOTSTRAP_EMAIL:-admin@example.com}" --org "${BOOTSTRAP_ORG:-Docs Platform}")

@@ -5,7 +5,7 @@
  * nodes. Bounded by the size of the objects' JSON text, least recently read first out. Values are
  * frozen: a reader that tried to change one would throw instead of changing what others read.
  */
-const BUDGET_BYTES = 32 * 2 ** 20;
+const BUDGET_BYTES = 16 * 2 ** 20;
 
 function deepFreeze<T>(value: T): T {
   if (value && typeof value === 'object' && !Object.isFrozen(value)) {
