@@ -30,12 +30,11 @@ import { searchSpace } from '../domain/search/search';
 import { createSpace } from '../domain/spaces/spaces';
 import { createBlobStore } from '../domain/storage';
 import { ensureUser } from '../domain/users/users';
-import { createDataSource } from '../entities/data-source';
 import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { LinkTargets, Random, searchQuery, writePage } from './corpus';
+import { resetBenchDatabase } from './database';
 import { commitWrites, CommitWrites, pageIndexRows, storeTotals } from './footprint';
-import { machine } from './machine';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
 import { summarize, Summary, timed } from './stats';
 
@@ -279,16 +278,8 @@ async function measureHttp(bench: Bench, http: HttpClient, queries: string[]): P
 }
 
 async function main(): Promise<void> {
-  const database = process.env.MYSQL_DATABASE || 'docs_bench';
-  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
-  const base = loadConfig();
-  const config = { ...base, mysql: { ...base.mysql, database } };
-  const ds = await createDataSource(config).initialize();
   const started = Date.now();
-  const machineAtStart = await machine(ds);
-  log(`resetting database ${database}`);
-  await ds.dropDatabase();
-  await ds.runMigrations({ transaction: 'each' });
+  const { ds, config, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench', log);
 
   const { user, token, space } = await inTransaction(ds, async (db) => {
     const u = await ensureUser(db, 'bench@example.test', 'Bench');

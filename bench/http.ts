@@ -17,7 +17,6 @@ import * as os from 'os';
 import * as path from 'path';
 import type { DataSource } from 'typeorm';
 import { issueToken } from '../domain/auth/tokens';
-import { loadConfig } from '../domain/config';
 import { commitToHead } from '../domain/content/heads';
 import { inTransaction } from '../domain/db';
 import { newId } from '../domain/ids';
@@ -25,11 +24,10 @@ import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
-import { createDataSource } from '../entities/data-source';
 import { Random, writePage } from './corpus';
+import { resetBenchDatabase } from './database';
 import { load, LoadResult, ServerProcess, startServer, stopServer } from './http-load';
 import { CaseResult, HttpBenchResults, renderHttpReport } from './http-report';
-import { machine } from './machine';
 import { StatementCounter } from './statements';
 import { percentile } from './stats';
 
@@ -130,8 +128,6 @@ function medianLoad(results: LoadResult[]): LoadResult {
 }
 
 async function main(): Promise<void> {
-  const database = process.env.MYSQL_DATABASE || 'docs_bench_http';
-  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
   const rounds = intSetting('BENCH_HTTP_ROUNDS', 3, 3);
   const seconds = intSetting('BENCH_HTTP_SECONDS', 5, 1);
   const connections = intSetting('BENCH_HTTP_CONNECTIONS', 10, 1);
@@ -139,14 +135,8 @@ async function main(): Promise<void> {
   // The bench's own signing secrets unless given (the API refuses to start without them); its children inherit them.
   process.env.CURSOR_SECRET ||= randomBytes(32).toString('hex');
   process.env.BLOB_URL_SECRET ||= randomBytes(32).toString('hex');
-  const base = loadConfig();
-  const config = { ...base, mysql: { ...base.mysql, database } };
-  const ds = await createDataSource(config).initialize();
   const started = Date.now();
-  const machineAtStart = await machine(ds);
-  log(`resetting database ${database}`);
-  await ds.dropDatabase();
-  await ds.runMigrations({ transaction: 'each' });
+  const { ds, config, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench_http', log);
   const s = await seed(ds, config.appBaseUrl);
   await ds.destroy();
   const query = searchWord(s.pageWords);

@@ -1,0 +1,27 @@
+/** A benchmark's own database: its name must say "bench" (it is wiped), dropped and migrated afresh. */
+import type { DataSource } from 'typeorm';
+import { Config, loadConfig } from '../domain/config';
+import { createDataSource } from '../entities/data-source';
+import { machine } from './machine';
+
+export interface BenchDatabase {
+  ds: DataSource;
+  config: Config;
+  database: string;
+  /** what the benchmark runs on, read before the reset */
+  machine: Record<string, string | number>;
+}
+
+/** MYSQL_DATABASE (or `fallback`), emptied and migrated; `log` says when. */
+export async function resetBenchDatabase(fallback: string, log: (message: string) => void): Promise<BenchDatabase> {
+  const database = process.env.MYSQL_DATABASE || fallback;
+  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
+  const base = loadConfig();
+  const config = { ...base, mysql: { ...base.mysql, database } };
+  const ds = await createDataSource(config).initialize();
+  const atStart = await machine(ds);
+  log(`resetting database ${database}`);
+  await ds.dropDatabase();
+  await ds.runMigrations({ transaction: 'each' });
+  return { ds, config, database, machine: atStart };
+}
