@@ -7,9 +7,8 @@
  * bench/results/openapi-<date>.json and .md. Run with `bash scripts/bench.sh openapi`.
  */
 import 'reflect-metadata';
-import { ChildProcess, spawn } from 'child_process';
 import { randomBytes } from 'crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { mkdirSync, writeFileSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
@@ -22,6 +21,7 @@ import { ensureUser } from '../domain/users/users';
 import { createDataSource } from '../entities/data-source';
 import { OpenAPISpec } from '../entities/OpenAPISpec';
 import { createWorker } from '../worker/worker';
+import { api, sampleRss, startApiProcess } from './api-process';
 import { machine } from './machine';
 
 const OPERATIONS = 2_000;
@@ -50,41 +50,6 @@ function benchDocument(operations: number): string {
     };
   }
   return JSON.stringify({ openapi: '3.0.3', info: { title: 'Benchmark API', version: '1.0.0' }, paths, components: { schemas } }, null, 1);
-}
-
-/** The child's resident set size, sampled until stopped; the maximum is what counts. */
-function sampleRss(child: ChildProcess): { stop(): { maxMiB: number; samples: number } } {
-  let max = 0;
-  let samples = 0;
-  const timer = setInterval(() => {
-    try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, 'utf8'))?.[1] ?? 0);
-      max = Math.max(max, kb);
-      samples++;
-    } catch {
-      // the process is gone
-    }
-  }, 50);
-  return {
-    stop: () => {
-      clearInterval(timer);
-      return { maxMiB: Math.round((max / 1024) * 10) / 10, samples };
-    },
-  };
-}
-
-async function freePort(): Promise<number> {
-  const probe = http.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
-async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: any; bytes: number }> {
-  const res = await fetch(`${base}${url}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
-  const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null, bytes: Buffer.byteLength(text) };
 }
 
 async function main(): Promise<void> {
@@ -120,19 +85,10 @@ async function main(): Promise<void> {
   const worker = await createWorker({ ds, config });
   const running = worker.worker.run();
 
-  const port = await freePort();
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'api', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const apiBase = `http://127.0.0.1:${port}`;
+  const apiProcess = await startApiProcess({ MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue });
+  const apiBase = apiProcess.base;
   try {
-    for (let i = 0; ; i++) {
-      if (await fetch(`${apiBase}/healthz`).then((r) => r.ok, () => false)) break;
-      if (i > 100) throw new Error('the API did not start');
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    const rss = sampleRss(child);
+    const rss = sampleRss(apiProcess.child);
 
     const waitComplete = async (slug: string): Promise<any> => {
       for (;;) {
@@ -198,7 +154,7 @@ async function main(): Promise<void> {
     log(`wrote ${path.relative(process.cwd(), stem)}.{json,md}`);
     if (!results.met.processing || !results.met.apiRss) process.exitCode = 1;
   } finally {
-    child.kill('SIGTERM');
+    apiProcess.stop();
     worker.worker.shutdown();
     await running;
     await worker.close();

@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # The benchmarks (docs/benchmarks.md): the same set-up as start.sh, then bench/content.ts (the default,
-# or `content`), bench/http.ts (`http`) or bench/openapi.ts (`openapi`) on its own database, which the
+# or `content`), bench/http.ts (`http`), bench/openapi.ts (`openapi`) or bench/pdf.ts (`pdf`) on its own database, which the
 # benchmark wipes and migrates first.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 case "${1:-content}" in
   content) export MYSQL_DATABASE="${BENCH_MYSQL_DATABASE:-docs_bench}" ;;
   http) export MYSQL_DATABASE="${BENCH_HTTP_MYSQL_DATABASE:-docs_bench_http}" ;;
   openapi) export MYSQL_DATABASE="${BENCH_OPENAPI_MYSQL_DATABASE:-docs_bench_openapi}" ;;
-  *) echo "usage: bash scripts/bench.sh [content|http|openapi]" >&2; exit 2 ;;
+  pdf) export MYSQL_DATABASE="${BENCH_PDF_MYSQL_DATABASE:-docs_bench_pdf}" ;;
+  *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf]" >&2; exit 2 ;;
 esac
 setup_all
 ensure_database "$MYSQL_DATABASE"

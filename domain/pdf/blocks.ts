@@ -207,8 +207,7 @@ export class BlockWriter {
     doc.y += CODE_PADDING;
     for (const line of lines) {
       const text = drawable(line, 'mono') || ' ';
-      canvas.use('mono', TYPE.code, COLORS.text);
-      const height = doc.heightOfString(text, { width, lineGap: 1 });
+      const { height, wraps } = canvas.measure(text, 'mono', TYPE.code, width);
       if (doc.y + height > canvas.bottom) {
         doc.addPage();
         band(doc.y, CODE_PADDING / 2);
@@ -216,7 +215,7 @@ export class BlockWriter {
       }
       const y = doc.y;
       band(y, height);
-      canvas.paragraph([{ text, face: 'mono', color: COLORS.text }], TYPE.code);
+      canvas.box(text, 'mono', TYPE.code, COLORS.text, { x: canvas.left + CODE_PADDING, y, width }, wraps);
       doc.y = y + height;
     }
     band(doc.y, CODE_PADDING);
@@ -238,23 +237,22 @@ export class BlockWriter {
     const header = rows[0]?.header ? rows[0] : null;
     const drawRow = (row: (typeof rows)[number]) => {
       const face: Face = row.header ? 'bold' : 'regular';
-      canvas.use(face, TYPE.body - 1, COLORS.text);
-      const texts = Array.from({ length: columns }, (_, i) => drawable(row.cells[i]?.text ?? '', face));
-      const height = Math.max(...texts.map((t, i) => doc.heightOfString(t || ' ', { width: widths[i] - 2 * CELL_PADDING, lineGap: 1 }))) + 2 * CELL_PADDING;
+      const cells = Array.from({ length: columns }, (_, i) => {
+        const text = drawable(row.cells[i]?.text ?? '', face) || ' ';
+        return { text, ...canvas.measure(text, face, TYPE.body - 1, widths[i] - 2 * CELL_PADDING) };
+      });
+      const height = Math.max(...cells.map((c) => c.height)) + 2 * CELL_PADDING;
       if (doc.y + height > canvas.bottom) {
         doc.addPage();
         if (header && row !== header) drawRow(header);
       }
       const y = doc.y;
       let x = canvas.left;
-      texts.forEach((text, i) => {
+      cells.forEach((cell, i) => {
         if (row.header) doc.save().rect(x, y, widths[i], height).fill(COLORS.tableHeader).restore();
         doc.save().rect(x, y, widths[i], height).lineWidth(0.5).strokeColor(COLORS.rule).stroke().restore();
-        canvas.use(face, TYPE.body - 1, COLORS.text).text(text, x + CELL_PADDING, y + CELL_PADDING, {
-          width: widths[i] - 2 * CELL_PADDING,
-          align: row.cells[i]?.align ?? 'left',
-          lineGap: 1,
-        });
+        const at = { x: x + CELL_PADDING, y: y + CELL_PADDING, width: widths[i] - 2 * CELL_PADDING, align: row.cells[i]?.align ?? 'left' };
+        canvas.box(cell.text, face, TYPE.body - 1, COLORS.text, at, cell.wraps);
         x += widths[i];
       });
       doc.y = y + height;

@@ -151,6 +151,21 @@ export class Canvas {
     this.doc.y = y;
   }
 
+  /**
+   * The height `text` takes in `width`, for blocks that lay out before they draw (code lines, table
+   * cells). Text that fits on one line is measured without pdfkit's line wrapper, the common and fast case.
+   */
+  measure(text: string, face: Face, size: number, width: number): { height: number; wraps: boolean } {
+    this.doc.font(face).fontSize(size);
+    const wraps = text.includes('\n') || this.doc.widthOfString(text) > width;
+    return { height: wraps ? this.doc.heightOfString(text, { width, lineGap: 1 }) : this.doc.currentLineHeight(true) + 1, wraps };
+  }
+
+  /** Draws text that `measure` measured at (x, y); the flow position is left to the caller. */
+  box(text: string, face: Face, size: number, color: string, at: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right' }, wraps: boolean): void {
+    this.use(face, size, color).text(text, at.x, at.y, { width: at.width, align: at.align ?? 'left', lineGap: 1, lineBreak: wraps });
+  }
+
   horizontalRule(color = COLORS.rule): void {
     const y = this.doc.y;
     this.doc.save().moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.75).strokeColor(color).stroke().restore();

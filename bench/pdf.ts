@@ -1,0 +1,203 @@
+/**
+ * The PDF benchmark (docs/benchmarks.md): a change request of 1,000 pages (40 chapters of 25 pages,
+ * each page with headings, paragraphs with marks and links, nested lists, a code block, a table, a
+ * quote, a hint, and on every chapter and every tenth page an image) is exported through the real API (a child process
+ * whose RSS is sampled) and a worker in this process on a private task queue. Each run edits one
+ * page first, so it renders a new revision; it measures the time from the request to its 200 with
+ * the URL, then a request for the unchanged change request (the cached file). Targets: under 30 s,
+ * API RSS under 300 MB. Its own database (docs_bench_pdf, wiped at start). Writes
+ * bench/results/pdf-<date>.json and .md. Run with `bash scripts/bench.sh pdf` (`npm run bench:pdf`).
+ */
+import 'reflect-metadata';
+import { randomBytes } from 'crypto';
+import { mkdirSync, writeFileSync } from 'fs';
+import * as path from 'path';
+import { PNG } from 'pngjs';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { issueToken } from '../domain/auth/tokens';
+import { loadConfig } from '../domain/config';
+import { createChangeRequest } from '../domain/content/change-requests';
+import { commitToHead } from '../domain/content/heads';
+import { inTransaction } from '../domain/db';
+import { createOrganization } from '../domain/organizations/organizations';
+import { createSpace } from '../domain/spaces/spaces';
+import { ensureUser } from '../domain/users/users';
+import { createDataSource } from '../entities/data-source';
+import { PdfExport } from '../entities/PdfExport';
+import { createWorker } from '../worker/worker';
+import { api, sampleRss, startApiProcess } from './api-process';
+import { machine } from './machine';
+
+const CHAPTERS = 40;
+const PAGES_PER_CHAPTER = 25;
+const RUNS = 3;
+const TARGETS = { exportMs: 30_000, apiRssMiB: 300 };
+
+const log = (message: string): void => void process.stdout.write(`[bench:pdf] ${message}\n`);
+
+/** A page of about 350 words in every form the renderer draws; `image` is a file id to show, or null. */
+function pageMarkdown(n: number, image: string | null): string {
+  const words = 'the service renders every page of the change request with its headings lists tables and code'.split(' ');
+  const sentence = (k: number) => Array.from({ length: 14 }, (_, i) => words[(k * 7 + i * 3) % words.length]).join(' ');
+  return [
+    `Page ${n} explains **one part** of the product, with *emphasis*, \`inline code\` and [a link](https://example.com/docs/${n}). ${sentence(n)}. ${sentence(n + 1)}.`,
+    `## Before you start`,
+    `- ${sentence(n + 2)}\n- ${sentence(n + 3)}\n  1. first nested step\n  2. second nested step\n- ${sentence(n + 4)}`,
+    `## Configure`,
+    '```yaml\n' + `service:\n  name: page-${n}\n  replicas: ${(n % 5) + 1}\n  ports:\n    - 8080\n    - 8443\n` + '```',
+    `| Setting | Default | Meaning |\n|---|---|---|\n| timeout | 30 s | ${sentence(n + 5)} |\n| retries | 3 | ${sentence(n + 6)} |\n| region | eu | Where the data lives |`,
+    `> ${sentence(n + 7)}. ${sentence(n + 8)}.`,
+    `{% hint style="info" %}\n${sentence(n + 9)}.\n{% endhint %}`,
+    ...(image ? [`![Diagram of page ${n}](file:${image})`] : []),
+    `### Details`,
+    `${sentence(n + 10)}. ${sentence(n + 11)}. ${sentence(n + 12)}. ${sentence(n + 13)}.`,
+  ].join('\n\n');
+}
+
+/** A 1200×700 RGBA diagram: gradients, with transparency on one side. */
+function diagram(): Buffer {
+  const png = new PNG({ width: 1200, height: 700 });
+  for (let y = 0; y < 700; y++) {
+    for (let x = 0; x < 1200; x++) {
+      const i = (y * 1200 + x) * 4;
+      png.data.set([(x * 255) / 1200, (y * 255) / 700, 160, x < 900 ? 255 : 140], i);
+    }
+  }
+  return PNG.sync.write(png);
+}
+
+async function main(): Promise<void> {
+  const database = process.env.MYSQL_DATABASE || 'docs_bench_pdf';
+  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
+  const base = loadConfig();
+  const taskQueue = `bench-pdf-${randomBytes(4).toString('hex')}`;
+  const config = { ...base, mysql: { ...base.mysql, database }, temporal: { ...base.temporal, taskQueue } };
+  const ds = await createDataSource(config).initialize();
+  const machineAtStart = await machine(ds);
+  log(`resetting database ${database}`);
+  await ds.dropDatabase();
+  await ds.runMigrations({ transaction: 'each' });
+  const { user, token, space } = await inTransaction(ds, async (db) => {
+    const u = await ensureUser(db, 'bench@example.test', 'Bench');
+    const org = await createOrganization(db, { title: 'PDF benchmark' }, u.id);
+    return { user: u, token: (await issueToken(db, u.id, 'bench')).secret, space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id) };
+  });
+
+  Runtime.install({ logger: new DefaultLogger('WARN') });
+  const worker = await createWorker({ ds, config });
+  const running = worker.worker.run();
+  // the worker renders in this process: its memory is reported beside the API's
+  let workerRssMax = 0;
+  const workerRss = setInterval(() => (workerRssMax = Math.max(workerRssMax, process.memoryUsage().rss)), 50);
+
+  const apiProcess = await startApiProcess({ MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, PDF_WAIT_SECONDS: '120' });
+  try {
+    const upload = await fetch(`${apiProcess.base}/v1/spaces/${space.id}/content/files?name=diagram.png`, {
+      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, body: diagram(),
+    });
+    const image = ((await upload.json()) as { id: string }).id;
+    const changeRequest = await inTransaction(ds, (db) => createChangeRequest(db, space.id, { subject: 'The whole handbook' }, user.id));
+    const head = { kind: 'change-request' as const, changeRequestId: changeRequest.id };
+    const commit = (edit: Parameters<typeof commitToHead>[3]) =>
+      inTransaction(ds, (db) => commitToHead(db, head, { type: 'edits', createdById: user.id, appBaseUrl: config.appBaseUrl }, edit));
+    const started = Date.now();
+    const pageIds: string[] = [];
+    let imagesShown = 0;
+    await commit(async (editor) => {
+      for (let c = 0; c < CHAPTERS; c++) {
+        const chapter = await editor.createPage({ title: `Chapter ${c + 1}`, markdown: pageMarkdown(c * PAGES_PER_CHAPTER, image) });
+        pageIds.push(chapter);
+        imagesShown++;
+        for (let p = 1; p < PAGES_PER_CHAPTER; p++) {
+          const n = c * PAGES_PER_CHAPTER + p;
+          const shows = n % 10 === 0;
+          if (shows) imagesShown++;
+          pageIds.push(await editor.createPage({ title: `Topic ${n}: ${['Setup', 'Usage', 'Limits', 'Security', 'Upgrades'][n % 5]}`, markdown: pageMarkdown(n, shows ? image : null) }, { parent: chapter }));
+        }
+      }
+    });
+    log(`change request of ${pageIds.length} pages written in ${Date.now() - started} ms`);
+
+    const rss = sampleRss(apiProcess.child);
+    const pdfUrl = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`;
+    const runs: Array<{ totalMs: number; queuedMs: number; collectAndRenderMs: number; pdfPages: number; megabytes: number; cachedMs: number }> = [];
+    for (let i = 0; i < RUNS; i++) {
+      await commit((editor) => editor.updatePage(pageIds[i * 37], { markdown: `${pageMarkdown(i * 37, null)}\n\nEdited for run ${i + 1}.` }));
+      const t = Date.now();
+      const res = await api(apiProcess.base, token, 'GET', pdfUrl);
+      const totalMs = Date.now() - t;
+      if (res.status !== 200) throw new Error(`the PDF request answered ${res.status}: ${JSON.stringify(res.json)}`);
+      const file = Buffer.from(await (await fetch(res.json.url)).arrayBuffer());
+      if (file.subarray(0, 5).toString() !== '%PDF-') throw new Error('the URL did not serve a PDF');
+      const row = await ds.manager.findOneOrFail(PdfExport, { where: { changeRequestId: changeRequest.id }, order: { createdAt: 'DESC' } });
+      const { requestedAt, startedAt, finishedAt } = row.render;
+      const t2 = Date.now();
+      const cached = await api(apiProcess.base, token, 'GET', pdfUrl);
+      const cachedMs = Date.now() - t2;
+      if (cached.status !== 200) throw new Error(`the cached PDF request answered ${cached.status}`);
+      runs.push({
+        totalMs, queuedMs: startedAt!.getTime() - requestedAt!.getTime(), collectAndRenderMs: finishedAt!.getTime() - startedAt!.getTime(),
+        pdfPages: row.filePages!, megabytes: Math.round((file.length / 1e6) * 100) / 100, cachedMs,
+      });
+      log(`run ${i + 1}: request to URL in ${totalMs} ms (queued ${runs[i].queuedMs} ms, job ${runs[i].collectAndRenderMs} ms), ${row.filePages} PDF pages, ${runs[i].megabytes} MB; cached request ${cachedMs} ms`);
+    }
+    const apiRss = rss.stop();
+    clearInterval(workerRss);
+    const workerRssMiB = Math.round((workerRssMax / 2 ** 20) * 10) / 10;
+    log(`API RSS max ${apiRss.maxMiB} MiB over ${apiRss.samples} samples; worker (this process) RSS max ${workerRssMiB} MiB`);
+
+    const slowest = Math.max(...runs.map((r) => r.totalMs));
+    const results = {
+      date: new Date().toISOString(),
+      machine: machineAtStart,
+      changeRequest: { pages: pageIds.length, chapters: CHAPTERS, imagesShown },
+      runs,
+      apiRssMaxMiB: apiRss.maxMiB,
+      workerRssMaxMiB: workerRssMiB,
+      targets: TARGETS,
+      met: { export: slowest < TARGETS.exportMs, apiRss: apiRss.maxMiB < TARGETS.apiRssMiB },
+    };
+    const dir = path.join(__dirname, '..', '..', 'bench', 'results');
+    mkdirSync(dir, { recursive: true });
+    const stem = path.join(dir, `pdf-${results.date.slice(0, 10)}`);
+    writeFileSync(`${stem}.json`, `${JSON.stringify(results, null, 2)}\n`);
+    writeFileSync(`${stem}.md`, renderReport(results, slowest));
+    log(`wrote ${path.relative(process.cwd(), stem)}.{json,md}`);
+    if (!results.met.export || !results.met.apiRss) process.exitCode = 1;
+  } finally {
+    clearInterval(workerRss);
+    apiProcess.stop();
+    worker.worker.shutdown();
+    await running;
+    await worker.close();
+    await ds.destroy();
+  }
+}
+
+function renderReport(
+  r: { date: string; machine: Record<string, string | number>; changeRequest: { pages: number }; runs: Array<{ totalMs: number; queuedMs: number; collectAndRenderMs: number; pdfPages: number; megabytes: number; cachedMs: number }>; apiRssMaxMiB: number; workerRssMaxMiB: number },
+  slowest: number,
+): string {
+  const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
+  return [
+    `# PDF benchmark, ${r.date.slice(0, 10)}`,
+    '',
+    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    '',
+    `A change request of ${r.changeRequest.pages} pages (headings, marks, links, nested lists, code, a table, a quote and a hint on every page, a 1200×700 PNG on every chapter and every tenth page); API in a child process (PDF_WAIT_SECONDS=120), worker in the benchmark process. Each run edits one page first, so it renders a new revision.`,
+    '',
+    '| Measure | Value | Target |',
+    '|---|---|---|',
+    ...r.runs.map((run, i) => `| run ${i + 1}: request to 200 with the URL (queued + job) | ${run.totalMs} ms (${run.queuedMs} + ${run.collectAndRenderMs}); ${run.pdfPages} PDF pages, ${run.megabytes} MB | < ${TARGETS.exportMs} ms |`),
+    `| slowest run | ${slowest} ms | ${mark(slowest < TARGETS.exportMs)} |`,
+    `| request for the unchanged change request (cached file) | ${r.runs.map((run) => run.cachedMs).join(', ')} ms | |`,
+    `| API RSS, maximum | ${r.apiRssMaxMiB} MiB | < ${TARGETS.apiRssMiB} MiB: ${mark(r.apiRssMaxMiB < TARGETS.apiRssMiB)} |`,
+    `| worker RSS, maximum (the benchmark process) | ${r.workerRssMaxMiB} MiB | |`,
+    '',
+  ].join('\n');
+}
+
+main().catch((err) => {
+  process.stderr.write(`${err instanceof Error ? err.stack : String(err)}\n`);
+  process.exit(1);
+});
