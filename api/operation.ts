@@ -115,13 +115,13 @@ export class ApiBuilder {
       }
       // a JSON `null` body is not an object: it is refused, not read as {}
       const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody, 'body') : undefined;
-      const caller = req.caller ?? { userId: '', tokenId: '', memberships: [] };
+      const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
       const reply = await handler({
         params,
         query,
         body,
         caller,
-        access: new AccessContext(this.deps.ds.manager, caller.userId, caller.memberships),
+        access: new AccessContext(this.deps.ds.manager, caller.userId, caller),
         req,
       });
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);

@@ -1,15 +1,14 @@
 /** Bearer-token authentication: every failure is the same 401, whatever the reason. */
 import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
+import type { KnownAccess } from '../../domain/access/context';
 import { findLiveToken } from '../../domain/auth/tokens';
 import { unauthorized } from '../../domain/errors';
-import type { Member } from '../../entities/Member';
 
-export interface Caller {
+/** Who calls, with their memberships and grants, read with the token. */
+export interface Caller extends KnownAccess {
   userId: string;
   tokenId: string;
-  /** every organization membership of the user, read with the token */
-  memberships: Member[];
 }
 
 declare module 'express-serve-static-core' {
@@ -25,7 +24,7 @@ export function authenticate(ds: DataSource) {
     if (!match) return next(unauthorized());
     const live = await findLiveToken(ds.manager, match[1]);
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
-    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships };
+    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships, grants: live.grants };
     next();
   };
 }

@@ -1,8 +1,32 @@
 import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
 import { Collection } from '../../entities/Collection';
-import { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
+import type { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
+
+/** What authorization reads of a grant. */
+export type AccessGrant = Pick<ContentGrant, 'targetKind' | 'targetId' | 'role'>;
+
+/** The caller's memberships and grants, when already read (authentication reads them with the token). */
+export interface KnownAccess {
+  memberships: Member[];
+  grants: AccessGrant[];
+}
+
+/**
+ * A column: the grants held by the user that `userId` names (a parameter or a column), directly or
+ * through a team, as one JSON array (NULL when none), so they cost no statement of their own.
+ */
+export function grantsOfUserColumn(userId: string): string {
+  return `(SELECT JSON_ARRAYAGG(JSON_OBJECT('targetKind', g.targetKind, 'targetId', g.targetId, 'role', g.role)) FROM content_grants g
+    WHERE (g.principalKind = 'user' AND g.principalId = ${userId})
+       OR (g.principalKind = 'team' AND g.principalId IN (SELECT tm.teamId FROM team_members tm WHERE tm.userId = ${userId})))`;
+}
+
+/** Reads that column (MariaDB answers JSON as text, MySQL as parsed JSON). */
+export function grantsOfColumn(value: unknown): AccessGrant[] {
+  if (value === null || value === undefined) return [];
+  return (typeof value === 'string' ? JSON.parse(value) : value) as AccessGrant[];
+}
 
 /**
  * What the access function needs to know about one caller, loaded lazily and memoised for
@@ -11,18 +35,19 @@ import { Member } from '../../entities/Member';
 export class AccessContext {
   private readonly memberships = new Map<string, Member | null>();
   private readonly collectionsByOrg = new Map<string, Map<string, Collection>>();
-  private grantsCache: ContentGrant[] | null = null;
+  private grantsCache: AccessGrant[] | null = null;
 
   /**
-   * `memberships`: the user's memberships when already read (authentication reads them with the
-   * token). An organization missing from them is still looked up: this request may have just joined it.
+   * `known`: the user's memberships and grants when already read. An organization missing from the
+   * memberships is still looked up: this request may have just joined it.
    */
   constructor(
     readonly db: Db,
     readonly userId: string,
-    memberships: Member[] = [],
+    known?: KnownAccess,
   ) {
-    for (const m of memberships) this.memberships.set(m.organizationId, m.disabled ? null : m);
+    for (const m of known?.memberships ?? []) this.memberships.set(m.organizationId, m.disabled ? null : m);
+    this.grantsCache = known?.grants ?? null;
   }
 
   async membership(organizationId: string): Promise<Member | null> {
@@ -33,21 +58,16 @@ export class AccessContext {
     return this.memberships.get(organizationId) ?? null;
   }
 
-  /** Grants held by the caller directly or through a team, on any content, in one statement. */
-  async grants(): Promise<ContentGrant[]> {
+  /** Grants held by the caller directly or through a team, on any content. */
+  async grants(): Promise<AccessGrant[]> {
     if (!this.grantsCache) {
-      const rows: Array<Record<string, unknown>> = await this.db.query(
-        `SELECT ${columnsOf(this.db, ContentGrant, 'g')} FROM content_grants g
-         WHERE (g.principalKind = 'user' AND g.principalId = ?)
-            OR (g.principalKind = 'team' AND g.principalId IN (SELECT tm.teamId FROM team_members tm WHERE tm.userId = ?))`,
-        [this.userId, this.userId],
-      );
-      this.grantsCache = rows.map((r) => hydrate(this.db, ContentGrant, 'g', r));
+      const [row]: Array<{ grants: unknown }> = await this.db.query(`SELECT ${grantsOfUserColumn('?')} AS grants`, [this.userId, this.userId]);
+      this.grantsCache = grantsOfColumn(row.grants);
     }
     return this.grantsCache;
   }
 
-  async grantsOn(kind: GrantTargetKind, id: string): Promise<ContentGrant[]> {
+  async grantsOn(kind: GrantTargetKind, id: string): Promise<AccessGrant[]> {
     return (await this.grants()).filter((g) => g.targetKind === kind && g.targetId === id);
   }
 

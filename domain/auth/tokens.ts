@@ -1,6 +1,7 @@
 /** API tokens: random secrets shown once, stored as SHA-256, revocable, optionally expiring. */
 import { createHash, randomBytes } from 'crypto';
 import { IsNull } from 'typeorm';
+import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/context';
 import type { Db } from '../db';
 import { newId } from '../ids';
 import { columnsOf, hydrate } from '../rows';
@@ -28,10 +29,9 @@ export async function issueToken(db: Db, userId: string, label: string, expiresA
   return { token, secret };
 }
 
-export interface LiveToken {
+/** The token, and what every authorized request needs to know of its user, read in the same statement. */
+export interface LiveToken extends KnownAccess {
   token: ApiToken;
-  /** the user's memberships, read in the same statement: every authorized request needs them */
-  memberships: Member[];
 }
 
 /**
@@ -41,13 +41,18 @@ export interface LiveToken {
 export async function findLiveToken(db: Db, secret: string): Promise<LiveToken | null> {
   if (!secret.startsWith(PREFIX) || secret.length > 200) return null;
   const rows: Array<Record<string, unknown>> = await db.query(
-    `SELECT ${columnsOf(db, ApiToken, 't')}, ${columnsOf(db, Member, 'm')} FROM api_tokens t LEFT JOIN members m ON m.userId = t.userId WHERE t.secretHash = ? AND t.revokedAt IS NULL`,
+    `SELECT ${columnsOf(db, ApiToken, 't')}, ${columnsOf(db, Member, 'm')}, ${grantsOfUserColumn('t.userId')} AS grants
+       FROM api_tokens t LEFT JOIN members m ON m.userId = t.userId WHERE t.secretHash = ? AND t.revokedAt IS NULL`,
     [hashSecret(secret)],
   );
   if (!rows.length) return null;
   const token = hydrate(db, ApiToken, 't', rows[0]);
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return null;
-  return { token, memberships: rows.filter((r) => r.m_organizationId !== null).map((r) => hydrate(db, Member, 'm', r)) };
+  return {
+    token,
+    memberships: rows.filter((r) => r.m_organizationId !== null).map((r) => hydrate(db, Member, 'm', r)),
+    grants: grantsOfColumn(rows[0].grants),
+  };
 }
 
 /** Revokes by secret; true when a live token was revoked. */
