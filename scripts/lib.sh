@@ -100,7 +100,9 @@ install_node_modules() {
   if [ ! -d "$ROOT/node_modules" ] || [ "$ROOT/package-lock.json" -nt "$ROOT/node_modules/.package-lock.json" ]; then
     log "installing npm packages"
     # npm ci refuses this npm's own lock files (other platforms' optional packages are left out), so install from the lock
-    (cd "$ROOT" && npm install --no-audit --no-fund --loglevel=error)
+    # --ignore-scripts: @gitbook/cli's postinstall downloads cloudflared from github.com (needed only by
+    # `gitbook dev`), which fails without internet; every other package here ships prebuilt platform binaries
+    (cd "$ROOT" && npm install --ignore-scripts --no-audit --no-fund --loglevel=error)
   fi
 }
 
