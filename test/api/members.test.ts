@@ -1,6 +1,8 @@
+import { jwtVerify } from 'jose';
 import request from 'supertest';
 import { issueToken } from '../../domain/auth/tokens';
 import { inTransaction } from '../../domain/db';
+import { serviceVisitorClaimsKey } from '../../domain/members/service-visitor-claims';
 import { ensureUser } from '../../domain/users/users';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { LinkInvite } from '../../entities/LinkInvite';
@@ -92,7 +94,7 @@ describe('members list', () => {
     const none = await server.as(fx.admin.token).get(path).query({ sort: 'lastSeenAt' }).expect(200);
     expect(none.body).toEqual({ items: [], count: 0 });
     const ping = await server.as(bob.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
-    expect(ping.body).toEqual({});
+    expect(Object.keys(ping.body)).toEqual(['serviceVisitorClaims']);
     await new Promise((r) => setTimeout(r, 5));
     await server.as(carol.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
     const seen = await collectIds(fx.admin, path, { sort: 'lastSeenAt', limit: 1 });
@@ -255,6 +257,18 @@ describe('a member', () => {
     const outsider = await createOrg(server.ds);
     await server.as(outsider.admin.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(404);
     await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/ping`).send({ x: 1 }).expect(400);
+  });
+
+  it('ping returns serviceVisitorClaims: a JWT of the member signed by the service, valid for an hour', async () => {
+    const ping = await server.as(reader.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
+    const key = serviceVisitorClaimsKey(server.config.cursorSecret);
+    const { payload, protectedHeader } = await jwtVerify(ping.body.serviceVisitorClaims, key, { issuer: server.config.publicBaseUrl });
+    expect(protectedHeader.alg).toBe('HS256');
+    expect(payload).toMatchObject({ sub: reader.user.id, organization: fx.org.id, role: 'read' });
+    expect(payload.exp! - payload.iat!).toBe(3600);
+    // another secret does not verify it
+    await expect(jwtVerify(ping.body.serviceVisitorClaims, serviceVisitorClaimsKey('x'.repeat(32)))).rejects.toThrow();
+    await request(server.app).post(`/v1/orgs/${fx.org.id}/ping`).expect(401);
   });
 
   it("lists the member's teams with their team role, filtered by title and paginated", async () => {

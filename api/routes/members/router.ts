@@ -6,6 +6,7 @@ import { notFound } from '../../../domain/errors';
 import { organizationsClaimingDomain } from '../../../domain/members/email-domains';
 import { deleteLinkInvite } from '../../../domain/members/link-invites';
 import { changeMemberRole, findMember, markSsoMember, membersQuery, removeMember, touchLastSeen } from '../../../domain/members/members';
+import { signServiceVisitorClaims } from '../../../domain/members/service-visitor-claims';
 import { teamRolesOf } from '../../../domain/teams/team-members';
 import { teamsOfMemberQuery } from '../../../domain/teams/teams';
 import { Member } from '../../../entities/Member';
@@ -150,7 +151,7 @@ export function memberRoutes(api: ApiBuilder): void {
   api.op(
     {
       method: 'post', path: '/v1/orgs/{organizationId}/ping', operationId: 'pingOrganization', tags: ['members'],
-      summary: "Record the caller's presence in the organization",
+      summary: "Record the caller's presence in the organization, and get a JWT of the claims that go with them as a visitor of its sites",
       params: organizationIdParams,
       responses: { 200: { description: 'presence recorded', schema: pingResponse } },
     },
@@ -158,8 +159,8 @@ export function memberRoutes(api: ApiBuilder): void {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, org(organization), 'view');
       await inTransaction(ds, (db) => touchLastSeen(db, organization.id, caller.userId));
-      // No visitor claims are configured for members, so there is no JWT to hand out.
-      return { status: 200, body: {} };
+      const member = (await access.membership(organization.id))!;
+      return { status: 200, body: { serviceVisitorClaims: await signServiceVisitorClaims(config.cursorSecret, config.publicBaseUrl, member) } };
     },
   );
 

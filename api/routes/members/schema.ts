@@ -31,6 +31,6 @@ export const patchMemberBody = z
 
 export const pingResponse = z
   .object({
-    serviceVisitorClaims: z.string().optional().openapi({ description: 'a JWT to attach to the user; omitted while no visitor claims are configured' }),
+    serviceVisitorClaims: z.string().openapi({ description: 'a JWT (HS256, one hour) to attach to the user: `sub` the user, `organization`, `role`' }),
   })
   .openapi('PingResult');
