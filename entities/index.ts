@@ -19,7 +19,9 @@ import { Organization } from './Organization';
 import { PdfExport } from './PdfExport';
 import { SamlProvider } from './SamlProvider';
 import { Site } from './Site';
+import { SitePublishingAuth } from './SitePublishingAuth';
 import { SiteSection } from './SiteSection';
+import { SiteShareLink } from './SiteShareLink';
 import { SiteSectionGroup } from './SiteSectionGroup';
 import { SiteSpace } from './SiteSpace';
 import { Space } from './Space';
@@ -27,6 +29,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace];
+export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Site, SiteSection, SiteSectionGroup, SiteSpace, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, User };
