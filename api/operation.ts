@@ -27,6 +27,8 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   responses: Record<number, { description: string; schema?: ZodTypeAny; noLocation?: boolean }>;
   /** An operation the spec needs but does not show (DESIGN §3). */
   extension?: boolean;
+  /** Kept for existing clients; `summary` names its replacement. */
+  deprecated?: boolean;
   /** Reachable without a bearer token. */
   anonymous?: boolean;
   /**
@@ -157,6 +159,7 @@ export class ApiBuilder {
       responses,
       ...(def.anonymous ? { security: [] } : {}),
       ...(def.extension ? { 'x-extension': true } : {}),
+      ...(def.deprecated ? { deprecated: true } : {}),
     };
     this.registry.registerPath(route);
   }

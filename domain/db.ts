@@ -16,3 +16,8 @@ export function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Pr
 export async function insertKeepingValues<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, entity: T): Promise<void> {
   await db.insert(target, { ...entity } as QueryDeepPartialEntity<T>);
 }
+
+/** A write refused by a unique index (the driver's error, bare or wrapped by TypeORM). */
+export function isDuplicateKey(err: unknown): boolean {
+  return (err as { code?: string; driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY' || (err as { code?: string }).code === 'ER_DUP_ENTRY';
+}

@@ -11,6 +11,7 @@ import { memberRoutes } from './members/router';
 import { openAPISpecRoutes } from './openapi-specs/router';
 import { organizationRoutes } from './orgs/router';
 import { searchRoutes } from './search/router';
+import { siteRoutes } from './sites/router';
 import { spaceRoutes } from './spaces/router';
 import { ssoRoutes } from './sso/router';
 import { teamRoutes } from './teams/router';
@@ -34,4 +35,5 @@ export function registerRoutes(api: ApiBuilder): void {
   searchRoutes(api);
   commentRoutes(api);
   openAPISpecRoutes(api);
+  siteRoutes(api);
 }

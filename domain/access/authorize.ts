@@ -11,6 +11,7 @@ import { forbidden, notFound } from '../errors';
 import { Collection } from '../../entities/Collection';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Organization } from '../../entities/Organization';
+import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
 import type { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
@@ -24,7 +25,8 @@ export type Target =
   | { kind: 'team'; team: Team }
   /** a comment or a comment reply, judged by its space and its author */
   | { kind: 'comment'; space: Space; authorId: string }
-  | { kind: 'openapiSpec'; spec: OpenAPISpec };
+  | { kind: 'openapiSpec'; spec: OpenAPISpec }
+  | { kind: 'site'; site: Site };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -57,6 +59,17 @@ export interface SpacePermissions {
 }
 export interface TeamPermissions { view: boolean; admin: boolean }
 export interface OpenAPISpecPermissions { view: boolean; edit: boolean }
+/** GitBook 0.202's eight site permissions. */
+export interface SitePermissions {
+  view: boolean;
+  access: boolean;
+  edit: boolean;
+  create: boolean;
+  admin: boolean;
+  installIntegration: boolean;
+  viewAdaptiveSchema: boolean;
+  editAdaptiveSchema: boolean;
+}
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 
@@ -67,6 +80,7 @@ interface PermissionsByKind {
   team: TeamPermissions;
   comment: CommentPermissions;
   openapiSpec: OpenAPISpecPermissions;
+  site: SitePermissions;
 }
 type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
 
@@ -170,6 +184,22 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
       // An organization's specs are seen by its full members and edited by those who may create them.
       const m = await ctx.membership(target.spec.organizationId);
       return { view: !!m && m.role !== null, edit: atLeast(m?.role, 'create') };
+    }
+    case 'site': {
+      // A site belongs to its organization as a whole: its full members see it, with their organization
+      // role; only admins change it (settings, structure, publishing, adaptive schema).
+      const m = await ctx.membership(target.site.organizationId);
+      const role = m?.role ?? null;
+      return {
+        view: role !== null,
+        access: role !== null,
+        edit: atLeast(role, 'edit'),
+        create: atLeast(role, 'create'),
+        admin: role === 'admin',
+        installIntegration: role === 'admin',
+        viewAdaptiveSchema: role !== null,
+        editAdaptiveSchema: role === 'admin',
+      };
     }
   }
 }

@@ -1,8 +1,8 @@
 import slugify from 'slugify';
 
-/** The URL slug of a title: lower-case ASCII words joined by hyphens ("page" when nothing is left). */
-export function slugOf(title: string): string {
-  return slugify(title, { lower: true, strict: true, trim: true }).slice(0, 100) || 'page';
+/** The URL slug of a title: lower-case ASCII words joined by hyphens (`fallback` when nothing is left). */
+export function slugOf(title: string, fallback = 'page'): string {
+  return slugify(title, { lower: true, strict: true, trim: true }).slice(0, 100) || fallback;
 }
 
 /** `slug`, or `slug-2`, `slug-3`… so that it differs from every slug in `taken`. */

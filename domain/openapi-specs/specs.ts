@@ -5,7 +5,7 @@
  */
 import { createHash } from 'crypto';
 import type { Db } from '../db';
-import { insertKeepingValues } from '../db';
+import { insertKeepingValues, isDuplicateKey } from '../db';
 import { conflict } from '../errors';
 import { idleJobState } from '../../entities/JobState';
 import { OpenAPISpec, OpenAPISpecVisibility } from '../../entities/OpenAPISpec';
@@ -31,10 +31,6 @@ function sourceColumns(source: StoredSource): Pick<OpenAPISpec, 'sourceUrl' | 's
 }
 
 const slugTaken = (slug: string) => conflict(`slug: "${slug}" is already used by another specification of this organization`);
-
-function isDuplicateKey(err: unknown): boolean {
-  return (err as { code?: string; driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY' || (err as { code?: string }).code === 'ER_DUP_ENTRY';
-}
 
 /** The spec with this slug, locked for the rest of the transaction. */
 export async function lockSpecBySlug(db: Db, organizationId: string, slug: string): Promise<OpenAPISpec | null> {

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import type { SiteStructure } from '../../domain/sites/structure';
+import type { Site } from '../../entities/Site';
+import { PresentedSite, siteSchema } from './site';
+import { SITE_CUSTOMIZATION, siteCustomizationSchema } from './site-customization';
+import { PresentedSiteSection, presentSiteSection, siteSectionSchema } from './site-section';
+import { PresentedSiteSectionGroup, presentSiteSectionGroup, siteSectionGroupSchema } from './site-section-group';
+import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
+import type { Urls } from './urls';
+
+export const siteStructureSchema = z
+  .union([
+    z.object({ type: z.literal('sections'), structure: z.array(z.union([siteSectionSchema, siteSectionGroupSchema])) }),
+    z.object({ type: z.literal('siteSpaces'), structure: z.array(siteSpaceSchema) }),
+  ])
+  .openapi('SiteStructure', { description: 'sections and groups when the site has sections, otherwise its site spaces; in order' });
+
+export const publishedSiteSchema = z.object({
+  object: z.literal('published-content-site'),
+  site: siteSchema,
+  structure: siteStructureSchema,
+  customizations: z.object({ site: siteCustomizationSchema, siteSpaces: z.record(siteCustomizationSchema) }),
+  scripts: z.array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() })).openapi({ description: 'no integration scripts: always empty' }),
+}).openapi('PublishedContentSite');
+
+/**
+ * The structure as a reader of the site sees it: sections that show nothing (every variant's space
+ * deleted) and groups left without sections are left out.
+ */
+export function presentSiteStructure(site: Site, structure: SiteStructure, spaces: Map<string, PresentedSpace>, urls: Urls): z.infer<typeof siteStructureSchema> {
+  if (!structure.hasSections) return { type: 'siteSpaces', structure: structure.rootSiteSpaces.map((s) => presentSiteSpace(site, s, null, spaces.get(s.space.id)!, urls)) };
+  const items = structure.root.flatMap<PresentedSiteSection | PresentedSiteSectionGroup>((item) => {
+    if (item.kind === 'section') return item.section.siteSpaces.length ? [presentSiteSection(site, item.section, spaces, urls)] : [];
+    const group = presentSiteSectionGroup(site, { ...item.group, sections: item.group.sections.filter((s) => s.siteSpaces.length) }, spaces, urls);
+    return group.sections.length ? [group] : [];
+  });
+  return { type: 'sections', structure: items };
+}
+
+export function presentPublishedSite(presentedSite: PresentedSite, structure: z.infer<typeof siteStructureSchema>): z.infer<typeof publishedSiteSchema> {
+  return {
+    object: 'published-content-site',
+    site: presentedSite,
+    structure,
+    customizations: { site: SITE_CUSTOMIZATION, siteSpaces: {} },
+    scripts: [],
+  };
+}

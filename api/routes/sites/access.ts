@@ -1,0 +1,76 @@
+/**
+ * How every site route reaches its site: the organization must be the caller's (else 404, as for an
+ * unknown one), then the site must be one of its sites (404); reads need `view` on it, writes `admin`,
+ * and run in one transaction that holds the site's lock.
+ */
+import type { DataSource } from 'typeorm';
+import { authorize, permissionsOf, SitePermissions } from '../../../domain/access/authorize';
+import { AccessContext } from '../../../domain/access/context';
+import { Db, inTransaction } from '../../../domain/db';
+import { badRequest, notFound } from '../../../domain/errors';
+import { findOneWhere } from '../../../domain/rows';
+import { findLockedSite } from '../../../domain/sites/lock';
+import { Site } from '../../../entities/Site';
+import type { Organization } from '../../../entities/Organization';
+import { Space } from '../../../entities/Space';
+import { loadOrganization } from '../../loaders';
+import type { Caller } from '../../middleware/authenticate';
+
+export async function visibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
+  const organization = await loadOrganization(access, organizationId);
+  await authorize(access, { kind: 'organization', organization }, 'view');
+  return organization;
+}
+
+/** A site the caller may view, with their permissions on it. */
+export async function viewableSite(access: AccessContext, organizationId: string, siteId: string): Promise<{ site: Site; permissions: SitePermissions }> {
+  await visibleOrganization(access, organizationId);
+  const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [siteId, organizationId]);
+  if (!site) throw notFound('site');
+  return { site, permissions: await authorize(access, { kind: 'site', site }, 'view') };
+}
+
+export interface SiteWrite {
+  db: Db;
+  site: Site;
+  organization: Organization;
+  access: AccessContext;
+}
+
+/** Runs `write` in one transaction, the site locked and the caller one of its admins. */
+export async function writeSite<T>(ds: DataSource, caller: Caller, params: SiteRef, write: (w: SiteWrite) => Promise<T>): Promise<T> {
+  return inTransaction(ds, async (db) => {
+    const w = await lockedSiteFor(db, caller, params);
+    if (!w) throw notFound('site');
+    return write(w);
+  });
+}
+
+/** The same for a DELETE, which answers 204 also when there is nothing to delete: no such site is no error. */
+export async function deleteInSite(ds: DataSource, caller: Caller, params: SiteRef, remove: (w: SiteWrite) => Promise<void>): Promise<void> {
+  await inTransaction(ds, async (db) => {
+    const w = await lockedSiteFor(db, caller, params);
+    if (w) await remove(w);
+  });
+}
+
+interface SiteRef {
+  organizationId: string;
+  siteId: string;
+}
+
+async function lockedSiteFor(db: Db, caller: Caller, params: SiteRef): Promise<SiteWrite | null> {
+  const access = new AccessContext(db, caller.userId);
+  const organization = await visibleOrganization(access, params.organizationId);
+  const site = await findLockedSite(db, organization.id, params.siteId);
+  if (!site) return null;
+  await authorize(access, { kind: 'site', site }, 'admin');
+  return { db, site, organization, access };
+}
+
+/** A live space of the organization that the caller can view, named by `field` of the body (else 400). */
+export async function spaceForSite(access: AccessContext, organization: Organization, spaceId: string, field: string): Promise<Space> {
+  const space = await findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [spaceId, organization.id]);
+  if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) throw badRequest(`${field}: no such space in this organization`);
+  return space;
+}

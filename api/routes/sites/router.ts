@@ -1,0 +1,155 @@
+/**
+ * Sites of an organization: list, create, read, update, delete, publish and unpublish (GitBook's
+ * operations). Sections, section groups, site spaces, the structure and the published view are beside.
+ */
+import { authorize } from '../../../domain/access/authorize';
+import { AccessContext } from '../../../domain/access/context';
+import { inTransaction } from '../../../domain/db';
+import { badRequest } from '../../../domain/errors';
+import { createSpaceForSite } from '../../../domain/sites/new-space';
+import { sitesOfOrganizationQuery } from '../../../domain/sites/queries';
+import { createSite, deleteSite, setPublished, UNTITLED_SITE, updateSite } from '../../../domain/sites/sites';
+import type { Space } from '../../../entities/Space';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import { siteSchema } from '../../presenters/site';
+import { Urls } from '../../presenters/urls';
+import { organizationIdParams } from '../orgs/schema';
+import { deleteInSite, spaceForSite, viewableSite, visibleOrganization, writeSite } from './access';
+import { adaptiveSchemaRoutes } from './adaptive-schema';
+import { presentSiteFor, presentSitesFor } from './present';
+import { publishedSiteRoutes } from './published';
+import { publishingAuthRoutes } from './publishing-auth';
+import { createSiteBody, listSitesQuery, patchSiteBody, siteParams } from './schema';
+import { sectionGroupRoutes } from './section-groups';
+import { sectionRoutes } from './sections';
+import { shareLinkRoutes } from './share-links';
+import { siteSpaceRoutes } from './site-spaces';
+import { structureRoutes } from './structure';
+
+export function siteRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+  const tags = ['sites'];
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/sites', operationId: 'listSites', tags,
+      summary: 'List the sites of an organization, newest first',
+      params: organizationIdParams,
+      query: listSitesQuery,
+      responses: { 200: { description: 'sites', schema: listSchema(siteSchema) } },
+    },
+    async ({ params, query, access }) => {
+      const organization = await visibleOrganization(access, params.organizationId);
+      const { space, title, published, type } = query;
+      const page = await paginate(
+        sitesOfOrganizationQuery(ds.manager, organization.id, { space, title, published, types: type }),
+        [
+          { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
+          { column: 's.id', direction: 'DESC', value: (s) => s.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `sites:${organization.id}:${JSON.stringify([space, title, published, type])}` },
+        config.cursorSecret,
+      );
+      return { status: 200, body: presentList(page, await presentSitesFor(access, page.items, urls)) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/orgs/{organizationId}/sites', operationId: 'createSite', tags,
+      summary: 'Create an unpublished site, showing the given spaces (or a new one: "empty" or "sample") at its root level',
+      params: organizationIdParams,
+      body: createSiteBody,
+      responses: { 201: { description: 'created', schema: siteSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const site = await inTransaction(ds, async (db) => {
+        const writer = new AccessContext(db, caller.userId);
+        const organization = await visibleOrganization(writer, params.organizationId);
+        await authorize(writer, { kind: 'organization', organization }, 'admin');
+        const spaces: Space[] = [];
+        if (body.spaces === 'empty' || body.spaces === 'sample') {
+          spaces.push(await createSpaceForSite(db, organization.id, body.title ?? UNTITLED_SITE, body.spaces, { createdById: caller.userId, appBaseUrl: config.appBaseUrl }));
+        } else {
+          for (const [i, id] of (body.spaces ?? []).entries()) {
+            if (body.spaces!.indexOf(id) !== i) throw badRequest(`spaces.${i}: repeats a space listed before`);
+            spaces.push(await spaceForSite(writer, organization, id, `spaces.${i}`));
+          }
+        }
+        return createSite(db, organization.id, body, spaces);
+      });
+      const answer = await presentSiteFor(access, site, urls);
+      return { status: 201, headers: { Location: answer.urls.location }, body: answer };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'getSiteById', tags,
+      summary: 'Get a site',
+      params: siteParams,
+      responses: { 200: { description: 'site', schema: siteSchema } },
+    },
+    async ({ params, access }) => {
+      const { site } = await viewableSite(access, params.organizationId, params.siteId);
+      return { status: 200, body: await presentSiteFor(access, site, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'updateSiteById', tags,
+      summary: 'Update a site: title, visibility, hostname (409 when another site has it), basename, proxy, defaults, adaptive content, agents context',
+      params: siteParams,
+      body: patchSiteBody,
+      responses: { 200: { description: 'site', schema: siteSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const site = await writeSite(ds, caller, params, ({ db, site }) => updateSite(db, site, body));
+      return { status: 200, body: await presentSiteFor(access, site, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'deleteSiteById', tags,
+      summary: 'Delete a site and its structure (its spaces stay); its hostname is free again',
+      params: siteParams,
+      responses: { 204: { description: 'deleted, or there was no such site' } },
+    },
+    async ({ params, caller }) => {
+      await deleteInSite(ds, caller, params, ({ db, site }) => deleteSite(db, site));
+      return { status: 204 };
+    },
+  );
+
+  for (const published of [true, false]) {
+    api.op(
+      {
+        method: 'post', path: `/v1/orgs/{organizationId}/sites/{siteId}/${published ? 'publish' : 'unpublish'}`,
+        operationId: published ? 'publishSite' : 'unpublishSite', tags, extension: true,
+        summary: published
+          ? "Publish a site (GitBook's operation): its audience, set by its visibility, can read it (409 when it shows no site space)"
+          : "Unpublish a site (GitBook's operation)",
+        params: siteParams,
+        responses: { 200: { description: 'site', schema: siteSchema } },
+      },
+      async ({ params, caller, access }) => {
+        const site = await writeSite(ds, caller, params, ({ db, site }) => setPublished(db, site, published));
+        return { status: 200, body: await presentSiteFor(access, site, urls) };
+      },
+    );
+  }
+
+  sectionRoutes(api);
+  sectionGroupRoutes(api);
+  siteSpaceRoutes(api);
+  structureRoutes(api);
+  publishedSiteRoutes(api);
+  shareLinkRoutes(api);
+  publishingAuthRoutes(api);
+  adaptiveSchemaRoutes(api);
+}

@@ -1,0 +1,125 @@
+/** Sections of a site: list, add (201), update (GitBook's `siteSectionGroupId` moves it), delete, and the deprecated move. */
+import { notFound } from '../../../domain/errors';
+import { createSpaceForSite } from '../../../domain/sites/new-space';
+import { deleteSection } from '../../../domain/sites/removal';
+import { addSection, moveSection, updateSection } from '../../../domain/sites/sections';
+import { sortItem } from '../../../domain/sites/sort';
+import { findSection } from '../../../domain/sites/structure';
+import type { AccessContext } from '../../../domain/access/context';
+import type { Site } from '../../../entities/Site';
+import { SiteSection } from '../../../entities/SiteSection';
+import { pageInMemory } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import { presentSiteSection, siteSectionSchema } from '../../presenters/site-section';
+import { Urls } from '../../presenters/urls';
+import { deleteInSite, spaceForSite, viewableSite, writeSite } from './access';
+import { structureFor } from './present';
+import { withSiteShareKey } from './share-key';
+import { addSectionBody, anchorOf, listSectionsQuery, moveSectionBody, patchSectionBody, sectionParams, siteParams } from './schema';
+
+export function sectionRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+  const tags = ['sites'];
+  const base = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
+
+  /** The section as the caller sees it now, in the site's structure. */
+  async function present(access: AccessContext, site: Site, sectionId: string) {
+    const { structure, spaces } = await structureFor(access, site, urls);
+    return presentSiteSection(site, findSection(structure, sectionId)!, spaces, urls);
+  }
+
+  api.op(
+    {
+      method: 'get', path: base, operationId: 'listSiteSections', tags,
+      summary: 'List the sections of a site in reading order (a group\'s sections where the group is), each with its site spaces',
+      params: siteParams,
+      query: listSectionsQuery,
+      responses: { 200: { description: 'sections', schema: listSchema(siteSectionSchema) } },
+    },
+    async ({ params, query, caller, access }) => {
+      const { site } = await viewableSite(access, params.organizationId, params.siteId);
+      const { structure, spaces } = await structureFor(access, site, urls);
+      const ordered = structure.sections.map((section, index) => ({ section, index }));
+      const page = pageInMemory(ordered, { key: (s) => [s.index, s.section.row.id], arity: 2 }, { limit: query.limit, page: query.page, scope: `site-sections:${site.id}:${caller.userId}` }, config.cursorSecret);
+      const body = presentList(page, page.items.map((s) => presentSiteSection(site, s.section, spaces, urls)));
+      return { status: 200, body: await withSiteShareKey(access.db, site, query.shareKey, body, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: base, operationId: 'addSectionToSite', tags,
+      summary: 'Add a section, last at the root level (or in `siteSectionGroupId`), with the space as its first site space; `spaceId: null` creates a new blank space',
+      params: siteParams,
+      body: addSectionBody,
+      responses: { 201: { description: 'created', schema: siteSectionSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const { site, section } = await writeSite(ds, caller, params, async ({ db, site, organization, access: writer }) => {
+        const space =
+          body.spaceId === null
+            ? await createSpaceForSite(db, organization.id, body.title ?? site.title, 'empty', { createdById: caller.userId, appBaseUrl: config.appBaseUrl })
+            : await spaceForSite(writer, organization, body.spaceId, 'spaceId');
+        const section = await addSection(db, site, space, body);
+        if (body.siteSectionGroupId !== undefined) await moveSection(db, site, section, body.siteSectionGroupId);
+        return { site, section };
+      });
+      const answer = await present(access, site, section.id);
+      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/sections/${section.id}`) }, body: answer };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: `${base}/{siteSectionId}`, operationId: 'updateSiteSectionById', tags,
+      summary: 'Update a section: title, path (409 when another section has it), default site space, condition, icon, description, group',
+      params: sectionParams,
+      body: patchSectionBody,
+      responses: { 200: { description: 'section', schema: siteSectionSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+        const section = await db.findOneBy(SiteSection, { id: params.siteSectionId, siteId: site.id });
+        if (!section) throw notFound('site section');
+        await updateSection(db, site, section, body);
+        return site;
+      });
+      return { status: 200, body: await present(access, site, params.siteSectionId) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: `${base}/{siteSectionId}`, operationId: 'deleteSiteSectionById', tags,
+      summary: 'Delete a section and its site spaces (the next section becomes the default if it was)',
+      params: sectionParams,
+      responses: { 204: { description: 'deleted, or there was no such section' } },
+    },
+    async ({ params, caller }) => {
+      await deleteInSite(ds, caller, params, async ({ db, site }) => {
+        const section = await db.findOneBy(SiteSection, { id: params.siteSectionId, siteId: site.id });
+        if (section) await deleteSection(db, site, section);
+      });
+      return { status: 204 };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: `${base}/{siteSectionId}/move`, operationId: 'moveSiteSection', tags, deprecated: true,
+      summary: 'Deprecated: use PATCH …/structure/sort. Moves the section before or after a sibling, or last',
+      params: sectionParams,
+      body: moveSectionBody,
+      responses: { 200: { description: 'section', schema: siteSectionSchema } },
+    },
+    async ({ params, body, caller, access }) => {
+      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+        await sortItem(db, site, { type: 'site-section', id: params.siteSectionId }, anchorOf(body.position));
+        return site;
+      });
+      return { status: 200, body: await present(access, site, params.siteSectionId) };
+    },
+  );
+}

@@ -1,0 +1,57 @@
+/** A site's structure: read it, and sort it (DESIGN §3; the deprecated moves go through the same code). */
+import { sortItem } from '../../../domain/sites/sort';
+import { findGroup, findSection, findSiteSpace } from '../../../domain/sites/structure';
+import type { ApiBuilder } from '../../operation';
+import { presentSiteStructure, siteStructureSchema } from '../../presenters/site-published';
+import { presentSiteSection, siteSectionSchema } from '../../presenters/site-section';
+import { presentSiteSectionGroup, siteSectionGroupSchema } from '../../presenters/site-section-group';
+import { presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
+import { Urls } from '../../presenters/urls';
+import { z } from 'zod';
+import { viewableSite, writeSite } from './access';
+import { structureFor } from './present';
+import { anchorOf, listSectionsQuery, siteParams, sortBody } from './schema';
+
+export function structureRoutes(api: ApiBuilder): void {
+  const { ds, config } = api.deps;
+  const urls = new Urls(config);
+  const tags = ['sites'];
+
+  api.op(
+    {
+      method: 'get', path: '/v1/orgs/{organizationId}/sites/{siteId}/structure', operationId: 'getSiteStructure', tags, extension: true,
+      summary: "The site's structure as readers see it, in order (GitBook's operation)",
+      params: siteParams,
+      query: { shareKey: listSectionsQuery.shareKey },
+      responses: { 200: { description: 'structure', schema: siteStructureSchema } },
+    },
+    async ({ params, access }) => {
+      const { site } = await viewableSite(access, params.organizationId, params.siteId);
+      const { structure, spaces } = await structureFor(access, site, urls);
+      return { status: 200, body: presentSiteStructure(site, structure, spaces, urls) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'patch', path: '/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', operationId: 'sortSiteStructure', tags, extension: true,
+      summary: 'Move a site space, section or section group right before or after a sibling at its level, or to the end of its level without `position`',
+      params: siteParams,
+      body: sortBody,
+      responses: { 200: { description: 'the moved item', schema: z.union([siteSpaceSchema, siteSectionSchema, siteSectionGroupSchema]) } },
+    },
+    async ({ params, body, caller, access }) => {
+      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+        await sortItem(db, site, body.item, anchorOf(body.position));
+        return site;
+      });
+      const { structure, spaces } = await structureFor(access, site, urls);
+      const { type, id } = body.item;
+      if (type === 'site-section') return { status: 200, body: presentSiteSection(site, findSection(structure, id)!, spaces, urls) };
+      if (type === 'site-section-group') return { status: 200, body: presentSiteSectionGroup(site, findGroup(structure, id)!, spaces, urls) };
+      const placed = findSiteSpace(structure, id)!;
+      const sectionPath = placed.row.sectionId === null ? null : findSection(structure, placed.row.sectionId)!.row.path;
+      return { status: 200, body: presentSiteSpace(site, placed, sectionPath, spaces.get(placed.space.id)!, urls) };
+    },
+  );
+}

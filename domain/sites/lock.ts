@@ -1,0 +1,12 @@
+/**
+ * The site row's lock: every write to a site or its structure takes it first, so concurrent writers
+ * of one site queue up and each sees the others' orders, defaults and paths (DESIGN §3's sort).
+ */
+import type { Db } from '../db';
+import { Site } from '../../entities/Site';
+
+/** The organization's site, locked for the rest of the transaction; null when there is none. */
+export function findLockedSite(db: Db, organizationId: string, siteId: string): Promise<Site | null> {
+  return db.findOne(Site, { where: { id: siteId, organizationId }, lock: { mode: 'pessimistic_write' } });
+}
+

@@ -1,0 +1,39 @@
+/** Site lists and the counts a Site carries. */
+import type { Db } from '../db';
+import { containsPattern } from '../like';
+import { Site, SiteType } from '../../entities/Site';
+import { SHOWN_SPACE_JOIN } from './structure';
+
+export interface SiteFilters {
+  /** sites that show this space */
+  space?: string;
+  /** title contains, case-insensitively */
+  title?: string;
+  published?: boolean;
+  types?: SiteType[];
+}
+
+export function sitesOfOrganizationQuery(db: Db, organizationId: string, filters: SiteFilters) {
+  const qb = db.createQueryBuilder(Site, 's').where('s.organizationId = :organizationId', { organizationId });
+  if (filters.space !== undefined) {
+    qb.andWhere(`EXISTS (SELECT 1 FROM site_spaces ss ${SHOWN_SPACE_JOIN} WHERE ss.siteId = s.id AND ss.spaceId = :space)`, { space: filters.space });
+  }
+  if (filters.title !== undefined) qb.andWhere('LOWER(s.title) LIKE :title', { title: containsPattern(filters.title) });
+  if (filters.published !== undefined) qb.andWhere('s.published = :published', { published: filters.published });
+  if (filters.types?.length) qb.andWhere('s.type IN (:...types)', { types: filters.types });
+  return qb;
+}
+
+/** How many site spaces each site shows (as its structure does), in one statement. */
+export async function shownSiteSpaceCounts(db: Db, siteIds: string[]): Promise<Map<string, number>> {
+  const counts = new Map(siteIds.map((id) => [id, 0]));
+  if (!siteIds.length) return counts;
+  const rows: Array<{ siteId: string; n: number | string }> = await db.query(
+    `SELECT ss.siteId AS siteId, COUNT(*) AS n FROM site_spaces ss INNER JOIN sites s ON s.id = ss.siteId ${SHOWN_SPACE_JOIN}
+     WHERE ss.siteId IN (?) AND (ss.sectionId IS NULL OR EXISTS (SELECT 1 FROM site_sections sec WHERE sec.id = ss.sectionId))
+     GROUP BY ss.siteId`,
+    [siteIds],
+  );
+  for (const r of rows) counts.set(r.siteId, Number(r.n));
+  return counts;
+}
