@@ -88,3 +88,22 @@ export async function load(server: ServerProcess, path: string, token: string, c
     maxRssBytes: Math.max(maxRss, rssBytes(pid)),
   };
 }
+
+/**
+ * One result from consecutive slices of the same load: requests per second over them all, CPU and
+ * log bytes per request weighted by requests, the median slice's p50, the worst slice's p99.
+ */
+export function combine(slices: LoadResult[]): LoadResult {
+  const requests = slices.reduce((n, s) => n + s.requests, 0);
+  const perRequest = (k: 'cpuMsPerRequest' | 'logBytesPerRequest') => slices.reduce((n, s) => n + s[k] * s.requests, 0) / requests;
+  const p50s = slices.map((s) => s.p50Ms).sort((a, b) => a - b);
+  return {
+    requestsPerSecond: slices.reduce((n, s) => n + s.requestsPerSecond, 0) / slices.length,
+    p50Ms: p50s[Math.floor(p50s.length / 2)],
+    p99Ms: Math.max(...slices.map((s) => s.p99Ms)),
+    requests,
+    cpuMsPerRequest: perRequest('cpuMsPerRequest'),
+    logBytesPerRequest: perRequest('logBytesPerRequest'),
+    maxRssBytes: Math.max(...slices.map((s) => s.maxRssBytes)),
+  };
+}

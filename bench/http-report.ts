@@ -42,7 +42,7 @@ export function renderHttpReport(r: HttpBenchResults): string {
     '',
     `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}. Database \`${r.database}\`, run time ${r.runSeconds} s.`,
     '',
-    `${s.rounds} interleaved rounds; each run ${s.secondsPerRun} s at ${s.connections} connections (after ${s.warmupSeconds} s of warm-up per URL). ` +
+    `${s.rounds} interleaved rounds; each run ${s.secondsPerRun} s at ${s.connections} connections, in one-second slices alternating service and floor (after ${s.warmupSeconds} s of warm-up per URL); p99 is the worst slice's. ` +
       `API log level \`${s.logLevel}\`. Organization of ${s.spaces} spaces at its root; the content space has ${s.pages} pages; ` +
       `search for \`${s.searchQuery}\` (${s.searchMatches} matching pages). Figures are medians of the rounds; the ratio is the median of each round's service/floor.`,
     '',

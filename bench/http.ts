@@ -6,9 +6,10 @@
  * p99, CPU per request and the ratio service/floor for six reads, and the API's RSS under load.
  * Writes bench/results/http-<date>.json and .md. Run with `npm run bench:http`.
  *
- * Settings: BENCH_HTTP_ROUNDS (3, at least 3), BENCH_HTTP_SECONDS (5 per run), BENCH_HTTP_CONNECTIONS
- * (10), BENCH_HTTP_CASES (comma-separated case names, default all: a partial run writes no results),
- * BENCH_HTTP_CPU_PROF (a folder: the API runs with `node --cpu-prof` and writes its profile there).
+ * Settings: BENCH_HTTP_ROUNDS (3, at least 3), BENCH_HTTP_SECONDS (5 per run, in one-second slices
+ * alternating service and floor), BENCH_HTTP_CONNECTIONS (10), BENCH_HTTP_CASES (comma-separated case
+ * names, default all: a partial run writes no results), BENCH_HTTP_CPU_PROF (a folder: the API runs
+ * with `node --cpu-prof` and writes its profile there).
  */
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
@@ -26,7 +27,7 @@ import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
-import { load, LoadResult, ServerProcess, startServer, stopServer } from './http-load';
+import { combine, load, LoadResult, ServerProcess, startServer, stopServer } from './http-load';
 import { CaseResult, HttpBenchResults, renderHttpReport } from './http-report';
 import { StatementCounter } from './statements';
 import { percentile } from './stats';
@@ -157,7 +158,10 @@ async function main(): Promise<void> {
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // the API runs as scripts/start.sh and the Dockerfile start it
   const apiArgs = ['--max-old-space-size=512', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
-  const api = await startServer('api', apiArgs, { ...env, PORT: String(API_PORT) }, API_PORT, '/healthz', path.join(logDir, 'bench-http-api.log'));
+  // limits no load here reaches keep the rate limiter on the path at its usual cost (a lease of 100 hits per statement);
+  // the metrics listener on a free port, beside an API of npm start
+  const limits = { RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ORGANIZATION: '1000000000', METRICS_PORT: '0' };
+  const api = await startServer('api', apiArgs, { ...env, ...limits, PORT: String(API_PORT) }, API_PORT, '/healthz', path.join(logDir, 'bench-http-api.log'));
   const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], { ...env, FLOOR_PORT: String(FLOOR_PORT) }, FLOOR_PORT, '/', path.join(logDir, 'bench-http-floor.log'));
   const floorPath = `/v1/spaces/${s.spaceId}`;
   const results: CaseResult[] = [];
@@ -169,12 +173,15 @@ async function main(): Promise<void> {
     const perRound = new Map<string, Array<{ service: LoadResult; floor: LoadResult; ratio: number }>>(cases.map((c) => [c.name, []]));
     for (let round = 0; round < rounds; round++) {
       for (const [i, c] of cases.entries()) {
-        // alternate which of the two goes first, so neither always runs on a machine the other just warmed
+        // One-second slices, service and floor in turn, so a change in the machine's other load
+        // (other processes share its cores) weighs on both alike; which goes first alternates.
         const order: ServerProcess[] = (round + i) % 2 ? [api, floor] : [floor, api];
-        const got = new Map<ServerProcess, LoadResult>();
-        for (const server of order) got.set(server, await load(server, server === api ? c.path : floorPath, tokenOf(c), connections, seconds));
-        const service = got.get(api)!;
-        const bare = got.get(floor)!;
+        const slices = new Map<ServerProcess, LoadResult[]>(order.map((server) => [server, []]));
+        for (let second = 0; second < seconds; second++) {
+          for (const server of order) slices.get(server)!.push(await load(server, server === api ? c.path : floorPath, tokenOf(c), connections, 1));
+        }
+        const service = combine(slices.get(api)!);
+        const bare = combine(slices.get(floor)!);
         const ratio = service.requestsPerSecond / bare.requestsPerSecond;
         perRound.get(c.name)!.push({ service, floor: bare, ratio });
         log(`round ${round + 1} ${c.name}: ${Math.round(service.requestsPerSecond)} req/s vs floor ${Math.round(bare.requestsPerSecond)} (${Math.round(ratio * 100)}%), p99 ${service.p99Ms} ms, ${service.cpuMsPerRequest.toFixed(2)} CPU ms/req`);
