@@ -30,7 +30,9 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
     info: {
       title: 'Documentation Platform Management API',
       version: '1.0.0',
-      description: 'Operations marked `x-extension: true` are additions to the product specification (DESIGN §3).',
+      description: 'Operations marked `x-extension: true` are additions to the GitBook API v1 operations this service implements: '
+        + 'operations the product needs but GitBook does not show (creating organizations and spaces, reading the caller, '
+        + 'issuing and revoking API tokens, writing content).',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],
