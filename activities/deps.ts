@@ -7,6 +7,7 @@ import type { DataSource } from 'typeorm';
 import type { Config } from '../domain/config';
 import { GuardedFetch } from '../domain/net/guarded-fetch';
 import { createLogger } from '../domain/logger';
+import { JobMetrics } from './job-metrics';
 import { TemporalGateway } from '../domain/processes/temporal';
 import { createBlobStore } from '../domain/storage';
 import type { BlobStore } from '../domain/storage/blob-store';
@@ -23,6 +24,8 @@ export interface ActivityDeps {
   clock: Clock;
   /** Client side of Temporal, for activities that start jobs (reconciler, coalesced reruns). */
   temporal: TemporalGateway;
+  /** Jobs started, completed and failed (the worker serves their registry at /metrics). */
+  metrics: JobMetrics;
 }
 
 export function createActivityDeps(base: { ds: DataSource; config: Config }, overrides: Partial<ActivityDeps> = {}): ActivityDeps {
@@ -33,6 +36,7 @@ export function createActivityDeps(base: { ds: DataSource; config: Config }, ove
     logger: createLogger(config.logLevel, 'activities'),
     clock: () => new Date(),
     temporal: new TemporalGateway(config),
+    metrics: new JobMetrics(),
     ...base,
     ...overrides,
   };

@@ -5,7 +5,7 @@
 import type { JobErrorMessage } from '../entities/JobState';
 import { inTransaction } from '../domain/db';
 import { JobError } from '../domain/processes/job-error';
-import { finishJob, JobRef, markJobStarted, reportJobProgress } from '../domain/processes/job-kind';
+import { finishJob, JobRef, jobState, lockCurrentJob, markJobStarted, reportJobProgress } from '../domain/processes/job-kind';
 import { expireJobs, jobKindNamed, reconcileJobs, ReconcileReport, startJob } from '../domain/processes/jobs';
 import { JOB_FAILURES } from '../workflows/ids';
 import type { ActivityDeps } from './deps';
@@ -31,14 +31,30 @@ function kindOf(ref: JobRef) {
 }
 
 export function createJobActivities(deps: ActivityDeps): JobActivities {
-  const { ds, config, temporal, clock, logger } = deps;
+  const { ds, config, temporal, clock, logger, metrics } = deps;
   const finish = async (ref: JobRef, failure: { code: string; messages: JobErrorMessage[] } | null) => {
-    const next = await inTransaction(ds, (db) => finishJob(db, kindOf(ref), ref, failure, clock()));
+    const kind = kindOf(ref);
+    const now = clock();
+    const finished = await inTransaction(ds, async (db) => {
+      // the run's start gives its duration; a retried finish finds the run recorded already
+      const before = jobState(kind, await lockCurrentJob(db, kind, ref));
+      return before.finishedAt ? null : { startedAt: before.startedAt, next: await finishJob(db, kind, ref, failure, now) };
+    });
+    if (!finished) return;
+    metrics.jobFinished(ref.kind, failure?.code ?? null, finished.startedAt, now);
     // A lost start here is repaired by the reconciler, like any other.
-    if (next) await startJob(temporal, ds.manager, next);
+    if (finished.next) await startJob(temporal, ds.manager, finished.next);
   };
   return permanentFailures<JobActivities>({
-    beginJob: (ref) => inTransaction(ds, (db) => markJobStarted(db, kindOf(ref), ref, clock())),
+    beginJob: async (ref) => {
+      const kind = kindOf(ref);
+      const began = await inTransaction(ds, async (db) => {
+        const before = jobState(kind, await lockCurrentJob(db, kind, ref));
+        await markJobStarted(db, kind, ref, clock());
+        return before.startedAt === null;
+      });
+      if (began) metrics.jobStarted(ref.kind);
+    },
     reportJobProgress: (ref, done, total) => inTransaction(ds, (db) => reportJobProgress(db, kindOf(ref), ref, done, total)),
     finishJob: (ref) => finish(ref, null),
     failJob: async (ref, failure) => {

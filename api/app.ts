@@ -1,18 +1,23 @@
 /** The Express application: middleware order matters, the error handler is last. */
 import { createHash, randomUUID } from 'crypto';
-import express, { Express } from 'express';
+import express, { Express, Request } from 'express';
 import pinoHttp from 'pino-http';
 import type { Deps } from './deps';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
+import { requestContext } from './request-context';
 import { redactUrl } from './middleware/redact-url';
+import { ApiMetrics } from './metrics';
+import { rateLimit } from './middleware/rate-limit';
 import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { registerRoutes } from './routes';
 import { blobRoutes } from './routes/blobs/router';
 import { referenceRoutes } from './routes/docs/router';
 import { notFound } from '../domain/errors';
+import { RateLimiter } from '../domain/rate-limits/limiter';
+import { RequestOrganizations } from '../domain/rate-limits/request-organization';
 
 export function createApp(deps: Deps): Express {
   const app = express();
@@ -20,6 +25,9 @@ export function createApp(deps: Deps): Express {
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
 
+  const metrics = new ApiMetrics(deps.ds);
+  app.locals.metrics = metrics;
+  app.use(metrics.timeRequests());
   app.use(
     pinoHttp({
       logger: deps.logger,
@@ -33,6 +41,9 @@ export function createApp(deps: Deps): Express {
       autoLogging: deps.config.logRequests !== 'none' && { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode < 400 && deps.config.logRequests === 'errors' ? 'silent' : 'info'),
       serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }), res: (res) => ({ statusCode: res.statusCode }) },
+      // known once routed and past the rate limits, so added when the line is written
+      customSuccessObject: (req, _res, line) => ({ ...line, ...requestContext(req as Request) }),
+      customErrorObject: (req, _res, _err, line) => ({ ...line, ...requestContext(req as Request) }),
     }),
   );
   app.use(jsonBody(deps.config.bodyLimitBytes));
@@ -50,7 +61,11 @@ export function createApp(deps: Deps): Express {
   });
 
   const registry = createRegistry();
-  const api = new ApiBuilder(deps, registry, authenticate(deps.ds));
+  const limits = deps.config.rateLimits;
+  const api = new ApiBuilder(deps, registry, [
+    authenticate(deps.ds),
+    rateLimit(new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease), new RequestOrganizations(deps.ds), limits, (policy) => metrics.rateLimited(policy)),
+  ]);
   registerRoutes(api);
   const blobs = blobRoutes(deps, registry);
   // The document changes only with the code: serialized once, with an ETag for conditional requests.

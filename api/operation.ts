@@ -3,13 +3,20 @@
  * same zod schemas that validate it, so the document lists exactly what is implemented.
  */
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import express, { NextFunction, Request, RequestHandler, Response, Router } from 'express';
+import express, { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError } from '../domain/errors';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { validationError } from './validation';
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    /** the operation serving the request, for the request log and the metrics */
+    operationId?: string;
+  }
+}
 
 type Method = 'get' | 'post' | 'put' | 'patch' | 'delete';
 
@@ -85,7 +92,8 @@ export class ApiBuilder {
   constructor(
     readonly deps: Deps,
     private readonly registry: OpenAPIRegistry,
-    private readonly authenticate: (req: Request, res: Response, next: NextFunction) => void,
+    /** What runs before every operation that needs a token: authentication, then the rate limits. */
+    private readonly authenticated: RequestHandler[],
   ) {}
 
   op<P extends ZodRawShape = {}, Q extends ZodRawShape = {}, B extends ZodTypeAny = ZodTypeAny>(
@@ -99,7 +107,12 @@ export class ApiBuilder {
     this.describe(def, paramsSchema, querySchema);
 
     const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === def.restParam ? `*${name}` : `:${name}`));
-    const handlers: RequestHandler[] = def.anonymous ? [] : [this.authenticate];
+    // the operation id first, for the request log and the metrics of every answer, 401s included
+    const named: RequestHandler = (req, _res, next) => {
+      req.operationId = def.operationId;
+      next();
+    };
+    const handlers: RequestHandler[] = def.anonymous ? [named] : [named, ...this.authenticated];
     if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
     this.router[def.method](expressPath, ...handlers, async (req: Request, res: Response) => {
       // Express hands a rest parameter over as its segments

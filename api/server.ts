@@ -1,10 +1,12 @@
 /** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
 import { createApp } from './app';
+import { metricsOf } from './metrics';
 import { answerClientErrorsAsJson } from './client-errors';
 import { createBlobStore } from '../domain/storage';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
+import { serveMetrics } from '../domain/metrics/server';
 import { TemporalGateway } from '../domain/processes/temporal';
 import { createDataSource } from '../entities/data-source';
 
@@ -16,6 +18,9 @@ async function main(): Promise<void> {
   const app = createApp({ ds, config, temporal, logger, blobs: createBlobStore(config) });
   const server = app.listen(config.port, config.host, () => logger.info({ port: config.port, host: config.host }, 'api listening'));
   answerClientErrorsAsJson(server);
+  // off the public port (docs/decisions.md)
+  const metrics = await serveMetrics(metricsOf(app).registry, config.metrics.host, config.metrics.apiPort);
+  logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
 
   let stopping = false;
   const stop = (signal: string) => {
@@ -23,6 +28,7 @@ async function main(): Promise<void> {
     stopping = true;
     logger.info({ signal }, 'api shutting down');
     server.close(async () => {
+      await metrics.close();
       await temporal.close();
       await ds.destroy();
       logger.info('api stopped');

@@ -120,6 +120,22 @@ export function loadConfig() {
     logLevel: str('LOG_LEVEL', 'info'),
     /** which requests the API logs, one line each: every one, those answered 400 and above, or none */
     logRequests: oneOf('LOG_REQUESTS', ['all', 'errors', 'none'] as const, 'all'),
+    /** Prometheus metrics (GET /metrics) on listeners of their own, off the public port (docs/decisions.md). */
+    metrics: {
+      host: str('METRICS_HOST', str('HOST', '127.0.0.1')),
+      apiPort: int('METRICS_PORT', 9464),
+      workerPort: int('WORKER_METRICS_PORT', 9465),
+      /** The Temporal SDK's own exporter, on 127.0.0.1 only: the worker's /metrics includes what it reports. */
+      temporalPort: int('TEMPORAL_METRICS_PORT', 9466),
+    },
+    /** Requests per token and per organization in each window, counted in MySQL for every replica (domain/rate-limits); 0: no limit. */
+    rateLimits: {
+      windowSeconds: Math.max(1, int('RATE_LIMIT_WINDOW_SECONDS', 60)),
+      perToken: int('RATE_LIMIT_PER_TOKEN', 3000),
+      perOrganization: int('RATE_LIMIT_PER_ORGANIZATION', 10000),
+      /** Most hits a replica leases from a counter at once (1: every request asks the database). */
+      maxLease: Math.max(1, int('RATE_LIMIT_MAX_LEASE', 100)),
+    },
     /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
     fetch: {
       allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),

@@ -17,6 +17,7 @@ import { OpenAPISpec } from './OpenAPISpec';
 import { OpenAPISpecVersion } from './OpenAPISpecVersion';
 import { Organization } from './Organization';
 import { PdfExport } from './PdfExport';
+import { RateLimitCounter } from './RateLimitCounter';
 import { SamlProvider } from './SamlProvider';
 import { Site } from './Site';
 import { SitePublishingAuth } from './SitePublishingAuth';
@@ -29,6 +30,6 @@ import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { User } from './User';
 
-export const entities = [User, ApiToken, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth];
+export const entities = [User, ApiToken, RateLimitCounter, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, RateLimitCounter, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, User };

@@ -41,5 +41,6 @@ Organization: $ORG
 Admin token:  $TOKEN
 
 Try:  curl -H "Authorization: Bearer $TOKEN" http://127.0.0.1:$PORT/v1/orgs/$ORG
-Logs: $DATA/log/   Stop: bash scripts/stop.sh
+Logs: $DATA/log/   Metrics: http://127.0.0.1:${METRICS_PORT:-9464}/metrics (API), http://127.0.0.1:${WORKER_METRICS_PORT:-9465}/metrics (worker)
+Stop: bash scripts/stop.sh
 MSG

@@ -5,19 +5,28 @@
 import 'reflect-metadata';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
+import { createMetricsRegistry } from '../domain/metrics/registry';
+import { serveMetrics } from '../domain/metrics/server';
 import { ensureSchedules } from '../domain/processes/schedules';
 import { createDataSource } from '../entities/data-source';
+import { JobMetrics } from '../activities/job-metrics';
+import { installTemporalMetrics, temporalMetrics } from './metrics';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'worker');
+  installTemporalMetrics(config.metrics.temporalPort);
   const ds = await createDataSource(config).initialize();
-  const { worker, deps, close } = await createWorker({ ds, config });
+  const registry = createMetricsRegistry('worker', ds);
+  const { worker, deps, close } = await createWorker({ ds, config }, { metrics: new JobMetrics(registry) });
+  const metrics = await serveMetrics(registry, config.metrics.host, config.metrics.workerPort, [temporalMetrics(config.metrics.temporalPort)]);
+  logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
   const schedules = await ensureSchedules(deps.temporal);
   logger.info({ taskQueue: config.temporal.taskQueue, schedules }, 'worker running');
   await worker.run(); // resolves after SIGTERM/SIGINT once in-flight tasks finish
   await close();
+  await metrics.close();
   await ds.destroy();
   logger.info('worker stopped');
 }

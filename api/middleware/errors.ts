@@ -3,6 +3,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { QueryFailedError } from 'typeorm';
 import type { Logger } from 'pino';
 import { AppError } from '../../domain/errors';
+import { requestContext } from '../request-context';
 
 /** What the body parsers (http-errors) and the router attach to the errors they raise. */
 interface BodyParserError { type?: string; status?: number; expose?: boolean }
@@ -37,7 +38,7 @@ export function errorHandler(logger: Logger) {
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
     const known = toAppError(err);
     const status = known?.status ?? 500;
-    if (!known) logger.error({ err, reqId: req.id }, 'unhandled error');
+    if (!known) logger.error({ err, reqId: req.id, ...requestContext(req) }, 'unhandled error');
     if (res.headersSent) return;
     const body: { error: Record<string, unknown> } = {
       error: { code: status, message: known?.message ?? 'internal error' },
