@@ -6,6 +6,8 @@ import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
 import { once } from 'events';
 import { closeSync, openSync, readFileSync, statSync } from 'fs';
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -16,10 +18,23 @@ export interface ServerProcess {
   logFile: string;
 }
 
-/** Starts `node <args>` with its output appended to `logFile`, and waits until `readyPath` answers. */
-export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, port: number, readyPath: string, logFile: string): Promise<ServerProcess> {
+async function freePort(): Promise<number> {
+  const probe = createServer().listen(0, '127.0.0.1');
+  await once(probe, 'listening');
+  const { port } = probe.address() as AddressInfo;
+  probe.close();
+  await once(probe, 'close');
+  return port;
+}
+
+/**
+ * Starts `node <args>` on a free loopback port (given in the variable `portVariable`), its output
+ * written to `logFile`, and waits until `readyPath` answers.
+ */
+export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, portVariable: string, readyPath: string, logFile: string): Promise<ServerProcess> {
+  const port = await freePort();
   const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, [portVariable]: String(port) }, stdio: ['ignore', out, out] });
   closeSync(out);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {

@@ -37,8 +37,6 @@ const TOP_PAGES = 20;
 const CHILDREN_PER_PAGE = 9;
 const WARMUP_SECONDS = 2;
 const RSS_LIMIT_MIB = 300;
-const API_PORT = 8181;
-const FLOOR_PORT = 8182;
 /** GET space must reach half the floor; every other read a third and a bit. */
 const TARGETS = { getSpace: 0.5, other: 0.35 };
 
@@ -161,8 +159,8 @@ async function main(): Promise<void> {
   // limits no load here reaches keep the rate limiter on the path at its usual cost (a lease of 100 hits per statement);
   // the metrics listener on a free port, beside an API of npm start
   const limits = { RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ORGANIZATION: '1000000000', METRICS_PORT: '0' };
-  const api = await startServer('api', apiArgs, { ...env, ...limits, PORT: String(API_PORT) }, API_PORT, '/healthz', path.join(logDir, 'bench-http-api.log'));
-  const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], { ...env, FLOOR_PORT: String(FLOOR_PORT) }, FLOOR_PORT, '/', path.join(logDir, 'bench-http-floor.log'));
+  const api = await startServer('api', apiArgs, { ...env, ...limits }, 'PORT', '/healthz', path.join(logDir, 'bench-http-api.log'));
+  const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], env, 'FLOOR_PORT', '/', path.join(logDir, 'bench-http-floor.log'));
   const floorPath = `/v1/spaces/${s.spaceId}`;
   const results: CaseResult[] = [];
   try {
