@@ -4,7 +4,8 @@ import { createJobActivities } from './jobs';
 import { createOpenAPISpecActivities } from './openapi-specs';
 import { createPdfActivities } from './pdf';
 import { createSpaceActivities } from './spaces';
+import { createTranslationActivities } from './translations';
 
 export function createActivities(deps: ActivityDeps) {
-  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps), ...createPdfActivities(deps) };
+  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps), ...createPdfActivities(deps), ...createTranslationActivities(deps) };
 }

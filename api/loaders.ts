@@ -2,6 +2,7 @@
  * Load-or-404 for resources named in a path. Visibility is then decided by `authorize`. The
  * organization and the space, read by most requests, are read without the query builder (domain/rows.ts).
  */
+import { authorize } from '../domain/access/authorize';
 import type { AccessContext } from '../domain/access/context';
 import { notFound } from '../domain/errors';
 import { findOneWhere } from '../domain/rows';
@@ -17,6 +18,13 @@ export async function loadOrganization(access: AccessContext, organizationId: st
   const org = await findOneWhere(access.db, Organization, 'x.id = ?', [organizationId]);
   if (!org) throw notFound(notFoundName);
   return org;
+}
+
+/** The organization, or 404 when the caller is not one of its members. */
+export async function loadVisibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
+  const organization = await loadOrganization(access, organizationId);
+  await authorize(access, { kind: 'organization', organization }, 'view');
+  return organization;
 }
 
 export async function loadCollection(access: AccessContext, collectionId: string): Promise<Collection> {

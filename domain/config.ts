@@ -162,6 +162,46 @@ export function loadConfig() {
       /** A PDF not asked for during this long (and at least the URL lifetime) is removed with its file. */
       retentionSeconds: int('PDF_RETENTION_SECONDS', 24 * 3600),
     },
+    /** Translations (domain/translations): the provider, its endpoint and key, batching, pacing and retries. */
+    translation: translationConfig(),
+  };
+}
+
+function translationConfig() {
+  const provider = oneOf('TRANSLATION_PROVIDER', ['pseudo', 'libretranslate', 'deepl', 'openai'] as const, 'pseudo');
+  return {
+    provider,
+    libretranslate: {
+      url: str('TRANSLATION_LIBRETRANSLATE_URL', 'http://127.0.0.1:5000'),
+      /** optional: a self-hosted server may run without keys */
+      apiKey: credential('TRANSLATION_LIBRETRANSLATE_API_KEY', false),
+    },
+    deepl: {
+      url: str('TRANSLATION_DEEPL_URL', 'https://api.deepl.com'),
+      apiKey: credential('TRANSLATION_DEEPL_API_KEY', provider === 'deepl'),
+    },
+    openai: {
+      url: str('TRANSLATION_OPENAI_URL', 'https://api.openai.com/v1'),
+      /** optional: a local OpenAI-compatible server may run without keys */
+      apiKey: credential('TRANSLATION_OPENAI_API_KEY', false),
+      model: str('TRANSLATION_OPENAI_MODEL', 'gpt-4o-mini'),
+    },
+    /** Segments (runs of text) per provider request, at most, and about this many characters. */
+    batchSegments: Math.max(1, int('TRANSLATION_BATCH_SEGMENTS', 50)),
+    batchChars: Math.max(1, int('TRANSLATION_BATCH_CHARS', 20000)),
+    /** Pages per workflow step: the unit a crashed run resumes from. */
+    pagesPerStep: Math.max(1, int('TRANSLATION_PAGES_PER_STEP', 25)),
+    /** Provider requests per second per worker, at most (0: no limit). */
+    requestsPerSecond: int('TRANSLATION_REQUESTS_PER_SECOND', 5),
+    timeoutMs: Math.max(1, int('TRANSLATION_TIMEOUT_MS', 60_000)),
+    /** Attempts per provider request on 429, 5xx, timeouts and network errors, with exponential back-off. */
+    retry: {
+      attempts: Math.max(1, int('TRANSLATION_RETRY_ATTEMPTS', 5)),
+      initialMs: int('TRANSLATION_RETRY_INITIAL_MS', 1000),
+      maxMs: int('TRANSLATION_RETRY_MAX_MS', 30_000),
+    },
+    /** How long the intermediate blobs of a failed run are kept (for inspection) before the cleanup removes them. */
+    stagingRetentionSeconds: int('TRANSLATION_STAGING_RETENTION_SECONDS', 24 * 3600),
   };
 }
 

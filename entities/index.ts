@@ -28,8 +28,10 @@ import { SiteSpace } from './SiteSpace';
 import { Space } from './Space';
 import { Team } from './Team';
 import { TeamMember } from './TeamMember';
+import { Translation } from './Translation';
+import { TranslationPage } from './TranslationPage';
 import { User } from './User';
 
-export const entities = [User, ApiToken, RateLimitCounter, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth];
+export const entities = [User, ApiToken, RateLimitCounter, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth, Translation, TranslationPage];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, RateLimitCounter, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, RateLimitCounter, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, Translation, TranslationPage, User };

@@ -5,3 +5,4 @@ export { expireJobs } from './expire-jobs';
 export { openapiProcess } from './openapi-process';
 export { refreshOpenAPISpecs } from './openapi-refresh';
 export { pdfExport } from './pdf-export';
+export { translationRun } from './translation-run';

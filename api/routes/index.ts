@@ -16,6 +16,7 @@ import { spaceRoutes } from './spaces/router';
 import { ssoRoutes } from './sso/router';
 import { teamRoutes } from './teams/router';
 import { templateRoutes } from './templates/router';
+import { translationRoutes } from './translations/router';
 import { userRoutes } from './user/router';
 
 export function registerRoutes(api: ApiBuilder): void {
@@ -35,5 +36,6 @@ export function registerRoutes(api: ApiBuilder): void {
   searchRoutes(api);
   commentRoutes(api);
   openAPISpecRoutes(api);
+  translationRoutes(api);
   siteRoutes(api);
 }

@@ -25,6 +25,8 @@ export type Target =
   | { kind: 'team'; team: Team }
   /** a comment or a comment reply, judged by its space and its author */
   | { kind: 'comment'; space: Space; authorId: string }
+  /** a translation, judged by its source space */
+  | { kind: 'translation'; space: Space }
   | { kind: 'openapiSpec'; spec: OpenAPISpec }
   | { kind: 'site'; site: Site };
 
@@ -72,6 +74,7 @@ export interface SitePermissions {
 }
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
+export interface TranslationPermissions { view: boolean; edit: boolean }
 
 interface PermissionsByKind {
   organization: OrganizationPermissions;
@@ -79,6 +82,7 @@ interface PermissionsByKind {
   space: SpacePermissions;
   team: TeamPermissions;
   comment: CommentPermissions;
+  translation: TranslationPermissions;
   openapiSpec: OpenAPISpecPermissions;
   site: SitePermissions;
 }
@@ -179,6 +183,11 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
         resolve: discuss,
         react: discuss,
       };
+    }
+    case 'translation': {
+      // Seen by whoever sees its source space; managed (and run) by the source space's admins.
+      const role = await spaceRole(ctx, target.space);
+      return { view: atLeast(role, 'read'), edit: atLeast(role, 'admin') };
     }
     case 'openapiSpec': {
       // An organization's specs are seen by its full members and edited by those who may create them.

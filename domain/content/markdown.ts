@@ -8,9 +8,22 @@ const md = new MarkdownIt({ html: false, linkify: true }).use(hintBlocks);
 // We only read links, never render them: accept `file:` references that markdown-it rejects by default.
 md.validateLink = (url: string) => !/^(javascript|vbscript|data):/i.test(url.trim());
 
-/** The token stream of the markdown, parsed as the link extractor parses it (for the document form of a page). */
-export function parseMarkdown(markdown: string): Token[] {
-  return md.parse(markdown, {});
+/**
+ * The token stream of the markdown, parsed as the link extractor parses it (for the document form of a
+ * page); `env` receives its reference definitions, for parseInlineMarkdown.
+ */
+export function parseMarkdown(markdown: string, env: Record<string, unknown> = {}): Token[] {
+  return md.parse(markdown, env);
+}
+
+/** One run of inline markdown, parsed as inside the document whose `env` parseMarkdown filled. */
+export function parseInlineMarkdown(text: string, env: Record<string, unknown>): Token[] {
+  return md.parseInline(text, env);
+}
+
+/** Where the parser's linkify finds bare links (URLs, e-mail addresses) in a run of text. */
+export function linkifyMatches(text: string): Array<{ index: number; lastIndex: number }> {
+  return md.linkify.match(text) ?? [];
 }
 
 export interface Section {

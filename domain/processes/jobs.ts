@@ -20,6 +20,7 @@ import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import { openapiProcessJob } from '../openapi-specs/process-job';
 import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
+import { translationRunJob } from '../translations/run-job';
 import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
 import type { TemporalGateway } from './temporal';
 
@@ -27,7 +28,7 @@ import type { TemporalGateway } from './temporal';
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob];
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob, translationRunJob];
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);

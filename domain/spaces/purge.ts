@@ -37,6 +37,9 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
     where:
       "spaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM comment_replies r WHERE r.commentId = comments.id) AND NOT EXISTS (SELECT 1 FROM comment_reactions x WHERE x.targetKind = 'comment' AND x.targetId = comments.id)",
   },
+  // Translations of the space, each page hash before its translation (a result space stays, an ordinary space).
+  { table: 'translation_pages', where: 'translationId IN (SELECT t.id FROM translations t WHERE t.sourceSpaceId = :spaceId)' },
+  { table: 'translations', where: 'sourceSpaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM translation_pages p WHERE p.translationId = translations.id)' },
   { table: 'search_sections', where: 'spaceId = :spaceId' },
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },

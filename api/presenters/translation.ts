@@ -1,0 +1,89 @@
+/** Translations as GitBook's Translation (0.137 fields, 0.202's `result.language`), with our `failed` status and `error`. */
+import { z } from 'zod';
+import type { TranslationPermissions } from '../../domain/access/authorize';
+import { markdownToDocument } from '../../domain/content/document';
+import { jobStatus } from '../../domain/processes/job-kind';
+import { LANGUAGES } from '../../domain/spaces/languages';
+import type { Translation } from '../../entities/Translation';
+import { iso, timestamp } from './common';
+import { documentSchema } from './document';
+import type { Urls } from './urls';
+
+export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
+const language = z.enum(LANGUAGES);
+const count = z.number().int().min(0);
+
+export const translationSchema = z
+  .object({
+    object: z.literal('translation'),
+    id: z.string(),
+    status: z.enum(TRANSLATION_STATUSES).openapi({ description: '`failed` is an extension: the last run failed, `error` says why' }),
+    source: z.object({ space: z.string(), language }),
+    language,
+    instructions: documentSchema,
+    result: z
+      .object({ space: z.string(), revision: z.string(), language })
+      .nullable()
+      .openapi({ description: 'the space the runs write into and its revision of the last completed run; null before the first' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    stats: z
+      .object({
+        runs: count.openapi({ description: 'completed runs' }),
+        totalWords: count.openapi({ description: 'words sent to the provider by completed runs' }),
+        totalPages: count.openapi({ description: 'distinct pages translated by completed runs' }),
+        totalDuration: count.openapi({ description: 'seconds, the sum of the runs\' latestRunDuration' }),
+        latestRunDuration: count.openapi({ description: 'seconds the latest completed run took' }),
+        latestPages: count.openapi({ description: 'pages the latest completed run sent (changed since the run before, or new)' }),
+        latestWords: count.openapi({ description: 'words the latest completed run sent' }),
+      }),
+    error: z
+      .object({ code: z.string(), message: z.string() })
+      .nullable()
+      .openapi({ description: 'an extension: why the last run failed (status `failed`), e.g. the provider\'s answer; null otherwise' }),
+    permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
+    urls: z.object({ location: z.string() }),
+  })
+  .openapi('Translation');
+
+/** The job's state as GitBook's status: a coalesced run keeps it `running` until the last one ends. */
+function statusOf(translation: Translation): (typeof TRANSLATION_STATUSES)[number] {
+  switch (jobStatus(translation.run)) {
+    case 'running':
+      return 'running';
+    case 'succeeded':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    default:
+      return 'pending';
+  }
+}
+
+export function presentTranslation(translation: Translation, permissions: TranslationPermissions, urls: Urls): z.infer<typeof translationSchema> {
+  const failed = statusOf(translation) === 'failed';
+  const resultLanguage = translation.language as (typeof LANGUAGES)[number];
+  return {
+    object: 'translation',
+    id: translation.id,
+    status: statusOf(translation),
+    source: { space: translation.sourceSpaceId, language: translation.sourceLanguage as (typeof LANGUAGES)[number] },
+    language: resultLanguage,
+    instructions: markdownToDocument(translation.instructions),
+    result: translation.resultSpaceId && translation.resultRevisionId ? { space: translation.resultSpaceId, revision: translation.resultRevisionId, language: resultLanguage } : null,
+    createdAt: iso(translation.createdAt),
+    updatedAt: iso(translation.updatedAt),
+    stats: {
+      runs: translation.runs,
+      totalWords: translation.totalWords,
+      totalPages: translation.totalPages,
+      totalDuration: translation.totalDuration,
+      latestRunDuration: translation.latestRunDuration,
+      latestPages: translation.latestPages,
+      latestWords: translation.latestWords,
+    },
+    error: failed ? { code: translation.run.errorCode!, message: (translation.run.errorMessages ?? []).map((m) => m.message).join('; ') } : null,
+    permissions: { ...permissions },
+    urls: { location: urls.api(`/orgs/${translation.organizationId}/translations/${translation.id}`) },
+  };
+}

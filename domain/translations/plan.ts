@@ -1,0 +1,68 @@
+/**
+ * The first step of a run: which pages of the source's current revision to send. A page is sent when
+ * its text changed since it was last translated (by hash) or the result space lacks it; the others
+ * are carried over from the previous result. The plan goes to the blob store, split into steps of
+ * TRANSLATION_PAGES_PER_STEP pages, and the row records that this run's blobs are stored.
+ */
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { inTransaction } from '../db';
+import type { Db } from '../db';
+import { lockCurrentJob, JobRef } from '../processes/job-kind';
+import type { BlobStore } from '../storage/blob-store';
+import { Space } from '../../entities/Space';
+import { Translation } from '../../entities/Translation';
+import { TranslationPage } from '../../entities/TranslationPage';
+import { pageTextHash } from './page-text';
+import { planKey, readJsonIfStored, removeRunBlobs, RunPlan, writeJson } from './run-blobs';
+import { translationRunJob } from './run-job';
+import { flattenTree, liveSourceSpace, revisionReader } from './source';
+
+export interface RunDeps {
+  ds: DataSource;
+  blobs: BlobStore;
+  config: Config;
+}
+
+export interface PlanSummary {
+  steps: number;
+  pages: number;
+}
+
+/** The live result space's current revision, if there is one. */
+async function resultRevisionId(db: Db, translation: Translation): Promise<string | null> {
+  if (!translation.resultSpaceId) return null;
+  const result = await db.findOneBy(Space, { id: translation.resultSpaceId });
+  return result && !result.deletedAt ? result.revisionId : null;
+}
+
+async function planPages(db: Db, translation: Translation, pagesPerStep: number): Promise<RunPlan> {
+  const source = await liveSourceSpace(db, translation);
+  const reader = await revisionReader(db, source.revisionId);
+  if (!reader) return { sourceRevisionId: null, steps: [] };
+  const pages = flattenTree(await reader.tree()).map((p) => p.node);
+  const result = await revisionReader(db, await resultRevisionId(db, translation));
+  const present = result ? await result.hasPages(pages.map((p) => p.id)) : new Set<string>();
+  const known = new Map((await db.find(TranslationPage, { where: { translationId: translation.id } })).map((r) => [r.pageId, r.sourceHash]));
+  const sent = pages.filter((p) => !present.has(p.id) || known.get(p.id) !== pageTextHash(p.version)).map((p) => p.id);
+  const steps: string[][] = [];
+  for (let i = 0; i < sent.length; i += pagesPerStep) steps.push(sent.slice(i, i + pagesPerStep));
+  return { sourceRevisionId: source.revisionId, steps };
+}
+
+export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<PlanSummary> {
+  const key = planKey(ref.resourceId, ref.generation);
+  const planned = await inTransaction(deps.ds, async (db) => {
+    const translation = await lockCurrentJob(db, translationRunJob, ref);
+    // a retried plan step finds its plan
+    const stored = translation.stagedGeneration === ref.generation ? await readJsonIfStored<RunPlan>(deps.blobs, key) : null;
+    if (stored) return { plan: stored, stored: true, previous: null };
+    const plan = await planPages(db, translation, deps.config.translation.pagesPerStep);
+    await db.update(Translation, { id: translation.id }, { stagedGeneration: ref.generation });
+    return { plan, stored: false, previous: translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null };
+  });
+  // the blobs a failed earlier run left
+  if (planned.previous !== null) await removeRunBlobs(deps.blobs, ref.resourceId, planned.previous);
+  if (!planned.stored) await writeJson(deps.blobs, key, planned.plan);
+  return { steps: planned.plan.steps.length, pages: planned.plan.steps.reduce((n, s) => n + s.length, 0) };
+}

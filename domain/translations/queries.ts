@@ -1,0 +1,14 @@
+/** List queries of translations, filtered in SQL to those whose live source space the reader can view. */
+import type { ViewableContent } from '../access/authorize';
+import { whereSpaceViewable } from '../access/viewable';
+import type { Db } from '../db';
+import { Space } from '../../entities/Space';
+import { Translation } from '../../entities/Translation';
+
+export function translationsOfOrganizationQuery(db: Db, organizationId: string, viewable: ViewableContent) {
+  const qb = db
+    .createQueryBuilder(Translation, 't')
+    .innerJoin(Space, 's', 's.id = t.sourceSpaceId AND s.deletedAt IS NULL')
+    .where('t.organizationId = :organizationId', { organizationId });
+  return whereSpaceViewable(qb, 's', viewable);
+}

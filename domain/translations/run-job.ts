@@ -1,0 +1,24 @@
+/**
+ * The translation-run job kind: creating a translation and POST run ask for it, and the
+ * `translationRun` workflow runs it under `translation-run/<translationId>/<generation>` (the run's
+ * number). A run asked for during a run coalesces: exactly one more run follows the current one.
+ */
+import { Translation } from '../../entities/Translation';
+import { JOB_KINDS } from '../../workflows/ids';
+import { defineJobKind } from '../processes/job-kind';
+import { expireStagedRuns } from './retention';
+
+export const translationRunJob = defineJobKind({
+  name: JOB_KINDS.translationRun,
+  workflow: 'translationRun',
+  entity: Translation,
+  state: 'run',
+  input: (translation: Translation) => ({ translationId: translation.id, organizationId: translation.organizationId }),
+  spaceId: (translation: Translation) => translation.sourceSpaceId,
+  policy: 'coalesce',
+  retention: {
+    describe:
+      'translations stay until deleted; the intermediate blobs of a run (its plan and translated steps) go when it completes, or TRANSLATION_STAGING_RETENTION_SECONDS after it failed',
+    expire: expireStagedRuns,
+  },
+});

@@ -1,0 +1,37 @@
+/** What a run reads of the source space: its live row and the pages of a revision, in tree order. */
+import type { Db } from '../db';
+import type { PageNode } from '../content/reader';
+import { ContentReader } from '../content/reader';
+import { ObjectStore } from '../content/objects';
+import { loadRevision } from '../content/revisions';
+import { JobError } from '../processes/job-error';
+import { Space } from '../../entities/Space';
+import type { Translation } from '../../entities/Translation';
+import { TRANSLATION_FAILURES } from './failures';
+
+/** The source space; a permanent failure once it was deleted. */
+export async function liveSourceSpace(db: Db, translation: Translation): Promise<Space> {
+  const space = await db.findOneBy(Space, { id: translation.sourceSpaceId });
+  if (!space || space.deletedAt) {
+    throw new JobError(TRANSLATION_FAILURES.sourceGone, `the source space ${translation.sourceSpaceId} was deleted: restore it, or delete this translation`);
+  }
+  return space;
+}
+
+/** A reader of a revision's content (null: no revision, no content). */
+export async function revisionReader(db: Db, revisionId: string | null): Promise<ContentReader | null> {
+  if (!revisionId) return null;
+  return new ContentReader(new ObjectStore(db), (await loadRevision(db, revisionId)).root);
+}
+
+/** Every page, parents before children and siblings in order, with its parent and position. */
+export function flattenTree(tree: PageNode[]): Array<{ node: PageNode; parent: string | null; index: number }> {
+  const out: Array<{ node: PageNode; parent: string | null; index: number }> = [];
+  const walk = (nodes: PageNode[], parent: string | null) =>
+    nodes.forEach((node, index) => {
+      out.push({ node, parent, index });
+      walk(node.children, node.id);
+    });
+  walk(tree, null);
+  return out;
+}

@@ -1,0 +1,53 @@
+/**
+ * A middle step of a run: the pages of one step of the plan, read from the planned source revision,
+ * sent to the provider and rendered back, stored as the step's blob. A step whose blob is stored is
+ * done (a retried step, a run resumed after a crash sends nothing again).
+ */
+import { inTransaction } from '../db';
+import { pageKey, PageEntry, PageVersion } from '../content/model';
+import { getMany } from '../content/trie';
+import { lockCurrentJob, JobRef, reportJobProgress } from '../processes/job-kind';
+import { JobError } from '../processes/job-error';
+import { JOB_FAILURES } from '../../workflows/ids';
+import type { RunDeps } from './plan';
+import { PageText, translatablePage } from './page-text';
+import type { Translator } from './providers/translator';
+import { planKey, readJson, readJsonIfStored, RunPlan, StepResult, stepKey, writeJson } from './run-blobs';
+import { translationRunJob } from './run-job';
+import { revisionReader } from './source';
+
+export async function translateRunStep(deps: RunDeps & { translator: Translator }, ref: JobRef, step: number, heartbeat: () => void = () => {}): Promise<void> {
+  const key = stepKey(ref.resourceId, ref.generation, step);
+  if (await readJsonIfStored<StepResult>(deps.blobs, key)) return;
+  const translation = await inTransaction(deps.ds, (db) => lockCurrentJob(db, translationRunJob, ref));
+  const plan = await readJson<RunPlan>(deps.blobs, planKey(ref.resourceId, ref.generation));
+  const reader = (await revisionReader(deps.ds.manager, plan.sourceRevisionId))!;
+  const ids = plan.steps[step];
+  const entries = await getMany<PageEntry>(reader.store, reader.root, ids.map(pageKey));
+  const versions = await reader.store.getMany<PageVersion>([...entries.values()].map((e) => e.v));
+  const pages = ids.flatMap((id) => {
+    const entry = entries.get(pageKey(id));
+    return entry ? [{ id, page: translatablePage(versions.get(entry.v)!) }] : [];
+  });
+  const translated = await deps.translator.translate(
+    pages.flatMap((p) => p.page.segments),
+    { source: translation.sourceLanguage, target: translation.language, instructions: translation.instructions },
+    heartbeat,
+  );
+  const result: StepResult = { words: 0, pages: {} };
+  let at = 0;
+  for (const { id, page } of pages) {
+    const count = page.segments.length;
+    result.pages[id] = page.render(translated.slice(at, at + count)) satisfies PageText;
+    result.words += page.words;
+    at += count;
+  }
+  await writeJson(deps.blobs, key, result);
+  try {
+    await inTransaction(deps.ds, (db) => reportJobProgress(db, translationRunJob, ref, step + 1, plan.steps.length + 1));
+  } catch (err) {
+    // the translation was deleted or the run withdrawn meanwhile: nobody will read or remove this blob
+    if (err instanceof JobError && err.code === JOB_FAILURES.superseded) await deps.blobs.delete(key);
+    throw err;
+  }
+}

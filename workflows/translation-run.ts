@@ -1,0 +1,30 @@
+/**
+ * translation-run/<translationId>/<run>: translates the source space's current revision into the
+ * result space. Plan (which pages changed since the last run) -> one step per group of pages sent to
+ * the provider -> apply (one revision of the result, stats). Steps pass blob keys, never page text.
+ * A run asked for meanwhile coalesces into one more run, which finishJob starts. Every activity
+ * heartbeats, so a step of a worker that died is retried within the heartbeat timeout.
+ */
+import { proxyActivities } from '@temporalio/workflow';
+import type { TranslationActivities } from '../activities/translations';
+import type { JobRun } from '../domain/processes/job-kind';
+import { jobActivityOptions, JobOutcome, runJob } from './job';
+
+export interface TranslationRunInput {
+  translationId: string;
+  organizationId: string;
+  run: JobRun;
+}
+
+const HEARTBEAT_TIMEOUT = '10 seconds';
+
+export async function translationRun(input: TranslationRunInput): Promise<JobOutcome<{ space: string; revision: string }>> {
+  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '10 minutes'), heartbeatTimeout: HEARTBEAT_TIMEOUT });
+  // a step waits out the provider's rate limits and back-offs
+  const { translateTranslationStep } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '30 minutes'), heartbeatTimeout: HEARTBEAT_TIMEOUT });
+  return runJob(input.run, async () => {
+    const plan = await planTranslationRun(input.run);
+    for (let step = 0; step < plan.steps; step++) await translateTranslationStep(input.run, step);
+    return applyTranslationRun(input.run);
+  });
+}
