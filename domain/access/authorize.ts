@@ -13,6 +13,7 @@ import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Organization } from '../../entities/Organization';
 import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
+import type { SitePass } from '../sites/visitors';
 import type { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { AccessContext } from './context';
@@ -28,7 +29,9 @@ export type Target =
   /** a translation, judged by its source space */
   | { kind: 'translation'; space: Space }
   | { kind: 'openapiSpec'; spec: OpenAPISpec }
-  | { kind: 'site'; site: Site };
+  | { kind: 'site'; site: Site }
+  /** a site's published view; `passes`: what the request presents for it, already checked (domain/sites/visitors.ts) */
+  | { kind: 'publishedSite'; site: Site; passes: SitePass[] };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -72,6 +75,8 @@ export interface SitePermissions {
   viewAdaptiveSchema: boolean;
   editAdaptiveSchema: boolean;
 }
+/** `viewAll`: sees every item of the structure, whatever its condition; a visitor sees those their claims meet. */
+export interface PublishedSitePermissions { view: boolean; viewAll: boolean }
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 export interface TranslationPermissions { view: boolean; edit: boolean }
@@ -85,6 +90,7 @@ interface PermissionsByKind {
   translation: TranslationPermissions;
   openapiSpec: OpenAPISpecPermissions;
   site: SitePermissions;
+  publishedSite: PublishedSitePermissions;
 }
 type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
 
@@ -209,6 +215,14 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
         viewAdaptiveSchema: role !== null,
         editAdaptiveSchema: role === 'admin',
       };
+    }
+    case 'publishedSite': {
+      // Members who view the site read its published view, all of it. Anyone else, from any organization,
+      // needs the pass its visibility asks for (a share link's key, a visitor token) and sees what their claims show.
+      const { site, passes } = target;
+      if (!site.published) return { view: false, viewAll: false };
+      const member = ((await computePermissions(ctx, { kind: 'site', site })) as SitePermissions).view;
+      return { view: member || passes.includes(site.visibility as SitePass), viewAll: member };
     }
   }
 }

@@ -15,6 +15,7 @@ import { spaceLifecycleRoutes } from './lifecycle';
 import { memberSpacesRoutes } from './member-spaces';
 import { spacePlacementRoutes } from './placement';
 import { presentSpaceFor, presentSpacesFor } from './present';
+import { spaceWithShareKey } from '../sites/share-key';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, patchSpaceBody, spaceIdParams } from './schema';
 
 export function spaceRoutes(api: ApiBuilder): void {
@@ -67,15 +68,15 @@ export function spaceRoutes(api: ApiBuilder): void {
       method: 'get', path: '/v1/spaces/{spaceId}', operationId: 'getSpace', tags: ['spaces'],
       summary: 'Get a space (a soft-deleted space is 404 here; restore it first)',
       params: spaceIdParams,
-      // `shareKey` is accepted and validated; it only changes published URLs of share-link sites,
-      // and there are no sites yet, so it changes nothing in the answer today.
       query: getSpaceQuery,
       responses: { 200: { description: 'space', schema: spaceSchema } },
     },
-    async ({ params, access }) => {
+    async ({ params, query, access }) => {
       const { space, counters } = await loadSpaceWithCounters(access, params.spaceId);
       const permissions = await authorize(access, { kind: 'space', space }, 'view');
-      return { status: 200, body: presentSpace(space, permissions, counters, urls) };
+      const body = presentSpace(space, permissions, counters, urls);
+      // with a share link's key: the space's URL in the share-link site the key opens
+      return { status: 200, body: query.shareKey === undefined ? body : await spaceWithShareKey(access.db, space, query.shareKey, body, urls) };
     },
   );
 

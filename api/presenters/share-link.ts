@@ -1,0 +1,31 @@
+import { z } from 'zod';
+import type { Site } from '../../entities/Site';
+import type { SiteShareLink } from '../../entities/SiteShareLink';
+import { iso, timestamp } from './common';
+import { withShareKey } from './share-key-urls';
+import { publishedOrNull, siteAddress } from './site-urls';
+import type { Urls } from './urls';
+
+export const shareLinkSchema = z
+  .object({
+    object: z.literal('share-link'),
+    id: z.string(),
+    name: z.string(),
+    active: z.boolean(),
+    key: z.string().openapi({ description: 'extension: the secret that opens the site, for `shareKey` parameters (it is also in `urls.published`)' }),
+    createdAt: timestamp,
+    urls: z.object({ published: z.string().nullable().openapi({ description: 'the site opened with this link; null while the site is not published' }) }),
+  })
+  .openapi('ShareLink');
+
+export function presentShareLink(site: Site, link: SiteShareLink, urls: Urls): z.infer<typeof shareLinkSchema> {
+  return {
+    object: 'share-link',
+    id: link.id,
+    name: link.name,
+    active: link.active,
+    key: link.key,
+    createdAt: iso(link.createdAt),
+    urls: { published: publishedOrNull(site, () => withShareKey(siteAddress(site, urls), link.key)) },
+  };
+}

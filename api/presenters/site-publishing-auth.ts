@@ -1,0 +1,14 @@
+import { z } from 'zod';
+import type { SitePublishingAuth } from '../../entities/SitePublishingAuth';
+
+export const sitePublishingAuthSchema = z
+  .object({
+    object: z.literal('publishing-auth'),
+    backend: z.literal('custom').openapi({ description: 'visitor tokens are signed by the site owner with `privateKey`' }),
+    privateKey: z.string().openapi({ description: 'the HS256 key visitor tokens are signed with' }),
+  })
+  .openapi('SitePublishingAuth');
+
+export function presentSitePublishingAuth(auth: SitePublishingAuth): z.infer<typeof sitePublishingAuthSchema> {
+  return { object: 'publishing-auth', backend: 'custom', privateKey: auth.privateKey };
+}

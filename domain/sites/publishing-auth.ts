@@ -1,0 +1,59 @@
+/**
+ * A site's visitor token signing key (GitBook's `…/publishing/auth`, custom backend): the site's owner
+ * signs visitor JWTs with it (HS256), and `GET …/published` verifies them with jose against the key of
+ * the moment, so regenerating the key invalidates every token signed before at once.
+ */
+import { randomBytes } from 'crypto';
+import { errors as joseErrors, JWTPayload, jwtVerify } from 'jose';
+import type { Db } from '../db';
+import { badRequest, notFound } from '../errors';
+import type { Site } from '../../entities/Site';
+import { SitePublishingAuth } from '../../entities/SitePublishingAuth';
+
+/** 256 random bits, 43 URL-safe characters (HS256 wants a key at least as long as its hash). */
+function newPrivateKey(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+/** Visitors present tokens to sites that authenticate them or adapt to them; other sites have no key to hand out. */
+function assertUsesVisitorTokens(site: Site): void {
+  if (site.visibility !== 'visitor-auth' && !site.adaptiveContentEnabled) {
+    throw badRequest('visibility: the site neither authenticates visitors (visitor-auth) nor has adaptive content enabled, so it takes no visitor tokens');
+  }
+}
+
+/** The site's key, made on first use (concurrent first reads agree on one). */
+export async function publishingAuthOf(db: Db, site: Site): Promise<SitePublishingAuth> {
+  assertUsesVisitorTokens(site);
+  const now = new Date();
+  await db.createQueryBuilder().insert().into(SitePublishingAuth).values({ siteId: site.id, privateKey: newPrivateKey(), createdAt: now, updatedAt: now }).orIgnore().execute();
+  return db.findOneByOrFail(SitePublishingAuth, { siteId: site.id });
+}
+
+/** A new key in place of the old one; tokens signed with the old one fail from the commit on. */
+export async function regeneratePublishingAuth(db: Db, site: Site): Promise<SitePublishingAuth> {
+  const auth = await publishingAuthOf(db, site);
+  const changes = { privateKey: newPrivateKey(), updatedAt: new Date() };
+  await db.update(SitePublishingAuth, { siteId: site.id }, changes);
+  return Object.assign(auth, changes);
+}
+
+/**
+ * The claims of a visitor token signed with the site's current key, unexpired (30 s of clock skew
+ * allowed). Any other token names no site a visitor may see: 404, as for an unknown site.
+ */
+export async function verifyVisitorToken(db: Db, site: Site, token: string): Promise<JWTPayload> {
+  const auth = await db.findOneBy(SitePublishingAuth, { siteId: site.id });
+  if (!auth) throw notFound('site');
+  try {
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), { algorithms: ['HS256'], clockTolerance: 30 });
+    return payload;
+  } catch (error) {
+    if (error instanceof joseErrors.JOSEError) throw notFound('site');
+    throw error;
+  }
+}
+
+export async function deletePublishingAuthOfSite(db: Db, siteId: string): Promise<void> {
+  await db.delete(SitePublishingAuth, { siteId });
+}
