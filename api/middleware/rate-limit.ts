@@ -2,7 +2,8 @@
  * The request limits per token and per organization (domain/rate-limits), after authentication.
  * Every answer carries the RateLimit-Policy and RateLimit headers of the IETF draft (RateLimit header
  * fields for HTTP); a refused request answers 429 with Retry-After. The token is counted first: a
- * token refused on its own limit takes nothing from its organization's.
+ * token refused on its own limit takes nothing from its organization's. Only members count against an
+ * organization, so outsiders cannot spend its budget by naming it in their paths.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../domain/config';
@@ -28,7 +29,8 @@ export function rateLimit(limiter: RateLimiter, organizations: RequestOrganizati
     if (!policies.length) return next();
     const states: BucketState[] = [];
     if (token.limit > 0) states.push(await limiter.hit(`token:${req.caller!.tokenId}`, token));
-    if (organization.limit > 0 && req.organizationId && states.every((s) => s.allowed)) {
+    const member = req.caller!.memberships.some((m) => m.organizationId === req.organizationId);
+    if (organization.limit > 0 && member && states.every((s) => s.allowed)) {
       states.push(await limiter.hit(`organization:${req.organizationId}`, organization));
     }
     if (!states.length) return next();

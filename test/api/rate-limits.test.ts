@@ -66,12 +66,15 @@ describe('per token', () => {
 describe('per organization', () => {
   const server = useServer(limits(3, 5));
 
-  it('counts every token in the organization, and a token refused on its own limit takes nothing from it', async () => {
+  it('counts every member\'s token, not outsiders\' requests, and a token refused on its own limit takes nothing from it', async () => {
     await freshWindow();
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id); // 1 (POST names the organization)
     const writer = await addMember(server.ds, fx.org, 'edit');
     const reader = await addMember(server.ds, fx.org, 'read');
+    // an outsider naming the organization's space spends only its own token's budget
+    const outsider = await createOrg(server.ds);
+    for (let i = 0; i < 2; i++) await server.as(outsider.admin.token).get(`/v1/spaces/${space.id}`).expect(404);
     await server.as(fx.admin.token).get(`/v1/spaces/${space.id}`).expect(200); // 2: a space counts for its organization
     await server.as(writer.token).get(`/v1/spaces/${space.id}`).expect(200); // 3
     for (let i = 0; i < 2; i++) await server.as(writer.token).get(`/v1/orgs/${fx.org.id}/spaces`).expect(200); // 4, 5
