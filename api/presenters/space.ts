@@ -3,6 +3,7 @@ import type { SpacePermissions } from '../../domain/access/authorize';
 import type { SpaceCounters } from '../../domain/spaces/counters';
 import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
 import { iso, isoOrNull, roleSchema, timestamp } from './common';
+import { siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
 
 export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const satisfies readonly SpaceVisibility[];
@@ -46,6 +47,8 @@ export const spaceSchema = z.object({
 }).openapi('Space');
 
 export function presentSpace(space: Space, permissions: SpacePermissions, counters: SpaceCounters, urls: Urls): z.infer<typeof spaceSchema> {
+  const site = counters.publishedIn;
+  const published = site ? siteItemAddress(site.site, [site.sectionPath, site.path], urls) : urls.published(`/s/${space.id}`);
   return {
     object: 'space',
     id: space.id,
@@ -59,8 +62,8 @@ export function presentSpace(space: Space, permissions: SpacePermissions, counte
     urls: {
       location: urls.api(`/spaces/${space.id}`),
       app: urls.app(`/o/${space.organizationId}/s/${space.id}`),
-      published: urls.published(`/s/${space.id}`),
-      public: urls.published(`/s/${space.id}`),
+      published,
+      public: published,
       icon: null,
     },
     organization: space.organizationId,

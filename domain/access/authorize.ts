@@ -117,6 +117,16 @@ export async function collectionRole(ctx: AccessContext, collection: Collection)
   return contentRole(ctx, collection.organizationId, { kind: 'collection', id: collection.id, defaultLevel: collection.defaultLevel, parentId: collection.parentId });
 }
 
+/** The role a caller holds on every site of an organization: their organization role (a guest holds none). */
+async function siteRole(ctx: AccessContext, organizationId: string): Promise<Role | null> {
+  return (await ctx.membership(organizationId))?.role ?? null;
+}
+
+/** Whether the caller sees the organization's sites, for a list query to filter on: as the 'site' case below decides. */
+export async function viewsSites(ctx: AccessContext, organizationId: string): Promise<boolean> {
+  return (await siteRole(ctx, organizationId)) !== null;
+}
+
 export async function permissionsOf<K extends Target['kind']>(ctx: AccessContext, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
   return (await computePermissions(ctx, target as Target)) as PermissionsByKind[K];
 }
@@ -203,8 +213,7 @@ async function computePermissions(ctx: AccessContext, target: Target): Promise<P
     case 'site': {
       // A site belongs to its organization as a whole: its full members see it, with their organization
       // role; only admins change it (settings, structure, publishing, adaptive schema).
-      const m = await ctx.membership(target.site.organizationId);
-      const role = m?.role ?? null;
+      const role = await siteRole(ctx, target.site.organizationId);
       return {
         view: role !== null,
         access: role !== null,

@@ -8,6 +8,7 @@ import { refreshSpaceLinks } from '../content/indexer';
 import { Space } from '../../entities/Space';
 import { subtreeCollectionIds } from './collections';
 import { lastPosition, Placement, positionAmongSiblings } from './ordering';
+import { removeSpaceFromSites } from '../sites/removal';
 
 /** True when `candidateId` is the collection itself or lies below it. */
 async function isWithin(db: Db, collection: Collection, candidateId: string): Promise<boolean> {
@@ -37,7 +38,8 @@ export async function moveCollection(db: Db, collection: Collection, parentId: s
 
 /**
  * Moves the collection, its descendant collections and all their spaces (soft-deleted ones too) to the
- * root of another organization. Explicit grants are dropped: they name users and teams of the old one.
+ * root of another organization. Explicit grants are dropped: they name users and teams of the old one;
+ * the spaces leave the old one's sites.
  */
 export async function transferCollection(db: Db, collection: Collection, organizationId: string): Promise<Collection> {
   if (organizationId === collection.organizationId) throw conflict('the transfer would not change anything');
@@ -49,6 +51,7 @@ export async function transferCollection(db: Db, collection: Collection, organiz
   await db.update(Collection, { id: collection.id }, { parentId: null, position });
   await db.delete(ContentGrant, { targetKind: 'collection', targetId: In(collectionIds) });
   if (spaceIds.length) {
+    for (const spaceId of spaceIds) await removeSpaceFromSites(db, collection.organizationId, spaceId);
     await db.update(Space, { id: In(spaceIds) }, { organizationId, updatedAt: now });
     await db.delete(ContentGrant, { targetKind: 'space', targetId: In(spaceIds) });
     await refreshSpaceLinks(db, spaceIds);

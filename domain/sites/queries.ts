@@ -13,8 +13,10 @@ export interface SiteFilters {
   types?: SiteType[];
 }
 
-export function sitesOfOrganizationQuery(db: Db, organizationId: string, filters: SiteFilters) {
+/** `viewable`: whether the reader sees the organization's sites at all (viewsSites). */
+export function sitesOfOrganizationQuery(db: Db, organizationId: string, viewable: boolean, filters: SiteFilters) {
   const qb = db.createQueryBuilder(Site, 's').where('s.organizationId = :organizationId', { organizationId });
+  if (!viewable) qb.andWhere('1 = 0');
   if (filters.space !== undefined) {
     qb.andWhere(`EXISTS (SELECT 1 FROM site_spaces ss ${SHOWN_SPACE_JOIN} WHERE ss.siteId = s.id AND ss.spaceId = :space)`, { space: filters.space });
   }

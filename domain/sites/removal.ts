@@ -9,6 +9,7 @@ import { SiteSpace } from '../../entities/SiteSpace';
 import { nextDefault, setDefaultSection, setDefaultSiteSpace } from './defaults';
 import { closeGaps, Parent } from './order';
 import { parentOfSiteSpace, siteSpacesAt } from './site-spaces';
+import { findLockedSite } from './lock';
 import { loadStructure } from './structure';
 
 export function parentOfSection(section: SiteSection): Parent {
@@ -34,4 +35,17 @@ export async function deleteSection(db: Db, site: Site, section: SiteSection): P
   await db.delete(SiteSpace, { siteId: site.id, sectionId: section.id });
   await db.delete(SiteSection, { id: section.id });
   await closeGaps(db, site.id, parentOfSection(section));
+}
+
+/**
+ * A space that leaves its organization (a transfer) leaves that organization's sites: each of its site
+ * spaces goes as a DELETE would take it, one site at a time under the site's lock.
+ */
+export async function removeSpaceFromSites(db: Db, organizationId: string, spaceId: string): Promise<void> {
+  const siteIds = [...new Set((await db.find(SiteSpace, { where: { spaceId }, select: { siteId: true } })).map((r) => r.siteId))].sort();
+  for (const siteId of siteIds) {
+    const site = await findLockedSite(db, organizationId, siteId);
+    if (!site) continue;
+    for (const row of await db.find(SiteSpace, { where: { siteId, spaceId } })) await deleteSiteSpace(db, site, row);
+  }
 }

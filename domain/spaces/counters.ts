@@ -1,13 +1,16 @@
-/** The per-space counters a Space carries (open comments, change requests by status). */
+/** The computed values a Space carries: its counters (open comments, change requests by status) and where it is published. */
 import type { Db } from '../db';
 import { columnsOf, hydrate } from '../rows';
 import { Space } from '../../entities/Space';
+import { PublishedLocation, publishedLocationColumn, publishedLocationOf } from '../sites/published-location';
 
 export interface SpaceCounters {
   comments: number;
   changeRequests: number;
   changeRequestsOpen: number;
   changeRequestsDraft: number;
+  /** its site space in the oldest published site that shows it; null: in none */
+  publishedIn: PublishedLocation | null;
 }
 
 /**
@@ -22,6 +25,7 @@ function counterColumns(alias: string): string {
     `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'open') AS counter_open`,
     `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'draft') AS counter_draft`,
     `(SELECT COUNT(*) FROM comments c WHERE c.spaceId = ${alias}.id AND c.changeRequestId IS NULL AND c.status = 'open') AS counter_comments`,
+    publishedLocationColumn(alias),
   ].join(', ');
 }
 
@@ -31,6 +35,7 @@ function countersOf(row: Record<string, unknown>): SpaceCounters {
     changeRequests: Number(row.counter_changeRequests ?? 0),
     changeRequestsOpen: Number(row.counter_open ?? 0),
     changeRequestsDraft: Number(row.counter_draft ?? 0),
+    publishedIn: publishedLocationOf(row),
   };
 }
 

@@ -4,6 +4,7 @@ import { conflict } from '../errors';
 import { lastPosition, Placement, positionAmongSiblings } from '../collections/ordering';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { refreshSpaceLinks } from '../content/indexer';
+import { removeSpaceFromSites } from '../sites/removal';
 import { Space } from '../../entities/Space';
 
 /** Moves under `parentId` (null: organization root), last or at `placement` among the new siblings. */
@@ -33,12 +34,13 @@ export function transferTarget(space: Space, request: { organization?: string; p
 }
 
 /**
- * Transfers the space, last under its new parent. Leaving the organization drops its explicit grants:
- * they name users and teams of the old one.
+ * Transfers the space, last under its new parent. Leaving the organization drops its explicit grants
+ * (they name users and teams of the old one) and takes it out of the old one's sites.
  */
 export async function transferSpace(db: Db, space: Space, target: TransferTarget): Promise<Space> {
   const leavesOrganization = target.organizationId !== space.organizationId;
   if (!leavesOrganization && target.parentId === space.parentId) throw conflict('the transfer would not change anything');
+  if (leavesOrganization) await removeSpaceFromSites(db, space.organizationId, space.id);
   const changes = {
     organizationId: target.organizationId,
     parentId: target.parentId,

@@ -16,8 +16,8 @@ export const siteSpaceParams = { ...siteParams, siteSpaceId: pathId('site space'
 // GitBook's patterns (SiteHostname, SiteProxyOrigin) and limits
 const HOSTNAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
 const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
-/** A path is one URL segment: letters, digits, "-", "_", ".", "~", starting with a letter or digit. */
-const PATH = /^[A-Za-z0-9][A-Za-z0-9._~-]*$/;
+/** A path is one URL segment: letters, digits, "-", "_", ".", "~", starting with a letter or digit (empty: the length rule speaks). */
+const PATH = /^(?:[A-Za-z0-9][A-Za-z0-9._~-]*)?$/;
 
 const siteTitle = text({ min: 2, max: 128, trim: true });
 const sectionTitle = text({ min: 2, max: 128, trim: true });
