@@ -38,6 +38,7 @@ const SPEC_OPERATIONS = [
   'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
   'post /v1/spaces/{spaceId}/content/template',
+  'post /v1/spaces/{spaceId}/content/import', 'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
   // comments: the same operations for a space and for a change request, plus two change-request-only reads
   ...['/v1/spaces/{spaceId}/comments', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments'].flatMap((c) => [
     `get ${c}`, `post ${c}`, `get ${c}/{commentId}`, `put ${c}/{commentId}`, `delete ${c}/{commentId}`, `post ${c}/{commentId}/replies`,
@@ -48,6 +49,16 @@ const SPEC_OPERATIONS = [
   // OpenAPI specifications
   ...['', '/{specSlug}', '/{specSlug}/versions', '/{specSlug}/versions/latest', '/{specSlug}/versions/latest/content', '/{specSlug}/versions/{versionId}', '/{specSlug}/versions/{versionId}/content'].map((p) => `get /v1/orgs/{organizationId}/openapi${p}`),
   'post /v1/orgs/{organizationId}/openapi', 'put /v1/orgs/{organizationId}/openapi/{specSlug}', 'patch /v1/orgs/{organizationId}/openapi/{specSlug}', 'delete /v1/orgs/{organizationId}/openapi/{specSlug}',
+  // sites: the spec's 26 operations
+  'get /v1/orgs/{organizationId}/sites', 'post /v1/orgs/{organizationId}/sites',
+  ...((site) => [
+    `get ${site}`, `patch ${site}`, `delete ${site}`,
+    `get ${site}/adaptive-schema`, `put ${site}/adaptive-schema`, `get ${site}/adaptive-schema/template-conditions`, `get ${site}/published`,
+    `get ${site}/sections`, `post ${site}/sections`, `patch ${site}/sections/{siteSectionId}`, `delete ${site}/sections/{siteSectionId}`, `post ${site}/sections/{siteSectionId}/move`,
+    `get ${site}/section-groups`, `post ${site}/section-groups`, `patch ${site}/section-groups/{siteSectionGroupId}`, `delete ${site}/section-groups/{siteSectionGroupId}`,
+    `post ${site}/section-groups/{siteSectionGroupId}/sections`, `delete ${site}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, `post ${site}/section-groups/{siteSectionGroupId}/move`,
+    `get ${site}/site-spaces`, `post ${site}/site-spaces`, `patch ${site}/site-spaces/{siteSpaceId}`, `delete ${site}/site-spaces/{siteSpaceId}`, `post ${site}/site-spaces/{siteSpaceId}/move`,
+  ])('/v1/orgs/{organizationId}/sites/{siteId}'),
 ];
 
 describe('GET /v1/openapi.json', () => {
