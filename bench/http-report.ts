@@ -48,8 +48,8 @@ export function renderHttpReport(r: HttpBenchResults): string {
     '',
     `Floor: Express 5 + mysql2, token lookup by hash then primary-key select of the space (${r.floorStatements} statements).`,
     '',
-    '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | log B/req | floor req/s | floor p50 | floor p99 | floor CPU ms/req | service/floor | target |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | log B/req | floor req/s | floor p50 | floor p99 | floor CPU ms/req | service/floor | target | CPU floor/service |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of r.cases) {
     out.push(
@@ -67,10 +67,14 @@ export function renderHttpReport(r: HttpBenchResults): string {
         fixed(c.floor.cpuMsPerRequest, 2),
         pct(c.ratio),
         `${c.ratio >= c.target ? '✅' : '❌'} ≥ ${pct(c.target)}`,
+        pct(c.floor.cpuMsPerRequest / c.service.cpuMsPerRequest),
       ]),
     );
   }
   out.push(
+    '',
+    'The last column compares CPU time per request (the API process against the floor process): it moves less than',
+    "requests per second when other processes share the machine's cores.",
     '',
     `API RSS under load: at most ${r.apiMaxRssMiB} MiB ${r.apiMaxRssMiB < r.rssLimitMiB ? '✅' : '❌'} (limit ${r.rssLimitMiB} MiB).`,
     '',
