@@ -83,6 +83,14 @@ describe('answers carry every field of the spec', () => {
     const reply = (await server.as(bob.token).post(`${comments}/${comment.id}/replies`).send({ body: { markdown: 'The latest.' } }).expect(200)).body;
     await server.as(bob.token).put(`${comments}/${comment.id}`).send({ addedReactions: ['👍'], resolved: true }).expect(200);
 
+    // a published site with a proxy, a group holding a section, and site spaces in sections
+    const site = (await as.post(`${orgPath}/sites`).send({ title: 'Handbook site', spaces: [space.id] }).expect(201)).body;
+    const sitePath = `${orgPath}/sites/${site.id}`;
+    const section = (await as.post(`${sitePath}/sections`).send({ spaceId: bareSpace.id, title: 'More', icon: 'book' }).expect(201)).body;
+    await as.post(`${sitePath}/section-groups`).send({ title: 'Group', sections: [section.id] }).expect(201);
+    await as.patch(sitePath).send({ proxy: 'example.com/handbook', basename: 'hb' }).expect(200);
+    await as.post(`${sitePath}/publish`).expect(200);
+
     const get = async (path: string, query: Record<string, string> = {}) => (await as.get(path).query(query).expect(200)).body;
     Object.assign(answers, {
       user: await get(`/v1/users/${alice.user.id}`),
@@ -109,6 +117,11 @@ describe('answers carry every field of the spec', () => {
       backlinkList: await get(`${content}/files/${file.id}/backlinks`),
       spaceSearchResult: (await get(`/v1/spaces/${space.id}/search`, { query: 'kernel' })).items[0],
       organizationSearchResult: (await get(`${orgPath}/search`, { query: 'kernel' })).items[0],
+      site: await get(sitePath),
+      siteSection: (await get(`${sitePath}/sections`)).items[0],
+      siteSectionGroup: (await get(`${sitePath}/section-groups`)).items[0],
+      siteSpace: (await get(`${sitePath}/site-spaces`)).items[0],
+      publishedSite: await get(`${sitePath}/published`),
     });
   });
 
