@@ -113,6 +113,8 @@ export function loadConfig() {
         initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),
         maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
         maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
+        /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
+        heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
       },
     },
     cursorSecret: secret('CURSOR_SECRET'),
@@ -150,6 +152,25 @@ export function loadConfig() {
       refreshIntervalSeconds: int('OPENAPI_REFRESH_INTERVAL_SECONDS', 6 * 3600),
       /** Versions kept per spec; saving a newer one removes the oldest beyond it, blobs included. */
       versionsKept: Math.max(1, int('OPENAPI_VERSIONS_KEPT', 20)),
+    },
+    /** Content import from a URL (domain/imports) */
+    imports: {
+      /** How long `POST {content}/import` awaits the import before answering 202 with its import run. */
+      waitSeconds: int('IMPORT_WAIT_SECONDS', 50),
+      /** Pages a website crawl fetches at most (and pages of an archive). */
+      maxPages: Math.max(1, int('IMPORT_MAX_PAGES', 1000)),
+      /** Links followed from the start page at most. */
+      maxDepth: int('IMPORT_MAX_DEPTH', 10),
+      /** Bytes one import reads at most: pages and images fetched, or the unpacked archive. */
+      maxBytes: Math.max(1, int('IMPORT_MAX_BYTES', 200 * 1024 * 1024)),
+      /** Files an archive may hold at most (a zip bomb of many tiny entries stops here). */
+      maxArchiveEntries: Math.max(1, int('IMPORT_MAX_ARCHIVE_ENTRIES', 10_000)),
+      /** Fetches one crawl runs at once. */
+      concurrency: Math.max(1, int('IMPORT_CONCURRENCY', 8)),
+      /** Pages one crawl activity fetches before it saves its state and reports progress. */
+      batchPages: Math.max(1, int('IMPORT_BATCH_PAGES', 50)),
+      /** How long a finished import run is kept (listed and readable). */
+      retentionSeconds: int('IMPORT_RETENTION_SECONDS', 30 * 24 * 3600),
     },
     /** PDF exports of change requests (domain/pdf) */
     pdf: {

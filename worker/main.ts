@@ -1,6 +1,8 @@
 /**
  * Worker entry point: runs workflows and activities, and makes sure the service's Schedules
- * (job reconciler, cleanup, refreshes) exist; stops gracefully on SIGTERM/SIGINT.
+ * (job reconciler, cleanup, refreshes) exist; stops gracefully on SIGTERM/SIGINT. With
+ * `--no-schedules` it only works its task queue (a test's or a benchmark's private one, which no
+ * Schedule should outlive).
  */
 import 'reflect-metadata';
 import { loadConfig } from '../domain/config';
@@ -22,7 +24,7 @@ async function main(): Promise<void> {
   const { worker, deps, close } = await createWorker({ ds, config }, { metrics: new JobMetrics(registry) });
   const metrics = await serveMetrics(registry, config.metrics.host, config.metrics.workerPort, [temporalMetrics(config.metrics.temporalPort)]);
   logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
-  const schedules = await ensureSchedules(deps.temporal);
+  const schedules = process.argv.includes('--no-schedules') ? [] : await ensureSchedules(deps.temporal);
   logger.info({ taskQueue: config.temporal.taskQueue, schedules }, 'worker running');
   await worker.run(); // resolves after SIGTERM/SIGINT once in-flight tasks finish
   await close();

@@ -7,7 +7,7 @@
 export const jobWorkflowId = (job: string, resourceId: string, generation: number): string => `${job}/${resourceId}/${generation}`;
 
 /** The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`). */
-export const JOB_KINDS = { spacePurge: 'space-purge', openapiProcess: 'openapi-process', pdfExport: 'pdf-export', translationRun: 'translation-run' } as const;
+export const JOB_KINDS = { spacePurge: 'space-purge', openapiProcess: 'openapi-process', pdfExport: 'pdf-export', contentImport: 'content-import', translationRun: 'translation-run' } as const;
 
 export const spacePurgeWorkflowId = (spaceId: string, generation: number): string => jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
 

@@ -5,4 +5,5 @@ export { expireJobs } from './expire-jobs';
 export { openapiProcess } from './openapi-process';
 export { refreshOpenAPISpecs } from './openapi-refresh';
 export { pdfExport } from './pdf-export';
+export { contentImport } from './content-import';
 export { translationRun } from './translation-run';

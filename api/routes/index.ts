@@ -6,6 +6,7 @@ import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
 import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
+import { importRoutes } from './imports/router';
 import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
 import { openAPISpecRoutes } from './openapi-specs/router';
@@ -36,6 +37,7 @@ export function registerRoutes(api: ApiBuilder): void {
   searchRoutes(api);
   commentRoutes(api);
   openAPISpecRoutes(api);
-  translationRoutes(api);
   siteRoutes(api);
+  translationRoutes(api);
+  importRoutes(api);
 }

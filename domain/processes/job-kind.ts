@@ -28,6 +28,8 @@ export interface JobRetry {
   initialIntervalMs: number;
   maximumIntervalMs: number;
   maximumAttempts: number;
+  /** For activities that heartbeat: an attempt silent this long is retried (its worker died). */
+  heartbeatTimeoutMs: number;
 }
 
 /** What every job workflow receives under `run`, beside its kind's own input. */
@@ -148,6 +150,21 @@ export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, ro
   if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
   const superseded = state.generation;
   await writeState(db, kind, row, freshRun(state.generation + 1, null));
+  return { kind, row, start: false, superseded };
+}
+
+/**
+ * Ends the work asked for as cancelled, keeping its times: the run in progress becomes stale (a new
+ * generation that asks for nothing more), and the row records CANCELLED with `message`.
+ */
+export async function cancelJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, message: string, now = new Date()): Promise<JobTicket<R>> {
+  const state = jobState(kind, row);
+  if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
+  const superseded = state.generation;
+  await writeState(db, kind, row, {
+    generation: state.generation + 1, runId: null, finishedAt: now,
+    errorCode: JOB_FAILURES.cancelled, errorMessages: [{ message }], rerunRequested: false,
+  });
   return { kind, row, start: false, superseded };
 }
 

@@ -44,6 +44,8 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
   { table: 'change_requests', where: 'spaceId = :spaceId' },
+  // A run ends by removing its staging; its committed images are the revisions' files, reclaimed below.
+  { table: 'import_runs', where: 'spaceId = :spaceId' },
   // A section whose every variant is this space goes with it (as deleting its last site space would);
   // they are found through the space's site spaces, so those go last.
   {

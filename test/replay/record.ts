@@ -15,6 +15,7 @@ import { createDataSource } from '../../entities/data-source';
 import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
 import type { Recorder } from './recorders/recorder';
+import { recordContentImport } from './recorders/content-import';
 import { recordOpenAPIProcess } from './recorders/openapi-process';
 import { recordPdfExport } from './recorders/pdf-export';
 import { recordSpacePurge } from './recorders/space-purge';
@@ -24,6 +25,7 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
   'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
   'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
+  'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
 };
 
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { exactlyOneOf, pathId, text } from '../../schemas';
+import { exactlyOneOf, httpUrl, pathId, text } from '../../schemas';
 import { paginationQuery } from '../../query';
 import { organizationIdParams } from '../orgs/schema';
 
@@ -17,8 +17,6 @@ export const specParams = { ...organizationIdParams, specSlug: pathSlug };
 /** PUT creates under the path's slug, so there a bad slug is a 400 naming it. */
 export const putSpecParams = { ...organizationIdParams, specSlug: slug };
 export const versionParams = { ...specParams, versionId: pathId('OpenAPI specification version') };
-
-const httpUrl = text({ max: 2048 }, z.string().url()).refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
 
 /** `{url}` or `{text}` (YAML or JSON), exactly one. */
 export const specSource = exactlyOneOf(

@@ -1,0 +1,72 @@
+/** Import runs as GitBook's ContentImportRun (0.202), and the result of an import as its ImportContentResult (0.137). */
+import { z } from 'zod';
+import type { ImportCommit } from '../../domain/imports/commit';
+import { importRunStatus, IMPORT_RUN_STATUSES, IMPORT_SOURCES } from '../../domain/imports/runs';
+import type { ImportRun } from '../../entities/ImportRun';
+import { iso, isoOrNull, timestamp } from './common';
+import type { Urls } from './urls';
+
+export const importContentResultSchema = z
+  .object({
+    revision: z.string().openapi({ description: 'id of the revision the import committed' }),
+    importedResources: z.number().int().openapi({ description: 'pages imported' }),
+    totalResources: z.number().int().openapi({ description: 'pages processed (fetched or unpacked), imported or skipped' }),
+  })
+  .openapi('ImportContentResult');
+
+export const importRunSchema = z
+  .object({
+    object: z.literal('import-run'),
+    id: z.string(),
+    status: z.enum(IMPORT_RUN_STATUSES),
+    reason: z.string().nullable().openapi({ description: 'why the run failed or was cancelled; null otherwise' }),
+    errorCode: z.string().nullable().openapi({ description: 'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED' }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    startedAt: timestamp.nullable(),
+    completedAt: timestamp.nullable().openapi({ description: 'when the run completed; null unless status is completed' }),
+    source: z.object({ type: z.enum(IMPORT_SOURCES), url: z.string() }).openapi({ description: '`type` is the `source` of the import request' }),
+    target: z.object({ space: z.string(), changeRequest: z.string().nullable(), page: z.null() }),
+    site: z.null().openapi({ description: 'there are no sites' }),
+    createdBy: z.string(),
+    progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).openapi({ description: 'extension: pages processed so far, of those known' }),
+    revision: z.string().nullable().openapi({ description: 'extension: the revision the import committed' }),
+    importedResources: z.number().int().openapi({ description: 'extension: pages imported' }),
+    totalResources: z.number().int().openapi({ description: 'extension: pages processed' }),
+    urls: z.object({ location: z.string() }),
+  })
+  .openapi('ContentImportRun');
+
+export function importRunUrl(urls: Urls, run: ImportRun): string {
+  return urls.api(`/org/${run.organizationId}/imports/${run.id}`);
+}
+
+export function presentImportResult(result: ImportCommit): z.infer<typeof importContentResultSchema> {
+  return { revision: result.revisionId, importedResources: result.importedResources, totalResources: result.totalResources };
+}
+
+export function presentImportRun(run: ImportRun, urls: Urls): z.infer<typeof importRunSchema> {
+  const status = importRunStatus(run);
+  const job = run.process;
+  const times = [run.updatedAt, job.requestedAt, job.startedAt, job.finishedAt].filter((t): t is Date => t !== null);
+  return {
+    object: 'import-run',
+    id: run.id,
+    status,
+    reason: status === 'failed' || status === 'cancelled' ? (job.errorMessages?.[0]?.message ?? job.errorCode) : null,
+    errorCode: job.errorCode,
+    createdAt: iso(run.createdAt),
+    updatedAt: iso(new Date(Math.max(...times.map((t) => t.getTime())))),
+    startedAt: isoOrNull(job.startedAt),
+    completedAt: status === 'completed' ? isoOrNull(job.finishedAt) : null,
+    source: { type: run.source, url: run.url },
+    target: { space: run.spaceId, changeRequest: run.changeRequestId, page: null },
+    site: null,
+    createdBy: run.createdById,
+    progress: { done: job.progressDone, total: job.progressTotal },
+    revision: run.revisionId,
+    importedResources: run.importedResources,
+    totalResources: run.totalResources,
+    urls: { location: importRunUrl(urls, run) },
+  };
+}

@@ -1,0 +1,112 @@
+/**
+ * One batch of staging: what a source adds (pages, images, links between documents) goes into the
+ * import's state and this batch's text blob, saved together at the end so a retried batch starts
+ * over from the state before it. The byte budget (IMPORT_MAX_BYTES) is counted here for every source.
+ */
+import { randomBytes } from 'crypto';
+import type { Config } from '../config';
+import { storeFile } from '../content/uploads';
+import { newId } from '../ids';
+import type { BlobStore } from '../storage/blob-store';
+import { imageKey, ImportState, StagedPage, stateKey, textKey, writeJson } from './staging';
+
+export type ImportLimits = Config['imports'];
+
+/** Pages' titles are cut to this many characters (code points). */
+const MAX_TITLE = 200;
+
+export function initialState(): ImportState {
+  return {
+    batch: 0, finished: false, nonce: randomBytes(6).toString('hex'),
+    pages: [], texts: [], files: [], images: {}, links: [], processed: 0, bytes: 0, crawl: null,
+  };
+}
+
+/** `getting-started.html` -> `Getting started`: a title for a page known only by its path. */
+export function titleOfSegment(segment: string): string {
+  const words = decodeURIComponent(segment).replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+  return words ? words[0].toUpperCase() + words.slice(1) : 'Untitled';
+}
+
+export class StagingBatch {
+  private readonly texts: Record<string, string> = {};
+  private readonly linkIndex = new Map<string, number>();
+  /** images being fetched, so pages fetched at once that show the same image fetch it once */
+  private readonly loading = new Map<string, Promise<string | null>>();
+
+  constructor(
+    readonly state: ImportState,
+    readonly importRunId: string,
+    private readonly blobs: BlobStore,
+    readonly limits: ImportLimits,
+  ) {
+    state.links.forEach((l, i) => this.linkIndex.set(`${l.target}\n${l.href}\n${l.hash}`, i));
+  }
+
+  get remainingBytes(): number {
+    return Math.max(0, this.limits.maxBytes - this.state.bytes);
+  }
+
+  /** Counts bytes read; false once the import's budget is spent. */
+  spend(bytes: number): boolean {
+    this.state.bytes += bytes;
+    return this.state.bytes <= this.limits.maxBytes;
+  }
+
+  /**
+   * The placeholder a link to another document of the import gets: the commit makes it a page link
+   * when `target` was imported, else `href` (with `hash`).
+   */
+  link(target: string, href: string, hash = ''): string {
+    const key = `${target}\n${href}\n${hash}`;
+    let index = this.linkIndex.get(key);
+    if (index === undefined) {
+      index = this.state.links.push({ target, href, hash }) - 1;
+      this.linkIndex.set(key, index);
+    }
+    return `x-import-${this.state.nonce}:${index}`;
+  }
+
+  addPage(page: Omit<StagedPage, 'id' | 'title'> & { title: string | null }, markdown: string): string {
+    const id = newId();
+    const fallback = titleOfSegment(page.path[page.path.length - 1] ?? 'Untitled');
+    const title = [...(page.title?.replace(/\s+/g, ' ').trim() || fallback)].slice(0, MAX_TITLE).join('');
+    this.state.pages.push({ ...page, id, title });
+    this.texts[id] = markdown;
+    return id;
+  }
+
+  /** The reference `load` gives the image under `source`, loaded once however many pages show it. */
+  image(source: string, load: () => Promise<string | null>): Promise<string | null> {
+    const known = this.state.images[source];
+    if (known !== undefined) return Promise.resolve(known && `file:${known}`);
+    let pending = this.loading.get(source);
+    if (!pending) {
+      pending = load().finally(() => this.loading.delete(source));
+      this.loading.set(source, pending);
+    }
+    return pending;
+  }
+
+  noteImageFailed(source: string): void {
+    this.state.images[source] = null;
+  }
+
+  /** Stores an image's bytes under the import's folder; its file id, for `file:<id>` references. */
+  async addImage(source: string, upload: { name: string; contentType: string; bytes: Buffer }): Promise<string> {
+    const entry = await storeFile(this.blobs, (sha256) => imageKey(this.importRunId, sha256), upload);
+    const id = newId();
+    this.state.files.push({ id, ...entry });
+    this.state.images[source] = id;
+    return id;
+  }
+
+  /** Saves this batch's texts and the state after it. */
+  async save(): Promise<void> {
+    const batch = this.state.batch;
+    await writeJson(this.blobs, textKey(this.importRunId, batch), this.texts);
+    this.state.texts.push(textKey(this.importRunId, batch));
+    this.state.batch = batch + 1;
+    await writeJson(this.blobs, stateKey(this.importRunId, this.state.batch), this.state);
+  }
+}

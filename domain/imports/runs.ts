@@ -1,0 +1,92 @@
+/**
+ * Import runs: asking for an import into a head (a space's content or a change request's), cancelling
+ * one, and where a run stands, read from its row. One import is active per head: the same request
+ * again (a client's retry) finds the run under way; a different one supersedes it.
+ */
+import { IsNull, Not } from 'typeorm';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { newId } from '../ids';
+import { assertWritable, lockHead } from '../content/heads';
+import type { Head } from '../content/heads';
+import { cancelJob, currentJob, JobTicket, jobStatus, requestJob } from '../processes/job-kind';
+import { idleJobState } from '../../entities/JobState';
+import { ImportRun, ImportSource } from '../../entities/ImportRun';
+import type { ChangeRequest } from '../../entities/ChangeRequest';
+import type { Space } from '../../entities/Space';
+import { JOB_FAILURES } from '../../workflows/ids';
+import { contentImportJob } from './import-job';
+
+export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const satisfies readonly ImportSource[];
+
+/** GitBook's ContentImportRun statuses. */
+export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'failed', 'cancelled'] as const;
+export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
+
+export interface ImportTarget {
+  space: Space;
+  changeRequest: ChangeRequest | null;
+  head: Head;
+}
+
+export interface ImportRequest {
+  ticket: JobTicket<ImportRun>;
+  /** the runs it superseded: their workflows are cancelled after the commit */
+  superseded: JobTicket<ImportRun>[];
+}
+
+/**
+ * Creates the run of an import into the target's head and asks for it, in the caller's transaction.
+ * The head is locked (409 when it can no longer change), so two requests for one head take turns.
+ */
+export async function requestImport(db: Db, target: ImportTarget, input: { url: string; source: ImportSource }, userId: string, now = new Date()): Promise<ImportRequest> {
+  assertWritable(await lockHead(db, target.head));
+  const active = await db.find(ImportRun, {
+    where: { spaceId: target.space.id, changeRequestId: target.changeRequest?.id ?? IsNull(), process: { requestedAt: Not(IsNull()), finishedAt: IsNull() } },
+    lock: { mode: 'pessimistic_write' },
+  });
+  const same = active.find((r) => r.url === input.url && r.source === input.source && r.createdById === userId);
+  if (same) return { ticket: currentJob(contentImportJob, same), superseded: [] };
+  const superseded: JobTicket<ImportRun>[] = [];
+  for (const run of active) superseded.push(await cancelJob(db, contentImportJob, run, 'superseded by a newer import into the same content', now));
+  const run = Object.assign(new ImportRun(), {
+    id: newId(),
+    organizationId: target.space.organizationId,
+    spaceId: target.space.id,
+    changeRequestId: target.changeRequest?.id ?? null,
+    source: input.source,
+    url: input.url,
+    createdById: userId,
+    revisionId: null,
+    importedResources: 0,
+    totalResources: 0,
+    createdAt: now,
+    updatedAt: now,
+    process: idleJobState(),
+  });
+  await db.insert(ImportRun, run);
+  return { ticket: await requestJob(db, contentImportJob, run, now), superseded };
+}
+
+export function importRunStatus(run: ImportRun): ImportRunStatus {
+  if (run.process.errorCode === JOB_FAILURES.cancelled) return 'cancelled';
+  switch (jobStatus(run.process)) {
+    case 'succeeded':
+      return 'completed';
+    case 'failed':
+      return 'failed';
+    case 'running':
+      return 'in-progress';
+    default:
+      return 'pending';
+  }
+}
+
+/** Cancels a pending or running import (the caller locked its row): nothing of it is committed. */
+export async function cancelImportRun(db: Db, run: ImportRun, now = new Date()): Promise<JobTicket<ImportRun>> {
+  const status = importRunStatus(run);
+  if (run.revisionId || (status !== 'pending' && status !== 'in-progress')) {
+    throw badRequest(`status: the import run is ${run.revisionId ? 'committed' : status}; only a pending or in-progress import can be cancelled`);
+  }
+  return cancelJob(db, contentImportJob, run, 'cancelled by request', now);
+}

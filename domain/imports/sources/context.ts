@@ -1,0 +1,38 @@
+/** What every source's staging gets, and the fetch of a document to import. */
+import type { ImportRun } from '../../../entities/ImportRun';
+import { FetchError } from '../../net/fetch-error';
+import type { FetchedResponse, GuardedFetch } from '../../net/guarded-fetch';
+import { JobError } from '../../processes/job-error';
+import type { StagingBatch } from '../batch';
+import { IMPORT_FAILURES } from '../failures';
+
+export interface SourceContext {
+  run: ImportRun;
+  batch: StagingBatch;
+  fetch: GuardedFetch;
+  /** aborted when the run is cancelled */
+  signal?: AbortSignal;
+  /** tells Temporal the batch is alive (a killed worker's batch is retried once it stops) */
+  heartbeat(): void;
+}
+
+/**
+ * Fetches a document to import, counted against the byte budget. A failure is a JobError with the
+ * fetch's code (FETCH_TIMEOUT, or FETCH_ERROR: refused address, status, DNS, size): it fails the
+ * import when the document is the one it starts from; a crawl skips any other page that fails.
+ */
+export async function fetchDocument(ctx: SourceContext, url: string, accept: string): Promise<FetchedResponse> {
+  try {
+    const res = await ctx.fetch.fetch(url, { maxBytes: Math.max(1, ctx.batch.remainingBytes), signal: ctx.signal, headers: { accept } });
+    ctx.batch.spend(res.body.length);
+    return res;
+  } catch (err) {
+    if (err instanceof FetchError && !ctx.signal?.aborted) throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
+    throw err;
+  }
+}
+
+/** A document that could not be read as its source says: PARSE_ERROR. */
+export function unreadable(message: string): JobError {
+  return new JobError(IMPORT_FAILURES.parse, message);
+}

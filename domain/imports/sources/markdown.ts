@@ -1,0 +1,36 @@
+/**
+ * `markdown`: one markdown document from a URL (archives use the same conversion). The markdown is
+ * rendered to HTML and converted back the way web pages are, so its links and images are rewritten
+ * on one DOM: images become files, relative links absolute (or page links, in an archive).
+ */
+import MarkdownIt from 'markdown-it';
+import { titleOfSegment } from '../batch';
+import { htmlToMarkdown, type ConvertedPage, type ConvertOptions } from '../html-to-markdown';
+import { fileNameOf, importRemoteImage } from '../images';
+import { fetchDocument, SourceContext } from './context';
+
+const renderer = new MarkdownIt({ html: true, linkify: true });
+
+/** YAML front matter opening a document, with the `title` it may give. */
+const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+
+export async function markdownToPage(text: string, options: Omit<ConvertOptions, 'mainContent'>): Promise<ConvertedPage> {
+  const source = text.replace(/^\uFEFF/, '');
+  const front = FRONT_MATTER.exec(source);
+  const frontTitle = front ? /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1])?.[1] ?? null : null;
+  const converted = await htmlToMarkdown(renderer.render(front ? source.slice(front[0].length) : source), { ...options, mainContent: false });
+  return frontTitle ? { ...converted, title: frontTitle } : converted;
+}
+
+export async function stageMarkdown(ctx: SourceContext): Promise<void> {
+  const { batch } = ctx;
+  const res = await fetchDocument(ctx, ctx.run.url, 'text/markdown, text/plain, */*');
+  const page = await markdownToPage(res.body.toString('utf8'), {
+    baseUrl: res.url,
+    link: (url) => url.href,
+    image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.signal),
+  });
+  batch.state.processed = 1;
+  batch.addPage({ path: [], title: page.title ?? titleOfSegment(fileNameOf(new URL(res.url).pathname, 'Imported page')), source: null }, page.markdown);
+  batch.state.finished = true;
+}

@@ -1,0 +1,144 @@
+/**
+ * The content-import steps on real rows and a real blob store: staging and commit are idempotent
+ * (run twice: one revision), a cancelled run commits nothing, the page tree follows the staged
+ * paths, and archives are read within the zip-bomb limits.
+ */
+import http from 'http';
+import type { AddressInfo } from 'net';
+import pino from 'pino';
+import { inTransaction } from '../../domain/db';
+import { commitImport, discardImport } from '../../domain/imports/commit';
+import { planPages } from '../../domain/imports/page-tree';
+import { cancelImportRun, requestImport } from '../../domain/imports/runs';
+import { readArchive } from '../../domain/imports/sources/zip';
+import { stageImportBatch, type ImportDeps } from '../../domain/imports/stage';
+import { stateKey, type ImportState } from '../../domain/imports/staging';
+import { initialState } from '../../domain/imports/batch';
+import { GuardedFetch } from '../../domain/net/guarded-fetch';
+import { jobRef, lockJobRow } from '../../domain/processes/job-kind';
+import { contentImportJob } from '../../domain/imports/import-job';
+import { createBlobStore } from '../../domain/storage';
+import { ImportRun } from '../../entities/ImportRun';
+import { Revision } from '../../entities/Revision';
+import { createOrg } from '../factories';
+import { insertSpace } from '../support/content';
+import { zipOf } from '../support/import-fixtures';
+import { loadConfig } from '../../domain/config';
+import { createDataSource } from '../../entities/data-source';
+import type { DataSource } from 'typeorm';
+
+const server = {} as { ds: DataSource };
+let docs: http.Server;
+let base: string;
+let deps: ImportDeps;
+
+beforeAll(async () => {
+  docs = http.createServer((req, res) => {
+    res.writeHead(200, { 'Content-Type': 'text/markdown' }).end(`# Notes ${req.url}\n\nSome text.\n`);
+  });
+  await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
+  const config = loadConfig();
+  server.ds = await createDataSource(config).initialize();
+  deps = { ds: server.ds, config, blobs: createBlobStore(config), fetch: new GuardedFetch({ ...config.fetch, allowLoopback: true }), logger: pino({ level: 'silent' }) };
+});
+
+afterAll(async () => {
+  await deps.fetch.close();
+  await server.ds.destroy();
+  docs.closeAllConnections();
+  await new Promise((resolve) => docs.close(resolve));
+});
+
+const hooks = { heartbeat: () => undefined };
+
+async function requested(url: string): Promise<ImportRun> {
+  const { org, admin } = await createOrg(server.ds);
+  const space = await insertSpace(server.ds, org);
+  const { ticket } = await inTransaction(server.ds, (db) => requestImport(db, { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } }, { url, source: 'markdown' }, admin.user.id));
+  return ticket.row;
+}
+
+describe('the content-import steps', () => {
+  it('a staged batch run twice and a commit run twice make one revision', async () => {
+    const run = await requested(`${base}/notes.md`);
+    const ref = jobRef(contentImportJob, run);
+    const first = await stageImportBatch(deps, ref, 0, hooks);
+    expect(first).toEqual({ batches: 1, finished: true, done: 1, total: 1 });
+    expect(await stageImportBatch(deps, ref, 0, hooks)).toEqual(first);
+    const committed = await commitImport(deps, ref, 1);
+    expect(committed).toEqual({ revisionId: expect.any(String), importedResources: 1, totalResources: 1 });
+    expect(await commitImport(deps, ref, 1)).toEqual(committed);
+    expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(1);
+    expect(await server.ds.manager.findOneByOrFail(ImportRun, { id: run.id })).toMatchObject({ revisionId: committed.revisionId, importedResources: 1 });
+    await discardImport(deps, ref, 1);
+    await expect(deps.blobs.read(stateKey(run.id, 1))).rejects.toThrow();
+  });
+
+  it('a cancelled run commits nothing: its steps find the generation moved on', async () => {
+    const run = await requested(`${base}/other.md`);
+    const ref = jobRef(contentImportJob, run);
+    await stageImportBatch(deps, ref, 0, hooks);
+    await inTransaction(server.ds, async (db) => cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!));
+    await expect(commitImport(deps, ref, 1)).rejects.toMatchObject({ code: 'SUPERSEDED' });
+    await expect(stageImportBatch(deps, ref, 0, hooks)).rejects.toMatchObject({ code: 'SUPERSEDED' });
+    expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(0);
+  });
+});
+
+describe('the page tree', () => {
+  it('follows the staged paths: folder pages for paths without a page, a folder taken over by its page, links resolved', () => {
+    const state: ImportState = {
+      ...initialState(),
+      nonce: 'n0',
+      pages: [
+        { id: 'home', path: [], title: 'Home', source: 'https://x/docs' },
+        { id: 'deep', path: ['guide', 'setup', 'linux'], title: 'Linux', source: 'https://x/docs/guide/setup/linux' },
+        { id: 'guide', path: ['guide'], title: 'Guide', source: 'https://x/docs/guide' },
+        { id: 'same', path: ['guide'], title: 'Guide again', source: 'https://x/docs/guide.html' },
+      ],
+      links: [
+        { target: 'https://x/docs/guide', href: 'https://x/docs/guide/', hash: '#top' },
+        { target: 'https://x/docs/gone', href: 'https://x/docs/gone', hash: '' },
+      ],
+    };
+    const texts = new Map([['home', 'See [guide](x-import-n0:0) and [gone](x-import-n0:1), not x-import-other:0.']]);
+    const planned = planPages(state, texts);
+    const setup = planned.find((p) => p.title === 'Setup')!;
+    expect(planned.map((p) => [p.title, p.parentId === null ? null : planned.find((q) => q.id === p.parentId)!.title, p.folder])).toEqual([
+      ['Home', null, false],
+      ['Guide', null, false],
+      ['Setup', 'Guide', true],
+      ['Linux', 'Setup', false],
+      ['Guide again', null, false],
+    ]);
+    expect(setup.markdown).toBe('');
+    expect(planned[0].markdown).toBe('See [guide](page:guide#top) and [gone](https://x/docs/gone), not x-import-other:0.');
+  });
+});
+
+describe('archives', () => {
+  const limits = { maxEntries: 10, maxBytes: 10_000 };
+
+  it('reads files by path, leaving out folders, dotfiles and __MACOSX', async () => {
+    const files = await readArchive(await zipOf({ 'a/b.md': 'B', '.git/config': 'x', '__MACOSX/a/._b.md': 'x', 'a/.hidden': 'x' }), limits);
+    expect([...files.keys()]).toEqual(['a/b.md']);
+    expect(files.get('a/b.md')!.toString()).toBe('B');
+  });
+
+  it('refuses archives beyond the limits (LIMIT_EXCEEDED) and what is no archive (PARSE_ERROR)', async () => {
+    const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`${i}.md`, 'x']));
+    await expect(readArchive(await zipOf(many), limits)).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: 'the archive holds 11 entries; at most 10 are read' });
+    await expect(readArchive(await zipOf({ 'big.md': 'x'.repeat(10_001) }), limits)).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    await expect(readArchive(Buffer.from('not a zip'), limits)).rejects.toMatchObject({ code: 'PARSE_ERROR' });
+  });
+
+  it('refuses an entry whose bytes exceed the size its header declares (a lying zip bomb)', async () => {
+    const honest = await zipOf({ 'a.md': 'x'.repeat(5000) });
+    // the central directory's uncompressed size of the one entry (offset 24 in its record) says 10 bytes
+    const lying = Buffer.from(honest);
+    const central = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
+    lying.writeUInt32LE(10, central + 24);
+    await expect(readArchive(lying, limits)).rejects.toMatchObject({ code: 'PARSE_ERROR', message: expect.stringMatching(/too many bytes|expected|size/i) });
+  });
+});

@@ -1,0 +1,89 @@
+/**
+ * The content-import workflow survives its worker: `kill -9` of the worker process mid-import, then a
+ * new worker, and the import completes with exactly one revision (the batch under way is retried
+ * from the last saved state once its heartbeat stops). The worker runs as a child process from
+ * `dist/` (built by `npm test`), on a private task queue, without Schedules.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import path from 'path';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
+import { loadConfig } from '../../domain/config';
+import { inTransaction } from '../../domain/db';
+import { importRunStatus, requestImport } from '../../domain/imports/runs';
+import { dispatchJob } from '../../domain/processes/jobs';
+import { TemporalGateway } from '../../domain/processes/temporal';
+import { createDataSource } from '../../entities/data-source';
+import { ImportRun } from '../../entities/ImportRun';
+import { Revision } from '../../entities/Revision';
+import { createOrg, unique } from '../factories';
+import { insertSpace } from '../support/content';
+import { SECTIONS, startWebsite, Website } from '../support/website';
+
+const WORKER = path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js');
+const taskQueue = unique('test-import-');
+const config = { ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueue } };
+
+let ds: DataSource;
+let temporal: TemporalGateway;
+let site: Website;
+const children: ChildProcess[] = [];
+
+function startWorkerProcess(): ChildProcess {
+  const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
+    env: {
+      ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, FETCH_ALLOW_LOOPBACK: 'true', LOG_LEVEL: 'warn',
+      JOB_RETRY_INITIAL_MS: '100', JOB_RETRY_MAX_MS: '500', JOB_RETRY_MAX_ATTEMPTS: '5', JOB_HEARTBEAT_TIMEOUT_MS: '2000',
+      IMPORT_BATCH_PAGES: '10', IMPORT_CONCURRENCY: '2',
+    },
+    stdio: 'ignore',
+  });
+  children.push(child);
+  return child;
+}
+
+async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60000): Promise<T> {
+  for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 100))) {
+    const value = await read();
+    if (done(value)) return value;
+  }
+  throw new Error(`timed out waiting for ${what}`);
+}
+
+beforeAll(async () => {
+  ds = await createDataSource(config).initialize();
+  temporal = new TemporalGateway(config);
+  site = await startWebsite({ pages: 60, delayMs: 60 });
+});
+
+afterAll(async () => {
+  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  await site?.close();
+  await temporal?.close();
+  await ds?.destroy();
+});
+
+it('kill -9 of the worker mid-import, then a new worker: the import completes with exactly one revision', async () => {
+  const { org, admin } = await createOrg(ds);
+  const space = await insertSpace(ds, org);
+  const { ticket } = await inTransaction(ds, (db) =>
+    requestImport(db, { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } }, { url: `${site.base}/site/`, source: 'website' }, admin.user.id),
+  );
+  await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
+  const row = () => ds.manager.findOneByOrFail(ImportRun, { id: ticket.row.id });
+
+  const first = startWorkerProcess();
+  const midway = await until(row, (r) => r.process.progressDone > 0, 'the first batches');
+  expect(midway.revisionId).toBeNull();
+  first.kill('SIGKILL');
+  await new Promise((resolve) => first.once('exit', resolve));
+  const servedAtKill = site.served();
+
+  startWorkerProcess();
+  const done = await until(row, (r) => r.process.finishedAt !== null, 'the import to finish');
+  expect(importRunStatus(done)).toBe('completed');
+  expect(done.importedResources).toBe(1 + SECTIONS + 60);
+  expect(site.served()).toBeGreaterThan(servedAtKill); // the second worker fetched the rest
+  const revisions = await ds.manager.findBy(Revision, { spaceId: space.id, type: 'import' });
+  expect(revisions.map((r) => r.id)).toEqual([done.revisionId]);
+}, 120000);

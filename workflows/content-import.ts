@@ -1,0 +1,41 @@
+/**
+ * content-import/<importRunId>/<generation>: stages the source in batches (each saves its state, so
+ * a retried batch, on another worker after a crash, starts from the last one saved), then commits
+ * every page as one revision. The memo carries the progress for the Temporal UI. Whatever the end,
+ * the staging is removed; a cancelled or superseded run commits nothing.
+ */
+import { CancellationScope, proxyActivities, upsertMemo } from '@temporalio/workflow';
+import type { ImportActivities } from '../activities/imports';
+import type { ImportCommit } from '../domain/imports/commit';
+import type { JobRun } from '../domain/processes/job-kind';
+import { jobActivityOptions, JobOutcome, runJob } from './job';
+
+export interface ContentImportInput {
+  importRunId: string;
+  organizationId: string;
+  run: JobRun;
+}
+
+export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
+  const { run } = input;
+  const { stageImportBatch } = proxyActivities<ImportActivities>({ ...jobActivityOptions(run, '15 minutes'), heartbeatTimeout: run.retry.heartbeatTimeoutMs });
+  const { commitImport, discardImportStaging } = proxyActivities<ImportActivities>(jobActivityOptions(run, '5 minutes'));
+  return runJob(run, async () => {
+    let batches = 0;
+    try {
+      for (let finished = false; !finished; ) {
+        const progress = await stageImportBatch(run, batches);
+        batches = progress.batches;
+        finished = progress.finished;
+        upsertMemo({ progress: { done: progress.done, total: progress.total } });
+      }
+      const committed = await commitImport(run, batches);
+      upsertMemo({ revision: committed.revisionId });
+      await discardImportStaging(run, batches);
+      return committed;
+    } catch (err) {
+      await CancellationScope.nonCancellable(() => discardImportStaging(run, batches));
+      throw err;
+    }
+  });
+}
