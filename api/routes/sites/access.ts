@@ -10,11 +10,15 @@ import { Db, inTransaction } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import { findOneWhere } from '../../../domain/rows';
 import { findLockedSite } from '../../../domain/sites/lock';
+import { createSpaceForSite, NewSpaceOptions } from '../../../domain/sites/new-space';
+import type { ItemRef } from '../../../domain/sites/order';
+import { sortItem } from '../../../domain/sites/sort';
 import { Site } from '../../../entities/Site';
 import type { Organization } from '../../../entities/Organization';
 import { Space } from '../../../entities/Space';
 import { loadOrganization } from '../../loaders';
 import type { Caller } from '../../middleware/authenticate';
+import { anchorOf } from './schema';
 
 export async function visibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
   const organization = await loadOrganization(access, organizationId);
@@ -73,4 +77,21 @@ export async function spaceForSite(access: AccessContext, organization: Organiza
   const space = await findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [spaceId, organization.id]);
   if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) throw badRequest(`${field}: no such space in this organization`);
   return space;
+}
+
+/**
+ * The space a section or site space is created with: the body's `spaceId`, a space of the organization
+ * (else 400), or for null a new blank space titled `title` (GitBook 0.202).
+ */
+export async function spaceOrNew(w: SiteWrite, spaceId: string | null, title: string, options: NewSpaceOptions): Promise<Space> {
+  if (spaceId === null) return createSpaceForSite(w.db, w.organization.id, title, 'empty', options);
+  return spaceForSite(w.access, w.organization, spaceId, 'spaceId');
+}
+
+/** Sorts the item (PATCH …/structure/sort and the deprecated moves); answers the site it sorted. */
+export function sortInSite(ds: DataSource, caller: Caller, params: SiteRef, item: ItemRef, position: Parameters<typeof anchorOf>[0]): Promise<Site> {
+  return writeSite(ds, caller, params, async ({ db, site }) => {
+    await sortItem(db, site, item, anchorOf(position));
+    return site;
+  });
 }

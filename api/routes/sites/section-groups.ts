@@ -3,7 +3,6 @@ import type { AccessContext } from '../../../domain/access/context';
 import { badRequest, notFound } from '../../../domain/errors';
 import { addSectionGroup, deleteSectionGroup, removeSectionFromGroup, updateSectionGroup } from '../../../domain/sites/section-groups';
 import { moveSection } from '../../../domain/sites/sections';
-import { sortItem } from '../../../domain/sites/sort';
 import { findGroup } from '../../../domain/sites/structure';
 import type { Db } from '../../../domain/db';
 import type { Site } from '../../../entities/Site';
@@ -14,12 +13,11 @@ import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { presentSiteSectionGroup, siteSectionGroupSchema } from '../../presenters/site-section-group';
 import { Urls } from '../../presenters/urls';
-import { deleteInSite, viewableSite, writeSite } from './access';
+import { deleteInSite, sortInSite, viewableSite, writeSite } from './access';
 import { structureFor } from './present';
 import {
   addSectionGroupBody,
   addSectionToGroupBody,
-  anchorOf,
   groupMemberParams,
   listSectionGroupsQuery,
   moveSectionGroupBody,
@@ -157,10 +155,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'section group', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
-        await sortItem(db, site, { type: 'site-section-group', id: params.siteSectionGroupId }, anchorOf(body.position));
-        return site;
-      });
+      const site = await sortInSite(ds, caller, params, { type: 'site-section-group', id: params.siteSectionGroupId }, body.position);
       return { status: 200, body: await present(access, site, params.siteSectionGroupId) };
     },
   );

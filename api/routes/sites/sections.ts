@@ -1,9 +1,7 @@
 /** Sections of a site: list, add (201), update (GitBook's `siteSectionGroupId` moves it), delete, and the deprecated move. */
 import { notFound } from '../../../domain/errors';
-import { createSpaceForSite } from '../../../domain/sites/new-space';
 import { deleteSection } from '../../../domain/sites/removal';
 import { addSection, moveSection, updateSection } from '../../../domain/sites/sections';
-import { sortItem } from '../../../domain/sites/sort';
 import { findSection } from '../../../domain/sites/structure';
 import type { AccessContext } from '../../../domain/access/context';
 import type { Site } from '../../../entities/Site';
@@ -13,10 +11,10 @@ import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { presentSiteSection, siteSectionSchema } from '../../presenters/site-section';
 import { Urls } from '../../presenters/urls';
-import { deleteInSite, spaceForSite, viewableSite, writeSite } from './access';
+import { deleteInSite, sortInSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { structureFor } from './present';
 import { withSiteShareKey } from './share-key';
-import { addSectionBody, anchorOf, listSectionsQuery, moveSectionBody, patchSectionBody, sectionParams, siteParams } from './schema';
+import { addSectionBody, listSectionsQuery, moveSectionBody, patchSectionBody, sectionParams, siteParams } from './schema';
 
 export function sectionRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -57,11 +55,9 @@ export function sectionRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSectionSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, section } = await writeSite(ds, caller, params, async ({ db, site, organization, access: writer }) => {
-        const space =
-          body.spaceId === null
-            ? await createSpaceForSite(db, organization.id, body.title ?? site.title, 'empty', { createdById: caller.userId, appBaseUrl: config.appBaseUrl })
-            : await spaceForSite(writer, organization, body.spaceId, 'spaceId');
+      const { site, section } = await writeSite(ds, caller, params, async (w) => {
+        const { db, site } = w;
+        const space = await spaceOrNew(w, body.spaceId, body.title ?? site.title, { createdById: caller.userId, appBaseUrl: config.appBaseUrl });
         const section = await addSection(db, site, space, body);
         if (body.siteSectionGroupId !== undefined) await moveSection(db, site, section, body.siteSectionGroupId);
         return { site, section };
@@ -115,10 +111,7 @@ export function sectionRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'section', schema: siteSectionSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
-        await sortItem(db, site, { type: 'site-section', id: params.siteSectionId }, anchorOf(body.position));
-        return site;
-      });
+      const site = await sortInSite(ds, caller, params, { type: 'site-section', id: params.siteSectionId }, body.position);
       return { status: 200, body: await present(access, site, params.siteSectionId) };
     },
   );

@@ -1,10 +1,8 @@
 /** Site spaces: list, add (201), update, delete (the last one of a section takes the section along), and the deprecated move. */
 import type { AccessContext } from '../../../domain/access/context';
 import { notFound } from '../../../domain/errors';
-import { createSpaceForSite } from '../../../domain/sites/new-space';
 import { deleteSiteSpace } from '../../../domain/sites/removal';
 import { addSiteSpace, updateSiteSpace } from '../../../domain/sites/site-spaces';
-import { sortItem } from '../../../domain/sites/sort';
 import { findSection, findSiteSpace, loadStructure, PlacedSiteSpace, SiteStructure } from '../../../domain/sites/structure';
 import type { Site } from '../../../entities/Site';
 import { SiteSpace } from '../../../entities/SiteSpace';
@@ -13,10 +11,10 @@ import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
 import { Urls } from '../../presenters/urls';
-import { deleteInSite, spaceForSite, viewableSite, writeSite } from './access';
+import { deleteInSite, sortInSite, spaceForSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { structureFor } from './present';
 import { withSiteShareKey } from './share-key';
-import { addSiteSpaceBody, anchorOf, listSiteSpacesQuery, moveSiteSpaceBody, patchSiteSpaceBody, siteParams, siteSpaceParams } from './schema';
+import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, patchSiteSpaceBody, siteParams, siteSpaceParams } from './schema';
 
 export function siteSpaceRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -59,12 +57,9 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, row } = await writeSite(ds, caller, params, async ({ db, site, organization, access: writer }) => {
-        const space =
-          body.spaceId === null
-            ? await createSpaceForSite(db, organization.id, site.title, 'empty', { createdById: caller.userId, appBaseUrl: config.appBaseUrl })
-            : await spaceForSite(writer, organization, body.spaceId, 'spaceId');
-        return { site, row: await addSiteSpace(db, site, space, body.sectionId) };
+      const { site, row } = await writeSite(ds, caller, params, async (w) => {
+        const space = await spaceOrNew(w, body.spaceId, w.site.title, { createdById: caller.userId, appBaseUrl: config.appBaseUrl });
+        return { site: w.site, row: await addSiteSpace(w.db, w.site, space, body.sectionId) };
       });
       const answer = await present(access, site, row.id);
       return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${row.id}`) }, body: answer };
@@ -118,10 +113,7 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'site space', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
-        await sortItem(db, site, { type: 'site-space', id: params.siteSpaceId }, anchorOf(body.position));
-        return site;
-      });
+      const site = await sortInSite(ds, caller, params, { type: 'site-space', id: params.siteSpaceId }, body.position);
       return { status: 200, body: await present(access, site, params.siteSpaceId) };
     },
   );

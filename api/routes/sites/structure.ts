@@ -1,5 +1,4 @@
 /** A site's structure: read it, and sort it (DESIGN §3; the deprecated moves go through the same code). */
-import { sortItem } from '../../../domain/sites/sort';
 import { findGroup, findSection, findSiteSpace } from '../../../domain/sites/structure';
 import type { ApiBuilder } from '../../operation';
 import { presentSiteStructure, siteStructureSchema } from '../../presenters/site-published';
@@ -8,9 +7,9 @@ import { presentSiteSectionGroup, siteSectionGroupSchema } from '../../presenter
 import { presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
 import { Urls } from '../../presenters/urls';
 import { z } from 'zod';
-import { viewableSite, writeSite } from './access';
+import { sortInSite, viewableSite } from './access';
 import { structureFor } from './present';
-import { anchorOf, listSectionsQuery, siteParams, sortBody } from './schema';
+import { listSectionsQuery, siteParams, sortBody } from './schema';
 
 export function structureRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -41,10 +40,7 @@ export function structureRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'the moved item', schema: z.union([siteSpaceSchema, siteSectionSchema, siteSectionGroupSchema]) } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
-        await sortItem(db, site, body.item, anchorOf(body.position));
-        return site;
-      });
+      const site = await sortInSite(ds, caller, params, body.item, body.position);
       const { structure, spaces } = await structureFor(access, site, urls);
       const { type, id } = body.item;
       if (type === 'site-section') return { status: 200, body: presentSiteSection(site, findSection(structure, id)!, spaces, urls) };
