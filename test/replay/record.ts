@@ -19,10 +19,12 @@ import { recordContentImport } from './recorders/content-import';
 import { recordOpenAPIProcess } from './recorders/openapi-process';
 import { recordPdfExport } from './recorders/pdf-export';
 import { recordSpacePurge } from './recorders/space-purge';
+import { recordTranslationRun } from './recorders/translation-run';
 
 /** One recorder per workflow, by the folder name of its histories (the job's name). */
 const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
+  'translation-run': { recorder: recordTranslationRun, cases: ['completed', 'rerun', 'failed'] },
   'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
   'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
   'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },

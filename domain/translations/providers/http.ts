@@ -27,17 +27,18 @@ function retryAfterMs(header: string | null, now: number): number | null {
   return Number.isNaN(at) ? null : Math.max(0, at - now);
 }
 
-/** The provider's own words about a failure: a JSON `error`/`message`, or the start of the body. */
+/** The provider's own words about a failure: a JSON `error`/`message`/`detail`, or the start of a text body. */
 function detailOf(body: string): string {
+  let json: unknown;
   try {
-    const json = JSON.parse(body) as { error?: unknown; message?: unknown; detail?: unknown };
-    const error = json.error as { message?: unknown } | string | undefined;
-    const found = typeof error === 'string' ? error : typeof error?.message === 'string' ? error.message : typeof json.message === 'string' ? json.message : typeof json.detail === 'string' ? json.detail : null;
-    if (found) return found.slice(0, DETAIL_MAX);
+    json = JSON.parse(body);
   } catch {
-    // not JSON: the text itself
+    return body.replace(/\s+/g, ' ').trim().slice(0, DETAIL_MAX) || 'no explanation given';
   }
-  return body.replace(/\s+/g, ' ').trim().slice(0, DETAIL_MAX) || 'no explanation given';
+  const fields = json && typeof json === 'object' ? (json as Record<string, unknown>) : { message: json };
+  const error = fields.error as { message?: unknown } | string | undefined;
+  const found = [typeof error === 'string' ? error : error?.message, fields.message, fields.detail].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  return found?.slice(0, DETAIL_MAX) ?? 'no explanation given';
 }
 
 export class ProviderHttp {
@@ -80,7 +81,7 @@ export class ProviderHttp {
         });
         text = await res.text();
       } catch (err) {
-        last = err instanceof Error && err.name === 'TimeoutError' ? `no answer within ${this.settings.timeoutMs} ms` : 'the connection failed';
+        last = (err as { name?: string } | null)?.name === 'TimeoutError' ? `no answer within ${this.settings.timeoutMs} ms` : 'the connection failed';
       }
       if (res?.ok) {
         try {

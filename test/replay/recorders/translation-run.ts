@@ -1,0 +1,54 @@
+/**
+ * Runs the translation-run job through its paths, for record.ts (with the `pseudo` provider): a
+ * completed run, with a run asked for during it that coalesced into the next one; and a run whose
+ * source space was deleted before it began.
+ */
+import pino from 'pino';
+import { commitToHead } from '../../../domain/content/heads';
+import { inTransaction } from '../../../domain/db';
+import { JobTicket } from '../../../domain/processes/job-kind';
+import { dispatchJob } from '../../../domain/processes/jobs';
+import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
+import { translationRunJob } from '../../../domain/translations/run-job';
+import { createTranslation, lockTranslation, requestRun } from '../../../domain/translations/translations';
+import { Space } from '../../../entities/Space';
+import type { Translation } from '../../../entities/Translation';
+import { jobWorkflowId } from '../../../workflows/ids';
+import { insertSpace } from '../../support/content';
+import type { Recorder } from './recorder';
+
+export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org, admin }) => {
+  const logger = pino({ level: 'silent' });
+  const dispatch = (ticket: JobTicket<Translation>) => dispatchJob(temporal, ds.manager, ticket, logger);
+  const client = await temporal.getClient();
+  const settle = async (id: string, generation: number) => {
+    const workflowId = jobWorkflowId(translationRunJob.name, id, generation);
+    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    return workflowId;
+  };
+  const translate = (space: Space) =>
+    inTransaction(ds, (db) => createTranslation(db, { source: space, sourceLanguage: 'en', language: 'fr', instructions: 'Use a formal tone.', createdById: admin.user.id }));
+
+  const space = await insertSpace(ds, org);
+  await inTransaction(ds, (db) =>
+    commitToHead(db, { kind: 'space', spaceId: space.id }, { type: 'edits', createdById: admin.user.id, appBaseUrl: config.appBaseUrl }, async (editor) => {
+      const guide = await editor.createPage({ title: 'Guide', markdown: 'Install with `npm install` and read [the docs](https://example.com).\n\n```\nnpm test\n```\n' });
+      await editor.createPage({ title: 'Details', description: 'More', markdown: '| Name | Value |\n|---|---|\n| colour | blue |\n' }, { parent: guide });
+    }),
+  );
+  const completed = await translate(await ds.manager.findOneByOrFail(Space, { id: space.id }));
+  await dispatch(completed);
+  // asked for during the first run: one more run follows it
+  await dispatch(await inTransaction(ds, async (db) => requestRun(db, (await lockTranslation(db, completed.row.id))!)));
+
+  const gone = await insertSpace(ds, org);
+  const failed = await translate(gone);
+  await inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, gone.id)));
+  await dispatch(failed);
+
+  return [
+    { name: 'completed', workflowId: await settle(completed.row.id, 1) },
+    { name: 'rerun', workflowId: await settle(completed.row.id, 2) },
+    { name: 'failed', workflowId: await settle(failed.row.id, 1) },
+  ];
+};

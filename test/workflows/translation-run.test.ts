@@ -1,0 +1,200 @@
+/**
+ * The translation-run workflow on a real worker whose provider is `libretranslate`, played by a
+ * local server (test/support/fake-translation-provider.ts) that the tests hold, slow down or make
+ * fail: runs asked for during a run coalesce into one, 429 back-off, a permanent 4xx and a deleted
+ * source fail the run with the error on the translation, a deletion stops the run and leaves the
+ * result space, and `cli jobs watch` follows a run to its end.
+ */
+import { spawn } from 'child_process';
+import * as path from 'path';
+import { loadConfig } from '../../domain/config';
+import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
+import { Translation } from '../../entities/Translation';
+import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
+import { createOrg } from '../factories';
+import { FakeProvider, shout } from '../support/fake-translation-provider';
+import { startServer, TestServer } from '../support/server';
+import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
+import { editPages, settled, spacePages, spaceWithPages, translationsPath } from '../support/translations';
+
+const CLI = path.join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
+
+let server: TestServer;
+let worker: TestWorker;
+let provider: FakeProvider;
+
+beforeAll(async () => {
+  provider = await new FakeProvider('libretranslate').start();
+  const base = loadConfig();
+  server = await startServer(
+    shortJobRetries(
+      privateTaskQueue({
+        ...base,
+        translation: {
+          ...base.translation,
+          provider: 'libretranslate',
+          libretranslate: { url: provider.url, apiKey: '' },
+          pagesPerStep: 4,
+          requestsPerSecond: 0,
+          retry: { attempts: 3, initialMs: 100, maxMs: 2000 },
+        },
+      }),
+    ),
+  );
+  worker = await startWorker(server.ds, server.config);
+}, 120000);
+
+afterAll(async () => {
+  provider?.close();
+  await worker?.stop();
+  await server?.close();
+});
+
+beforeEach(() => {
+  provider.open();
+  provider.scripted.length = 0;
+});
+
+async function translated(pages = 6) {
+  const fx = await createOrg(server.ds);
+  const { space, pageIds } = await spaceWithPages(server, fx.admin, fx.org.id, pages);
+  const start = async () => (await server.as(fx.admin.token).post(translationsPath(fx.org.id)).send({ language: 'de', source: { space: space.id, language: 'en' } }).expect(201)).body;
+  return { ...fx, space, pageIds, start };
+}
+
+const row = (id: string) => server.ds.manager.findOneByOrFail(Translation, { id });
+
+describe('translation-run', () => {
+  it('translates through the provider: only text is sent, answers land in place', async () => {
+    const { org, admin, space, start } = await translated(3);
+    const before = provider.requests.length;
+    const { id } = await start();
+    const done = await settled(server, admin, org.id, id);
+    expect(done).toMatchObject({ status: 'completed', stats: { runs: 1, latestPages: 3, totalPages: 3 } });
+    const sent = provider.requests.slice(before).flatMap((r) => r.body.q as string[]);
+    expect(sent.join('\n')).not.toMatch(/widget --page|example\.com|variables\.product|echo "Hello/);
+    const source = await spacePages(server, space.id);
+    const result = await spacePages(server, done.result.space);
+    expect(result.map((p) => p.id)).toEqual(source.map((p) => p.id));
+    expect(result[0].title).toBe(shout(source[0].title));
+    expect(result[0].markdown).toContain('PAGE 0 EXPLAINS HOW THE WIDGET WORKS.');
+    expect(result[0].markdown).toContain('`widget --page 0`');
+    expect(result[0].markdown).toContain('[THE SETUP GUIDE](https://example.com/setup/0)');
+  });
+
+  it('two runs asked for during a run give exactly one more run', async () => {
+    const { org, admin, start } = await translated();
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    const path = translationsPath(org.id, id);
+    expect((await server.as(admin.token).get(path).expect(200)).body.status).toBe('running');
+    await server.as(admin.token).post(`${path}/run`).expect(204);
+    await server.as(admin.token).post(`${path}/run`).expect(204);
+    expect((await row(id)).run).toMatchObject({ generation: 1, rerunRequested: true });
+    provider.open();
+    const done = await settled(server, admin, org.id, id, { runs: 2 });
+    expect(done.stats).toMatchObject({ runs: 2, latestPages: 0 });
+    await new Promise((r) => setTimeout(r, 1500));
+    const after = await row(id);
+    expect(after.run).toMatchObject({ generation: 2, rerunRequested: false, errorCode: null });
+    expect(after.runs).toBe(2);
+    const client = await server.temporal.getClient();
+    const third = await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 3)).describe().catch(() => null);
+    expect(third).toBeNull();
+  });
+
+  it('backs off on 429 and completes', async () => {
+    const { org, admin, start } = await translated(2);
+    provider.scripted.push({ status: 429, body: { error: 'Too many requests' }, headers: { 'retry-after': '1' } });
+    const before = provider.requests.length;
+    const { id } = await start();
+    const done = await settled(server, admin, org.id, id);
+    expect(done).toMatchObject({ status: 'completed', error: null, stats: { latestPages: 2 } });
+    const attempts = provider.requests.slice(before);
+    expect(attempts).toHaveLength(2);
+    expect(attempts[1].at - attempts[0].at).toBeGreaterThanOrEqual(950);
+  });
+
+  it('a permanent 4xx fails the run with the provider error on the translation; the next run succeeds', async () => {
+    const { org, admin, start } = await translated(2);
+    provider.scripted.push({ status: 400, body: { error: 'ru is not supported as target' } });
+    const before = provider.requests.length;
+    const { id } = await start();
+    const failed = await settled(server, admin, org.id, id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: { code: TRANSLATION_FAILURES.rejected, message: 'libretranslate refused the request (HTTP 400): ru is not supported as target' },
+      stats: { runs: 0 },
+      result: null,
+    });
+    expect(provider.requests.length - before).toBe(1);
+    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    const done = await settled(server, admin, org.id, id, { runs: 1 });
+    expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: 2 } });
+    expect((await row(id)).stagedGeneration).toBeNull(); // the failed run's blobs went with the next plan
+  });
+
+  it('fails when the source space was deleted', async () => {
+    const { org, admin, space, start } = await translated(1);
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    await server.as(admin.token).delete(`/v1/spaces/${space.id}`).expect(204);
+    provider.open();
+    for (let i = 0; i < 100 && !(await row(id)).run.finishedAt; i++) await new Promise((r) => setTimeout(r, 100));
+    const failed = await row(id);
+    expect(failed.run).toMatchObject({ generation: 1, errorCode: TRANSLATION_FAILURES.sourceGone });
+    expect(failed.run.errorMessages![0].message).toContain('was deleted');
+    await server.as(admin.token).get(translationsPath(org.id, id)).expect(404); // its source is not visible any more
+  });
+
+  it('deleting a translation stops its run and leaves the result space as an ordinary space', async () => {
+    const { org, admin, space, pageIds, start } = await translated(4);
+    const { id } = await start();
+    const first = await settled(server, admin, org.id, id);
+    const resultBefore = await spacePages(server, first.result.space);
+    await editPages(server, admin, space.id, [pageIds[0]]);
+    provider.hold();
+    const before = provider.requests.length;
+    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    await provider.received(before + 1);
+    await server.as(admin.token).delete(translationsPath(org.id, id)).expect(204);
+    const client = await server.temporal.getClient();
+    const handle = client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 2));
+    await handle.result().catch(() => undefined);
+    expect((await handle.describe()).status.name).toBe('CANCELLED');
+    provider.open();
+    await new Promise((r) => setTimeout(r, 500));
+    expect(await server.ds.manager.findOneBy(Translation, { id })).toBeNull();
+    const result = (await server.as(admin.token).get(`/v1/spaces/${first.result.space}`).expect(200)).body;
+    expect(result.deletedAt).toBeNull();
+    expect((await spacePages(server, first.result.space)).map((p) => p.v)).toEqual(resultBefore.map((p) => p.v));
+    await server.as(admin.token).patch(`/v1/spaces/${first.result.space}`).send({ title: 'Handbuch' }).expect(200);
+  });
+
+  it('`cli jobs watch` follows a run to its end', async () => {
+    const { org, admin, start } = await translated(8);
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    const watching = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
+      const child = spawn('node', [CLI, 'jobs', 'watch', id, '--json'], { env: { ...process.env, MYSQL_DATABASE: server.config.mysql.database } });
+      let stdout = '';
+      let stderr = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.stderr.on('data', (d) => (stderr += d));
+      child.on('close', (code) => resolve({ code, stdout, stderr }));
+    });
+    await new Promise((r) => setTimeout(r, 1000));
+    provider.open();
+    const watched = await watching;
+    expect(watched.code).toBe(0);
+    expect(JSON.parse(watched.stdout)).toMatchObject({ kind: 'translation-run', resourceId: id, status: 'succeeded' });
+    expect(watched.stderr).toMatch(/translation-run .*100%/);
+    expect((await settled(server, admin, org.id, id)).status).toBe('completed');
+  }, 60000);
+});
