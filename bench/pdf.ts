@@ -15,18 +15,16 @@ import * as path from 'path';
 import { PNG } from 'pngjs';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
-import { loadConfig } from '../domain/config';
 import { createChangeRequest } from '../domain/content/change-requests';
 import { commitToHead } from '../domain/content/heads';
 import { inTransaction } from '../domain/db';
 import { createOrganization } from '../domain/organizations/organizations';
 import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
-import { createDataSource } from '../entities/data-source';
 import { PdfExport } from '../entities/PdfExport';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
-import { machine } from './machine';
+import { resetBenchDatabase } from './database';
 
 const CHAPTERS = 40;
 const PAGES_PER_CHAPTER = 25;
@@ -67,16 +65,9 @@ function diagram(): Buffer {
 }
 
 async function main(): Promise<void> {
-  const database = process.env.MYSQL_DATABASE || 'docs_bench_pdf';
-  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
-  const base = loadConfig();
-  const taskQueue = `bench-pdf-${randomBytes(4).toString('hex')}`;
-  const config = { ...base, mysql: { ...base.mysql, database }, temporal: { ...base.temporal, taskQueue } };
-  const ds = await createDataSource(config).initialize();
-  const machineAtStart = await machine(ds);
-  log(`resetting database ${database}`);
-  await ds.dropDatabase();
-  await ds.runMigrations({ transaction: 'each' });
+  const { ds, config: base, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench_pdf', log);
+  const config = { ...base, temporal: { ...base.temporal, taskQueue: `bench-pdf-${randomBytes(4).toString('hex')}` } };
+  const taskQueue = config.temporal.taskQueue;
   const { user, token, space } = await inTransaction(ds, async (db) => {
     const u = await ensureUser(db, 'bench@example.test', 'Bench');
     const org = await createOrganization(db, { title: 'PDF benchmark' }, u.id);
