@@ -2,10 +2,10 @@
 import { In } from 'typeorm';
 import { inTransaction } from '../../domain/db';
 import { purgeBatch } from '../../domain/spaces/purge';
+import { createBlobStore } from '../../domain/storage';
 import { Comment } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
-import { Space } from '../../entities/Space';
 import { CommentFixture, commentFixture } from '../support/comments';
 import { writeHead } from '../support/heads';
 import { useServer } from '../support/server';
@@ -249,9 +249,10 @@ describe('purging a space', () => {
     const replyIds = (await db.createQueryBuilder(CommentReply, 'r').where('r.commentId IN (:...commentIds)', { commentIds }).getMany()).map((r) => r.id);
     expect([commentIds.length, replyIds.length]).toEqual([2, 6]);
     expect(await db.countBy(CommentReaction, { targetId: In([...commentIds, ...replyIds]) })).toBe(24);
-    await db.update(Space, { id: f.space.id }, { deletedAt: new Date(Date.now() - 1000) });
+    await server.as(f.fx.admin.token).delete(`/v1/spaces/${f.space.id}`).expect(204);
+    const blobs = createBlobStore(server.config);
     let state = 'more';
-    for (let i = 0; i < 50 && state === 'more'; i++) state = (await inTransaction(server.ds, (tx) => purgeBatch(tx, f.space.id, 2, 0))).state;
+    for (let i = 0; i < 50 && state === 'more'; i++) state = (await inTransaction(server.ds, (tx) => purgeBatch(tx, blobs, f.space.id, 2, 0, null))).state;
     expect(state).toBe('purged');
     expect(await db.countBy(Comment, { id: In(commentIds) })).toBe(0);
     expect(await db.countBy(CommentReply, { id: In(replyIds) })).toBe(0);
