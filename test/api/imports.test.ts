@@ -110,7 +110,7 @@ describe('POST {content}/import', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const res = await importInto(fx, space.id, { url: `${site.base}/site/`, source: 'website' }).expect(201);
     const pageCount = 1 + SECTIONS + 60;
-    expect(res.body).toEqual({ revision: expect.any(String), importedResources: pageCount, totalResources: pageCount + 1 });
+    expect(res.body).toEqual({ revision: expect.any(String), importedResources: pageCount, totalResources: pageCount });
     expect(res.headers.location).toMatch(new RegExp(`/v1/org/${fx.org.id}/imports/[\\w-]+$`));
 
     const tree = await content(fx, space.id);
@@ -146,10 +146,10 @@ describe('POST {content}/import', () => {
     expect(run).toMatchObject({
       object: 'import-run', status: 'completed', reason: null, errorCode: null, revision: res.body.revision,
       source: { type: 'website', url: `${site.base}/site/` }, target: { space: space.id, changeRequest: null, page: null },
-      createdBy: fx.admin.user.id, importedResources: pageCount, totalResources: pageCount + 1, urls: { location: res.headers.location },
+      createdBy: fx.admin.user.id, importedResources: pageCount, totalResources: pageCount, urls: { location: res.headers.location },
     });
     expect(run.completedAt).toEqual(expect.any(String));
-    expect(run.progress.done).toBe(pageCount + 1);
+    expect(run.progress).toEqual({ done: pageCount, total: pageCount });
   });
 
   it('imports one HTML page without following its links', async () => {
@@ -246,7 +246,7 @@ describe('POST {content}/import', () => {
     expect((await content(fx, space.id)).id).toBe(before.id);
   });
 
-  it('fails on what cannot be read: not an archive (PARSE_ERROR), an archive beyond the byte budget (LIMIT_EXCEEDED), a missing page (FETCH_ERROR)', async () => {
+  it('fails on what cannot be read: not an archive (PARSE_ERROR), an archive beyond the byte budget (LIMIT_EXCEEDED), a missing page or one robots.txt disallows (FETCH_ERROR)', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const failure = async (url: string, source: string) => (await importInto(fx, space.id, { url, source }).expect(400)).body.error.message;
@@ -254,6 +254,7 @@ describe('POST {content}/import', () => {
     expect(await failure(`${site.base}/docs/bomb.zip`, 'zip')).toMatch(/^url: the import failed \(LIMIT_EXCEEDED\): the archive unpacks to more than/);
     expect(await failure(`${site.base}/docs/missing.md`, 'markdown')).toMatch(/^url: the import failed \(FETCH_ERROR\): .*answered HTTP 404/);
     expect(await failure(`${site.base}/docs/letter.docx`, 'zip')).toMatch(/PARSE_ERROR.*no markdown file/);
+    expect(await failure(`${site.base}/site/private/`, 'website')).toMatch(/^url: the import failed \(FETCH_ERROR\): .*robots\.txt disallows it/);
     expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(0);
   });
 

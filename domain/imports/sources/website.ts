@@ -117,10 +117,7 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
   const visit = async (item: { url: string; depth: number }, index: number): Promise<CrawledPage> => {
     const first = isStart && index === 0;
     const skipped: CrawledPage = { page: null, links: [] };
-    if (robots?.isAllowed(item.url, ROBOTS_AGENT) === false) {
-      if (first) throw new JobError(IMPORT_FAILURES.fetch, `${item.url}: the site's robots.txt disallows it`);
-      return skipped;
-    }
+    if (first && robots?.isAllowed(item.url, ROBOTS_AGENT) === false) throw new JobError(IMPORT_FAILURES.fetch, `${item.url}: the site's robots.txt disallows it`);
     if (!first && batch.remainingBytes === 0) return skipped;
     let res;
     try {
@@ -163,7 +160,8 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
     for (const link of links) {
       if (seen.has(link.key)) continue;
       seen.add(link.key);
-      frontier.queue.push({ url: link.url, depth });
+      // a page robots.txt disallows is never queued, so it takes nothing of the page budget
+      if (robots?.isAllowed(link.url, ROBOTS_AGENT) !== false) frontier.queue.push({ url: link.url, depth });
     }
   });
   frontier.seen = [...seen];
