@@ -1,6 +1,7 @@
 /** Presents sites and their structure for the caller: permissions, counts and the spaces inside, in a few statements. */
 import { permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
+import { notFound } from '../../../domain/errors';
 import { shownSiteSpaceCounts } from '../../../domain/sites/queries';
 import { loadStructure, SiteStructure } from '../../../domain/sites/structure';
 import type { Site } from '../../../entities/Site';
@@ -32,4 +33,10 @@ export async function structureFor(access: AccessContext, site: Site, urls: Urls
   const unique = [...new Map(structure.siteSpaces.map((s) => [s.space.id, s.space])).values()];
   const presented = await presentSpacesFor(access, unique, urls);
   return { structure, spaces: new Map(presented.map((p) => [p.id, p])) };
+}
+
+/** The item a write answers with, read again after its commit: one a concurrent request removed since is a 404. */
+export function stillShown<T>(item: T | undefined, name: string): T {
+  if (item === undefined) throw notFound(name);
+  return item;
 }

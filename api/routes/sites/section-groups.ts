@@ -14,7 +14,7 @@ import { listSchema, presentList } from '../../presenters/common';
 import { presentSiteSectionGroup, siteSectionGroupSchema } from '../../presenters/site-section-group';
 import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, viewableSite, writeSite } from './access';
-import { structureFor } from './present';
+import { stillShown, structureFor } from './present';
 import {
   addSectionGroupBody,
   addSectionToGroupBody,
@@ -40,7 +40,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
 
   async function present(access: AccessContext, site: Site, groupId: string) {
     const { structure, spaces } = await structureFor(access, site, urls);
-    return presentSiteSectionGroup(site, findGroup(structure, groupId)!, spaces, urls);
+    return presentSiteSectionGroup(site, stillShown(findGroup(structure, groupId), 'site section group'), spaces, urls);
   }
 
   api.op(

@@ -12,7 +12,7 @@ import { listSchema, presentList } from '../../presenters/common';
 import { presentSiteSection, siteSectionSchema } from '../../presenters/site-section';
 import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceOrNew, viewableSite, writeSite } from './access';
-import { structureFor } from './present';
+import { stillShown, structureFor } from './present';
 import { withSiteShareKey } from './share-key';
 import { addSectionBody, listSectionsQuery, moveSectionBody, patchSectionBody, sectionParams, siteParams } from './schema';
 
@@ -25,7 +25,7 @@ export function sectionRoutes(api: ApiBuilder): void {
   /** The section as the caller sees it now, in the site's structure. */
   async function present(access: AccessContext, site: Site, sectionId: string) {
     const { structure, spaces } = await structureFor(access, site, urls);
-    return presentSiteSection(site, findSection(structure, sectionId)!, spaces, urls);
+    return presentSiteSection(site, stillShown(findSection(structure, sectionId), 'site section'), spaces, urls);
   }
 
   api.op(

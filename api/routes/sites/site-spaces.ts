@@ -12,7 +12,7 @@ import { listSchema, presentList } from '../../presenters/common';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
 import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceForSite, spaceOrNew, viewableSite, writeSite } from './access';
-import { structureFor } from './present';
+import { stillShown, structureFor } from './present';
 import { withSiteShareKey } from './share-key';
 import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, patchSiteSpaceBody, siteParams, siteSpaceParams } from './schema';
 
@@ -27,7 +27,7 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
 
   async function present(access: AccessContext, site: Site, siteSpaceId: string) {
     const { structure, spaces } = await structureFor(access, site, urls);
-    return presentPlaced(site, structure, findSiteSpace(structure, siteSpaceId)!, spaces);
+    return presentPlaced(site, structure, stillShown(findSiteSpace(structure, siteSpaceId), 'site space'), spaces);
   }
 
   api.op(

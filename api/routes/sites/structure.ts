@@ -8,7 +8,7 @@ import { presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
 import { Urls } from '../../presenters/urls';
 import { z } from 'zod';
 import { sortInSite, viewableSite } from './access';
-import { structureFor } from './present';
+import { stillShown, structureFor } from './present';
 import { listSectionsQuery, siteParams, sortBody } from './schema';
 
 export function structureRoutes(api: ApiBuilder): void {
@@ -43,9 +43,9 @@ export function structureRoutes(api: ApiBuilder): void {
       const site = await sortInSite(ds, caller, params, body.item, body.position);
       const { structure, spaces } = await structureFor(access, site, urls);
       const { type, id } = body.item;
-      if (type === 'site-section') return { status: 200, body: presentSiteSection(site, findSection(structure, id)!, spaces, urls) };
-      if (type === 'site-section-group') return { status: 200, body: presentSiteSectionGroup(site, findGroup(structure, id)!, spaces, urls) };
-      const placed = findSiteSpace(structure, id)!;
+      if (type === 'site-section') return { status: 200, body: presentSiteSection(site, stillShown(findSection(structure, id), 'site section'), spaces, urls) };
+      if (type === 'site-section-group') return { status: 200, body: presentSiteSectionGroup(site, stillShown(findGroup(structure, id), 'site section group'), spaces, urls) };
+      const placed = stillShown(findSiteSpace(structure, id), 'site space');
       const sectionPath = placed.row.sectionId === null ? null : findSection(structure, placed.row.sectionId)!.row.path;
       return { status: 200, body: presentSiteSpace(site, placed, sectionPath, spaces.get(placed.space.id)!, urls) };
     },
