@@ -49,6 +49,9 @@ const SPEC_OPERATIONS = [
   // OpenAPI specifications
   ...['', '/{specSlug}', '/{specSlug}/versions', '/{specSlug}/versions/latest', '/{specSlug}/versions/latest/content', '/{specSlug}/versions/{versionId}', '/{specSlug}/versions/{versionId}/content'].map((p) => `get /v1/orgs/{organizationId}/openapi${p}`),
   'post /v1/orgs/{organizationId}/openapi', 'put /v1/orgs/{organizationId}/openapi/{specSlug}', 'patch /v1/orgs/{organizationId}/openapi/{specSlug}', 'delete /v1/orgs/{organizationId}/openapi/{specSlug}',
+  // translations
+  'get /v1/orgs/{organizationId}/translations', 'post /v1/orgs/{organizationId}/translations', 'get /v1/orgs/{organizationId}/translations/{translationId}',
+  'put /v1/orgs/{organizationId}/translations/{translationId}', 'delete /v1/orgs/{organizationId}/translations/{translationId}', 'post /v1/orgs/{organizationId}/translations/{translationId}/run',
   // sites: the spec's 26 operations
   'get /v1/orgs/{organizationId}/sites', 'post /v1/orgs/{organizationId}/sites',
   ...((site) => [
