@@ -10,8 +10,6 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
-import { mkdirSync, writeFileSync } from 'fs';
-import * as path from 'path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
 import { inTransaction } from '../domain/db';
@@ -24,6 +22,7 @@ import { SECTIONS, startWebsite } from '../test/support/website';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { resetBenchDatabase } from './database';
+import { writeBenchResults } from './results';
 
 const PAGES = 1000;
 const TARGETS = { importMs: 60_000, apiRssMiB: 300 };
@@ -81,12 +80,7 @@ async function main(): Promise<void> {
       targets: TARGETS,
       met: { import: importMs < TARGETS.importMs && res.json.importedResources === PAGES, apiRss: apiRss.maxMiB < TARGETS.apiRssMiB },
     };
-    const dir = path.join(__dirname, '..', '..', 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const stem = path.join(dir, `import-${results.date.slice(0, 10)}`);
-    writeFileSync(`${stem}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(`${stem}.md`, renderReport(results));
-    log(`wrote ${path.relative(process.cwd(), stem)}.{json,md}`);
+    writeBenchResults('import', results, renderReport(results), log);
     if (!results.met.import || !results.met.apiRss) process.exitCode = 1;
   } finally {
     clearInterval(workerRss);

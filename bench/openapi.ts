@@ -8,10 +8,8 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
-import { mkdirSync, writeFileSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import * as path from 'path';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
 import { loadConfig } from '../domain/config';
@@ -23,6 +21,7 @@ import { OpenAPISpec } from '../entities/OpenAPISpec';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { machine } from './machine';
+import { writeBenchResults } from './results';
 
 const OPERATIONS = 2_000;
 const RUNS = 3;
@@ -146,12 +145,7 @@ async function main(): Promise<void> {
       targets: TARGETS,
       met: { processing: maxProcessMs < TARGETS.processMs, apiRss: apiRss.maxMiB < TARGETS.apiRssMiB },
     };
-    const dir = path.join(__dirname, '..', '..', 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const stem = path.join(dir, `openapi-${results.date.slice(0, 10)}`);
-    writeFileSync(`${stem}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(`${stem}.md`, renderReport(results, maxProcessMs));
-    log(`wrote ${path.relative(process.cwd(), stem)}.{json,md}`);
+    writeBenchResults('openapi', results, renderReport(results, maxProcessMs), log);
     if (!results.met.processing || !results.met.apiRss) process.exitCode = 1;
   } finally {
     apiProcess.stop();

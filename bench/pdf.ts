@@ -10,8 +10,6 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
-import { mkdirSync, writeFileSync } from 'fs';
-import * as path from 'path';
 import { PNG } from 'pngjs';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
@@ -25,6 +23,7 @@ import { PdfExport } from '../entities/PdfExport';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { resetBenchDatabase } from './database';
+import { writeBenchResults } from './results';
 
 const CHAPTERS = 40;
 const PAGES_PER_CHAPTER = 25;
@@ -148,12 +147,7 @@ async function main(): Promise<void> {
       targets: TARGETS,
       met: { export: slowest < TARGETS.exportMs, apiRss: apiRss.maxMiB < TARGETS.apiRssMiB },
     };
-    const dir = path.join(__dirname, '..', '..', 'bench', 'results');
-    mkdirSync(dir, { recursive: true });
-    const stem = path.join(dir, `pdf-${results.date.slice(0, 10)}`);
-    writeFileSync(`${stem}.json`, `${JSON.stringify(results, null, 2)}\n`);
-    writeFileSync(`${stem}.md`, renderReport(results, slowest));
-    log(`wrote ${path.relative(process.cwd(), stem)}.{json,md}`);
+    writeBenchResults('pdf', results, renderReport(results, slowest), log);
     if (!results.met.export || !results.met.apiRss) process.exitCode = 1;
   } finally {
     clearInterval(workerRss);
