@@ -1,5 +1,7 @@
 /** Schema primitives shared by every route area. */
 import { z } from 'zod';
+// extends zod with .openapi() before any schema below is built, whoever imports this file first
+import './openapi/registry';
 import { ROLES } from '../domain/access/roles';
 
 /** The alphabet of newId() (base64url). Ours are 21 characters (20 before); anything longer than 64 is not ours. */
