@@ -21,7 +21,7 @@ export interface TranslationActivities {
   applyTranslationRun(ref: JobRef): Promise<RunResult>;
 }
 
-const HEARTBEAT_MS = 2000;
+const HEARTBEAT_MS = 500;
 
 async function heartbeating<T>(work: (beat: () => void) => Promise<T>): Promise<T> {
   const context = Context.current();

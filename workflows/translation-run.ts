@@ -3,7 +3,7 @@
  * result space. Plan (which pages changed since the last run) -> one step per group of pages sent to
  * the provider -> apply (one revision of the result, stats). Steps pass blob keys, never page text.
  * A run asked for meanwhile coalesces into one more run, which finishJob starts. Every activity
- * heartbeats, so a step of a worker that died is retried within the heartbeat timeout.
+ * heartbeats, so a step of a worker that died is retried within JOB_HEARTBEAT_TIMEOUT_MS.
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
@@ -16,12 +16,10 @@ export interface TranslationRunInput {
   run: JobRun;
 }
 
-const HEARTBEAT_TIMEOUT = '10 seconds';
-
 export async function translationRun(input: TranslationRunInput): Promise<JobOutcome<{ space: string; revision: string }>> {
-  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '10 minutes'), heartbeatTimeout: HEARTBEAT_TIMEOUT });
+  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '10 minutes'), heartbeatTimeout: input.run.retry.heartbeatTimeoutMs });
   // a step waits out the provider's rate limits and back-offs
-  const { translateTranslationStep } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '30 minutes'), heartbeatTimeout: HEARTBEAT_TIMEOUT });
+  const { translateTranslationStep } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '30 minutes'), heartbeatTimeout: input.run.retry.heartbeatTimeoutMs });
   return runJob(input.run, async () => {
     const plan = await planTranslationRun(input.run);
     for (let step = 0; step < plan.steps; step++) await translateTranslationStep(input.run, step);
