@@ -8,7 +8,10 @@
 import { spawn } from 'child_process';
 import * as path from 'path';
 import { loadConfig } from '../../domain/config';
+import { createBlobStore } from '../../domain/storage';
 import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
+import { expireStagedRuns } from '../../domain/translations/retention';
+import { planKey } from '../../domain/translations/run-blobs';
 import { Translation } from '../../entities/Translation';
 import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
 import { createOrg } from '../factories';
@@ -130,10 +133,20 @@ describe('translation-run', () => {
       result: null,
     });
     expect(provider.requests.length - before).toBe(1);
+    // the failed run's plan stays for inspection until the retention's cleanup removes it
+    expect((await row(id)).stagedGeneration).toBe(1);
+    const blobs = createBlobStore(server.config);
+    await blobs.read(planKey(id, 1));
+    const staging = { ...server.config, translation: { ...server.config.translation, stagingRetentionSeconds: 0 } };
+    expect(await expireStagedRuns(server.ds.manager, staging, new Date(Date.now() + 1000), blobs)).toBeGreaterThanOrEqual(1);
+    expect((await row(id)).stagedGeneration).toBeNull();
+    await expect(blobs.read(planKey(id, 1))).rejects.toThrow();
+
     await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
     const done = await settled(server, admin, org.id, id, { runs: 1 });
     expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: 2 } });
-    expect((await row(id)).stagedGeneration).toBeNull(); // the failed run's blobs went with the next plan
+    expect((await row(id)).stagedGeneration).toBeNull(); // a completed run removes its own blobs
+    await expect(blobs.read(planKey(id, 2))).rejects.toThrow();
   });
 
   it('fails when the source space was deleted', async () => {
