@@ -150,6 +150,11 @@ describe('POST {content}/import', () => {
     });
     expect(run.completedAt).toEqual(expect.any(String));
     expect(run.progress).toEqual({ done: pageCount, total: pageCount });
+    // the Temporal UI shows the progress in the memo and finds the run by its search attributes
+    const client = await server.temporal.getClient();
+    const workflow = await client.workflow.getHandle(`content-import/${run.id}/1`).describe();
+    expect(workflow.memo).toEqual({ progress: { done: pageCount, total: pageCount }, revision: res.body.revision });
+    expect(workflow.searchAttributes).toMatchObject({ OrganizationId: [fx.org.id], SpaceId: [space.id], ResourceId: [run.id] });
   });
 
   it('imports one HTML page without following its links', async () => {

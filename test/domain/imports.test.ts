@@ -9,6 +9,7 @@ import pino from 'pino';
 import { inTransaction } from '../../domain/db';
 import { commitImport, discardImport } from '../../domain/imports/commit';
 import { planPages } from '../../domain/imports/page-tree';
+import { expireImportRuns } from '../../domain/imports/retention';
 import { cancelImportRun, requestImport } from '../../domain/imports/runs';
 import { readArchive } from '../../domain/imports/sources/zip';
 import { stageImportBatch, type ImportDeps } from '../../domain/imports/stage';
@@ -83,6 +84,20 @@ describe('the content-import steps', () => {
     await expect(commitImport(deps, ref, 1)).rejects.toMatchObject({ code: 'SUPERSEDED' });
     await expect(stageImportBatch(deps, ref, 0, hooks)).rejects.toMatchObject({ code: 'SUPERSEDED' });
     expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(0);
+  });
+});
+
+describe('retention', () => {
+  it('removes runs finished longer ago than IMPORT_RETENTION_SECONDS, and keeps the others', async () => {
+    const old = await requested(`${base}/old.md`);
+    const recent = await requested(`${base}/recent.md`);
+    const now = new Date();
+    const longAgo = new Date(now.getTime() - (loadConfig().imports.retentionSeconds + 60) * 1000);
+    await server.ds.manager.update(ImportRun, { id: old.id }, { process: { finishedAt: longAgo } });
+    await server.ds.manager.update(ImportRun, { id: recent.id }, { process: { finishedAt: now } });
+    expect(await expireImportRuns(server.ds.manager, loadConfig(), now)).toBeGreaterThanOrEqual(1);
+    expect(await server.ds.manager.findOneBy(ImportRun, { id: old.id })).toBeNull();
+    expect(await server.ds.manager.findOneBy(ImportRun, { id: recent.id })).not.toBeNull();
   });
 });
 
