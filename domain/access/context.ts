@@ -28,13 +28,16 @@ export function grantsOfColumn(value: unknown): AccessGrant[] {
   return (typeof value === 'string' ? JSON.parse(value) : value) as AccessGrant[];
 }
 
+/** Deeper than any real nesting; it only stops a walk that would not end. */
+const MAX_COLLECTION_DEPTH = 64;
+
 /**
  * What the access function needs to know about one caller, loaded lazily and memoised for
  * the life of one request, so a list of n spaces costs a handful of queries, not n.
  */
 export class AccessContext {
   private readonly memberships = new Map<string, Member | null>();
-  private readonly collectionsByOrg = new Map<string, Map<string, Collection>>();
+  private readonly chains = new Map<string, Collection[]>();
   private grantsCache: AccessGrant[] | null = null;
 
   /**
@@ -71,31 +74,50 @@ export class AccessContext {
     return (await this.grants()).filter((g) => g.targetKind === kind && g.targetId === id);
   }
 
-  /** The collection and its ancestors, nearest first. */
+  /**
+   * The collection and its ancestors, nearest first: one recursive statement that reads only that
+   * chain (never every collection of the organization), memoised for the request.
+   */
   async collectionChain(organizationId: string, collectionId: string | null): Promise<Collection[]> {
     if (!collectionId) return [];
-    let byId = this.collectionsByOrg.get(organizationId);
-    if (!byId) {
-      const all = await this.db.findBy(Collection, { organizationId });
-      byId = new Map(all.map((c) => [c.id, c]));
-      this.collectionsByOrg.set(organizationId, byId);
-    }
-    const chain: Collection[] = [];
-    const seen = new Set<string>();
-    for (let id: string | null = collectionId; id && !seen.has(id); ) {
-      seen.add(id);
-      const c = byId.get(id);
-      if (!c) break;
-      chain.push(c);
-      id = c.parentId;
+    const key = `${organizationId}/${collectionId}`;
+    let chain = this.chains.get(key);
+    if (!chain) {
+      // depth bounds the walk, so a cycle written by a bug cannot loop
+      const rows: Array<Record<string, unknown>> = await this.db.query(
+        `WITH RECURSIVE chain AS (
+           SELECT c.*, 0 AS depth FROM collections c WHERE c.id = ? AND c.organizationId = ?
+           UNION ALL
+           SELECT p.*, chain.depth + 1 FROM collections p JOIN chain ON p.id = chain.parentId AND p.organizationId = chain.organizationId
+           WHERE chain.depth < ${MAX_COLLECTION_DEPTH}
+         ) SELECT * FROM chain ORDER BY depth`,
+        [collectionId, organizationId],
+      );
+      chain = rows.map(({ depth: _depth, ...row }) => this.db.create(Collection, row as Partial<Collection>));
+      this.chains.set(key, chain);
     }
     return chain;
+  }
+
+  /** The given collections of the organization and every collection inside them, in one recursive statement. */
+  async collectionsWithin(organizationId: string, collectionIds: string[]): Promise<string[]> {
+    if (!collectionIds.length) return [];
+    const rows: Array<{ id: string }> = await this.db.query(
+      `WITH RECURSIVE inside AS (
+         SELECT c.id, 0 AS depth FROM collections c WHERE c.organizationId = ? AND c.id IN (?)
+         UNION ALL
+         SELECT c.id, inside.depth + 1 FROM collections c JOIN inside ON c.parentId = inside.id
+         WHERE inside.depth < ${MAX_COLLECTION_DEPTH}
+       ) SELECT DISTINCT id FROM inside`,
+      [organizationId, collectionIds],
+    );
+    return rows.map((r) => r.id);
   }
 
   /** Forget cached state after this request changed memberships, teams or collections. */
   reset(): void {
     this.memberships.clear();
-    this.collectionsByOrg.clear();
+    this.chains.clear();
     this.grantsCache = null;
   }
 }

@@ -1,0 +1,83 @@
+/** What the one authorization function judges (a target per resource kind) and the permissions it answers for each. */
+import type { Collection } from '../../entities/Collection';
+import type { OpenAPISpec } from '../../entities/OpenAPISpec';
+import type { Organization } from '../../entities/Organization';
+import type { Site } from '../../entities/Site';
+import type { Space } from '../../entities/Space';
+import type { Team } from '../../entities/Team';
+import type { SitePass } from '../sites/visitors';
+
+export type Target =
+  | { kind: 'organization'; organization: Organization }
+  | { kind: 'collection'; collection: Collection }
+  | { kind: 'space'; space: Space }
+  | { kind: 'team'; team: Team }
+  /** a comment or a comment reply, judged by its space and its author */
+  | { kind: 'comment'; space: Space; authorId: string }
+  /** a translation, judged by its source space */
+  | { kind: 'translation'; space: Space }
+  | { kind: 'openapiSpec'; spec: OpenAPISpec }
+  | { kind: 'site'; site: Site }
+  /** a site's published view; `passes`: what the request presents for it, already checked (domain/sites/visitors.ts) */
+  | { kind: 'publishedSite'; site: Site; passes: SitePass[] };
+
+export interface OrganizationPermissions {
+  view: boolean;
+  /** GitBook 0.202: may open the organization in the app */
+  access: boolean;
+  admin: boolean;
+  ownTeam: boolean;
+  createContent: boolean;
+  createOpenAPISpec: boolean;
+  ingestConversations: boolean;
+  viewBilling: boolean;
+  listMembers: boolean;
+  listTeams: boolean;
+  listIntegrations: boolean;
+  listInstallations: boolean;
+  installIntegration: boolean;
+}
+export interface CollectionPermissions { view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean }
+export interface SpacePermissions {
+  view: boolean;
+  access: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  edit: boolean;
+  triggerGitSync: boolean;
+  comment: boolean;
+  merge: boolean;
+  review: boolean;
+  installIntegration: boolean;
+}
+export interface TeamPermissions { view: boolean; admin: boolean }
+export interface OpenAPISpecPermissions { view: boolean; edit: boolean }
+/** GitBook 0.202's eight site permissions. */
+export interface SitePermissions {
+  view: boolean;
+  access: boolean;
+  edit: boolean;
+  create: boolean;
+  admin: boolean;
+  installIntegration: boolean;
+  viewAdaptiveSchema: boolean;
+  editAdaptiveSchema: boolean;
+}
+/** `viewAll`: sees every item of the structure, whatever its condition; a visitor sees those their claims meet. */
+export interface PublishedSitePermissions { view: boolean; viewAll: boolean }
+/** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
+export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
+export interface TranslationPermissions { view: boolean; edit: boolean }
+
+export interface PermissionsByKind {
+  organization: OrganizationPermissions;
+  collection: CollectionPermissions;
+  space: SpacePermissions;
+  team: TeamPermissions;
+  comment: CommentPermissions;
+  translation: TranslationPermissions;
+  openapiSpec: OpenAPISpecPermissions;
+  site: SitePermissions;
+  publishedSite: PublishedSitePermissions;
+}
+export type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;
