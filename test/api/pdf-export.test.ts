@@ -25,8 +25,13 @@ let server: TestServer;
 let impatient: TestServer;
 let worker: TestWorker;
 
+// renders share two cores with the rest of the suite: room for a slow render, and a heartbeat timeout a
+// busy event loop cannot miss (the short default would fail a healthy render under load)
+jest.setTimeout(180000);
+
 beforeAll(async () => {
-  const config = shortJobRetries(privateTaskQueue(loadConfig()));
+  const short = shortJobRetries(privateTaskQueue(loadConfig()));
+  const config = { ...short, jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 3, heartbeatTimeoutMs: 30000 } } };
   server = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 60 } });
   // the same task queue, but an API that never waits for a render
   impatient = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 0, retryAfterSeconds: 2 } });
