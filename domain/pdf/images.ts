@@ -4,6 +4,7 @@
  * file of the space, not PNG or JPEG, too large or undecodable is named in the text instead.
  */
 import { PNG } from 'pngjs';
+import { inflateSync } from 'zlib';
 import { classifyLink } from '../content/markdown';
 import { Canvas, COLORS, TYPE } from './canvas';
 import type { ManuscriptImage } from './manuscript';
@@ -27,11 +28,27 @@ interface Opened {
 function decodable(file: ManuscriptImage, bytes: Buffer): boolean {
   if (file.contentType !== 'image/png') return true;
   try {
+    // pngjs's own sync inflate can report a corrupt stream as an uncaught 'error' event, so the image
+    // data is first inflated by node's zlib, which throws where it can be caught
+    inflateSync(imageData(bytes));
     PNG.sync.read(bytes);
     return true;
   } catch {
     return false;
   }
+}
+
+/** The concatenated IDAT chunks of a PNG (chunks: length, type, data, CRC after the 8-byte signature). */
+function imageData(png: Buffer): Buffer {
+  const parts: Buffer[] = [];
+  for (let at = 8; at + 8 <= png.length; ) {
+    const length = png.readUInt32BE(at);
+    const type = png.toString('latin1', at + 4, at + 8);
+    if (at + 12 + length > png.length) throw new Error('truncated PNG chunk');
+    if (type === 'IDAT') parts.push(png.subarray(at + 8, at + 8 + length));
+    at += 12 + length;
+  }
+  return Buffer.concat(parts);
 }
 
 export class PdfImages {
