@@ -4,8 +4,6 @@
  * from the last saved state once its heartbeat stops). The worker runs as a child process from
  * `dist/` (built by `npm test`), on a private task queue, without Schedules.
  */
-import { ChildProcess, spawn } from 'child_process';
-import path from 'path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
@@ -19,28 +17,15 @@ import { Revision } from '../../entities/Revision';
 import { createOrg, unique } from '../factories';
 import { insertSpace } from '../support/content';
 import { SECTIONS, startWebsite, Website } from '../support/website';
+import { WorkerProcesses } from '../support/worker-process';
 
-const WORKER = path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js');
 const taskQueue = unique('test-import-');
 const config = { ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueue } };
 
 let ds: DataSource;
 let temporal: TemporalGateway;
 let site: Website;
-const children: ChildProcess[] = [];
-
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
-    env: {
-      ...process.env, TEMPORAL_TASK_QUEUE: taskQueue, FETCH_ALLOW_LOOPBACK: 'true', LOG_LEVEL: 'warn',
-      JOB_RETRY_INITIAL_MS: '100', JOB_RETRY_MAX_MS: '500', JOB_RETRY_MAX_ATTEMPTS: '5', JOB_HEARTBEAT_TIMEOUT_MS: '2000',
-      IMPORT_BATCH_PAGES: '10', IMPORT_CONCURRENCY: '2',
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  return child;
-}
+const workers = new WorkerProcesses({ TEMPORAL_TASK_QUEUE: taskQueue, FETCH_ALLOW_LOOPBACK: 'true', IMPORT_BATCH_PAGES: '10', IMPORT_CONCURRENCY: '2' });
 
 async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60000): Promise<T> {
   for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 100))) {
@@ -57,7 +42,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers.killAll();
   await site?.close();
   await temporal?.close();
   await ds?.destroy();
@@ -72,14 +57,14 @@ it('kill -9 of the worker mid-import, then a new worker: the import completes wi
   await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
   const row = () => ds.manager.findOneByOrFail(ImportRun, { id: ticket.row.id });
 
-  const first = startWorkerProcess();
+  const first = workers.start();
   const midway = await until(row, (r) => r.process.progressDone > 0, 'the first batches');
   expect(midway.revisionId).toBeNull();
   first.kill('SIGKILL');
   await new Promise((resolve) => first.once('exit', resolve));
   const servedAtKill = site.served();
 
-  startWorkerProcess();
+  workers.start();
   const done = await until(row, (r) => r.process.finishedAt !== null, 'the import to finish');
   expect(importRunStatus(done)).toBe('completed');
   expect(done.importedResources).toBe(1 + SECTIONS + 60);

@@ -4,8 +4,6 @@
  * and one revision written. The worker runs as a child process from `dist/` (built by `npm test`) on a
  * private task queue, without Schedules; the provider is a slow local LibreTranslate.
  */
-import { ChildProcess, spawn } from 'child_process';
-import path from 'path';
 import { loadConfig } from '../../domain/config';
 import { Revision } from '../../entities/Revision';
 import { Translation } from '../../entities/Translation';
@@ -13,37 +11,26 @@ import { createOrg, unique } from '../factories';
 import { FakeProvider } from '../support/fake-translation-provider';
 import { startServer, TestServer } from '../support/server';
 import { settled, spacePages, spaceWithPages, translationsPath } from '../support/translations';
+import { WorkerProcesses } from '../support/worker-process';
 
-const WORKER = path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js');
 const PAGES = 20;
 
 let server: TestServer;
 let provider: FakeProvider;
-const children: ChildProcess[] = [];
-
-function startWorkerProcess(): ChildProcess {
-  const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
-    env: {
-      ...process.env,
-      MYSQL_DATABASE: server.config.mysql.database, TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue, LOG_LEVEL: 'warn',
-      WORKER_METRICS_PORT: '0', TEMPORAL_METRICS_PORT: '0',
-      JOB_RETRY_INITIAL_MS: '100', JOB_RETRY_MAX_MS: '500', JOB_RETRY_MAX_ATTEMPTS: '5', JOB_HEARTBEAT_TIMEOUT_MS: '2000',
-      TRANSLATION_PROVIDER: 'libretranslate', TRANSLATION_LIBRETRANSLATE_URL: provider.url, TRANSLATION_PAGES_PER_STEP: '2', TRANSLATION_REQUESTS_PER_SECOND: '0',
-    },
-    stdio: 'ignore',
-  });
-  children.push(child);
-  return child;
-}
+let workers: WorkerProcesses;
 
 beforeAll(async () => {
   provider = await new FakeProvider('libretranslate').start();
   provider.delayMs = 200;
   server = await startServer({ ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueue: unique('test-translation-') } });
+  workers = new WorkerProcesses({
+    MYSQL_DATABASE: server.config.mysql.database, TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue,
+    TRANSLATION_PROVIDER: 'libretranslate', TRANSLATION_LIBRETRANSLATE_URL: provider.url, TRANSLATION_PAGES_PER_STEP: '2', TRANSLATION_REQUESTS_PER_SECOND: '0',
+  });
 }, 60000);
 
 afterAll(async () => {
-  for (const child of children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  workers?.killAll();
   provider?.close();
   await server?.close();
 });
@@ -54,7 +41,7 @@ it('kill -9 of the worker mid-run, then a new worker: the run completes with eve
   const { id } = (await server.as(admin.token).post(translationsPath(org.id)).send({ language: 'es', source: { space: space.id, language: 'en' } }).expect(201)).body;
   const row = () => server.ds.manager.findOneByOrFail(Translation, { id });
 
-  const first = startWorkerProcess();
+  const first = workers.start();
   for (const start = Date.now(); (await row()).run.progressDone < 3; await new Promise((r) => setTimeout(r, 50))) {
     if (Date.now() - start > 60000) throw new Error('the first steps did not finish');
   }
@@ -65,7 +52,7 @@ it('kill -9 of the worker mid-run, then a new worker: the run completes with eve
   expect(atKill.runs).toBe(0);
   const sentAtKill = provider.requests.length;
 
-  startWorkerProcess();
+  workers.start();
   const done = await settled(server, admin, org.id, id, { timeoutMs: 90000 });
   expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: PAGES, totalPages: PAGES } });
   // resumed after the stored steps: of the 10 steps, those done before the kill were not sent again

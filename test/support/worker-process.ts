@@ -1,0 +1,34 @@
+/**
+ * The worker as a child process from `dist/` (built by `npm test`), for tests that `kill -9` it: a
+ * private task queue, no Schedules, no metrics listeners, and short, bounded job retries with a
+ * heartbeat timeout that lets a killed worker's activity be retried quickly.
+ */
+import { ChildProcess, spawn } from 'child_process';
+import path from 'path';
+
+const WORKER = path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js');
+
+export class WorkerProcesses {
+  private readonly children: ChildProcess[] = [];
+
+  /** `env`: the task queue and whatever the job under test needs, over the test process's environment. */
+  constructor(private readonly env: Record<string, string>) {}
+
+  start(): ChildProcess {
+    const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn', WORKER_METRICS_PORT: '0', TEMPORAL_METRICS_PORT: '0',
+        JOB_RETRY_INITIAL_MS: '100', JOB_RETRY_MAX_MS: '500', JOB_RETRY_MAX_ATTEMPTS: '5', JOB_HEARTBEAT_TIMEOUT_MS: '2000',
+        ...this.env,
+      },
+      stdio: 'ignore',
+    });
+    this.children.push(child);
+    return child;
+  }
+
+  killAll(): void {
+    for (const child of this.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+  }
+}
