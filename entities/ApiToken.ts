@@ -12,4 +12,8 @@ export class ApiToken {
   @TimeColumn() createdAt: Date;
   @TimeColumn({ nullable: true }) expiresAt: Date | null;
   @TimeColumn({ nullable: true }) revokedAt: Date | null;
+  /** Set on an integration's short-lived token: it acts only as the integration's scopes allow. */
+  @RefColumn({ nullable: true }) integrationId: string | null;
+  /** Set on an installation token: it acts only within that installation. */
+  @RefColumn({ nullable: true }) installationId: string | null;
 }

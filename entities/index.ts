@@ -12,6 +12,11 @@ import { SpaceLink } from './SpaceLink';
 import { Collection } from './Collection';
 import { ContentGrant } from './ContentGrant';
 import { ImportRun } from './ImportRun';
+import { Integration } from './Integration';
+import { IntegrationEvent } from './IntegrationEvent';
+import { IntegrationInstallation } from './IntegrationInstallation';
+import { IntegrationSiteInstallation } from './IntegrationSiteInstallation';
+import { IntegrationSpaceInstallation } from './IntegrationSpaceInstallation';
 import { LinkInvite } from './LinkInvite';
 import { Member } from './Member';
 import { OpenAPISpec } from './OpenAPISpec';
@@ -33,6 +38,6 @@ import { Translation } from './Translation';
 import { TranslationPage } from './TranslationPage';
 import { User } from './User';
 
-export const entities = [User, ApiToken, RateLimitCounter, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, ImportRun, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth, Translation, TranslationPage];
+export const entities = [User, ApiToken, RateLimitCounter, Organization, Member, Team, TeamMember, SamlProvider, LinkInvite, Collection, Space, ContentGrant, ContentObject, Revision, ChangeRequest, SearchPage, SearchSection, SpaceLink, Comment, CommentReply, CommentReaction, OpenAPISpec, OpenAPISpecVersion, PdfExport, ImportRun, Site, SiteSectionGroup, SiteSection, SiteSpace, SiteShareLink, SitePublishingAuth, Translation, TranslationPage, Integration, IntegrationInstallation, IntegrationSpaceInstallation, IntegrationSiteInstallation, IntegrationEvent];
 
-export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, ImportRun, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, RateLimitCounter, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, Translation, TranslationPage, User };
+export { ApiToken, ChangeRequest, Comment, CommentReaction, CommentReply, ContentObject, Revision, SearchPage, SearchSection, SpaceLink, Collection, ContentGrant, ImportRun, Integration, IntegrationEvent, IntegrationInstallation, IntegrationSiteInstallation, IntegrationSpaceInstallation, LinkInvite, Member, OpenAPISpec, OpenAPISpecVersion, Organization, PdfExport, RateLimitCounter, SamlProvider, Site, SitePublishingAuth, SiteSection, SiteSectionGroup, SiteShareLink, SiteSpace, Space, Team, TeamMember, Translation, TranslationPage, User };
