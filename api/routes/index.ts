@@ -7,6 +7,7 @@ import { commentRoutes } from './comments/router';
 import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
 import { importRoutes } from './imports/router';
+import { integrationRoutes } from './integrations/router';
 import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
 import { openAPISpecRoutes } from './openapi-specs/router';
@@ -40,4 +41,5 @@ export function registerRoutes(api: ApiBuilder): void {
   siteRoutes(api);
   translationRoutes(api);
   importRoutes(api);
+  integrationRoutes(api);
 }

@@ -1,0 +1,9 @@
+/**
+ * Integrations: publishing and the catalogue, installations on organizations, spaces and sites,
+ * development mode, and the events sent to integrations (one file per group of operations).
+ */
+import type { ApiBuilder } from '../../operation';
+
+export function integrationRoutes(api: ApiBuilder): void {
+  void api;
+}
