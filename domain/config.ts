@@ -183,6 +183,13 @@ export function loadConfig() {
       /** A PDF not asked for during this long (and at least the URL lifetime) is removed with its file. */
       retentionSeconds: int('PDF_RETENTION_SECONDS', 24 * 3600),
     },
+    /** Integrations (domain/integrations) */
+    integrations: {
+      /** Key material of the AES-256-GCM encryption of integrations' secrets: required, like the signing secrets. */
+      secretsKey: secret('INTEGRATION_SECRETS_KEY'),
+      /** Largest publish body: the script, the icon and the preview images travel inline (base64). */
+      publishMaxBytes: Math.max(1024, int('INTEGRATION_PUBLISH_MAX_BYTES', 16 * 1024 * 1024)),
+    },
     /** Translations (domain/translations): the provider, its endpoint and key, batching, pacing and retries. */
     translation: translationConfig(),
   };

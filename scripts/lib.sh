@@ -29,14 +29,20 @@ load_secrets() { # [file]
   if [ ! -f "$file" ]; then
     tmp="$(mktemp "$file.XXXXXX")"
     node -e 'const r = () => require("crypto").randomBytes(32).toString("base64url");
-      process.stdout.write(`BLOB_URL_SECRET=${r()}\nCURSOR_SECRET=${r()}\n`)' >"$tmp"
+      process.stdout.write(`BLOB_URL_SECRET=${r()}\nCURSOR_SECRET=${r()}\nINTEGRATION_SECRETS_KEY=${r()}\n`)' >"$tmp"
     mv -n "$tmp" "$file" || true
     rm -f "$tmp"
     log "generated the signing secrets into $file"
   fi
+  # a file from before a secret existed gets it appended (the first value wins if two runs race)
+  if ! grep -q '^INTEGRATION_SECRETS_KEY=' "$file"; then
+    node -e 'process.stdout.write(`INTEGRATION_SECRETS_KEY=${require("crypto").randomBytes(32).toString("base64url")}\n`)' >>"$file"
+    log "generated INTEGRATION_SECRETS_KEY into $file"
+  fi
   : "${BLOB_URL_SECRET:=$(sed -n 's/^BLOB_URL_SECRET=//p' "$file")}"
   : "${CURSOR_SECRET:=$(sed -n 's/^CURSOR_SECRET=//p' "$file")}"
-  export BLOB_URL_SECRET CURSOR_SECRET
+  : "${INTEGRATION_SECRETS_KEY:=$(sed -n '/^INTEGRATION_SECRETS_KEY=/{s///p;q;}' "$file")}"
+  export BLOB_URL_SECRET CURSOR_SECRET INTEGRATION_SECRETS_KEY
 }
 
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }

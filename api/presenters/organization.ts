@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { OrganizationPermissions } from '../../domain/access/authorize';
 import type { Organization } from '../../entities/Organization';
-import { iso, roleSchema, timestamp } from './common';
+import { organizationJson } from '../../domain/organizations/wire';
+import { roleSchema, timestamp } from './common';
 import type { Urls } from './urls';
 
 export const organizationSchema = z.object({
@@ -32,30 +33,5 @@ export const organizationSchema = z.object({
 }).openapi('Organization');
 
 export function presentOrganization(org: Organization, permissions: OrganizationPermissions, urls: Urls): z.infer<typeof organizationSchema> {
-  return {
-    object: 'organization',
-    id: org.id,
-    title: org.title,
-    createdAt: iso(org.createdAt),
-    emailDomains: org.emailDomains,
-    hostname: org.hostname,
-    type: org.type,
-    useCase: org.useCase,
-    communityType: org.communityType,
-    defaultRole: org.defaultRole,
-    defaultContent: org.defaultContent,
-    sso: org.sso,
-    ai: org.ai,
-    inviteLinks: org.inviteLinks,
-    plan: org.plan,
-    billing: null,
-    mergeRules: { type: 'none' },
-    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
-    trial: { status: 'notapplicable', count: 0, endDate: null, decision: null },
-    customHostname: null,
-    blocked: null,
-    internal_billingMigration: null,
-    internal_isOnNewTrial: true,
-    permissions: { ...permissions },
-  };
+  return organizationJson(org, permissions, urls);
 }

@@ -1,15 +1,2 @@
-/** Builders for the `urls` blocks: API locations from PUBLIC_BASE_URL, app and published links from their bases. */
-import type { Config } from '../../domain/config';
-
-export class Urls {
-  constructor(private readonly config: Config) {}
-  api(path: string): string {
-    return `${this.config.publicBaseUrl}/v1${path}`;
-  }
-  app(path: string): string {
-    return `${this.config.appBaseUrl}${path}`;
-  }
-  published(path: string): string {
-    return `${this.config.publishedBaseUrl}${path}`;
-  }
-}
+/** The `urls` builders live in domain/ (the integration environment built by activities needs them too). */
+export { Urls } from '../../domain/urls';

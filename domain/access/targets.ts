@@ -1,5 +1,6 @@
 /** What the one authorization function judges (a target per resource kind) and the permissions it answers for each. */
 import type { Collection } from '../../entities/Collection';
+import type { Integration } from '../../entities/Integration';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Organization } from '../../entities/Organization';
 import type { Site } from '../../entities/Site';
@@ -19,7 +20,8 @@ export type Target =
   | { kind: 'openapiSpec'; spec: OpenAPISpec }
   | { kind: 'site'; site: Site }
   /** a site's published view; `passes`: what the request presents for it, already checked (domain/sites/visitors.ts) */
-  | { kind: 'publishedSite'; site: Site; passes: SitePass[] };
+  | { kind: 'publishedSite'; site: Site; passes: SitePass[] }
+  | { kind: 'integration'; integration: Integration };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -68,6 +70,8 @@ export interface PublishedSitePermissions { view: boolean; viewAll: boolean }
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 export interface TranslationPermissions { view: boolean; edit: boolean }
+/** GitBook's Integration.permissions is `{admin}`; `view` decides the 404. */
+export interface IntegrationPermissions { view: boolean; admin: boolean }
 
 export interface PermissionsByKind {
   organization: OrganizationPermissions;
@@ -79,5 +83,6 @@ export interface PermissionsByKind {
   openapiSpec: OpenAPISpecPermissions;
   site: SitePermissions;
   publishedSite: PublishedSitePermissions;
+  integration: IntegrationPermissions;
 }
 export type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;

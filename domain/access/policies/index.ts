@@ -8,6 +8,7 @@ import { translationPolicy } from './translation';
 import { openapiSpecPolicy } from './openapi-spec';
 import { sitePolicy } from './site';
 import { publishedSitePolicy } from './published-site';
+import { integrationPolicy } from './integration';
 import type { Policy } from './policy';
 import type { Target } from '../targets';
 
@@ -21,4 +22,5 @@ export const POLICIES: { [K in Target['kind']]: Policy<K> } = {
   openapiSpec: openapiSpecPolicy,
   site: sitePolicy,
   publishedSite: publishedSitePolicy,
+  integration: integrationPolicy,
 };

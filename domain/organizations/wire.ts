@@ -1,0 +1,65 @@
+/**
+ * An organization as GitBook's `Organization` object, built without the HTTP layer: the API's presenter
+ * (api/presenters/organization.ts, which documents it with its zod schema) and the integration
+ * environment that activities send (domain/integrations/wire.ts) both use it.
+ */
+import type { Role } from '../access/roles';
+import type { OrganizationPermissions } from '../access/targets';
+import type { Urls } from '../urls';
+import type { Organization } from '../../entities/Organization';
+
+export interface OrganizationJson {
+  object: 'organization';
+  id: string;
+  title: string;
+  createdAt: string;
+  emailDomains: string[];
+  hostname: string | null;
+  type: string;
+  useCase: string | null;
+  communityType: string | null;
+  defaultRole: Role | null;
+  defaultContent: { type: string; site: string } | null;
+  sso: boolean;
+  ai: boolean;
+  inviteLinks: boolean;
+  plan: string;
+  billing: null;
+  mergeRules: { type: 'none' };
+  urls: { location: string; app: string; logo: string | null };
+  trial: { status: 'notapplicable'; count: number; endDate: null; decision: null };
+  customHostname: null;
+  blocked: null;
+  internal_billingMigration: null;
+  internal_isOnNewTrial: true;
+  permissions: Record<string, boolean>;
+}
+
+export function organizationJson(org: Organization, permissions: OrganizationPermissions, urls: Urls): OrganizationJson {
+  return {
+    object: 'organization',
+    id: org.id,
+    title: org.title,
+    createdAt: org.createdAt.toISOString(),
+    emailDomains: org.emailDomains,
+    hostname: org.hostname,
+    type: org.type,
+    useCase: org.useCase,
+    communityType: org.communityType,
+    defaultRole: org.defaultRole,
+    defaultContent: org.defaultContent,
+    sso: org.sso,
+    ai: org.ai,
+    inviteLinks: org.inviteLinks,
+    plan: org.plan,
+    billing: null,
+    mergeRules: { type: 'none' },
+    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
+    trial: { status: 'notapplicable', count: 0, endDate: null, decision: null },
+    customHostname: null,
+    blocked: null,
+    internal_billingMigration: null,
+    internal_isOnNewTrial: true,
+    permissions: { ...permissions },
+  };
+}
