@@ -118,6 +118,8 @@ export function loadConfig() {
       },
     },
     cursorSecret: secret('CURSOR_SECRET'),
+    /** Lifetime of the API tokens handed to an integration with each event (domain/integrations/tokens.ts). */
+    integrationTokenTtlSeconds: Math.max(1, int('INTEGRATION_TOKEN_TTL_SECONDS', 3600)),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
     /** which requests the API logs, one line each: every one, those answered 400 and above, or none */

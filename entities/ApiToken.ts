@@ -3,6 +3,8 @@ import { IdColumn, RefColumn, TimeColumn } from './columns';
 
 /** A bearer token; only the SHA-256 of its secret is stored. */
 @Entity('api_tokens')
+/** finds an integration's expired tokens, for their removal */
+@Index(['integrationId', 'expiresAt'])
 export class ApiToken {
   @IdColumn() id: string;
   @Index() @RefColumn() userId: string;

@@ -5,7 +5,7 @@ import type { KnownAccess } from '../../domain/access/context';
 import { findLiveToken } from '../../domain/auth/tokens';
 import { unauthorized } from '../../domain/errors';
 
-/** Who calls, with their memberships and grants, read with the token. */
+/** Who calls, with their memberships and grants (or the integration it acts for), read with the token. */
 export interface Caller extends KnownAccess {
   userId: string;
   tokenId: string;
@@ -24,7 +24,7 @@ export function authenticate(ds: DataSource) {
     if (!match) return next(unauthorized());
     const live = await findLiveToken(ds.manager, match[1]);
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
-    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships, grants: live.grants };
+    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships, grants: live.grants, integration: live.integration };
     next();
   };
 }

@@ -2,6 +2,7 @@ import type { Db } from '../db';
 import { Collection } from '../../entities/Collection';
 import type { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
+import type { IntegrationPrincipal } from './integration-principal';
 
 /** What authorization reads of a grant. */
 export type AccessGrant = Pick<ContentGrant, 'targetKind' | 'targetId' | 'role'>;
@@ -10,6 +11,8 @@ export type AccessGrant = Pick<ContentGrant, 'targetKind' | 'targetId' | 'role'>
 export interface KnownAccess {
   memberships: Member[];
   grants: AccessGrant[];
+  /** Set when the caller is an integration's token: it then holds only what the integration's scopes give. */
+  integration?: IntegrationPrincipal | null;
 }
 
 /**
@@ -39,6 +42,9 @@ export class AccessContext {
   private readonly memberships = new Map<string, Member | null>();
   private readonly chains = new Map<string, Collection[]>();
   private grantsCache: AccessGrant[] | null = null;
+  private readonly installed = new Map<'space' | 'site', Set<string>>();
+  /** The integration the caller acts for, with one of its tokens (integration-scopes.ts decides for it); null for a user. */
+  readonly integration: IntegrationPrincipal | null;
 
   /**
    * `known`: the user's memberships and grants when already read. An organization missing from the
@@ -51,9 +57,17 @@ export class AccessContext {
   ) {
     for (const m of known?.memberships ?? []) this.memberships.set(m.organizationId, m.disabled ? null : m);
     this.grantsCache = known?.grants ?? null;
+    this.integration = known?.integration ?? null;
+  }
+
+  /** The same caller on another Db (a transaction's), with nothing read yet. */
+  within(db: Db): AccessContext {
+    return new AccessContext(db, this.userId, this.integration ? { memberships: [], grants: [], integration: this.integration } : undefined);
   }
 
   async membership(organizationId: string): Promise<Member | null> {
+    // an integration's bot user is never a member: its installation, not a role, says what it reaches
+    if (this.integration) return null;
     if (!this.memberships.has(organizationId)) {
       const m = await this.db.findOneBy(Member, { organizationId, userId: this.userId });
       this.memberships.set(organizationId, m && !m.disabled ? m : null);
@@ -68,6 +82,24 @@ export class AccessContext {
       this.grantsCache = grantsOfColumn(row.grants);
     }
     return this.grantsCache;
+  }
+
+  /** The spaces or sites the caller's installation was installed on (its selection), read once per request. */
+  async installedOn(kind: 'space' | 'site'): Promise<Set<string>> {
+    const installationId = this.integration?.installation?.id;
+    if (!installationId) return new Set();
+    let ids = this.installed.get(kind);
+    if (!ids) {
+      const rows: Array<{ id: string }> = await this.db.query(
+        kind === 'space'
+          ? 'SELECT spaceId AS id FROM integration_space_installations WHERE installationId = ?'
+          : 'SELECT siteId AS id FROM integration_site_installations WHERE installationId = ?',
+        [installationId],
+      );
+      ids = new Set(rows.map((r) => r.id));
+      this.installed.set(kind, ids);
+    }
+    return ids;
   }
 
   async grantsOn(kind: GrantTargetKind, id: string): Promise<AccessGrant[]> {
@@ -119,5 +151,6 @@ export class AccessContext {
     this.memberships.clear();
     this.chains.clear();
     this.grantsCache = null;
+    this.installed.clear();
   }
 }

@@ -2,6 +2,7 @@
 import { createHash, randomBytes } from 'crypto';
 import { IsNull } from 'typeorm';
 import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/context';
+import { loadIntegrationPrincipal } from '../access/integration-principal';
 import type { Db } from '../db';
 import { newId } from '../ids';
 import { columnsOf, hydrate } from '../rows';
@@ -14,7 +15,14 @@ export function hashSecret(secret: string): string {
   return createHash('sha256').update(secret).digest('hex');
 }
 
-export async function issueToken(db: Db, userId: string, label: string, expiresAt: Date | null = null): Promise<{ token: ApiToken; secret: string }> {
+/** `integration`: an integration's token, which acts only as its scopes allow (domain/integrations/tokens.ts). */
+export async function issueToken(
+  db: Db,
+  userId: string,
+  label: string,
+  expiresAt: Date | null = null,
+  integration: Pick<ApiToken, 'integrationId' | 'installationId'> = { integrationId: null, installationId: null },
+): Promise<{ token: ApiToken; secret: string }> {
   const secret = PREFIX + randomBytes(32).toString('base64url');
   const token = db.create(ApiToken, {
     id: newId(),
@@ -24,6 +32,7 @@ export async function issueToken(db: Db, userId: string, label: string, expiresA
     createdAt: new Date(),
     expiresAt,
     revokedAt: null,
+    ...integration,
   });
   await db.insert(ApiToken, token);
   return { token, secret };
@@ -48,10 +57,14 @@ export async function findLiveToken(db: Db, secret: string): Promise<LiveToken |
   if (!rows.length) return null;
   const token = hydrate(db, ApiToken, 't', rows[0]);
   if (token.expiresAt && token.expiresAt.getTime() <= Date.now()) return null;
+  // an integration's token (only those cost a second statement): dead once its integration or installation is gone
+  const integration = token.integrationId ? await loadIntegrationPrincipal(db, token) : null;
+  if (token.integrationId && !integration) return null;
   return {
     token,
     memberships: rows.filter((r) => r.m_organizationId !== null).map((r) => hydrate(db, Member, 'm', r)),
     grants: grantsOfColumn(rows[0].grants),
+    integration,
   };
 }
 

@@ -1,0 +1,45 @@
+/** An integration calling the API with one of its tokens: a caller of its own kind, never a member. */
+import type { ApiToken } from '../../entities/ApiToken';
+import type { InstallationSelection } from '../../entities/IntegrationInstallation';
+import type { Db } from '../db';
+
+export interface IntegrationPrincipal {
+  integrationId: string;
+  /** The integration's declared scopes (as last published): they cap everything the token may do. */
+  scopes: readonly string[];
+  /** The installation an installation token acts within; null for the integration's own token. */
+  installation: {
+    id: string;
+    organizationId: string;
+    spaceSelection: InstallationSelection;
+    siteSelection: InstallationSelection;
+  } | null;
+}
+
+/**
+ * What an integration token acts as, read on every request like the token itself (never cached):
+ * null once the integration is unpublished or the installation removed, so the token stops at once.
+ */
+export async function loadIntegrationPrincipal(db: Db, token: Pick<ApiToken, 'integrationId' | 'installationId'>): Promise<IntegrationPrincipal | null> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT i.scopes, n.id AS installationId, n.organizationId, n.spaceSelection, n.siteSelection
+       FROM integrations i LEFT JOIN integration_installations n ON n.id = ? AND n.integrationId = i.id
+      WHERE i.id = ? AND i.deletedAt IS NULL`,
+    [token.installationId, token.integrationId],
+  );
+  if (!rows.length) return null;
+  const row = rows[0];
+  if (token.installationId && !row.installationId) return null;
+  return {
+    integrationId: token.integrationId!,
+    scopes: (typeof row.scopes === 'string' ? JSON.parse(row.scopes) : row.scopes) as string[],
+    installation: row.installationId
+      ? {
+          id: row.installationId as string,
+          organizationId: row.organizationId as string,
+          spaceSelection: row.spaceSelection as InstallationSelection,
+          siteSelection: row.siteSelection as InstallationSelection,
+        }
+      : null,
+  };
+}
