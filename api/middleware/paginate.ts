@@ -25,6 +25,8 @@ export interface Page<T> {
   items: T[];
   count: number;
   next?: { page: string };
+  /** The items' raw rows, aligned with them (columns a query selected beside the entity's); absent for a query with joins. */
+  rows?: Array<Record<string, unknown>>;
 }
 
 export const DEFAULT_LIMIT = 50;
@@ -70,7 +72,9 @@ export async function paginate<T extends ObjectLiteral>(
   secret: string,
 ): Promise<Page<T>> {
   const limit = req.limit ?? DEFAULT_LIMIT;
-  const countInPage = !req.page && limit > 0 && !qb.expressionMap.joinAttributes.length;
+  // without joins an entity is one raw row, so the raw rows line up with the items
+  const aligned = !qb.expressionMap.joinAttributes.length;
+  const countInPage = !req.page && limit > 0 && aligned;
   const paged = qb.clone();
   if (req.page) {
     const values = decodeCursor(secret, req.scope, req.page, keys.length);
@@ -86,17 +90,19 @@ export async function paginate<T extends ObjectLiteral>(
     paged.andWhere(`(${ors.join(' OR ')})`, params);
   }
   keys.forEach((k, i) => (i === 0 ? paged.orderBy(k.column, k.direction) : paged.addOrderBy(k.column, k.direction)));
-  let rows: T[];
+  let rows: T[] = [];
+  let raw: Array<Record<string, unknown>> | undefined;
   let count: number;
   if (countInPage) {
-    const { entities, raw } = await paged.addSelect('COUNT(*) OVER ()', 'page_total').limit(limit + 1).getRawAndEntities();
-    [rows, count] = [entities, raw.length ? Number(raw[0].page_total) : 0];
+    ({ entities: rows, raw } = await paged.addSelect('COUNT(*) OVER ()', 'page_total').limit(limit + 1).getRawAndEntities());
+    count = raw.length ? Number(raw[0].page_total) : 0;
   } else {
     count = await qb.clone().getCount();
-    rows = limit === 0 ? [] : await paged.limit(limit + 1).getMany();
+    if (limit > 0 && aligned) ({ entities: rows, raw } = await paged.limit(limit + 1).getRawAndEntities());
+    else if (limit > 0) rows = await paged.limit(limit + 1).getMany();
   }
   const items = rows.slice(0, limit);
-  const page: Page<T> = { items, count };
+  const page: Page<T> = { items, count, ...(aligned ? { rows: (raw ?? []).slice(0, limit) } : {}) };
   if (rows.length > limit && items.length) {
     const last = items[items.length - 1];
     page.next = { page: encodeCursor(secret, req.scope, keys.map((k) => k.value(last))) };

@@ -1,6 +1,7 @@
 /** What the one authorization function judges (a target per resource kind) and the permissions it answers for each. */
 import type { Collection } from '../../entities/Collection';
 import type { Integration } from '../../entities/Integration';
+import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Organization } from '../../entities/Organization';
 import type { Site } from '../../entities/Site';
@@ -9,7 +10,8 @@ import type { Team } from '../../entities/Team';
 import type { SitePass } from '../sites/visitors';
 
 export type Target =
-  | { kind: 'organization'; organization: Organization }
+  /** only its id decides (the caller's membership), so a read need not load the row */
+  | { kind: 'organization'; organization: Pick<Organization, 'id'> }
   | { kind: 'collection'; collection: Collection }
   | { kind: 'space'; space: Space }
   | { kind: 'team'; team: Team }
@@ -21,7 +23,8 @@ export type Target =
   | { kind: 'site'; site: Site }
   /** a site's published view; `passes`: what the request presents for it, already checked (domain/sites/visitors.ts) */
   | { kind: 'publishedSite'; site: Site; passes: SitePass[] }
-  | { kind: 'integration'; integration: Integration };
+  | { kind: 'integration'; integration: Integration }
+  | { kind: 'integrationInstallation'; integration: Integration; installation: IntegrationInstallation };
 
 export interface OrganizationPermissions {
   view: boolean;
@@ -72,6 +75,8 @@ export interface CommentPermissions { view: boolean; edit: boolean; reply: boole
 export interface TranslationPermissions { view: boolean; edit: boolean }
 /** GitBook's Integration.permissions is `{admin}`; `view` decides the 404. */
 export interface IntegrationPermissions { view: boolean; admin: boolean }
+/** `admin`: change or uninstall it. */
+export interface IntegrationInstallationPermissions { view: boolean; admin: boolean }
 
 export interface PermissionsByKind {
   organization: OrganizationPermissions;
@@ -84,5 +89,6 @@ export interface PermissionsByKind {
   site: SitePermissions;
   publishedSite: PublishedSitePermissions;
   integration: IntegrationPermissions;
+  integrationInstallation: IntegrationInstallationPermissions;
 }
 export type TargetOf<K extends Target['kind']> = Extract<Target, { kind: K }>;

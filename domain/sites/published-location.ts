@@ -10,13 +10,13 @@ export interface PublishedLocation {
   path: string;
 }
 
-/** The column `published_location` for the space aliased `alias`: JSON, or NULL when no published site shows it. */
-export function publishedLocationColumn(alias: string): string {
-  return `(SELECT JSON_OBJECT('id', s.id, 'proxy', s.proxy, 'hostname', s.hostname, 'basename', s.basename, 'sectionPath', sec.path, 'path', ss.path)
-    FROM site_spaces ss INNER JOIN sites s ON s.id = ss.siteId AND s.published = 1 AND s.organizationId = ${alias}.organizationId
-    LEFT JOIN site_sections sec ON sec.id = ss.sectionId
-    WHERE ss.spaceId = ${alias}.id AND (ss.sectionId IS NULL OR sec.id IS NOT NULL)
-    ORDER BY s.createdAt, s.id, ss.createdAt, ss.id LIMIT 1) AS published_location`;
+/** The column `published_location` for the space aliased `alias` (selected under that name; its own aliases are prefixed so that any outer alias works): JSON, or NULL when no published site shows it. */
+export function publishedLocationExpression(alias: string): string {
+  return `(SELECT JSON_OBJECT('id', pl_site.id, 'proxy', pl_site.proxy, 'hostname', pl_site.hostname, 'basename', pl_site.basename, 'sectionPath', pl_sec.path, 'path', pl_ss.path)
+    FROM site_spaces pl_ss INNER JOIN sites pl_site ON pl_site.id = pl_ss.siteId AND pl_site.published = 1 AND pl_site.organizationId = ${alias}.organizationId
+    LEFT JOIN site_sections pl_sec ON pl_sec.id = pl_ss.sectionId
+    WHERE pl_ss.spaceId = ${alias}.id AND (pl_ss.sectionId IS NULL OR pl_sec.id IS NOT NULL)
+    ORDER BY pl_site.createdAt, pl_site.id, pl_ss.createdAt, pl_ss.id LIMIT 1)`;
 }
 
 export function publishedLocationOf(row: Record<string, unknown>): PublishedLocation | null {

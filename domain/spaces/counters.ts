@@ -1,8 +1,9 @@
 /** The computed values a Space carries: its counters (open comments, change requests by status) and where it is published. */
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Db } from '../db';
 import { columnsOf, hydrate } from '../rows';
 import { Space } from '../../entities/Space';
-import { PublishedLocation, publishedLocationColumn, publishedLocationOf } from '../sites/published-location';
+import { PublishedLocation, publishedLocationExpression, publishedLocationOf } from '../sites/published-location';
 
 export interface SpaceCounters {
   comments: number;
@@ -14,19 +15,36 @@ export interface SpaceCounters {
 }
 
 /**
- * The counters of the space aliased `alias`, as columns of the statement that reads it, so a space
- * read or a page of them costs no statement more. `changeRequests` counts every change request
- * whatever its status; `comments` counts the open comments on the space itself (comments on its
- * change requests count on each change request). Never stored, so never stale.
+ * The counters of the space aliased `alias`, as [expression, column] pairs of the statement that
+ * reads it, so a space read or a page of them costs no statement more. `changeRequests` counts every
+ * change request whatever its status; `comments` counts the open comments on the space itself
+ * (comments on its change requests count on each change request). Never stored, so never stale.
  */
-function counterColumns(alias: string): string {
+function counterSelects(alias: string): Array<[string, string]> {
   return [
-    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id) AS counter_changeRequests`,
-    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'open') AS counter_open`,
-    `(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'draft') AS counter_draft`,
-    `(SELECT COUNT(*) FROM comments c WHERE c.spaceId = ${alias}.id AND c.changeRequestId IS NULL AND c.status = 'open') AS counter_comments`,
-    publishedLocationColumn(alias),
-  ].join(', ');
+    [`(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id)`, 'counter_changeRequests'],
+    [`(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'open')`, 'counter_open'],
+    [`(SELECT COUNT(*) FROM change_requests cr WHERE cr.spaceId = ${alias}.id AND cr.status = 'draft')`, 'counter_draft'],
+    [`(SELECT COUNT(*) FROM comments c WHERE c.spaceId = ${alias}.id AND c.changeRequestId IS NULL AND c.status = 'open')`, 'counter_comments'],
+    [publishedLocationExpression(alias), 'published_location'],
+  ];
+}
+
+function counterColumns(alias: string): string {
+  return counterSelects(alias)
+    .map(([expression, column]) => `${expression} AS ${column}`)
+    .join(', ');
+}
+
+/** Selects the counters in a query builder's own statement (read them back with `countersOfRows`). */
+export function selectCounters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string): SelectQueryBuilder<T> {
+  for (const [expression, column] of counterSelects(alias)) qb.addSelect(expression, column);
+  return qb;
+}
+
+/** The counters of rows read with `selectCounters`, by the id of their spaces. */
+export function countersOfRows(spaces: Array<{ id: string }>, rows: Array<Record<string, unknown>>): Map<string, SpaceCounters> {
+  return new Map(spaces.map((space, i) => [space.id, countersOf(rows[i])]));
 }
 
 function countersOf(row: Record<string, unknown>): SpaceCounters {

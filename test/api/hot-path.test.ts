@@ -12,7 +12,7 @@ import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { createBlobStore } from '../../domain/storage';
 import { Member } from '../../entities/Member';
 import { addMember, createOrg, createUser } from '../factories';
-import { newSpace } from '../support/api';
+import { newChangeRequest, newSpace } from '../support/api';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -49,15 +49,24 @@ describe('authentication and roles on every request', () => {
 });
 
 describe('the space list', () => {
-  it('counts every matching space on the first page (counted in the page statement) as on the next ones', async () => {
+  it('counts every matching space, and each space\'s counters, on the first page (in the page statement) as on the next ones', async () => {
     const fx = await createOrg(server.ds);
-    for (let i = 0; i < 3; i++) await newSpace(server, fx.admin, fx.org.id);
+    const spaces = [];
+    for (let i = 0; i < 3; i++) spaces.push(await newSpace(server, fx.admin, fx.org.id));
+    await newChangeRequest(server, fx.admin, spaces[0].id);
     const path = `/v1/orgs/${fx.org.id}/spaces`;
     const first = (await server.as(fx.admin.token).get(path).query({ limit: 2 }).expect(200)).body;
     expect([first.items.length, first.count]).toEqual([2, 3]);
     const second = (await server.as(fx.admin.token).get(path).query({ limit: 2, page: first.next.page }).expect(200)).body;
     expect([second.items.length, second.count, second.next]).toEqual([1, 3, undefined]);
     expect((await server.as(fx.admin.token).get(path).query({ limit: 0 }).expect(200)).body).toMatchObject({ items: [], count: 3 });
+    // the counters are columns of the page statement, on the first page and on a cursor's page alike
+    expect([second.items[0].id, second.items[0].changeRequests]).toEqual([spaces[0].id, 1]);
+    expect(first.items.map((s: { changeRequests: number }) => s.changeRequests)).toEqual([0, 0]);
+    // the organization row is not read: a non-member and an unknown organization answer the same 404
+    const stranger = (await createOrg(server.ds)).admin;
+    const refused = (await server.as(stranger.token).get(path).expect(404)).body;
+    expect((await server.as(fx.admin.token).get('/v1/orgs/nosuchorganization/spaces').expect(404)).body).toEqual(refused);
     const empty = (await createOrg(server.ds)).admin;
     const other = await server.as(empty.token).post('/v1/orgs').send({ title: 'Empty' }).expect(201);
     expect((await server.as(empty.token).get(`/v1/orgs/${other.body.id}/spaces`).expect(200)).body).toMatchObject({ items: [], count: 0 });

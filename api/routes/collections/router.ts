@@ -6,6 +6,7 @@ import { inTransaction } from '../../../domain/db';
 import { Collection } from '../../../entities/Collection';
 import { spacesInCollectionQuery } from '../../../domain/spaces/queries';
 import { authorizeParent } from '../../authorize-parent';
+import { countersOfRows, selectCounters } from '../../../domain/spaces/counters';
 import { loadCollection, loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -129,7 +130,7 @@ export function collectionRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'collection', collection }, 'view');
       const viewable = await viewableContent(access, collection.organizationId);
       const page = await paginate(
-        spacesInCollectionQuery(ds.manager, collection.id, viewable),
+        selectCounters(spacesInCollectionQuery(ds.manager, collection.id, viewable), 's'),
         [
           { column: 's.position', direction: 'ASC', value: (s) => s.position },
           { column: 's.id', direction: 'ASC', value: (s) => s.id },
@@ -137,7 +138,7 @@ export function collectionRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `collectionSpaces:${collection.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls)) };
+      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows!))) };
     },
   );
 

@@ -1,13 +1,14 @@
 /** Presents spaces for the caller: their permissions and, in one query per page, the counters. */
 import { permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
-import { spaceCounters } from '../../../domain/spaces/counters';
+import { SpaceCounters, spaceCounters } from '../../../domain/spaces/counters';
 import type { Space } from '../../../entities/Space';
 import { presentSpace } from '../../presenters/space';
 import type { Urls } from '../../presenters/urls';
 
-export async function presentSpacesFor(access: AccessContext, spaces: Space[], urls: Urls): Promise<Array<ReturnType<typeof presentSpace>>> {
-  const counters = await spaceCounters(access.db, spaces.map((s) => s.id));
+/** `counters`: when the statement that read the spaces selected them already (selectCounters). */
+export async function presentSpacesFor(access: AccessContext, spaces: Space[], urls: Urls, counters?: Map<string, SpaceCounters>): Promise<Array<ReturnType<typeof presentSpace>>> {
+  counters ??= await spaceCounters(access.db, spaces.map((s) => s.id));
   const presented = [];
   for (const space of spaces) {
     const permissions = await permissionsOf(access, { kind: 'space', space });
