@@ -8,6 +8,9 @@ import type { OrganizationPermissions } from '../access/targets';
 import { organizationJson, OrganizationJson } from '../organizations/wire';
 import { Urls } from '../urls';
 import type { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../entities/Integration';
+import type { InstallationSelection, InstallationStatus, IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
+import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
 
 type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>;
@@ -117,4 +120,83 @@ export function integrationJson(
     permissions: { admin: permissions.admin },
     contentSecurityPolicy: integration.contentSecurityPolicy,
   };
+}
+
+export interface InstallationUrls {
+  location: string;
+  app: string;
+  /** The integration's public endpoint: the only one served (GitBook gives each installation a path of its own there). */
+  publicEndpoint: string;
+  /** GitBook 0.202: equals publicEndpoint. */
+  publicContentEndpoint: string;
+}
+
+export interface InstallationJson {
+  id: string;
+  status: InstallationStatus;
+  space_selection: InstallationSelection;
+  site_selection: InstallationSelection;
+  /** how many spaces it covers (installation-queries.ts) */
+  spaces: number;
+  configuration: Record<string, unknown>;
+  externalIds: string[];
+  target: { organization: string };
+  urls: InstallationUrls;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** GitBook's IntegrationInstallation: the integration installed on an organization. */
+export function installationJson(integration: Integration, installation: IntegrationInstallation, spaces: number, config: UrlsConfig): InstallationJson {
+  const urls = new Urls(config);
+  const { publicEndpoint } = integrationUrls(config, integration);
+  return {
+    id: installation.id,
+    status: installation.status,
+    space_selection: installation.spaceSelection,
+    site_selection: installation.siteSelection,
+    spaces,
+    configuration: installation.configuration,
+    externalIds: installation.externalIds,
+    target: { organization: installation.organizationId },
+    urls: {
+      location: urls.api(`/integrations/${integration.name}/installations/${installation.id}`),
+      app: urls.app(`/o/${installation.organizationId}/integrations/${integration.name}`),
+      publicEndpoint,
+      publicContentEndpoint: publicEndpoint,
+    },
+    createdAt: installation.createdAt.toISOString(),
+    updatedAt: installation.updatedAt.toISOString(),
+  };
+}
+
+export interface ContentInstallationJson {
+  integration: string;
+  installation: string;
+  status: InstallationStatus;
+  configuration: Record<string, unknown>;
+  externalIds: string[];
+  urls: { location: string; publicEndpoint: string; publicContentEndpoint: string };
+}
+
+function contentInstallationJson(integration: Integration, row: IntegrationSpaceInstallation | IntegrationSiteInstallation, path: string, config: UrlsConfig): ContentInstallationJson {
+  const { publicEndpoint } = integrationUrls(config, integration);
+  return {
+    integration: integration.name,
+    installation: row.installationId,
+    status: row.status,
+    configuration: row.configuration,
+    externalIds: row.externalIds,
+    urls: { location: new Urls(config).api(`/integrations/${integration.name}/installations/${row.installationId}/${path}`), publicEndpoint, publicContentEndpoint: publicEndpoint },
+  };
+}
+
+/** GitBook's IntegrationSpaceInstallation with `space` as its id (the API expands it on `extended=true`). */
+export function spaceInstallationJson(integration: Integration, row: IntegrationSpaceInstallation, config: UrlsConfig): ContentInstallationJson & { space: string } {
+  return { ...contentInstallationJson(integration, row, `spaces/${row.spaceId}`, config), space: row.spaceId };
+}
+
+/** GitBook's IntegrationSiteInstallation with `site` as its id (the API expands it on `extended=true`). */
+export function siteInstallationJson(integration: Integration, row: IntegrationSiteInstallation, config: UrlsConfig): ContentInstallationJson & { site: string } {
+  return { ...contentInstallationJson(integration, row, `sites/${row.siteId}`, config), site: row.siteId };
 }

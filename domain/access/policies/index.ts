@@ -9,6 +9,7 @@ import { openapiSpecPolicy } from './openapi-spec';
 import { sitePolicy } from './site';
 import { publishedSitePolicy } from './published-site';
 import { integrationPolicy } from './integration';
+import { integrationInstallationPolicy } from './integration-installation';
 import type { Policy } from './policy';
 import type { Target } from '../targets';
 
@@ -23,4 +24,5 @@ export const POLICIES: { [K in Target['kind']]: Policy<K> } = {
   site: sitePolicy,
   publishedSite: publishedSitePolicy,
   integration: integrationPolicy,
+  integrationInstallation: integrationInstallationPolicy,
 };

@@ -1,0 +1,13 @@
+import { definePolicy } from './policy';
+import { integrationPolicy } from './integration';
+
+/**
+ * An installation is seen by the admins of the integration's owner organization (the developer's side,
+ * as on GitBook, where the integration reads its installations) and by the full members of the
+ * organization it is installed in; only that organization's admins change or remove it.
+ */
+export const integrationInstallationPolicy = definePolicy('integrationInstallation', async (ctx, { integration, installation }) => {
+  const installer = await ctx.membership(installation.organizationId);
+  const developer = (await integrationPolicy(ctx, { kind: 'integration', integration })).admin;
+  return { view: developer || (!!installer && installer.role !== null), admin: installer?.role === 'admin' };
+});
