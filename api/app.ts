@@ -16,6 +16,7 @@ import { registerRoutes } from './routes';
 import { blobRoutes } from './routes/blobs/router';
 import { referenceRoutes } from './routes/docs/router';
 import { notFound } from '../domain/errors';
+import { installEventDispatch } from '../domain/integrations/after-commit';
 import { RateLimiter } from '../domain/rate-limits/limiter';
 import { RequestOrganizations } from '../domain/rate-limits/request-organization';
 
@@ -24,6 +25,8 @@ export function createApp(deps: Deps): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', false);
   app.set('query parser', 'simple');
+  // integration events written by a request's transaction are dispatched once it commits
+  installEventDispatch(deps.ds, deps);
 
   const metrics = new ApiMetrics(deps.ds);
   app.locals.metrics = metrics;

@@ -148,6 +148,18 @@ export function loadConfig() {
       totalTimeoutMs: int('FETCH_TIMEOUT_MS', 30000),
       maxBytes: int('FETCH_MAX_BYTES', 25 * 1024 * 1024),
     },
+    /** Delivery of integration events to development tunnels (domain/integrations/delivery.ts) */
+    integrationDispatch: {
+      /** One POST to the tunnel, answer included. */
+      timeoutMs: Math.max(1, int('INTEGRATION_DISPATCH_TIMEOUT_MS', 10_000)),
+      /** POSTs of one event at most: the first and its retries (on 5xx, 429 and network errors). */
+      maxAttempts: Math.max(1, int('INTEGRATION_DISPATCH_MAX_ATTEMPTS', 4)),
+      /** Back-off before the first retry, doubled for each next one (with jitter), at most maxBackoffMs. */
+      backoffMs: Math.max(1, int('INTEGRATION_DISPATCH_BACKOFF_MS', 1000)),
+      maxBackoffMs: Math.max(1, int('INTEGRATION_DISPATCH_MAX_BACKOFF_MS', 60_000)),
+      /** How long an event whose delivery ended is kept (listed, with its trace). */
+      retentionSeconds: int('INTEGRATION_EVENT_RETENTION_SECONDS', 30 * 24 * 3600),
+    },
     /** OpenAPI specifications (domain/openapi-specs) */
     openapi: {
       /** Period of the Schedule that re-processes every URL-sourced spec (an unchanged one adds no version). */

@@ -32,6 +32,11 @@ export class IntegrationEvent {
   /** Where it is delivered: the development tunnel when the event was written; null when none. */
   @Column({ type: 'varchar', length: 256, nullable: true }) endpointUrl: string | null;
   @Column({ type: 'json' }) trace: IntegrationEventLog[];
+  /**
+   * The key of the delivery's signature: the installation's signing secret when the event was
+   * written (an installation_deleted event is delivered after its installation is gone).
+   */
+  @Column({ type: 'varchar', length: 64, charset: 'ascii', collation: 'ascii_bin' }) signingSecret: string;
   @TimeColumn() createdAt: Date;
   /** The integration-dispatch job. */
   @Column(() => JobState, { prefix: 'dispatch' }) dispatch: JobState;

@@ -4,6 +4,7 @@ import type { DataSource } from 'typeorm';
 import { createActivities } from '../activities';
 import { ActivityDeps, createActivityDeps } from '../activities/deps';
 import type { Config } from '../domain/config';
+import { installEventDispatch } from '../domain/integrations/after-commit';
 
 export interface BuiltWorker {
   worker: Worker;
@@ -15,6 +16,8 @@ export interface BuiltWorker {
 export async function createWorker(base: { ds: DataSource; config: Config; taskQueue?: string }, overrides: Partial<ActivityDeps> = {}): Promise<BuiltWorker> {
   const { config } = base;
   const deps = createActivityDeps({ ds: base.ds, config }, overrides);
+  // integration events written by an activity's transaction (an import's commit) are dispatched once it commits
+  installEventDispatch(base.ds, deps);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
   const worker = await Worker.create({
     connection,

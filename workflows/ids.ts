@@ -3,11 +3,18 @@
  * with no imports, so the API, the activities and the workflow bundle can all use them.
  */
 
-/** `<job>/<resourceId>/<generation>`: a retried request finds the run; a new generation is a new run. */
-export const jobWorkflowId = (job: string, resourceId: string, generation: number): string => `${job}/${resourceId}/${generation}`;
-
 /** The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`). */
-export const JOB_KINDS = { spacePurge: 'space-purge', openapiProcess: 'openapi-process', pdfExport: 'pdf-export', contentImport: 'content-import', translationRun: 'translation-run' } as const;
+export const JOB_KINDS = { spacePurge: 'space-purge', openapiProcess: 'openapi-process', pdfExport: 'pdf-export', contentImport: 'content-import', translationRun: 'translation-run', integrationDispatch: 'integration-dispatch' } as const;
+
+/** Kinds whose row is worked on once (an event is delivered once): their workflow id has no generation. */
+const SINGLE_RUN_KINDS: readonly string[] = [JOB_KINDS.integrationDispatch];
+
+/**
+ * `<job>/<resourceId>/<generation>`: a retried request finds the run; a new generation is a new run.
+ * A single-run kind's id is `<job>/<resourceId>` (`integration-dispatch/<eventId>`, issue 11).
+ */
+export const jobWorkflowId = (job: string, resourceId: string, generation: number): string =>
+  SINGLE_RUN_KINDS.includes(job) ? `${job}/${resourceId}` : `${job}/${resourceId}/${generation}`;
 
 export const spacePurgeWorkflowId = (spaceId: string, generation: number): string => jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
 

@@ -7,3 +7,4 @@ export { refreshOpenAPISpecs } from './openapi-refresh';
 export { pdfExport } from './pdf-export';
 export { contentImport } from './content-import';
 export { translationRun } from './translation-run';
+export { integrationDispatch } from './integration-dispatch';

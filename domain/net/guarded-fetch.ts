@@ -37,6 +37,11 @@ export interface FetchOptions {
   headers?: Record<string, string>;
   /** aborts the fetch (as a FETCH_ERROR), e.g. when the job is cancelled */
   signal?: AbortSignal;
+  /** POST sends `body` and follows no redirect (a 3xx is a non-2xx answer); GET by default */
+  method?: 'GET' | 'POST';
+  body?: Buffer;
+  /** a shorter total time for this fetch than the policy's */
+  timeoutMs?: number;
 }
 
 export interface FetchedResponse {
@@ -135,31 +140,34 @@ export class GuardedFetch {
   }
 
   /**
-   * GETs `url`, following redirects, and answers the final 2xx response with its body. Any failure
-   * is a FetchError: `timeout` (FETCH_TIMEOUT) when the total or connect time ran out, otherwise
+   * GETs `url`, following redirects (or POSTs `body` to it, following none), and answers the final
+   * 2xx response with its body. Any failure is a FetchError: `timeout` (FETCH_TIMEOUT) when the total or connect time ran out, otherwise
    * FETCH_ERROR (refused destination, bad scheme, DNS, non-2xx status, size, too many redirects, network).
    */
   async fetch(url: string, options: FetchOptions = {}): Promise<FetchedResponse> {
     const maxBytes = Math.min(options.maxBytes ?? this.policy.maxBytes, this.policy.maxBytes);
+    const timeoutMs = Math.min(options.timeoutMs ?? this.policy.totalTimeoutMs, this.policy.totalTimeoutMs);
+    const method = options.method ?? 'GET';
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
       timedOut = true;
       controller.abort();
-    }, this.policy.totalTimeoutMs);
+    }, timeoutMs);
     const signal = options.signal ? AbortSignal.any([controller.signal, options.signal]) : controller.signal;
     let current = url;
     try {
       for (let hop = 0; ; hop++) {
         const target = parseTarget(current);
         const res = await request(target, {
-          method: 'GET',
+          method,
+          body: options.body,
           dispatcher: this.agent,
           signal,
           headers: { 'user-agent': 'docs-platform-fetch/1', accept: '*/*', ...options.headers },
         });
         const location = res.headers.location;
-        if (REDIRECTS.has(res.statusCode) && typeof location === 'string') {
+        if (method === 'GET' && REDIRECTS.has(res.statusCode) && typeof location === 'string') {
           await res.body.dump();
           if (hop >= this.policy.maxRedirects) throw new FetchError('redirects', `${url}: more than ${this.policy.maxRedirects} redirects`);
           current = new URL(location, target).href;
@@ -174,7 +182,7 @@ export class GuardedFetch {
         return { url: current, status: res.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body };
       }
     } catch (err) {
-      if (timedOut || isTimeout(err)) throw new FetchError('timeout', `${current}: no complete answer within ${this.policy.totalTimeoutMs} ms`);
+      if (timedOut || isTimeout(err)) throw new FetchError('timeout', `${current}: no complete answer within ${timeoutMs} ms`);
       if (err instanceof FetchError) throw err;
       throw new FetchError('network', `${current}: ${(err as Error).message}`);
     } finally {

@@ -18,6 +18,7 @@ import type { Db } from '../db';
 import type { BlobStore } from '../storage/blob-store';
 import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import { contentImportJob } from '../imports/import-job';
+import { integrationDispatchJob } from '../integrations/dispatch-job';
 import { openapiProcessJob } from '../openapi-specs/process-job';
 import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
@@ -29,7 +30,7 @@ import type { TemporalGateway } from './temporal';
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob, contentImportJob, translationRunJob];
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob, contentImportJob, translationRunJob, integrationDispatchJob];
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);

@@ -64,6 +64,7 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
  */
 export const SPACE_KEYED_TABLES_KEPT: Record<string, string> = {
   pdf_exports: 'PDF exports and their files go with the pdf-export retention (PDF_RETENTION_SECONDS), which removes blobs too',
+  integration_events: "an integration's event log, read by its owner organization, not the space's: events go with the integration-dispatch retention (INTEGRATION_EVENT_RETENTION_SECONDS)",
 };
 
 async function deleteOwned(db: Db, owned: SpaceOwnedTable, spaceId: string, limit: number | null): Promise<number> {

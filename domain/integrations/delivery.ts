@@ -1,0 +1,154 @@
+/**
+ * One delivery attempt of an integration event, and what follows it (DESIGN §8). The attempt POSTs
+ * `multipart/form-data` (`event` and `environment` parts) to `<tunnelUrl>/v1` through the guarded
+ * fetch, signed `X-GitBook-Signature: t=<unix>,v1=<hex HMAC-SHA256("<t>.<body>")>` with the
+ * installation's signing secret, within INTEGRATION_DISPATCH_TIMEOUT_MS. Recording it writes its trace
+ * line (URL, status or error, duration) and decides: delivered on 2xx; a retry after an exponential
+ * back-off with jitter on 5xx, 429 and network errors while attempts remain; failed otherwise.
+ */
+import { createHmac } from 'crypto';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { inTransaction } from '../db';
+import type { GuardedFetch } from '../net/guarded-fetch';
+import { FetchError } from '../net/fetch-error';
+import { JobError } from '../processes/job-error';
+import { JobRef, jobState, lockCurrentJob } from '../processes/job-kind';
+import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { JOB_FAILURES } from '../../workflows/ids';
+import { integrationDispatchJob } from './dispatch-job';
+import { eventEnvironment } from './environment';
+import { traceLine } from './events';
+
+export const SIGNATURE_HEADER = 'X-GitBook-Signature';
+
+/** What an attempt's answer is read for: a tunnel's error message at most. */
+const ANSWER_MAX_BYTES = 64 * 1024;
+
+export interface DeliveryOutcome {
+  url: string;
+  /** The HTTP status answered, null when none came (timeout, network, refused). */
+  status: number | null;
+  durationMs: number;
+  /** Why the attempt did not deliver; null when it did. */
+  error: string | null;
+  /** Worth another attempt: a 5xx, a 429, a timeout or a network error. */
+  retryable: boolean;
+}
+
+export type DeliveryNext = { state: 'delivered' } | { state: 'retry'; afterMs: number } | { state: 'failed'; code: string; message: string };
+
+export const DELIVERY_FAILED = 'DELIVERY_FAILED';
+
+/** `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`: what a receiver checks against the signing secret. */
+export function signatureHeader(secret: string, body: Buffer, at: Date): string {
+  const t = Math.floor(at.getTime() / 1000);
+  const v1 = createHmac('sha256', secret).update(`${t}.`).update(body).digest('hex');
+  return `t=${t},v1=${v1}`;
+}
+
+/** The body as GitBook's runtime reads it: form fields `event` and `environment`, each JSON. */
+async function multipartBody(event: unknown, environment: unknown): Promise<{ body: Buffer; contentType: string }> {
+  const form = new FormData();
+  form.set('event', JSON.stringify(event));
+  form.set('environment', JSON.stringify(environment));
+  const encoded = new Response(form);
+  return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
+}
+
+export function deliveryUrl(tunnelUrl: string): string {
+  return `${tunnelUrl.replace(/\/+$/, '')}/v1`;
+}
+
+/** Retry on what may pass next time; a refused address, a bad URL or a 4xx will not. */
+function isRetryable(err: FetchError): boolean {
+  if (err.reason === 'status') return err.status === 429 || (err.status ?? 0) >= 500;
+  return err.reason === 'timeout' || err.reason === 'network' || err.reason === 'dns';
+}
+
+export interface DeliveryDeps {
+  ds: DataSource;
+  config: Config;
+  fetch: GuardedFetch;
+  clock: () => Date;
+}
+
+/** The event of `ref`, still pending; SUPERSEDED (nothing to do) once its delivery ended. */
+async function pendingEvent(deps: DeliveryDeps, ref: JobRef): Promise<IntegrationEvent> {
+  const event = await deps.ds.manager.findOneBy(IntegrationEvent, { id: ref.resourceId });
+  if (!event || jobState(integrationDispatchJob, event).generation !== ref.generation || event.status !== 'pending' || !event.endpointUrl) {
+    throw new JobError(JOB_FAILURES.superseded, `event ${ref.resourceId} is no longer pending`);
+  }
+  return event;
+}
+
+/** POSTs the event once; every answer and error becomes an outcome (only a broken environment throws). */
+export async function deliverEvent(deps: DeliveryDeps, ref: JobRef): Promise<DeliveryOutcome> {
+  const event = await pendingEvent(deps, ref);
+  const environment = await inTransaction(deps.ds, (db) => eventEnvironment(db, deps.config, event));
+  const { body, contentType } = await multipartBody(event.payload, environment);
+  const url = deliveryUrl(event.endpointUrl!);
+  const started = Date.now();
+  try {
+    const answer = await deps.fetch.fetch(url, {
+      method: 'POST',
+      body,
+      timeoutMs: deps.config.integrationDispatch.timeoutMs,
+      maxBytes: ANSWER_MAX_BYTES,
+      headers: { 'content-type': contentType, [SIGNATURE_HEADER]: signatureHeader(event.signingSecret, body, deps.clock()) },
+    });
+    return { url, status: answer.status, durationMs: Date.now() - started, error: null, retryable: false };
+  } catch (err) {
+    if (!(err instanceof FetchError)) throw err;
+    return { url, status: err.status ?? null, durationMs: Date.now() - started, error: err.message, retryable: isRetryable(err) };
+  }
+}
+
+/** Exponential back-off before retry `attempt + 1`, with jitter: between half and all of min(max, base * 2^(attempt-1)). */
+export function retryDelayMs(config: Config['integrationDispatch'], attempt: number, random = Math.random): number {
+  const ceiling = Math.min(config.maxBackoffMs, config.backoffMs * 2 ** (attempt - 1));
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
+}
+
+function decide(config: Config['integrationDispatch'], attempt: number, outcome: DeliveryOutcome): DeliveryNext {
+  if (!outcome.error) return { state: 'delivered' };
+  if (outcome.retryable && attempt < config.maxAttempts) return { state: 'retry', afterMs: retryDelayMs(config, attempt) };
+  const why = outcome.retryable ? `no attempt left of ${config.maxAttempts}` : 'not retried';
+  return { state: 'failed', code: DELIVERY_FAILED, message: `${outcome.error} (${why})` };
+}
+
+function describeAttempt(attempt: number, max: number, outcome: DeliveryOutcome, next: DeliveryNext): string {
+  const answer = outcome.status !== null ? `answered HTTP ${outcome.status}` : `failed: ${outcome.error}`;
+  const then = next.state === 'retry' ? `; retrying in ${next.afterMs} ms` : next.state === 'failed' ? `; ${outcome.retryable ? 'no attempt left' : 'not retried'}` : '';
+  return `attempt ${attempt} of ${max}: POST ${outcome.url} ${answer} in ${outcome.durationMs} ms${then}`;
+}
+
+/**
+ * Writes the attempt's trace line and, when it ends the delivery, the event's status. A retried
+ * record (its first answer lost) finds the attempt written and writes nothing more.
+ */
+export async function recordAttempt(deps: DeliveryDeps, ref: JobRef, attempt: number, outcome: DeliveryOutcome): Promise<DeliveryNext> {
+  const policy = deps.config.integrationDispatch;
+  const next = decide(policy, attempt, outcome);
+  await inTransaction(deps.ds, async (db) => {
+    const event = await lockCurrentJob(db, integrationDispatchJob, ref);
+    if (event.dispatch.progressDone >= attempt) return;
+    const level = next.state === 'delivered' ? 'info' : next.state === 'retry' ? 'warn' : 'error';
+    const status = next.state === 'delivered' ? 'success' : next.state === 'failed' ? 'failed' : event.status;
+    await db.update(IntegrationEvent, { id: event.id }, {
+      status,
+      trace: [...event.trace, traceLine(level, describeAttempt(attempt, policy.maxAttempts, outcome, next), deps.clock())],
+      dispatch: { progressDone: attempt, progressTotal: policy.maxAttempts },
+    });
+  });
+  return next;
+}
+
+/** Ends a delivery that stopped for another reason than its answers (a step's retries spent): failed, with why. */
+export async function abandonEvent(deps: DeliveryDeps, ref: JobRef, reason: string): Promise<void> {
+  await inTransaction(deps.ds, async (db) => {
+    const event = await lockCurrentJob(db, integrationDispatchJob, ref);
+    if (event.status !== 'pending') return;
+    await db.update(IntegrationEvent, { id: event.id }, { status: 'failed', trace: [...event.trace, traceLine('error', `delivery stopped: ${reason}`, deps.clock())] });
+  });
+}

@@ -1,0 +1,43 @@
+/**
+ * The integration-dispatch job kind: each deliverable event asks for one run on its own row as it is
+ * written (events.ts), and the `integrationDispatch` workflow delivers it under
+ * `integration-dispatch/<eventId>`. Its retention removes events whose delivery ended long ago, and
+ * the tombstones of unpublished integrations once their last deliveries ended.
+ */
+import { In, IsNull, LessThan, Not } from 'typeorm';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import type { BlobStore } from '../storage/blob-store';
+import { Integration } from '../../entities/Integration';
+import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { JOB_KINDS } from '../../workflows/ids';
+import { defineJobKind } from '../processes/job-kind';
+
+/** Events whose delivery ended before the retention, then tombstones with no delivery left, with their blobs. */
+async function expireIntegrationEvents(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> {
+  const cutoff = new Date(now.getTime() - config.integrationDispatch.retentionSeconds * 1000);
+  const expired = await db.delete(IntegrationEvent, { status: In(['success', 'failed']), createdAt: LessThan(cutoff) });
+  let removed = expired.affected ?? 0;
+  for (const tombstone of await db.find(Integration, { where: { deletedAt: Not(IsNull()) }, take: 100 })) {
+    if (await db.existsBy(IntegrationEvent, { integrationId: tombstone.id, status: 'pending' })) continue;
+    removed += (await db.delete(IntegrationEvent, { integrationId: tombstone.id })).affected ?? 0;
+    for (const key of [tombstone.scriptKey, tombstone.iconKey, ...tombstone.previewImageKeys]) if (key) await blobs.delete(key);
+    await db.delete(Integration, { id: tombstone.id });
+  }
+  return removed;
+}
+
+export const integrationDispatchJob = defineJobKind({
+  name: JOB_KINDS.integrationDispatch,
+  workflow: 'integrationDispatch',
+  entity: IntegrationEvent,
+  state: 'dispatch',
+  input: (event: IntegrationEvent) => ({ eventId: event.id, organizationId: event.organizationId }),
+  spaceId: (event: IntegrationEvent) => event.spaceId,
+  // an event asks for exactly one run, when it is written: nothing ever supersedes it
+  policy: 'supersede',
+  retention: {
+    describe: 'events whose delivery ended before INTEGRATION_EVENT_RETENTION_SECONDS; unpublished integrations (their events and blobs) once no delivery is pending',
+    expire: expireIntegrationEvents,
+  },
+});

@@ -1,0 +1,39 @@
+/**
+ * integration-dispatch/<eventId>: delivers one integration event to its development tunnel. Each
+ * attempt POSTs the event (deliver), then writes its trace line and learns what comes next (record):
+ * delivered, a retry after a back-off with jitter (a durable timer: a worker killed meanwhile is
+ * replaced and the retry still happens once), or failed (a 4xx, a refused address, attempts spent).
+ * The event's status ends `success` or `failed`; runJob records a failure's code on the row.
+ */
+import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
+import type { IntegrationActivities } from '../activities/integrations';
+import type { JobRun } from '../domain/processes/job-kind';
+import { failureOf, isSuperseded, jobActivityOptions, JobOutcome, runJob } from './job';
+
+export interface IntegrationDispatchInput {
+  eventId: string;
+  organizationId: string;
+  run: JobRun;
+}
+
+export async function integrationDispatch(input: IntegrationDispatchInput): Promise<JobOutcome<{ attempts: number }>> {
+  const { run } = input;
+  // one POST is bounded by INTEGRATION_DISPATCH_TIMEOUT_MS; these bounds leave room for a busy worker
+  const { deliverIntegrationEvent } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '2 minutes'));
+  const { recordDeliveryAttempt, abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '30 seconds'));
+  return runJob(run, async () => {
+    try {
+      for (let attempt = 1; ; attempt++) {
+        const outcome = await deliverIntegrationEvent(run, attempt);
+        const next = await recordDeliveryAttempt(run, attempt, outcome);
+        if (next.state === 'delivered') return { attempts: attempt };
+        if (next.state === 'failed') throw ApplicationFailure.nonRetryable(next.message, next.code);
+        await sleep(next.afterMs);
+      }
+    } catch (err) {
+      // a failure other than the delivery's own (retries of a step spent) still ends the event
+      if (!isSuperseded(err)) await abandonIntegrationEvent(run, failureOf(err).messages[0]?.message ?? 'the run failed');
+      throw err;
+    }
+  });
+}
