@@ -6,7 +6,7 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import express, { Request, RequestHandler, Response, Router } from 'express';
 import { z, ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 import { AccessContext } from '../domain/access/context';
-import { AppError } from '../domain/errors';
+import { AppError, forbidden } from '../domain/errors';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { validationError } from './validation';
@@ -38,6 +38,11 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   deprecated?: boolean;
   /** Reachable without a bearer token. */
   anonymous?: boolean;
+  /**
+   * Acts on the caller's own account (its tokens, its organizations, its presence) rather than on a
+   * resource the access function judges: an integration's token, which has no account, gets a 403.
+   */
+  userOnly?: boolean;
   /**
    * The body is raw bytes of any non-JSON content type, at most `limit` bytes (413 beyond), handed to
    * `body` (a schema over the Buffer) instead of being parsed as JSON; documented as application/octet-stream.
@@ -131,6 +136,7 @@ export class ApiBuilder {
       // a JSON `null` body is not an object: it is refused, not read as {}
       const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody, 'body') : undefined;
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
+      if (def.userOnly && caller.integration) throw forbidden("an integration's token cannot do this: it takes a user's token");
       const reply = await handler({
         params,
         query,

@@ -10,6 +10,7 @@
  */
 import { forbidden, notFound } from '../errors';
 import { AccessContext } from './context';
+import { integrationPermissions, integrationViewableSpaces, integrationViewsAllSites } from './integration-scopes';
 import { POLICIES } from './policies';
 import type { Policy } from './policies/policy';
 import { siteRole } from './roles-of';
@@ -20,10 +21,13 @@ export { collectionRole, spaceRole } from './roles-of';
 
 /** Whether the caller sees the organization's sites, for a list query to filter on: as the site policy decides. */
 export async function viewsSites(ctx: AccessContext, organizationId: string): Promise<boolean> {
+  if (ctx.integration) return integrationViewsAllSites(ctx.integration, organizationId);
   return (await siteRole(ctx, organizationId)) !== null;
 }
 
+/** An integration's token holds only what its scopes give within its installation (integration-scopes.ts); a user, what the policies give. */
 export async function permissionsOf<K extends Target['kind']>(ctx: AccessContext, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
+  if (ctx.integration) return integrationPermissions<K>(ctx, ctx.integration, target);
   return (POLICIES[target.kind as K] as Policy<K>)(ctx, target);
 }
 
@@ -55,6 +59,10 @@ export type ViewableContent =
   | { everything: false; collectionIds: string[]; spaceIds: string[] };
 
 export async function viewableContent(ctx: AccessContext, organizationId: string): Promise<ViewableContent> {
+  if (ctx.integration) {
+    const spaces = await integrationViewableSpaces(ctx, ctx.integration, organizationId);
+    return spaces === 'all' ? { everything: true } : { everything: false, collectionIds: [], spaceIds: spaces };
+  }
   const member = await ctx.membership(organizationId);
   if (member && member.role !== null) return { everything: true };
   if (!member) return { everything: false, collectionIds: [], spaceIds: [] };

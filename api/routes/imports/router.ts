@@ -55,9 +55,9 @@ export function importRoutes(api: ApiBuilder): void {
           409: { description: 'the content cannot change (a merged change request, a locked space), or the import was cancelled' },
         },
       },
-      async ({ params, body, caller }) => {
+      async ({ params, body, caller, access }) => {
         const { ticket, superseded } = await inTransaction(ds, async (db) => {
-          const target = await form.resolve(new AccessContext(db, caller.userId), params, 'edit');
+          const target = await form.resolve(access.within(db), params, 'edit');
           return requestImport(db, target, body, caller.userId);
         });
         for (const old of superseded) await dispatchJob(temporal, ds.manager, old, logger);
@@ -142,9 +142,9 @@ export function importRoutes(api: ApiBuilder): void {
       params: importRunParams,
       responses: { 200: { description: 'the cancelled import run', schema: importRunSchema } },
     },
-    async ({ params, caller }) => {
+    async ({ params, access }) => {
       const ticket = await inTransaction(ds, async (db) => {
-        const run = await authorizedRun(new AccessContext(db, caller.userId), params.organizationId, await lockJobRow(db, contentImportJob, params.importRunId), 'edit');
+        const run = await authorizedRun(access.within(db), params.organizationId, await lockJobRow(db, contentImportJob, params.importRunId), 'edit');
         return cancelImportRun(db, run);
       });
       await dispatchJob(temporal, ds.manager, ticket, logger);

@@ -150,7 +150,7 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/ping', operationId: 'pingOrganization', tags: ['members'],
+      method: 'post', path: '/v1/orgs/{organizationId}/ping', operationId: 'pingOrganization', tags: ['members'], userOnly: true,
       summary: "Record the caller's presence in the organization, and get a JWT of the claims that go with them as a visitor of its sites",
       params: organizationIdParams,
       responses: { 200: { description: 'presence recorded', schema: pingResponse } },

@@ -82,9 +82,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   const present = async (access: AccessContext, spec: OpenAPISpec) => presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
 
   /** After the commit: starts the processing the request asked for, and presents the spec. */
-  async function dispatched(ticket: JobTicket<OpenAPISpec>, userId: string) {
+  async function dispatched(ticket: JobTicket<OpenAPISpec>, caller: AccessContext) {
     await dispatchJob(temporal, ds.manager, ticket, logger);
-    return present(new AccessContext(ds.manager, userId), ticket.row);
+    return present(caller.within(ds.manager), ticket.row);
   }
 
   api.op(
@@ -120,12 +120,12 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       body: createSpecBody,
       responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
     },
-    async ({ params, body, caller }) => {
+    async ({ params, body, access: caller }) => {
       const ticket = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = caller.within(db);
         return createIn(db, access, await visibleOrganization(access, params.organizationId), body.slug, body.source);
       });
-      const answer = await dispatched(ticket, caller.userId);
+      const answer = await dispatched(ticket, caller);
       return { status: 201, headers: { Location: answer.urls.location }, body: answer };
     },
   );
@@ -154,16 +154,16 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         201: { description: 'created, processing pending', schema: openAPISpecSchema },
       },
     },
-    async ({ params, body, caller }) => {
+    async ({ params, body, access: caller }) => {
       const { ticket, created } = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!existing) return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
         await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
         return { ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)), created: false };
       });
-      const answer = await dispatched(ticket, caller.userId);
+      const answer = await dispatched(ticket, caller);
       return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
     },
   );
@@ -176,9 +176,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       body: patchSpecBody,
       responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
     },
-    async ({ params, body, caller }) => {
+    async ({ params, body, access: caller }) => {
       const spec = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) throw notFound('OpenAPI specification');
@@ -186,7 +186,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         await setSpecVisibility(db, spec, body.visibility);
         return spec;
       });
-      return { status: 200, body: await present(new AccessContext(ds.manager, caller.userId), spec) };
+      return { status: 200, body: await present(caller.within(ds.manager), spec) };
     },
   );
 
@@ -197,9 +197,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       params: specParams,
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
-    async ({ params, caller }) => {
+    async ({ params, access: caller }) => {
       const deleted = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) return null;

@@ -39,7 +39,7 @@ export function organizationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs', operationId: 'createOrganization', tags: ['organizations'], extension: true,
+      method: 'post', path: '/v1/orgs', operationId: 'createOrganization', tags: ['organizations'], extension: true, userOnly: true,
       summary: 'Create an organization with the caller as its admin',
       body: createOrganizationBody,
       responses: { 201: { description: 'created', schema: organizationSchema } },

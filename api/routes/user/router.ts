@@ -43,7 +43,7 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/user/tokens', operationId: 'issueApiToken', tags: ['users'], extension: true,
+      method: 'post', path: '/v1/user/tokens', operationId: 'issueApiToken', tags: ['users'], extension: true, userOnly: true,
       summary: 'Issue a new API token for the caller; the secret is shown only in this answer',
       body: issueTokenBody,
       responses: { 201: { description: 'issued', schema: apiTokenSchema, noLocation: true } },
@@ -57,7 +57,7 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/user/tokens/{tokenId}', operationId: 'revokeApiToken', tags: ['users'], extension: true,
+      method: 'delete', path: '/v1/user/tokens/{tokenId}', operationId: 'revokeApiToken', tags: ['users'], extension: true, userOnly: true,
       summary: "Revoke one of the caller's API tokens (the current one included)",
       params: tokenIdParams,
       responses: { 204: { description: 'revoked, or no such live token of the caller' } },
