@@ -4,7 +4,6 @@
  * still 204 and the reconciler (or a retried DELETE) starts it later (DESIGN §5, §9).
  */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
-import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
 import { lockJobRow } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
@@ -30,10 +29,10 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: { 204: { description: 'deleted (also when it already was, does not exist, or is not visible to the caller)' } },
     },
-    async ({ params, caller }) => {
+    async ({ params, access: caller }) => {
       // One transaction: the space row is locked, checked and written, and the purge asked for.
       const ticket = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = caller.within(db);
         const space = await lockJobRow(db, spacePurgeJob, params.spaceId);
         // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' spaces
         if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) return null;
@@ -53,10 +52,10 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: { 200: { description: 'restored', schema: spaceSchema } },
     },
-    async ({ params, caller, access }) => {
+    async ({ params, access }) => {
       const ticket = await inTransaction(ds, async (db) => {
         const space = await lockSpace(db, params.spaceId);
-        await authorize(new AccessContext(db, caller.userId), { kind: 'space', space }, 'admin');
+        await authorize(access.within(db), { kind: 'space', space }, 'admin');
         return restoreSpace(db, space, config.spaceRetentionSeconds);
       });
       // Cancels the withdrawn purge; one that misses the cancel finds its generation superseded.

@@ -1,0 +1,186 @@
+/**
+ * Integration tokens against the real servers: what an installation token reads and writes follows
+ * its integration's scopes, within its installation's organization and selected spaces and sites;
+ * beyond them it is refused (404 unseen, 403 seen), and it stops at once when it expires or when its
+ * installation or integration goes (401).
+ */
+import { inTransaction } from '../../domain/db';
+import { issueIntegrationTokens } from '../../domain/integrations/tokens';
+import { ApiToken } from '../../entities/ApiToken';
+import { Integration } from '../../entities/Integration';
+import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { IntegrationInstallation as InstallationRow } from '../../entities/IntegrationInstallation';
+import { createOrg, OrgFixture } from '../factories';
+import { Json, newCollection, newSpace } from '../support/api';
+import { insertContentInstallation, insertInstallation, insertIntegration } from '../support/integration-rows';
+import { useServer } from '../support/server';
+import { newSite } from '../support/sites';
+
+const server = useServer();
+
+const OPENAPI = 'openapi: 3.1.0\ninfo: {title: Tokens, version: "1"}\npaths: {}\n';
+
+interface Installed {
+  integration: Integration;
+  installation: IntegrationInstallation;
+  tokens: { integration: string; installation?: string };
+}
+
+/** An integration of another organization with `scopes`, installed in `fx`'s organization. */
+async function installed(fx: OrgFixture, scopes: string[], selection: Parameters<typeof insertInstallation>[3] = {}, ttlSeconds = 600): Promise<Installed> {
+  const developer = await createOrg(server.ds);
+  const integration = await insertIntegration(server.ds, developer.org.id, scopes);
+  const installation = await insertInstallation(server.ds, integration, fx.org.id, selection);
+  const tokens = await inTransaction(server.ds, (db) => issueIntegrationTokens(db, { integrationTokenTtlSeconds: ttlSeconds }, { integration, installation }));
+  return { integration, installation, tokens };
+}
+
+async function contentFixture() {
+  const fx = await createOrg(server.ds);
+  const collection = await newCollection(server, fx.admin, fx.org.id, { title: 'Docs' });
+  const space = await newSpace(server, fx.admin, fx.org.id, { title: 'Guide', parent: collection.id });
+  const other = await newSpace(server, fx.admin, fx.org.id, { title: 'Internal' });
+  await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Setup', markdown: 'Install it.' }).expect(201);
+  return { fx, collection, space, other };
+}
+
+describe('integration tokens', () => {
+  it('issues a hashed, expiring integration token and installation token of the bot user', async () => {
+    const { fx } = await contentFixture();
+    const { integration, installation, tokens } = await installed(fx, ['space:content:read']);
+    expect(tokens.installation).toBeDefined();
+    const rows = await server.ds.manager.findBy(ApiToken, { integrationId: integration.id });
+    expect(rows).toHaveLength(2);
+    for (const row of rows) {
+      expect(row.userId).toBe(integration.botUserId);
+      expect(row.secretHash).not.toContain(tokens.integration.slice(4));
+      expect(row.expiresAt!.getTime()).toBeGreaterThan(Date.now() + 590_000);
+      expect(row.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + 600_000);
+    }
+    expect(rows.map((r) => r.installationId).sort()).toEqual([installation.id, null].sort());
+    // an event without an installation gets the integration's token alone
+    const alone = await inTransaction(server.ds, (db) => issueIntegrationTokens(db, server.config, { integration }));
+    expect(Object.keys(alone)).toEqual(['integration']);
+  });
+
+  it('reads what space:content:read allows in its installation, and is refused the writes (403)', async () => {
+    const { fx, collection, space } = await contentFixture();
+    const { integration, tokens } = await installed(fx, ['space:content:read']);
+    const api = server.as(tokens.installation!);
+    const me = (await api.get('/v1/user').expect(200)).body;
+    expect(me.id).toBe(integration.botUserId);
+    const read = (await api.get(`/v1/spaces/${space.id}`).expect(200)).body;
+    expect(read.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    const pages = (await api.get(`/v1/spaces/${space.id}/content/pages`).expect(200)).body;
+    expect(pages.pages.map((p: Json) => p.title)).toContain('Setup');
+    await api.get(`/v1/collections/${collection.id}`).expect(200);
+    const listed = (await api.get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body;
+    expect(listed.items).toHaveLength(2);
+    await api.get(`/v1/orgs/${fx.org.id}`).expect(200);
+
+    await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Nope', markdown: 'x' }).expect(403);
+    await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Nope' }).expect(403);
+    await api.patch(`/v1/spaces/${space.id}`).send({ title: 'Renamed' }).expect(403);
+    await api.get(`/v1/orgs/${fx.org.id}/members`).expect(403);
+    // nor sites nor OpenAPI specifications: no scope for them
+    const site = await newSite(server, fx.admin, fx.org.id, { title: 'Docs site' });
+    await api.get(`/v1/orgs/${fx.org.id}/sites/${site.id}`).expect(404);
+    expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items).toEqual([]);
+    await api.get(`/v1/orgs/${fx.org.id}/openapi`).expect(200);
+    await api.put(`/v1/orgs/${fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(403);
+  });
+
+  it('writes content with space:content:write, and still never administers', async () => {
+    const { fx, space } = await contentFixture();
+    const { tokens } = await installed(fx, ['space:content:read', 'space:content:write']);
+    const api = server.as(tokens.installation!);
+    const page = (await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'From the integration', markdown: 'Synced.' }).expect(201)).body;
+    const read = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${page.id}`).expect(200)).body;
+    expect(read.title).toBe('From the integration');
+    await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Sync' }).expect(201);
+    await api.patch(`/v1/spaces/${space.id}`).send({ title: 'Renamed' }).expect(403);
+    await api.delete(`/v1/spaces/${space.id}`).expect(403);
+    await server.as(fx.admin.token).get(`/v1/spaces/${space.id}`).expect(200);
+    await api.post(`/v1/orgs/${fx.org.id}/spaces`).send({ title: 'New' }).expect(403);
+  });
+
+  it('reaches only the selected spaces and sites of a `selected` installation', async () => {
+    const { fx, collection, space, other } = await contentFixture();
+    const [site, otherSite] = [await newSite(server, fx.admin, fx.org.id, { title: 'Public' }), await newSite(server, fx.admin, fx.org.id, { title: 'Internal' })];
+    const { installation, tokens } = await installed(fx, ['space:content:read', 'site:metadata:read'], { spaces: 'selected', sites: 'selected' });
+    await insertContentInstallation(server.ds, installation, { spaceId: space.id });
+    await insertContentInstallation(server.ds, installation, { siteId: site.id });
+    const api = server.as(tokens.installation!);
+    await api.get(`/v1/spaces/${space.id}`).expect(200);
+    await api.get(`/v1/spaces/${other.id}`).expect(404);
+    await api.get(`/v1/spaces/${other.id}/content/pages`).expect(404);
+    await api.get(`/v1/collections/${collection.id}`).expect(404);
+    expect((await api.get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([space.id]);
+    await api.get(`/v1/orgs/${fx.org.id}/sites/${site.id}`).expect(200);
+    await api.get(`/v1/orgs/${fx.org.id}/sites/${otherSite.id}`).expect(404);
+  });
+
+  it('sees nothing of another organization, whatever its scopes', async () => {
+    const { fx } = await contentFixture();
+    const elsewhere = await contentFixture();
+    const { tokens } = await installed(fx, ['space:content:read', 'space:content:write', 'site:metadata:read', 'openapi:write']);
+    const api = server.as(tokens.installation!);
+    await api.get(`/v1/orgs/${elsewhere.fx.org.id}`).expect(404);
+    await api.get(`/v1/spaces/${elsewhere.space.id}`).expect(404);
+    await api.post(`/v1/spaces/${elsewhere.space.id}/content/pages`).send({ title: 'x', markdown: 'x' }).expect(404);
+    await api.get(`/v1/orgs/${elsewhere.fx.org.id}/spaces`).expect(404);
+    await api.put(`/v1/orgs/${elsewhere.fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(404);
+    // while in its own organization openapi:write creates a specification
+    await api.put(`/v1/orgs/${fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(201);
+  });
+
+  it("the integration's own token is its identity, and reaches no organization's content", async () => {
+    const { fx, space } = await contentFixture();
+    const { integration, tokens } = await installed(fx, ['space:content:read']);
+    const api = server.as(tokens.integration);
+    expect((await api.get('/v1/user').expect(200)).body.id).toBe(integration.botUserId);
+    await api.get(`/v1/spaces/${space.id}`).expect(404);
+    await api.get(`/v1/orgs/${fx.org.id}`).expect(404);
+    expect((await api.get('/v1/orgs').expect(200)).body.items).toEqual([]);
+  });
+
+  it('takes no action on an account: no tokens, no organizations (403)', async () => {
+    const { fx } = await contentFixture();
+    const { tokens } = await installed(fx, ['space:content:read']);
+    for (const token of [tokens.integration, tokens.installation!]) {
+      await server.as(token).post('/v1/user/tokens').send({ label: 'escape' }).expect(403);
+      await server.as(token).post('/v1/orgs').send({ title: 'Bot org' }).expect(403);
+      await server.as(token).post(`/v1/orgs/${fx.org.id}/ping`).expect(403);
+    }
+  });
+
+  it('stops at once when it expires, or when its installation or its integration goes (401)', async () => {
+    const { fx, space } = await contentFixture();
+    const expiring = await installed(fx, ['space:content:read'], {}, 1);
+    await server.as(expiring.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    await server.as(expiring.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
+    await server.as(expiring.tokens.integration).get('/v1/user').expect(401);
+
+    const uninstalled = await installed(fx, ['space:content:read']);
+    await server.as(uninstalled.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
+    await server.ds.manager.delete(InstallationRow, { id: uninstalled.installation.id });
+    await server.as(uninstalled.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
+    await server.as(uninstalled.tokens.integration).get('/v1/user').expect(200);
+
+    const unpublished = await installed(fx, ['space:content:read']);
+    await server.ds.manager.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() });
+    await server.as(unpublished.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
+    await server.as(unpublished.tokens.integration).get('/v1/user').expect(401);
+  });
+
+  it('removes its expired rows when it issues new ones', async () => {
+    const { fx } = await contentFixture();
+    const { integration, installation } = await installed(fx, ['space:content:read'], {}, 1);
+    await server.ds.manager.update(ApiToken, { integrationId: integration.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await inTransaction(server.ds, (db) => issueIntegrationTokens(db, server.config, { integration, installation }));
+    const rows = await server.ds.manager.findBy(ApiToken, { integrationId: integration.id });
+    expect(rows).toHaveLength(2);
+    expect(rows.every((r) => r.expiresAt!.getTime() > Date.now())).toBe(true);
+  });
+});
