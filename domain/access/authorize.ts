@@ -10,7 +10,7 @@
  */
 import { forbidden, notFound } from '../errors';
 import { AccessContext } from './context';
-import { integrationPermissions, integrationViewableSpaces, integrationViewsAllSites } from './integration-scopes';
+import { integrationPermissions, integrationViewableSites, integrationViewableSpaces } from './integration-scopes';
 import { POLICIES } from './policies';
 import type { Policy } from './policies/policy';
 import { siteRole } from './roles-of';
@@ -19,10 +19,15 @@ import type { PermissionsByKind, Target, TargetOf } from './targets';
 export type * from './targets';
 export { collectionRole, spaceRole } from './roles-of';
 
-/** Whether the caller sees the organization's sites, for a list query to filter on: as the site policy decides. */
-export async function viewsSites(ctx: AccessContext, organizationId: string): Promise<boolean> {
-  if (ctx.integration) return integrationViewsAllSites(ctx.integration, organizationId);
-  return (await siteRole(ctx, organizationId)) !== null;
+/** Which sites of an organization the caller sees, in a form a list query can filter on: as the site policy decides. */
+export type ViewableSites = { everything: true } | { everything: false; siteIds: string[] };
+
+export async function viewableSites(ctx: AccessContext, organizationId: string): Promise<ViewableSites> {
+  if (ctx.integration) {
+    const sites = await integrationViewableSites(ctx, ctx.integration, organizationId);
+    return sites === 'all' ? { everything: true } : { everything: false, siteIds: sites };
+  }
+  return (await siteRole(ctx, organizationId)) !== null ? { everything: true } : { everything: false, siteIds: [] };
 }
 
 /** An integration's token holds only what its scopes give within its installation (integration-scopes.ts); a user, what the policies give. */

@@ -127,15 +127,18 @@ export async function integrationPermissions<K extends Target['kind']>(ctx: Acce
   return permissions as unknown as PermissionsByKind[K];
 }
 
-/** Whether the token sees the organization's content (and then which): for viewableContent's list filters. */
-export async function integrationViewableSpaces(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string): Promise<'all' | string[]> {
+/** Which spaces (or sites) of the organization the token sees, for the list filters: all of them, or those its installation selected. */
+async function viewable(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string, kind: 'space' | 'site'): Promise<'all' | string[]> {
   const installation = principal.installation;
-  if (!installation || installation.organizationId !== organizationId || !holds(principal, SCOPE_PERMISSIONS.space.view)) return [];
-  return installation.spaceSelection === 'all' ? 'all' : [...(await ctx.installedOn('space'))];
+  if (!installation || installation.organizationId !== organizationId || !holds(principal, SCOPE_PERMISSIONS[kind].view)) return [];
+  const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
+  return selection === 'all' ? 'all' : [...(await ctx.installedOn(kind))];
 }
 
-/** Whether the token sees every site of the organization (a list filter): an installation on all of them, with a site read scope. */
-export function integrationViewsAllSites(principal: IntegrationPrincipal, organizationId: string): boolean {
-  const installation = principal.installation;
-  return !!installation && installation.organizationId === organizationId && installation.siteSelection === 'all' && holds(principal, SCOPE_PERMISSIONS.site.view);
+export function integrationViewableSpaces(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string): Promise<'all' | string[]> {
+  return viewable(ctx, principal, organizationId, 'space');
+}
+
+export function integrationViewableSites(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string): Promise<'all' | string[]> {
+  return viewable(ctx, principal, organizationId, 'site');
 }

@@ -1,4 +1,5 @@
 /** Site lists and the counts a Site carries. */
+import type { ViewableSites } from '../access/authorize';
 import type { Db } from '../db';
 import { containsPattern } from '../like';
 import { Site, SiteType } from '../../entities/Site';
@@ -13,10 +14,13 @@ export interface SiteFilters {
   types?: SiteType[];
 }
 
-/** `viewable`: whether the reader sees the organization's sites at all (viewsSites). */
-export function sitesOfOrganizationQuery(db: Db, organizationId: string, viewable: boolean, filters: SiteFilters) {
+/** `viewable`: which of the organization's sites the reader sees (viewableSites). */
+export function sitesOfOrganizationQuery(db: Db, organizationId: string, viewable: ViewableSites, filters: SiteFilters) {
   const qb = db.createQueryBuilder(Site, 's').where('s.organizationId = :organizationId', { organizationId });
-  if (!viewable) qb.andWhere('1 = 0');
+  if (!viewable.everything) {
+    if (viewable.siteIds.length) qb.andWhere('s.id IN (:...viewableSiteIds)', { viewableSiteIds: viewable.siteIds });
+    else qb.andWhere('1 = 0');
+  }
   if (filters.space !== undefined) {
     qb.andWhere(`EXISTS (SELECT 1 FROM site_spaces ss ${SHOWN_SPACE_JOIN} WHERE ss.siteId = s.id AND ss.spaceId = :space)`, { space: filters.space });
   }

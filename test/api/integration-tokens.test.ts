@@ -118,6 +118,7 @@ describe('integration tokens', () => {
     expect((await api.get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([space.id]);
     await api.get(`/v1/orgs/${fx.org.id}/sites/${site.id}`).expect(200);
     await api.get(`/v1/orgs/${fx.org.id}/sites/${otherSite.id}`).expect(404);
+    expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([site.id]);
   });
 
   it('sees nothing of another organization, whatever its scopes', async () => {

@@ -2,7 +2,7 @@
  * The one access function for an integration's token: its scopes, mapped to our permissions, within
  * its installation's organization and selected spaces and sites; nothing for its own token beyond itself.
  */
-import { permissionsOf, viewableContent, viewsSites } from '../../domain/access/authorize';
+import { permissionsOf, viewableContent, viewableSites } from '../../domain/access/authorize';
 import { AccessContext } from '../../domain/access/context';
 import type { IntegrationPrincipal } from '../../domain/access/integration-principal';
 import { newId } from '../../domain/ids';
@@ -71,7 +71,7 @@ describe('integration token scopes', () => {
     expect(granted(await permissionsOf(ctx, { kind: 'space', space: space(otherOrgId) }))).toEqual([]);
     expect(granted(await permissionsOf(ctx, { kind: 'organization', organization: { id: otherOrgId } }))).toEqual([]);
     expect(await viewableContent(ctx, otherOrgId)).toEqual({ everything: false, collectionIds: [], spaceIds: [] });
-    expect(await viewsSites(ctx, otherOrgId)).toBe(false);
+    expect(await viewableSites(ctx, otherOrgId)).toEqual({ everything: false, siteIds: [] });
   });
 
   it('with `selected` spaces and sites, reaches only those it is installed on, and no collection', async () => {
@@ -87,15 +87,14 @@ describe('integration token scopes', () => {
     expect((await permissionsOf(ctx, { kind: 'site', site: otherSite })).view).toBe(false);
     expect((await permissionsOf(ctx, { kind: 'collection', collection })).view).toBe(false);
     expect(await viewableContent(ctx, orgId)).toEqual({ everything: false, collectionIds: [], spaceIds: [installedSpace.id] });
-    // a list of sites shows none: only the installed ones are read, one by one
-    expect(await viewsSites(ctx, orgId)).toBe(false);
+    expect(await viewableSites(ctx, orgId)).toEqual({ everything: false, siteIds: [installedSite.id] });
   });
 
   it('lists every space and site of the organization with `all` and a read scope, none without one', async () => {
     expect(await viewableContent(ctxOf(principal(['space:content:read'])), orgId)).toEqual({ everything: true });
-    expect(await viewsSites(ctxOf(principal(['site:metadata:read'])), orgId)).toBe(true);
+    expect(await viewableSites(ctxOf(principal(['site:metadata:read'])), orgId)).toEqual({ everything: true });
     expect(await viewableContent(ctxOf(principal(['site:metadata:read'])), orgId)).toEqual({ everything: false, collectionIds: [], spaceIds: [] });
-    expect(await viewsSites(ctxOf(principal(['space:content:read'])), orgId)).toBe(false);
+    expect(await viewableSites(ctxOf(principal(['space:content:read'])), orgId)).toEqual({ everything: false, siteIds: [] });
   });
 
   it("the integration's own token reaches no organization content, only its integration and its installations, never as admin", async () => {

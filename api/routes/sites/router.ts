@@ -2,7 +2,7 @@
  * Sites of an organization: list, create, read, update, delete, publish and unpublish (GitBook's
  * operations). Sections, section groups, site spaces, the structure and the published view are beside.
  */
-import { authorize, viewsSites } from '../../../domain/access/authorize';
+import { authorize, viewableSites } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
 import { badRequest } from '../../../domain/errors';
@@ -45,7 +45,7 @@ export function siteRoutes(api: ApiBuilder): void {
       const organization = await visibleOrganization(access, params.organizationId);
       const { space, title, published, type } = query;
       const page = await paginate(
-        sitesOfOrganizationQuery(ds.manager, organization.id, await viewsSites(access, organization.id), { space, title, published, types: type }),
+        sitesOfOrganizationQuery(ds.manager, organization.id, await viewableSites(access, organization.id), { space, title, published, types: type }),
         [
           { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
           { column: 's.id', direction: 'DESC', value: (s) => s.id },
