@@ -6,6 +6,7 @@ import { authorize } from '../domain/access/authorize';
 import type { AccessContext } from '../domain/access/context';
 import { notFound } from '../domain/errors';
 import { findOneWhere } from '../domain/rows';
+import { findSearchedSpace, SearchedSpace } from '../domain/search/search';
 import { findSpaceWithCounters, SpaceCounters } from '../domain/spaces/counters';
 import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
@@ -43,6 +44,13 @@ export async function loadSpace(access: AccessContext, spaceId: string, options:
 /** A live space with its counters, for the reads that present it: one statement. */
 export async function loadSpaceWithCounters(access: AccessContext, spaceId: string): Promise<{ space: Space; counters: SpaceCounters }> {
   const found = await findSpaceWithCounters(access.db, spaceId);
+  if (!found) throw notFound('space');
+  return found;
+}
+
+/** A live space with its current revision's root, for a search in it: one statement. */
+export async function loadSearchedSpace(access: AccessContext, spaceId: string): Promise<SearchedSpace> {
+  const found = await findSearchedSpace(access.db, spaceId);
   if (!found) throw notFound('space');
   return found;
 }

@@ -7,6 +7,7 @@ import { In } from 'typeorm';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
 import type { Db } from '../db';
+import { columnsOf, hydrate } from '../rows';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
 import { Revision } from '../../entities/Revision';
@@ -14,7 +15,7 @@ import { Space } from '../../entities/Space';
 import { excerpt } from './excerpt';
 import { sectionMatch, SectionMatch } from './matcher';
 import { pageLocations } from './page-paths';
-import { pagesQuery, RankPosition, rankGroups, topPagesOfSpaces, topSectionsOfPages } from './queries';
+import { pagesQuery, RankPosition, rankGroups, rankPagesOfSpace, topPagesOfSpaces, topSectionsOfPages } from './queries';
 
 /** Matching sections shown per page, and matching pages shown per space in organization search. */
 export const SECTIONS_PER_PAGE = 5;
@@ -62,10 +63,26 @@ export interface SearchRequest {
   limit: number;
 }
 
-export async function searchSpace(db: Db, space: Space, req: SearchRequest): Promise<SearchPage<PageResult>> {
+/** A space to search with the root of its current revision (null: it has no content yet). */
+export interface SearchedSpace {
+  space: Space;
+  root: string | null;
+}
+
+/** The space, with its current revision's root, in one statement; null for an unknown or deleted space. */
+export async function findSearchedSpace(db: Db, spaceId: string): Promise<SearchedSpace | null> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT ${columnsOf(db, Space, 'x')}, r.root AS revision_root FROM spaces x LEFT JOIN revisions r ON r.id = x.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
+    [spaceId],
+  );
+  return rows.length ? { space: hydrate(db, Space, 'x', rows[0]), root: (rows[0].revision_root as string | null) ?? null } : null;
+}
+
+export async function searchSpace(db: Db, searched: SearchedSpace, req: SearchRequest): Promise<SearchPage<PageResult>> {
+  const { space } = searched;
   const match = await sectionMatch(db, req.query);
-  const ranked = await rankGroups(pagesQuery(db).where('ss.spaceId = :spaceId', { spaceId: space.id }), match, 'ss.pageId', req);
-  const pages = await pageResults(db, match, [space], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id, score: Number(r.score) })));
+  const ranked = await rankPagesOfSpace(db, match, space.id, req);
+  const pages = await pageResults(db, match, [searched], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id, score: Number(r.score) })));
   return {
     items: ranked.rows.flatMap((r) => pages.get(space.id)?.get(r.id) ?? []),
     count: ranked.count,
@@ -83,7 +100,10 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
   const ranked = await rankGroups(whereSpaceViewable(base, 's', viewable), match, 'ss.spaceId', req);
   const spaceIds = ranked.rows.map((r) => r.id);
   const spaces = spaceIds.length ? await db.findBy(Space, { id: In(spaceIds) }) : [];
-  const pages = await pageResults(db, match, spaces, await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE));
+  const revisionIds = spaces.map((s) => s.revisionId).filter((id): id is string => !!id);
+  const roots = new Map((revisionIds.length ? await db.findBy(Revision, { id: In(revisionIds) }) : []).map((r) => [r.id, r.root]));
+  const searched = spaces.map((space) => ({ space, root: (space.revisionId && roots.get(space.revisionId)) || null }));
+  const pages = await pageResults(db, match, searched, await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE));
   const byId = new Map(spaces.map((s) => [s.id, s]));
   return {
     items: ranked.rows.flatMap((r) => {
@@ -99,15 +119,12 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
  * The listed pages with their best sections, title and path, by space then page id, in the order
  * given. A page no longer in its space's current revision (a head moved meanwhile) is left out.
  */
-async function pageResults(db: Db, match: SectionMatch, spaces: Space[], wanted: Array<{ spaceId: string; pageId: string; score: number }>): Promise<Map<string, Map<string, PageResult>>> {
+async function pageResults(db: Db, match: SectionMatch, spaces: SearchedSpace[], wanted: Array<{ spaceId: string; pageId: string; score: number }>): Promise<Map<string, Map<string, PageResult>>> {
   const out = new Map<string, Map<string, PageResult>>();
   if (!wanted.length) return out;
   const sections = await topSectionsOfPages(db, match, wanted, SECTIONS_PER_PAGE);
-  const revisionIds = spaces.map((s) => s.revisionId).filter((id): id is string => !!id);
-  const roots = new Map((await db.findBy(Revision, { id: In(revisionIds) })).map((r) => [r.id, r.root]));
   const store = new ObjectStore(db);
-  for (const space of spaces) {
-    const root = space.revisionId ? roots.get(space.revisionId) : undefined;
+  for (const { space, root } of spaces) {
     if (!root) continue;
     const inSpace = wanted.filter((w) => w.spaceId === space.id);
     const locations = await pageLocations(new ContentReader(store, root), inSpace.map((w) => w.pageId));
