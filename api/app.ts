@@ -49,6 +49,8 @@ export function createApp(deps: Deps): Express {
       customErrorObject: (req, _res, _err, line) => ({ ...line, ...requestContext(req as Request) }),
     }),
   );
+  // a publish carries the integration's script, icon and preview images inline: its own, larger limit
+  app.post('/v1/integrations/:integrationName', jsonBody(deps.config.integrations.publishMaxBytes));
   app.use(jsonBody(deps.config.bodyLimitBytes));
 
   app.get('/healthz', (_req, res) => {

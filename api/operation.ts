@@ -30,8 +30,11 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   params?: P;
   query?: Q;
   body?: B;
-  /** A 201 with a body is documented with its Location header unless `noLocation` says it has none. */
-  responses: Record<number, { description: string; schema?: ZodTypeAny; noLocation?: boolean }>;
+  /**
+   * A 201 with a body is documented with its Location header unless `noLocation` says it has none.
+   * `contentType`: a body that is not JSON (the handler answers it as `raw` bytes).
+   */
+  responses: Record<number, { description: string; schema?: ZodTypeAny; noLocation?: boolean; contentType?: string }>;
   /** An operation the spec needs but does not show (DESIGN §3). */
   extension?: boolean;
   /** Kept for existing clients; `summary` names its replacement. */
@@ -64,6 +67,8 @@ export interface OperationInput<P extends ZodRawShape, Q extends ZodRawShape, B 
 export interface Reply {
   status: number;
   body?: unknown;
+  /** bytes sent as they are (their Content-Type among `headers`), instead of a JSON `body` */
+  raw?: Buffer;
   headers?: Record<string, string>;
 }
 
@@ -146,7 +151,8 @@ export class ApiBuilder {
         req,
       });
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
-      if (reply.body === undefined) res.status(reply.status).end();
+      if (reply.raw) res.status(reply.status).end(reply.raw);
+      else if (reply.body === undefined) res.status(reply.status).end();
       else res.status(reply.status).json(reply.body);
     });
   }
@@ -159,7 +165,7 @@ export class ApiBuilder {
     const responses: RouteConfig['responses'] = {};
     for (const [status, r] of Object.entries(def.responses)) {
       const location = status === '201' && r.schema && !r.noLocation ? { headers: { Location: { description: 'URL of the created resource', schema: { type: 'string' as const } } } } : {};
-      responses[status] = r.schema ? { description: r.description, content: { 'application/json': { schema: r.schema } }, ...location } : { description: r.description };
+      responses[status] = r.schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } }, ...location } : { description: r.description };
     }
     // a body is required only when an empty one would not do
     const bodyRequired = !!def.body && (!!def.rawBody || !def.body.safeParse({}).success);

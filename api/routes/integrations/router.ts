@@ -3,7 +3,8 @@
  * development mode, and the events sent to integrations (one file per group of operations).
  */
 import type { ApiBuilder } from '../../operation';
+import { catalogueRoutes } from './catalogue';
 
 export function integrationRoutes(api: ApiBuilder): void {
-  void api;
+  catalogueRoutes(api);
 }

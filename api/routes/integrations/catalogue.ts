@@ -1,0 +1,181 @@
+/**
+ * Publishing and the catalogue (issue 11 §1): publish (create or update, 200), get, list with GitBook's
+ * filters, unpublish (204; the integration stays a tombstone until its last deliveries end), and the
+ * anonymous endpoints that serve what urls name: the script (urls.publicEndpoint, with the
+ * integration's Content-Security-Policy) and the icon and preview images (urls.assets).
+ */
+import { z } from 'zod';
+import { authorize, permissionsOf } from '../../../domain/access/authorize';
+import type { AccessContext } from '../../../domain/access/context';
+import { inTransaction } from '../../../domain/db';
+import { notFound } from '../../../domain/errors';
+import { catalogueQuery } from '../../../domain/integrations/catalogue';
+import { loadIntegrationByName, lockIntegrationByName, unpublishIntegration } from '../../../domain/integrations/integrations';
+import { publishingOrganization, publishIntegration } from '../../../domain/integrations/publish';
+import type { Integration } from '../../../entities/Integration';
+import { Organization } from '../../../entities/Organization';
+import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
+import { listSchema, presentList } from '../../presenters/common';
+import { integrationSchema, presentIntegration } from '../../presenters/integration';
+import { integrationFor } from './installation-access';
+import { assetParams, integrationNameParams, listIntegrationsQuery, publishIntegrationBody, publishParams } from './schema';
+
+const binary = z.string().openapi({ format: 'binary' });
+
+export function catalogueRoutes(api: ApiBuilder): void {
+  const { ds, config, blobs, logger } = api.deps;
+  const tags = ['integrations'];
+
+  async function present(access: AccessContext, integration: Integration, owner?: Organization) {
+    owner ??= await access.db.findOneByOrFail(Organization, { id: integration.ownerOrganizationId });
+    const [permissions, ownerPermissions] = await Promise.all([
+      permissionsOf(access, { kind: 'integration', integration }),
+      permissionsOf(access, { kind: 'organization', organization: owner }),
+    ]);
+    return presentIntegration(integration, owner, permissions, ownerPermissions, config);
+  }
+
+  /** Blobs nothing points to any more; a failure leaves them behind, it never fails the request. */
+  async function removeBlobs(keys: string[]) {
+    await Promise.all(keys.map((key) => blobs.delete(key).catch((err) => logger.warn({ err, key }, 'integration blob not removed'))));
+  }
+
+  api.op(
+    {
+      method: 'get', path: '/v1/integrations', operationId: 'listIntegrations', tags,
+      summary: 'List the public integrations, and the private ones of your organizations (unlisted ones are never listed), by name',
+      query: listIntegrationsQuery,
+      responses: { 200: { description: 'integrations', schema: listSchema(integrationSchema) } },
+    },
+    async ({ query, access }) => {
+      const { limit, page, ...filters } = query;
+      const result = await paginate(
+        catalogueQuery(ds.manager, access.userId, filters),
+        [
+          { column: 'i.name', direction: 'ASC', value: (i) => i.name },
+          { column: 'i.id', direction: 'ASC', value: (i) => i.id },
+        ],
+        { limit, page, scope: `integrations:${access.userId}:${JSON.stringify(filters)}` },
+        config.cursorSecret,
+      );
+      const ownerIds = [...new Set(result.items.map((i) => i.ownerOrganizationId))];
+      const owners = new Map((ownerIds.length ? await ds.manager.findBy(Organization, ownerIds.map((id) => ({ id }))) : []).map((o) => [o.id, o]));
+      const items = [];
+      for (const integration of result.items) items.push(await present(access, integration, owners.get(integration.ownerOrganizationId)));
+      return { status: 200, body: presentList(result, items) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/integrations/{integrationName}', operationId: 'getIntegrationByName', tags,
+      summary: 'Get an integration by its name (a private one only for the members of its organization)',
+      params: integrationNameParams,
+      responses: { 200: { description: 'integration', schema: integrationSchema } },
+    },
+    async ({ params, access }) => {
+      const integration = await integrationFor(access, params.integrationName, 'view');
+      return { status: 200, body: await present(access, integration) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'post', path: '/v1/integrations/{integrationName}', operationId: 'publishIntegration', tags,
+      summary: 'Publish an integration: creates it, or publishes a new version of it (version + 1); the caller must be an admin of `organization`',
+      params: publishParams,
+      body: publishIntegrationBody,
+      responses: { 200: { description: 'the published integration', schema: integrationSchema } },
+    },
+    async ({ params, body, access }) => {
+      const { integration, organization, staleBlobKeys } = await inTransaction(ds, async (db) => {
+        const within = access.within(db);
+        const organization = await publishingOrganization(db, body.organization);
+        await authorize(within, { kind: 'organization', organization }, 'admin');
+        return { ...(await publishIntegration(db, { blobs, config }, { ...body, name: params.integrationName, organization })), organization };
+      });
+      await removeBlobs(staleBlobKeys);
+      return { status: 200, body: await present(access.within(ds.manager), integration, organization) };
+    },
+  );
+
+  api.op(
+    {
+      method: 'delete', path: '/v1/integrations/{integrationName}', operationId: 'unpublishIntegration', tags,
+      summary: 'Unpublish an integration: it is uninstalled everywhere (each installation gets its installation_deleted event first); 204 also when there was none',
+      params: integrationNameParams,
+      responses: { 204: { description: 'unpublished, or did not exist' } },
+    },
+    async ({ params, access }) => {
+      await inTransaction(ds, async (db) => {
+        const within = access.within(db);
+        const integration = await lockIntegrationByName(db, params.integrationName);
+        // none, a tombstone, or one the caller does not see: nothing to do, answered alike
+        if (!integration || !(await permissionsOf(within, { kind: 'integration', integration })).view) return;
+        await authorize(within, { kind: 'integration', integration }, 'admin');
+        await unpublishIntegration(db, integration, access.userId);
+      });
+      return { status: 204 };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/integrations/{integrationName}/script.js', operationId: 'getIntegrationScript', tags, anonymous: true, extension: true,
+      summary: "The integration's published script (its urls.publicEndpoint), for anyone, with its Content-Security-Policy header",
+      params: integrationNameParams,
+      responses: { 200: { description: 'the script', contentType: 'text/javascript', schema: binary } },
+    },
+    async ({ params }) => {
+      const integration = await loadIntegrationByName(ds.manager, params.integrationName);
+      if (!integration) throw notFound('integration');
+      const script = await readBlob(integration.scriptKey);
+      return {
+        status: 200,
+        raw: script,
+        headers: {
+          'Content-Type': 'text/javascript; charset=utf-8',
+          'X-Content-Type-Options': 'nosniff',
+          'Cache-Control': 'public, max-age=60',
+          ...(integration.contentSecurityPolicy ? { 'Content-Security-Policy': integration.contentSecurityPolicy } : {}),
+        },
+      };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get', path: '/v1/integrations/{integrationName}/assets/{asset}', operationId: 'getIntegrationAsset', tags, anonymous: true, extension: true,
+      summary: "The integration's icon (icon.png, its urls.icon) or a preview image (preview-<n>.png), for anyone",
+      params: assetParams,
+      responses: { 200: { description: 'the image', contentType: 'image/png', schema: binary } },
+    },
+    async ({ params }) => {
+      const integration = await loadIntegrationByName(ds.manager, params.integrationName);
+      if (!integration) throw notFound('integration');
+      const preview = /^preview-(\d)\.png$/.exec(params.asset);
+      const key = preview ? integration.previewImageKeys[Number(preview[1])] : integration.iconKey;
+      if (!key) throw notFound('asset');
+      return {
+        status: 200,
+        raw: await readBlob(key),
+        headers: {
+          'Content-Type': 'image/png',
+          'X-Content-Type-Options': 'nosniff',
+          'Content-Security-Policy': "default-src 'none'; sandbox",
+          'Cache-Control': 'public, max-age=300',
+        },
+      };
+    },
+  );
+
+  /** A blob of the current version; one a republish has just replaced reads as gone (404), never as a 500. */
+  async function readBlob(key: string): Promise<Buffer> {
+    try {
+      return await blobs.read(key);
+    } catch {
+      throw notFound('asset');
+    }
+  }
+}

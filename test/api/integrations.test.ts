@@ -1,0 +1,402 @@
+/**
+ * Publishing and the catalogue (issue 11 §1) over the real API, database and blob store: publish and
+ * republish, every body rule, who may publish, get and list (with each filter), unpublish with its
+ * installation_deleted events and tombstone, and the anonymous script and asset endpoints.
+ */
+import { PNG } from 'pngjs';
+import { randomBytes } from 'crypto';
+import request from 'supertest';
+import { inTransaction } from '../../domain/db';
+import { installIntegration } from '../../domain/integrations/installations';
+import { decryptSecrets } from '../../domain/integrations/secrets';
+import { Integration } from '../../entities/Integration';
+import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { Member } from '../../entities/Member';
+import { User } from '../../entities/User';
+import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
+import { Json } from '../support/api';
+import { useServer } from '../support/server';
+
+const server = useServer();
+
+/** A PNG of width x height; `noise` makes it incompressible (to reach a size). */
+function png(width = 2, height = 2, noise = false): Buffer {
+  const image = new PNG({ width, height });
+  image.data = noise ? randomBytes(width * height * 4) : Buffer.alloc(width * height * 4, 0x80);
+  return PNG.sync.write(image);
+}
+const b64 = (bytes: Buffer) => bytes.toString('base64');
+
+const SCRIPT = 'export default { fetch: () => new Response("ok") };\n';
+
+function body(org: { id: string }, extra: Json = {}): Json {
+  return { organization: org.id, title: 'My integration', description: 'Does things', script: SCRIPT, scopes: ['space:content:read'], ...extra };
+}
+
+const path = (name: string) => `/v1/integrations/${name}`;
+
+async function publish(fx: OrgFixture, name: string, extra: Json = {}, status = 200) {
+  return (await server.as(fx.admin.token).post(path(name)).send(body(fx.org, extra)).expect(status)).body;
+}
+
+describe('publish', () => {
+  it('creates (version 1) and republishes (version 2): every field stored and presented, secrets encrypted and never returned', async () => {
+    const fx = await createOrg(server.ds);
+    const name = unique('integ-');
+    const icon = png(16, 16);
+    const preview = png(32, 20);
+    const created = await publish(fx, name, {
+      runtime: 'v2',
+      icon: b64(icon),
+      summary: '# Summary\n\nLong form.',
+      previewImages: [b64(preview)],
+      visibility: 'unlisted',
+      target: 'space',
+      scopes: ['space:content:read', 'site:script:inject'],
+      categories: ['analytics', 'content'],
+      blocks: [{ id: 'card', title: 'Card', description: 'A card', urlUnfurl: ['https://www.figma.com/file/**'], markdown: { codeblock: 'card', body: 'text' } }],
+      contentSources: [{ id: 'source', title: 'Source', configuration: { componentId: 'configure' } }],
+      externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
+      configurations: {
+        account: { properties: { token: { type: 'string', title: 'Token', description: 'API token' }, mode: { type: 'string', enum: ['a', 'b'], default: 'a' } }, required: ['token'] },
+        space: { componentId: 'space-config' },
+      },
+      secrets: { API_KEY: 'sekret-value' },
+      contentSecurityPolicy: { 'script-src': "'self' https://cdn.example.com", 'img-src': '*' },
+    });
+    const base = `${server.config.publicBaseUrl}/v1/integrations/${name}`;
+    expect(created).toEqual({
+      object: 'integration',
+      name,
+      version: 1,
+      runtime: 'v2',
+      title: 'My integration',
+      description: 'Does things',
+      summary: '# Summary\n\nLong form.',
+      previewImages: [`${base}/assets/preview-0.png?v=1`],
+      target: 'space',
+      verified: false,
+      visibility: 'unlisted',
+      scopes: ['space:content:read', 'site:script:inject'],
+      categories: ['analytics', 'content'],
+      blocks: [{ id: 'card', title: 'Card', description: 'A card', urlUnfurl: ['https://www.figma.com/file/**'], markdown: { codeblock: 'card', body: 'text' } }],
+      contentSources: [{ id: 'source', title: 'Source', configuration: { componentId: 'configure' } }],
+      configurations: {
+        account: { properties: { token: { type: 'string', title: 'Token', description: 'API token' }, mode: { type: 'string', enum: ['a', 'b'], default: 'a' } }, required: ['token'] },
+        space: { componentId: 'space-config' },
+      },
+      externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
+      owner: expect.objectContaining({ object: 'organization', id: fx.org.id, permissions: expect.objectContaining({ admin: true }) }),
+      urls: {
+        location: base,
+        icon: `${base}/assets/icon.png?v=1`,
+        app: `${server.config.appBaseUrl}/integrations/${name}`,
+        assets: `${base}/assets`,
+        publicEndpoint: `${base}/script.js`,
+        publicContentEndpoint: `${base}/script.js`,
+      },
+      permissions: { admin: true },
+      contentSecurityPolicy: "img-src *; script-src 'self' https://cdn.example.com",
+    });
+    expect(JSON.stringify(created)).not.toContain('sekret');
+
+    const row = await server.ds.manager.findOneByOrFail(Integration, { name });
+    expect(row.secretsCiphertext).not.toContain('sekret');
+    expect(decryptSecrets(server.config, row)).toEqual({ API_KEY: 'sekret-value' });
+    // the bot user exists, is named after the integration and belongs to no organization
+    expect((await server.ds.manager.findOneByOrFail(User, { id: row.botUserId })).displayName).toBe('My integration');
+    expect(await server.ds.manager.countBy(Member, { userId: row.botUserId })).toBe(0);
+
+    // the icon and the preview are served as published
+    const served = await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).buffer(true).parse(binary).expect(200);
+    expect(served.headers['content-type']).toBe('image/png');
+    expect(Buffer.compare(served.body, icon)).toBe(0);
+    expect(Buffer.compare((await server.as('').get(`/v1/integrations/${name}/assets/preview-0.png`).buffer(true).parse(binary).expect(200)).body, preview)).toBe(0);
+
+    // a publish states the whole integration: what it leaves out takes its default
+    const republished = await publish(fx, name, { title: 'Renamed', script: 'export default {};\n' });
+    expect(republished).toMatchObject({
+      version: 2,
+      runtime: 'v1',
+      title: 'Renamed',
+      visibility: 'private',
+      target: 'all',
+      categories: [],
+      blocks: [],
+      previewImages: [],
+      configurations: {},
+      contentSecurityPolicy: null,
+      urls: expect.objectContaining({ icon: null }),
+    });
+    const again = await server.ds.manager.findOneByOrFail(Integration, { name });
+    expect(again.id).toBe(row.id);
+    expect(again.secretsCiphertext).toBeNull();
+    expect((await server.ds.manager.findOneByOrFail(User, { id: row.botUserId })).displayName).toBe('Renamed');
+    // the previous version's blobs are gone, the new script is served
+    await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
+    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe('export default {};\n');
+    expect((await publish(fx, name)).version).toBe(3);
+  });
+
+  it('takes the organization by hostname; 404 for an unknown or unseen organization, 403 for a member who is not an admin, 401 without a token', async () => {
+    const fx = await createOrg(server.ds);
+    const hostname = unique('h').toLowerCase();
+    await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ hostname }).expect(200);
+    const name = unique('integ-');
+    expect((await publish(fx, name, { organization: hostname })).owner.id).toBe(fx.org.id);
+
+    const unknown = await server.as(fx.admin.token).post(path(unique('integ-'))).send(body({ id: 'nope-nope' })).expect(404);
+    expect(unknown.body.error.message).toBe('organization not found');
+    const stranger = await createUser(server.ds);
+    await server.as(stranger.token).post(path(unique('integ-'))).send(body(fx.org)).expect(404);
+    const editor = await addMember(server.ds, fx.org, 'create');
+    const refused = await server.as(editor.token).post(path(name)).send(body(fx.org)).expect(403);
+    expect(refused.body.error.message).toMatch(/admin/);
+    await request(server.app).post(path(name)).send(body(fx.org)).expect(401);
+    expect((await server.ds.manager.findOneByOrFail(Integration, { name })).version).toBe(1);
+  });
+
+  it('refuses a republish by another organization (403), even by one of its admins', async () => {
+    const a = await createOrg(server.ds);
+    const b = await createOrg(server.ds);
+    const name = unique('integ-');
+    await publish(a, name);
+    const res = await server.as(b.admin.token).post(path(name)).send(body(b.org)).expect(403);
+    expect(res.body.error.message).toBe(`integrationName: "${name}" is published by another organization`);
+    // an admin of both still cannot move it to the other organization
+    await server.ds.manager.insert(Member, { organizationId: b.org.id, userId: a.admin.user.id, role: 'admin', disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
+    await server.as(a.admin.token).post(path(name)).send(body(b.org)).expect(403);
+    expect((await server.ds.manager.findOneByOrFail(Integration, { name })).ownerOrganizationId).toBe(a.org.id);
+  });
+
+  describe('body rules (400 naming the field and the rule)', () => {
+    let fx: OrgFixture;
+    beforeAll(async () => {
+      fx = await createOrg(server.ds);
+    });
+    const big = (bytes: number) => png(Math.ceil(Math.sqrt(bytes / 4)) + 8, Math.ceil(Math.sqrt(bytes / 4)) + 8, true);
+
+    const cases: Array<[string, () => Json, string]> = [
+      ['title too short', () => ({ title: 'A' }), 'title: must be at least 2 characters'],
+      ['title too long', () => ({ title: 'x'.repeat(31) }), 'title: must be at most 30 characters'],
+      ['description too long', () => ({ description: 'x'.repeat(101) }), 'description: must be at most 100 characters'],
+      ['description missing', () => ({ description: undefined }), 'description: is required'],
+      ['script missing', () => ({ script: undefined }), 'script: is required'],
+      ['scopes missing', () => ({ scopes: undefined }), 'scopes: is required'],
+      ['summary too long', () => ({ summary: 'x'.repeat(2049) }), 'summary: must be at most 2048 characters'],
+      ['unknown scope', () => ({ scopes: ['space:everything'] }), 'scopes.0: must be one of'],
+      ['repeated scope', () => ({ scopes: ['openapi:read', 'openapi:read'] }), 'scopes: must not repeat a value'],
+      ['unknown category', () => ({ categories: ['games'] }), 'categories.0: must be one of'],
+      ['unknown target', () => ({ target: 'page' }), 'target: must be one of all, site, space, organization'],
+      ['unknown visibility', () => ({ visibility: 'secret' }), 'visibility: must be one of public, private, unlisted'],
+      ['unknown runtime', () => ({ runtime: 'v3' }), 'runtime: must be one of v1, v2'],
+      ['six external links', () => ({ externalLinks: Array.from({ length: 6 }, (_v, i) => ({ url: `https://e.com/${i}`, label: 'L' })) }), 'externalLinks: must have at most 5 items'],
+      ['a javascript: link', () => ({ externalLinks: [{ url: 'javascript:alert(1)', label: 'L' }] }), 'externalLinks.0.url:'],
+      ['an unknown field', () => ({ price: 3 }), 'price: unknown field'],
+      ['an unknown block field', () => ({ blocks: [{ id: 'b', title: 'Block', color: 'red' }] }), 'blocks.0.color: unknown field'],
+      ['a short block title', () => ({ blocks: [{ id: 'b', title: 'B' }] }), 'blocks.0.title: must be at least 2 characters'],
+      ['repeated block ids', () => ({ blocks: [{ id: 'b', title: 'Block' }, { id: 'b', title: 'Block' }] }), 'blocks.1.id: must be unique'],
+      ['a content source without configuration', () => ({ contentSources: [{ id: 's', title: 'Source' }] }), 'contentSources.0.configuration: is required'],
+      ['an icon that is not base64', () => ({ icon: 'not base64!' }), 'icon: must be base64'],
+      ['an icon that is not a PNG', () => ({ icon: b64(Buffer.from('GIF89a not really')) }), 'icon: must be a PNG image'],
+      ['an icon over 250 KB', () => ({ icon: b64(big(260 * 1024)) }), 'icon: must be at most 250 KB'],
+      ['four preview images', () => ({ previewImages: [1, 2, 3, 4].map(() => b64(png())) }), 'previewImages: must have at most 3 items'],
+      ['a preview that is not a PNG', () => ({ previewImages: [b64(png()), b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))] }), 'previewImages.1: must be a PNG image'],
+      ['a preview over 1 MB', () => ({ previewImages: [b64(big(1100 * 1024))] }), 'previewImages.0: must be at most 1024 KB'],
+      ['21 secrets', () => ({ secrets: Object.fromEntries(Array.from({ length: 21 }, (_v, i) => [`K${i}`, 'v'])) }), 'secrets: must have at most 20 entries'],
+      ['a secret that is not a string', () => ({ secrets: { K: 1 } }), 'secrets.K: must be a string, not number'],
+      ['a policy with a line break', () => ({ contentSecurityPolicy: "default-src 'self'\r\nX-Injected: 1" }), 'contentSecurityPolicy: must be printable ASCII'],
+      ['a policy directive with ";"', () => ({ contentSecurityPolicy: { 'img-src': "*; script-src 'unsafe-eval'" } }), 'contentSecurityPolicy.img-src: must not contain ";"'],
+      ['an unknown policy directive', () => ({ contentSecurityPolicy: { 'magic-src': '*' } }), 'contentSecurityPolicy.magic-src: unknown field'],
+      ['an unknown configuration level', () => ({ configurations: { user: { properties: {} } } }), 'configurations.user: unknown field'],
+      ['a configuration property of an unknown type', () => ({ configurations: { account: { properties: { at: { type: 'date' } } } } }), 'configurations.account.properties.at.type: must be one of string, number, boolean, button'],
+      ['a configuration without properties', () => ({ configurations: { space: { required: [] } } }), 'configurations.space.properties: is required'],
+      ['a configuration default of the wrong type', () => ({ configurations: { account: { properties: { n: { type: 'number', default: 'one' } } } } }), 'configurations.account.properties.n.default: must be number'],
+      ['a button without its callback', () => ({ configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } }), 'configurations.account.properties.go.callback_url: is required'],
+      ['an enum on a boolean', () => ({ configurations: { site: { properties: { on: { type: 'boolean', enum: ['x'] } } } } }), 'configurations.site.properties.on.enum: is not allowed for this type'],
+      ['a required name that is not a property', () => ({ configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } }), 'configurations.account.required: names "b", which is not one of its properties'],
+      ['a default outside the enum', () => ({ configurations: { account: { properties: { m: { type: 'string', enum: ['a'], default: 'z' } } } } }), 'configurations.account.properties.m.default: must be one of its enum values'],
+      ['an unknown key of a configuration property', () => ({ configurations: { account: { properties: { a: { type: 'string', format: 'email' } } } } }), 'configurations.account.properties.a.format: is not allowed here'],
+    ];
+    it.each(cases)('refuses %s', async (_what, extra, message) => {
+      const name = unique('integ-');
+      const res = await server.as(fx.admin.token).post(path(name)).send(body(fx.org, extra())).expect(400);
+      expect(res.body.error.message.slice(0, message.length)).toBe(message);
+      expect(await server.ds.manager.countBy(Integration, { name })).toBe(0);
+    });
+
+    it('refuses a bad name in the path (400 on publish, 404 elsewhere), and a body that is not an object', async () => {
+      expect((await server.as(fx.admin.token).post(path('has space')).send(body(fx.org)).expect(400)).body.error.message).toBe('integrationName: must be letters, digits, "-", "_" and "."');
+      expect((await server.as(fx.admin.token).post(path('x'.repeat(101))).send(body(fx.org)).expect(400)).body.error.message).toBe('integrationName: must be at most 100 characters');
+      expect((await server.as(fx.admin.token).post(path('..')).send(body(fx.org)).expect(400)).body.error.message).toMatch(/^integrationName: /);
+      await server.as(fx.admin.token).get(path('has space')).expect(404);
+      await server.as(fx.admin.token).delete(path('x'.repeat(101))).expect(404);
+      for (const bad of [null, [], 'text', 3]) {
+        const res = await server.as(fx.admin.token).post(path(unique('integ-'))).set('Content-Type', 'application/json').send(JSON.stringify(bad));
+        expect(res.status).toBe(400);
+      }
+      await server.as(fx.admin.token).post(path(unique('integ-'))).set('Content-Type', 'text/plain').send('title=x').expect(415);
+    });
+
+    it('takes a publish of several MB (previews and script inline), beyond the ordinary body limit', async () => {
+      const previews = [1, 2, 3].map(() => b64(big(900 * 1024)));
+      const name = unique('integ-');
+      const res = await publish(fx, name, { previewImages: previews, script: `// ${'x'.repeat(1024 * 1024)}\n` });
+      expect(res.previewImages).toHaveLength(3);
+    });
+
+    it('writes nothing when a rule fails after others passed (a bad preview after a good icon)', async () => {
+      const name = unique('integ-');
+      await publish(fx, name);
+      await server.as(fx.admin.token).post(path(name)).send(body(fx.org, { title: 'Changed', icon: b64(png()), previewImages: ['AAAA'] })).expect(400);
+      const row = await server.ds.manager.findOneByOrFail(Integration, { name });
+      expect([row.version, row.title, row.iconKey]).toEqual([1, 'My integration', null]);
+    });
+  });
+});
+
+/** supertest's parser for a binary body. */
+const binary = ((res: NodeJS.ReadableStream, done: (err: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  res.on('data', (c: Buffer) => chunks.push(c));
+  res.on('end', () => done(null, Buffer.concat(chunks)));
+}) as unknown as Parameters<request.Test['parse']>[0];
+
+describe('get and list', () => {
+  it('reads a private integration only as a member of its organization (404 otherwise), an unlisted one by anyone, by name only', async () => {
+    const fx = await createOrg(server.ds);
+    const privateName = unique('integ-');
+    const unlistedName = unique('integ-');
+    const publicName = unique('integ-');
+    await publish(fx, privateName);
+    await publish(fx, unlistedName, { visibility: 'unlisted' });
+    await publish(fx, publicName, { visibility: 'public' });
+    const reader = await addMember(server.ds, fx.org, 'read');
+    const stranger = await createUser(server.ds);
+
+    const asReader = (await server.as(reader.token).get(path(privateName)).expect(200)).body;
+    expect(asReader.permissions).toEqual({ admin: false });
+    expect(asReader.owner.permissions.admin).toBe(false);
+    const hidden = await server.as(stranger.token).get(path(privateName)).expect(404);
+    expect(hidden.body.error.message).toBe('integration not found');
+    await server.as(stranger.token).get(path(unique('integ-'))).expect(404);
+    expect((await server.as(stranger.token).get(path(unlistedName)).expect(200)).body.owner.permissions.view).toBe(false);
+    await request(server.app).get(path(publicName)).expect(401);
+
+    const names = async (token: string) => (await server.as(token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items.map((i: Json) => i.name);
+    expect(await names(reader.token)).toEqual([privateName, publicName].sort());
+    expect(await names(stranger.token)).toEqual([publicName]);
+  });
+
+  it('filters by search, category, blockDomain, blocks, contentSources, owner, scope and target, and pages', async () => {
+    const fx = await createOrg(server.ds);
+    const prefix = unique('cat-');
+    const publishAs = (suffix: string, extra: Json) => publish(fx, `${prefix}-${suffix}`, { visibility: 'public', ...extra });
+    await publishAs('figma', { title: 'Figma embeds', categories: ['content'], scopes: ['space:content:read'], target: 'space', blocks: [{ id: 'f', title: 'Figma', urlUnfurl: ['https://www.figma.com/file/**'] }] });
+    await publishAs('github', { title: 'GitHub files', categories: ['gitsync', 'content'], scopes: ['space:git:sync'], target: 'all', blocks: [{ id: 'g', title: 'GitHub', urlUnfurl: ['https://github.com/**'] }] });
+    await publishAs('stats', { title: 'Stats', categories: ['analytics'], scopes: ['site:views:read'], target: 'site', contentSources: [{ id: 's', title: 'Source', configuration: { componentId: 'c' } }] });
+    const list = async (query: Json) => (await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id, ...query }).expect(200)).body;
+    const names = async (query: Json) => (await list(query)).items.map((i: Json) => i.name.slice(prefix.length + 1));
+
+    expect(await names({})).toEqual(['figma', 'github', 'stats']);
+    expect(await names({ search: 'GITHUB' })).toEqual(['github']);
+    expect(await names({ search: 'embeds' })).toEqual(['figma']);
+    expect(await names({ search: '%' })).toEqual([]);
+    expect(await names({ category: 'content' })).toEqual(['figma', 'github']);
+    expect(await names({ category: 'analytics' })).toEqual(['stats']);
+    expect(await names({ blockDomain: 'figma.com' })).toEqual(['figma']);
+    expect(await names({ blockDomain: 'www.figma.com' })).toEqual(['figma']);
+    expect(await names({ blockDomain: 'github.com' })).toEqual(['github']);
+    expect(await names({ blockDomain: 'hub.com' })).toEqual([]);
+    expect(await names({ blocks: 'true' })).toEqual(['figma', 'github']);
+    expect(await names({ blocks: 'false' })).toEqual(['stats']);
+    expect(await names({ contentSources: 'true' })).toEqual(['stats']);
+    expect(await names({ contentSources: 'false' })).toEqual(['figma', 'github']);
+    expect(await names({ scope: 'space:git:sync' })).toEqual(['github']);
+    expect(await names({ target: 'space' })).toEqual(['figma', 'github']);
+    expect(await names({ target: 'site' })).toEqual(['github', 'stats']);
+    expect(await names({ target: 'all' })).toEqual(['github']);
+    expect(await names({ owner: 'someone-else' })).toEqual([]);
+
+    const first = await list({ limit: 2 });
+    expect(first.count).toBe(3);
+    expect(first.items).toHaveLength(2);
+    const second = await list({ limit: 2, page: first.next.page });
+    expect(second.items.map((i: Json) => i.name)).toEqual([`${prefix}-stats`]);
+    expect(second.next).toBeUndefined();
+    // a cursor belongs to its filters
+    await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id, category: 'content', page: first.next.page }).expect(400);
+
+    for (const [query, message] of [
+      [{ category: 'games' }, 'category: must be one of'],
+      [{ scope: 'x' }, 'scope: must be one of'],
+      [{ target: 'page' }, 'target: must be one of'],
+      [{ blocks: 'yes' }, 'blocks: must be one of true, false'],
+      [{ blockDomain: 'a/b' }, 'blockDomain: must be letters'],
+      [{ limit: '5000' }, 'limit: must be at most 1000'],
+    ] as Array<[Json, string]>) {
+      const res = await server.as(fx.admin.token).get('/v1/integrations').query(query).expect(400);
+      expect(res.body.error.message.slice(0, message.length)).toBe(message);
+    }
+  });
+});
+
+describe('unpublish', () => {
+  it('uninstalls everywhere (an installation_deleted event for each), leaves a tombstone no read sees, and answers 204 again', async () => {
+    const fx = await createOrg(server.ds);
+    const other = await createOrg(server.ds);
+    const name = unique('integ-');
+    await publish(fx, name, { visibility: 'unlisted' });
+    const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
+    for (const org of [fx.org, other.org]) await inTransaction(server.ds, (db) => installIntegration(db, integration, org, fx.admin.user.id));
+
+    // a member who is not an admin sees it but may not unpublish it; another organization's admin is refused too
+    const reader = await addMember(server.ds, fx.org, 'read');
+    await server.as(reader.token).delete(path(name)).expect(403);
+    await server.as(other.admin.token).delete(path(name)).expect(403);
+    await request(server.app).delete(path(name)).expect(401);
+
+    await server.as(fx.admin.token).delete(path(name)).expect(204);
+    const tombstone = await server.ds.manager.findOneByOrFail(Integration, { name });
+    expect(tombstone.deletedAt).toBeInstanceOf(Date);
+    expect(await server.ds.manager.countBy(IntegrationInstallation, { integrationId: integration.id })).toBe(0);
+    const events = await server.ds.manager.findBy(IntegrationEvent, { integrationId: integration.id, type: 'installation_deleted' });
+    expect(events.map((e) => e.organizationId).sort()).toEqual([fx.org.id, other.org.id].sort());
+
+    await server.as(fx.admin.token).get(path(name)).expect(404);
+    expect((await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items).toEqual([]);
+    await server.as('').get(`/v1/integrations/${name}/script.js`).expect(404);
+    await server.as(fx.admin.token).delete(path(name)).expect(204);
+    await server.as(fx.admin.token).delete(path(unique('integ-'))).expect(204);
+    // the name stays taken until the tombstone is removed
+    expect((await server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(409)).body.error.message).toMatch(/is being unpublished/);
+  });
+
+  it("answers 204 for another organization's private integration and leaves it alone", async () => {
+    const fx = await createOrg(server.ds);
+    const stranger = await createOrg(server.ds);
+    const name = unique('integ-');
+    await publish(fx, name);
+    await server.as(stranger.admin.token).delete(path(name)).expect(204);
+    expect((await server.ds.manager.findOneByOrFail(Integration, { name })).deletedAt).toBeNull();
+  });
+});
+
+describe('the script and the assets', () => {
+  it('serves the script to anyone at urls.publicEndpoint with its Content-Security-Policy; 404 for what does not exist', async () => {
+    const fx = await createOrg(server.ds);
+    const name = unique('integ-');
+    const published = await publish(fx, name, { contentSecurityPolicy: "default-src 'self'; script-src https://cdn.example.com" });
+    const res = await server.as('').get(new URL(published.urls.publicEndpoint).pathname).expect(200);
+    expect(res.text).toBe(SCRIPT);
+    expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
+    expect(res.headers['content-security-policy']).toBe("default-src 'self'; script-src https://cdn.example.com");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+
+    await server.as('').get(`/v1/integrations/${unique('integ-')}/script.js`).expect(404);
+    await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
+    await server.as('').get(`/v1/integrations/${name}/assets/preview-0.png`).expect(404);
+    await server.as('').get(`/v1/integrations/${name}/assets/secrets.json`).expect(404);
+  });
+});
