@@ -62,6 +62,13 @@ const SPEC_OPERATIONS = [
     `post ${site}/section-groups/{siteSectionGroupId}/sections`, `delete ${site}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, `post ${site}/section-groups/{siteSectionGroupId}/move`,
     `get ${site}/site-spaces`, `post ${site}/site-spaces`, `patch ${site}/site-spaces/{siteSpaceId}`, `delete ${site}/site-spaces/{siteSpaceId}`, `post ${site}/site-spaces/{siteSpaceId}/move`,
   ])('/v1/orgs/{organizationId}/sites/{siteId}'),
+  // integrations: the spec's 12 operations
+  'get /v1/integrations',
+  ...((integration) => [
+    `get ${integration}`, `post ${integration}`, `delete ${integration}`,
+    `get ${integration}/installations`, `post ${integration}/installations`, `get ${integration}/events`, `get ${integration}/events/{eventId}`,
+    `get ${integration}/spaces`, `get ${integration}/sites`, `put ${integration}/dev`, `delete ${integration}/dev`,
+  ])('/v1/integrations/{integrationName}'),
 ];
 
 describe('GET /v1/openapi.json', () => {
