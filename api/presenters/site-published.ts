@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { SiteScript } from '../../domain/integrations/site-scripts';
 import type { SiteStructure } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
 import { PresentedSite, siteSchema } from './site';
@@ -20,7 +21,9 @@ export const publishedSiteSchema = z.object({
   site: siteSchema,
   structure: siteStructureSchema,
   customizations: z.object({ site: siteCustomizationSchema, siteSpaces: z.record(siteCustomizationSchema) }),
-  scripts: z.array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() })).openapi({ description: 'no integration scripts: always empty' }),
+  scripts: z
+    .array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() }))
+    .openapi({ description: 'the scripts of the integrations with the `site:script:inject` scope installed on the site (actively), at their public endpoints' }),
 }).openapi('PublishedContentSite');
 
 /**
@@ -37,12 +40,12 @@ export function presentSiteStructure(site: Site, structure: SiteStructure, space
   return { type: 'sections', structure: items };
 }
 
-export function presentPublishedSite(presentedSite: PresentedSite, structure: z.infer<typeof siteStructureSchema>): z.infer<typeof publishedSiteSchema> {
+export function presentPublishedSite(presentedSite: PresentedSite, structure: z.infer<typeof siteStructureSchema>, scripts: SiteScript[]): z.infer<typeof publishedSiteSchema> {
   return {
     object: 'published-content-site',
     site: presentedSite,
     structure,
     customizations: { site: SITE_CUSTOMIZATION, siteSpaces: {} },
-    scripts: [],
+    scripts,
   };
 }

@@ -7,8 +7,8 @@
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { Db, insertKeepingValues, isDuplicateKey } from '../db';
 import { badRequest } from '../errors';
-import type { Integration } from '../../entities/Integration';
-import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { Integration } from '../../entities/Integration';
+import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import { deletedFields, setupFields } from './event-payloads';
@@ -119,4 +119,14 @@ export async function uninstallFromContent(db: Db, kind: ContentKind, integratio
     [KEYS[kind]]: contentIdOf(kind, row),
   });
   await db.delete(ENTITIES[kind], { installationId: row.installationId, [KEYS[kind]]: contentIdOf(kind, row) });
+}
+
+/** A site being deleted: every installation on it is uninstalled, each with its `site_installation_deleted` event. */
+export async function uninstallAllFromSite(db: Db, siteId: string): Promise<void> {
+  const rows = await db.find(IntegrationSiteInstallation, { where: { siteId }, lock: { mode: 'pessimistic_write' } });
+  for (const row of rows) {
+    const installation = await db.findOneByOrFail(IntegrationInstallation, { id: row.installationId });
+    const integration = await db.findOneByOrFail(Integration, { id: row.integrationId });
+    await uninstallFromContent(db, 'site', integration, installation, row);
+  }
 }

@@ -3,6 +3,7 @@ import type { Db } from '../db';
 import { isDuplicateKey } from '../db';
 import { badRequest, conflict } from '../errors';
 import { newId } from '../ids';
+import { uninstallAllFromSite } from '../integrations/content-installations';
 import { Site, SiteAgentsContext, SiteType, SiteVisibility } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
@@ -96,13 +97,14 @@ export async function updateSite(db: Db, site: Site, patch: SitePatch): Promise<
   return Object.assign(site, changes);
 }
 
-/** Deletes the site with its structure, share links and signing key; its hostname is free again. The spaces stay. */
+/** Deletes the site with its structure, share links, signing key and integration installations; its hostname is free again. The spaces stay. */
 export async function deleteSite(db: Db, site: Site): Promise<void> {
   await deleteShareLinksOfSite(db, site.id);
   await deletePublishingAuthOfSite(db, site.id);
   await db.delete(SiteSpace, { siteId: site.id });
   await db.delete(SiteSection, { siteId: site.id });
   await db.delete(SiteSectionGroup, { siteId: site.id });
+  await uninstallAllFromSite(db, site.id);
   await db.delete(Site, { id: site.id });
 }
 

@@ -46,6 +46,8 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'change_requests', where: 'spaceId = :spaceId' },
   // A run ends by removing its staging; its committed images are the revisions' files, reclaimed below.
   { table: 'import_runs', where: 'spaceId = :spaceId' },
+  // the integrations installed on the space (they stopped covering it when it was deleted)
+  { table: 'integration_space_installations', where: 'spaceId = :spaceId' },
   // A section whose every variant is this space goes with it (as deleting its last site space would);
   // they are found through the space's site spaces, so those go last.
   {

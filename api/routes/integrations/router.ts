@@ -4,7 +4,9 @@
  */
 import type { ApiBuilder } from '../../operation';
 import { catalogueRoutes } from './catalogue';
+import { installationRoutes } from './installations';
 
 export function integrationRoutes(api: ApiBuilder): void {
   catalogueRoutes(api);
+  installationRoutes(api);
 }

@@ -1,6 +1,7 @@
 /** `GET …/published`: the whole published site in one answer (GitBook's getPublishedContentSite). */
 import { authorize } from '../../../domain/access/authorize';
 import { notFound } from '../../../domain/errors';
+import { siteScripts } from '../../../domain/integrations/site-scripts';
 import { findOneWhere } from '../../../domain/rows';
 import { visitorSees } from '../../../domain/sites/adaptive/evaluate';
 import { siteVisitor } from '../../../domain/sites/visitors';
@@ -44,7 +45,7 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
       const { viewAll } = await authorize(access, { kind: 'publishedSite', site, passes: visitor.passes }, 'view', 'published site');
       const claims = visitor.claims ?? (viewAll ? null : {});
       const { structure, spaces } = await structureFor(access, site, urls, claims ? (condition) => visitorSees(condition, claims) : undefined);
-      const body = presentPublishedSite(await presentSiteFor(access, site, urls), presentSiteStructure(site, structure, spaces, urls));
+      const body = presentPublishedSite(await presentSiteFor(access, site, urls), presentSiteStructure(site, structure, spaces, urls), await siteScripts(access.db, site, api.deps.config));
       return { status: 200, body: query.shareKey === undefined ? body : openedWithShareKey(body, siteAddress(site, urls), query.shareKey) };
     },
   );
