@@ -5,6 +5,7 @@
  */
 import type { Db } from '../db';
 import { conflict } from '../errors';
+import { recordSpaceContentUpdated } from '../integrations/space-events';
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
@@ -47,7 +48,10 @@ export function assertWritable(locked: LockedHead): void {
   } 
 }
 
-/** Points the head at `revision` and re-indexes when the head is a space's. */
+/**
+ * Points the head at `revision`; a space's head is re-indexed, and the integrations installed on the
+ * space get `space_content_updated`.
+ */
 export async function moveHead(db: Db, store: ObjectStore, locked: LockedHead, revision: Revision, appBaseUrl: string): Promise<void> {
   const now = new Date();
   if (locked.changeRequest) {
@@ -58,6 +62,7 @@ export async function moveHead(db: Db, store: ObjectStore, locked: LockedHead, r
   await db.update(Space, { id: locked.space.id }, { revisionId: revision.id, updatedAt: now });
   Object.assign(locked.space, { revisionId: revision.id, updatedAt: now });
   await indexSpaceHead(db, store, locked.space.id, locked.revision.root, revision.root, { appBaseUrl, organizationId: locked.space.organizationId });
+  await recordSpaceContentUpdated(db, locked.space, revision);
 }
 
 export interface CommitOptions {

@@ -71,3 +71,8 @@ export async function recordIntegrationEvent(db: Db, input: NewIntegrationEvent)
   if (endpointUrl) dispatchAfterCommit(db, event);
   return event;
 }
+
+/** The integration's events, for the newest-first list. */
+export function integrationEventsQuery(db: Db, integrationId: string) {
+  return db.createQueryBuilder(IntegrationEvent, 'e').where('e.integrationId = :integrationId', { integrationId });
+}

@@ -4,11 +4,13 @@ import { newId } from '../ids';
 import type { Role } from '../access/roles';
 import { lastPosition, positionAmongSiblings } from '../collections/ordering';
 import type { Collection } from '../../entities/Collection';
-import { EditMode, Space } from '../../entities/Space';
+import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
 import { idleJobState } from '../../entities/JobState';
 import { DEFAULT_LANGUAGE, Language } from './languages';
 import { copySpaceContent } from '../content/duplicate';
 import { createInitialRevision } from '../content/revisions';
+import { badRequest } from '../errors';
+import { recordSpaceVisibilityUpdated } from '../integrations/space-events';
 
 export const UNTITLED_SPACE = 'Untitled';
 export const TITLE_MAX = 128;
@@ -61,15 +63,21 @@ export interface SpacePatch {
   language?: Language;
   editMode?: EditMode;
   defaultLevel?: Role | null;
+  visibility?: SpaceVisibility;
 }
 
+/** Updates the metadata; a change of visibility is sent to the integrations installed on the space. */
 export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Promise<Space> {
+  if (patch.visibility === 'in-collection' && !space.parentId) throw badRequest('visibility: in-collection is only for a space in a collection');
+  const previousVisibility = space.visibility;
   const changes: Partial<Space> = { updatedAt: new Date() };
-  for (const key of ['title', 'emoji', 'language', 'editMode', 'defaultLevel'] as const) {
+  for (const key of ['title', 'emoji', 'language', 'editMode', 'defaultLevel', 'visibility'] as const) {
     if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
   }
   await db.update(Space, { id: space.id }, changes);
-  return Object.assign(space, changes);
+  Object.assign(space, changes);
+  await recordSpaceVisibilityUpdated(db, space, previousVisibility);
+  return space;
 }
 
 /** A copy of the space, metadata and current content, right after the original under the same parent. */

@@ -4,9 +4,13 @@
  */
 import type { ApiBuilder } from '../../operation';
 import { catalogueRoutes } from './catalogue';
+import { devModeRoutes } from './dev';
+import { eventRoutes } from './events';
 import { installationRoutes } from './installations';
 
 export function integrationRoutes(api: ApiBuilder): void {
   catalogueRoutes(api);
   installationRoutes(api);
+  eventRoutes(api);
+  devModeRoutes(api);
 }

@@ -85,7 +85,7 @@ export function spaceRoutes(api: ApiBuilder): void {
   api.op(
     {
       method: 'patch', path: '/v1/spaces/{spaceId}', operationId: 'updateSpace', tags: ['spaces'],
-      summary: 'Update a space (editMode, title, defaultLevel, language, emoji)',
+      summary: 'Update a space (editMode, title, defaultLevel, language, emoji; extension: visibility)',
       params: spaceIdParams,
       body: patchSpaceBody,
       responses: { 200: { description: 'space', schema: spaceSchema } },

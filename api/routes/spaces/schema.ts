@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../../../domain/spaces/languages';
 import { TITLE_MAX } from '../../../domain/spaces/spaces';
-import { EDIT_MODES } from '../../presenters/space';
+import { EDIT_MODES, SPACE_VISIBILITIES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
 import { atLeastOneOf, defaultLevel, pathId, resourceId, text } from '../../schemas';
 
@@ -41,6 +41,7 @@ export const patchSpaceBody = z
     defaultLevel: defaultLevel.optional(),
     language: language.optional(),
     emoji: emoji.nullable().optional(),
+    visibility: z.enum(SPACE_VISIBILITIES).optional().openapi({ description: 'extension: the space\'s ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated' }),
   })
   .strict();
 
