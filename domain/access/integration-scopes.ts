@@ -5,26 +5,15 @@
  * sites) and the integration declared a scope that gives it (SCOPE_PERMISSIONS). Everything else is
  * refused: the 404 when `view` is not granted, else the 403. docs/decisions.md has the table in words.
  */
+import type { IntegrationScope } from '../integrations/vocabulary';
 import type { AccessContext } from './context';
 import type { IntegrationPrincipal } from './integration-principal';
 import type { PermissionsByKind, Target, TargetOf } from './targets';
 
-/** GitBook's IntegrationScope values that grant something here (0.137's and 0.202's). */
-export type GrantingScope =
-  | 'space:content:read'
-  | 'space:content:write'
-  | 'space:git:sync'
-  | 'site:metadata:read'
-  | 'site:adaptive:read'
-  | 'site:adaptive:write'
-  | 'openapi:read'
-  | 'openapi:write'
-  | 'conversations:ingest';
-
 /** Granted to any token whose reach covers the target, whatever its scopes. */
 const IN_REACH = 'in reach';
-/** A permission is granted by any one of its scopes; `[]`: never granted to an integration. */
-type Grant = readonly GrantingScope[] | typeof IN_REACH;
+/** A permission is granted by any one of its scopes (GitBook's, vocabulary.ts); `[]`: never granted to an integration. */
+type Grant = readonly IntegrationScope[] | typeof IN_REACH;
 
 const CONTENT_READ: Grant = ['space:content:read', 'space:content:write'];
 const CONTENT_WRITE: Grant = ['space:content:write'];
