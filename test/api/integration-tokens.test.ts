@@ -145,6 +145,27 @@ describe('integration tokens', () => {
     expect((await api.get('/v1/orgs').expect(200)).body.items).toEqual([]);
   });
 
+  it('reads its integration and its installations, and administers neither', async () => {
+    const { fx } = await contentFixture();
+    const { integration, installation, tokens } = await installed(fx, ['space:content:read']);
+    const sibling = await insertInstallation(server.ds, integration, (await createOrg(server.ds)).org.id);
+    const base = `/v1/integrations/${integration.name}`;
+    const own = server.as(tokens.integration);
+    expect((await own.get(base).expect(200)).body.name).toBe(integration.name);
+    expect((await own.get(`${base}/installations/${installation.id}`).expect(200)).body.id).toBe(installation.id);
+    await own.get(`${base}/installations/${sibling.id}`).expect(200);
+    const installationToken = server.as(tokens.installation!);
+    await installationToken.get(`${base}/installations/${installation.id}`).expect(200);
+    await installationToken.get(`${base}/installations/${sibling.id}`).expect(404);
+    for (const api of [own, installationToken]) {
+      await api.patch(`${base}/installations/${installation.id}`).send({ externalIds: ['x'] }).expect(403);
+      await api.put(`${base}/dev`).send({ tunnelUrl: 'https://tunnel.example.test' }).expect(403);
+      await api.delete(base).expect(403);
+      await api.get(`${base}/events`).expect(403);
+    }
+    await server.as(fx.admin.token).get(`${base}/installations/${installation.id}`).expect(200);
+  });
+
   it('takes no action on an account: no tokens, no organizations (403)', async () => {
     const { fx } = await contentFixture();
     const { tokens } = await installed(fx, ['space:content:read']);
