@@ -4,7 +4,11 @@
  * beyond them it is refused (404 unseen, 403 seen), and it stops at once when it expires or when its
  * installation or integration goes (401).
  */
+import pino from 'pino';
+import request from 'supertest';
+import { createApp } from '../../api/app';
 import { inTransaction } from '../../domain/db';
+import { createBlobStore } from '../../domain/storage';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { ApiToken } from '../../entities/ApiToken';
 import { Integration } from '../../entities/Integration';
@@ -194,6 +198,19 @@ describe('integration tokens', () => {
     await server.ds.manager.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() });
     await server.as(unpublished.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
     await server.as(unpublished.tokens.integration).get('/v1/user').expect(401);
+  });
+
+  it("names the acting integration on the request log's lines", async () => {
+    const lines: string[] = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+    const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs: createBlobStore(server.config), logger });
+    const { fx, space } = await contentFixture();
+    const { integration, tokens } = await installed(fx, ['space:content:read']);
+    await request(app).get(`/v1/spaces/${space.id}`).set('Authorization', `Bearer ${tokens.installation}`).set('X-Request-Id', 'req-integration').expect(200);
+    await request(app).get(`/v1/spaces/${space.id}`).set('Authorization', `Bearer ${fx.admin.token}`).set('X-Request-Id', 'req-user').expect(200);
+    const byId = Object.fromEntries(lines.map((l) => JSON.parse(l)).filter((l) => l.req).map((l) => [l.req.id, l]));
+    expect(byId['req-integration']).toMatchObject({ operationId: 'getSpace', organizationId: fx.org.id, integrationId: integration.id });
+    expect(byId['req-user']).not.toHaveProperty('integrationId');
   });
 
   it('removes its expired rows when it issues new ones', async () => {
