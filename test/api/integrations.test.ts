@@ -170,6 +170,40 @@ describe('publish', () => {
     expect((await server.ds.manager.findOneByOrFail(Integration, { name })).ownerOrganizationId).toBe(a.org.id);
   });
 
+  it('serializes concurrent publishes: of a new name, one creates it and the others update it or get 409; republishes each get their own version', async () => {
+    const fx = await createOrg(server.ds);
+    const name = unique('integ-');
+    const firsts = await Promise.all([1, 2, 3, 4].map((i) => server.as(fx.admin.token).post(path(name)).send(body(fx.org, { title: `Racer ${i}` }))));
+    expect(firsts.every((r) => r.status === 200 || r.status === 409)).toBe(true);
+    const winners = firsts.filter((r) => r.status === 200);
+    expect(winners.map((r) => r.body.version).sort()).toEqual(winners.map((_r, i) => i + 1));
+    expect(await server.ds.manager.countBy(Integration, { name })).toBe(1);
+
+    const start = (await server.ds.manager.findOneByOrFail(Integration, { name })).version;
+    const republished = await Promise.all([1, 2, 3].map(() => server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(200)));
+    expect(republished.map((r) => r.body.version).sort()).toEqual([start + 1, start + 2, start + 3]);
+    const row = await server.ds.manager.findOneByOrFail(Integration, { name });
+    expect(row.version).toBe(start + 3);
+    // one bot user, whatever the races
+    expect(await server.ds.manager.countBy(User, { email: `${row.id}@integrations.invalid` })).toBe(1);
+    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(SCRIPT);
+  });
+
+  it('answers every malformed value of every field with a 400, never a 500', async () => {
+    const fx = await createOrg(server.ds);
+    const values = [null, true, 0, -1, 1.5, '', ' ', 'x', '\u0000', 'é'.repeat(300), [], [null], [{}], {}, { a: 1 }, { componentId: 3 }];
+    const fields = ['runtime', 'icon', 'title', 'description', 'summary', 'previewImages', 'visibility', 'target', 'scopes', 'categories', 'blocks', 'contentSources', 'externalLinks', 'configurations', 'script', 'organization', 'secrets', 'contentSecurityPolicy'];
+    const statuses = new Set<number>();
+    for (const field of fields) {
+      for (const value of values) {
+        const res = await server.as(fx.admin.token).post(path(unique('integ-'))).send(body(fx.org, { [field]: value }));
+        statuses.add(res.status);
+        if (res.status >= 500) throw new Error(`${field}=${JSON.stringify(value)}: ${res.status} ${JSON.stringify(res.body)}`);
+      }
+    }
+    expect([...statuses].every((s) => s === 200 || s === 400 || s === 404)).toBe(true);
+  });
+
   describe('body rules (400 naming the field and the rule)', () => {
     let fx: OrgFixture;
     beforeAll(async () => {

@@ -15,7 +15,7 @@ import { publishingOrganization, publishIntegration } from '../../../domain/inte
 import type { Integration } from '../../../entities/Integration';
 import { Organization } from '../../../entities/Organization';
 import { paginate } from '../../middleware/paginate';
-import type { ApiBuilder } from '../../operation';
+import type { ApiBuilder, Reply } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { integrationSchema, presentIntegration } from '../../presenters/integration';
 import { integrationFor } from './installation-access';
@@ -128,19 +128,9 @@ export function catalogueRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'the script', contentType: 'text/javascript', schema: binary } },
     },
     async ({ params }) => {
-      const integration = await loadIntegrationByName(ds.manager, params.integrationName);
-      if (!integration) throw notFound('integration');
-      const script = await readBlob(integration.scriptKey);
-      return {
-        status: 200,
-        raw: script,
-        headers: {
-          'Content-Type': 'text/javascript; charset=utf-8',
-          'X-Content-Type-Options': 'nosniff',
-          'Cache-Control': 'public, max-age=60',
-          ...(integration.contentSecurityPolicy ? { 'Content-Security-Policy': integration.contentSecurityPolicy } : {}),
-        },
-      };
+      const integration = await publishedIntegration(params.integrationName);
+      const policy: Record<string, string> = integration.contentSecurityPolicy ? { 'Content-Security-Policy': integration.contentSecurityPolicy } : {};
+      return servedBlob(integration.scriptKey, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=60', ...policy });
     },
   );
 
@@ -152,30 +142,29 @@ export function catalogueRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'the image', contentType: 'image/png', schema: binary } },
     },
     async ({ params }) => {
-      const integration = await loadIntegrationByName(ds.manager, params.integrationName);
-      if (!integration) throw notFound('integration');
+      const integration = await publishedIntegration(params.integrationName);
       const preview = /^preview-(\d)\.png$/.exec(params.asset);
       const key = preview ? integration.previewImageKeys[Number(preview[1])] : integration.iconKey;
       if (!key) throw notFound('asset');
-      return {
-        status: 200,
-        raw: await readBlob(key),
-        headers: {
-          'Content-Type': 'image/png',
-          'X-Content-Type-Options': 'nosniff',
-          'Content-Security-Policy': "default-src 'none'; sandbox",
-          'Cache-Control': 'public, max-age=300',
-        },
-      };
+      return servedBlob(key, { 'Content-Type': 'image/png', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'public, max-age=300' });
     },
   );
 
-  /** A blob of the current version; one a republish has just replaced reads as gone (404), never as a 500. */
-  async function readBlob(key: string): Promise<Buffer> {
+  /** What the anonymous endpoints serve: any published integration (a tombstone is gone), whatever its visibility. */
+  async function publishedIntegration(name: string): Promise<Integration> {
+    const integration = await loadIntegrationByName(ds.manager, name);
+    if (!integration) throw notFound('integration');
+    return integration;
+  }
+
+  /** A blob of the current version, as is; one a republish has just replaced reads as gone (404), never as a 500. */
+  async function servedBlob(key: string, headers: Record<string, string>): Promise<Reply> {
+    let raw: Buffer;
     try {
-      return await blobs.read(key);
+      raw = await blobs.read(key);
     } catch {
       throw notFound('asset');
     }
+    return { status: 200, raw, headers: { ...headers, 'X-Content-Type-Options': 'nosniff' } };
   }
 }
