@@ -7,7 +7,8 @@ import type { InstallationStatus } from './IntegrationInstallation';
 @Index(['integrationId', 'createdAt', 'siteId'])
 export class IntegrationSiteInstallation {
   @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) installationId: string;
-  @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) siteId: string;
+  /** Also indexed alone: deleting a site finds its rows. */
+  @Index() @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) siteId: string;
   @RefColumn() integrationId: string;
   @Index() @RefColumn() organizationId: string;
   @Column({ type: 'varchar', length: 16 }) status: InstallationStatus;

@@ -7,7 +7,8 @@ import type { InstallationStatus } from './IntegrationInstallation';
 @Index(['integrationId', 'createdAt', 'spaceId'])
 export class IntegrationSpaceInstallation {
   @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) installationId: string;
-  @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) spaceId: string;
+  /** Also indexed alone: the space purge finds a space's rows. */
+  @Index() @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) spaceId: string;
   @RefColumn() integrationId: string;
   @Index() @RefColumn() organizationId: string;
   @Column({ type: 'varchar', length: 16 }) status: InstallationStatus;
