@@ -12,8 +12,9 @@ import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { JOB_KINDS } from '../../workflows/ids';
 import { defineJobKind } from '../processes/job-kind';
+import { removeIntegrationTokens } from './tokens';
 
-/** Events whose delivery ended before the retention, then tombstones with no delivery left, with their blobs. */
+/** Events whose delivery ended before the retention, then tombstones with no delivery left, with their blobs and tokens. */
 async function expireIntegrationEvents(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> {
   const cutoff = new Date(now.getTime() - config.integrationDispatch.retentionSeconds * 1000);
   const expired = await db.delete(IntegrationEvent, { status: In(['success', 'failed']), createdAt: LessThan(cutoff) });
@@ -22,6 +23,7 @@ async function expireIntegrationEvents(db: Db, config: Config, now: Date, blobs:
     if (await db.existsBy(IntegrationEvent, { integrationId: tombstone.id, status: 'pending' })) continue;
     removed += (await db.delete(IntegrationEvent, { integrationId: tombstone.id })).affected ?? 0;
     for (const key of [tombstone.scriptKey, tombstone.iconKey, ...tombstone.previewImageKeys]) if (key) await blobs.delete(key);
+    await removeIntegrationTokens(db, tombstone.id);
     await db.delete(Integration, { id: tombstone.id });
   }
   return removed;

@@ -41,3 +41,8 @@ async function removeExpiredTokens(db: Db, integrationId: string): Promise<void>
   });
   if (expired.length) await db.delete(ApiToken, expired.map((t) => t.id));
 }
+
+/** With an unpublished integration's tombstone: its tokens, dead since the unpublish, go too. */
+export async function removeIntegrationTokens(db: Db, integrationId: string): Promise<void> {
+  await db.delete(ApiToken, { integrationId });
+}
