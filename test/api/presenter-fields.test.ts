@@ -91,6 +91,9 @@ describe('answers carry every field of the spec', () => {
     await as.patch(sitePath).send({ proxy: 'example.com/handbook', basename: 'hb' }).expect(200);
     await as.post(`${sitePath}/publish`).expect(200);
 
+    const integrationName = `fields-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
+    await as.post(`/v1/integrations/${integrationName}`).send({ organization: fx.org.id, title: 'Fields', description: '', script: 'export default {};', scopes: [] }).expect(200);
+
     const get = async (path: string, query: Record<string, string> = {}) => (await as.get(path).query(query).expect(200)).body;
     Object.assign(answers, {
       user: await get(`/v1/users/${alice.user.id}`),
@@ -122,6 +125,7 @@ describe('answers carry every field of the spec', () => {
       siteSectionGroup: (await get(`${sitePath}/section-groups`)).items[0],
       siteSpace: (await get(`${sitePath}/site-spaces`)).items[0],
       publishedSite: await get(`${sitePath}/published`),
+      integration: await get(`/v1/integrations/${integrationName}`),
     });
   });
 
