@@ -16,6 +16,7 @@ import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
 import type { Recorder } from './recorders/recorder';
 import { recordContentImport } from './recorders/content-import';
+import { recordIntegrationDispatch } from './recorders/integration-dispatch';
 import { recordOpenAPIProcess } from './recorders/openapi-process';
 import { recordPdfExport } from './recorders/pdf-export';
 import { recordSpacePurge } from './recorders/space-purge';
@@ -28,6 +29,7 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
   'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
   'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
+  'integration-dispatch': { recorder: recordIntegrationDispatch, cases: ['delivered', 'rejected', 'exhausted'] },
 };
 
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');

@@ -25,7 +25,7 @@ describe('workflow replay', () => {
 
   it('has histories of every release of every workflow, success and failure paths included', () => {
     const names = all.map((h) => h.name);
-    expect(names).toEqual(expect.arrayContaining(['space-purge/v1-purged.json', 'space-purge/v1-cancelled.json', 'space-purge/v2-purged.json', 'space-purge/v2-failed.json', 'openapi-process/v2-complete.json', 'openapi-process/v2-parse-error.json', 'openapi-process/v2-fetch-timeout.json', 'openapi-process/v2-fetch-error.json', 'pdf-export/v1-rendered.json', 'pdf-export/v1-failed.json', 'translation-run/v1-completed.json', 'translation-run/v1-rerun.json', 'translation-run/v1-failed.json', 'content-import/v1-imported.json', 'content-import/v1-fetch-error.json', 'content-import/v1-parse-error.json', 'content-import/v1-cancelled.json']));
+    expect(names).toEqual(expect.arrayContaining(['space-purge/v1-purged.json', 'space-purge/v1-cancelled.json', 'space-purge/v2-purged.json', 'space-purge/v2-failed.json', 'openapi-process/v2-complete.json', 'openapi-process/v2-parse-error.json', 'openapi-process/v2-fetch-timeout.json', 'openapi-process/v2-fetch-error.json', 'pdf-export/v1-rendered.json', 'pdf-export/v1-failed.json', 'translation-run/v1-completed.json', 'translation-run/v1-rerun.json', 'translation-run/v1-failed.json', 'content-import/v1-imported.json', 'content-import/v1-fetch-error.json', 'content-import/v1-parse-error.json', 'content-import/v1-cancelled.json', 'integration-dispatch/v1-delivered.json', 'integration-dispatch/v1-rejected.json', 'integration-dispatch/v1-exhausted.json']));
   });
 
   it.each(all.map((h) => [h.name, h.file]))('replays %s', async (_name, file) => {

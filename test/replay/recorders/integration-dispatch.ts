@@ -1,0 +1,41 @@
+/**
+ * Runs the integration-dispatch job through its paths, for record.ts: delivered after a 503 (a retry
+ * after a back-off), rejected by a 406, and failed once every attempt answered 5xx. The tunnel is a
+ * local server, so record with loopback allowed and short back-offs:
+ * `FETCH_ALLOW_LOOPBACK=true INTEGRATION_DISPATCH_BACKOFF_MS=50 npm run record-histories -- integration-dispatch v1`.
+ */
+import { inTransaction } from '../../../domain/db';
+import { recordIntegrationEvent } from '../../../domain/integrations/events';
+import { Integration } from '../../../entities/Integration';
+import { jobWorkflowId, JOB_KINDS } from '../../../workflows/ids';
+import { insertInstallation, insertIntegration } from '../../support/integration-rows';
+import { Tunnel } from '../../support/integration-tunnel';
+import type { Recorder } from './recorder';
+
+export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal, org }) => {
+  if (config.fetch.allowLoopback !== true) throw new Error('record integration-dispatch with FETCH_ALLOW_LOOPBACK=true (its tunnel is a local server)');
+  const client = await temporal.getClient();
+  const tunnel = await new Tunnel().start();
+  try {
+    const integration = await insertIntegration(ds, org.id, ['space:content:read'], { devTunnelUrl: tunnel.url });
+    const installation = await insertInstallation(ds, integration, org.id);
+    const deliver = async (name: string, statuses: number[]) => {
+      tunnel.statuses = statuses;
+      const event = await inTransaction(ds, async (db) =>
+        recordIntegrationEvent(db, { integration: await db.findOneByOrFail(Integration, { id: integration.id }), installation, type: 'installation_setup', fields: { status: 'active' } }),
+      );
+      const workflowId = jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1);
+      // started after the commit; wait for it to exist, then to close
+      for (let i = 0; i < 100 && !(await client.workflow.getHandle(workflowId).describe().catch(() => null)); i++) await new Promise((r) => setTimeout(r, 50));
+      await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+      return { name, workflowId };
+    };
+    return [
+      await deliver('delivered', [503]),
+      await deliver('rejected', [406]),
+      await deliver('exhausted', Array(config.integrationDispatch.maxAttempts).fill(500)),
+    ];
+  } finally {
+    await tunnel.close();
+  }
+};
