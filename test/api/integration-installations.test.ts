@@ -58,6 +58,16 @@ async function eventsOf(installationId: string): Promise<Json[]> {
   });
 }
 
+/** Lists run oldest first, then by id (binary order): the ids of `[createdAt, id]` keys in that order. */
+function inListOrder(keys: Array<[string | Date, string]>): string[] {
+  const at = (t: string | Date) => new Date(t).getTime();
+  return [...keys].sort(([ta, a], [tb, b]) => at(ta) - at(tb) || (a < b ? -1 : 1)).map(([, id]) => id);
+}
+
+async function spaceInstallationKeys(installationId: string): Promise<Array<[Date, string]>> {
+  return (await server.ds.getRepository(IntegrationSpaceInstallation).findBy({ installationId })).map((r) => [r.createdAt, r.spaceId]);
+}
+
 describe('installing on an organization', () => {
   it('answers 201 with the installation, then 200 with the same one; pending until the required account configuration is set', async () => {
     const dev = await createOrg(server.ds);
@@ -156,7 +166,7 @@ describe('the installation lists', () => {
     await server.as(customers[1].admin.token).patch(`${installations(name)}/${installed[1].id}`).send({ externalIds: ['team-7', 'x'] }).expect(200);
 
     const all = await listAll(server, dev.admin, installations(name), { limit: 2 });
-    expect(all.ids).toEqual(installed.map((i) => i.id));
+    expect(all.ids).toEqual(inListOrder(installed.map((i) => [i.createdAt, i.id])));
     expect(all.pages).toBe(2);
     expect(all.counts).toEqual([3, 3]);
     expect(all.items[1].externalIds).toEqual(['team-7', 'x']);
@@ -164,6 +174,9 @@ describe('the installation lists', () => {
     expect(byExternal).toEqual({ items: [expect.objectContaining({ id: installed[1].id })], count: 1 });
     expect((await server.as(dev.admin.token).get(installations(name)).query({ externalId: 'team' }).expect(200)).body.count).toBe(0);
 
+    // a repeated parameter is refused, never a 500
+    expect((await server.as(dev.admin.token).get(installations(name)).query('externalId=a&externalId=b').expect(400)).body.error.message).toBe('externalId: must be a string, not array');
+    expect((await server.as(dev.admin.token).get(`/v1/integrations/${name}/spaces`).query('extended=true&extended=false').expect(400)).body.error.message).toMatch(/^extended: /);
     // a cursor is bound to its filter, and a forged one is refused
     const first = (await server.as(dev.admin.token).get(installations(name)).query({ limit: 1 }).expect(200)).body;
     await server.as(dev.admin.token).get(installations(name)).query({ limit: 1, page: first.next.page, externalId: 'x' }).expect(400);
@@ -287,11 +300,13 @@ describe('installing on spaces', () => {
     const extendedItem = (await server.as(customer.admin.token).get(guideItem).query({ extended: 'true' }).expect(200)).body;
     expect(extendedItem.space).toMatchObject({ object: 'space', id: guide.id, permissions: expect.objectContaining({ admin: true, installIntegration: true }) });
     const ofInstallation = await listAll(server, customer.admin, spacesOf, { limit: 1 });
-    expect(ofInstallation.items.map((i) => i.space)).toEqual([guide.id, api.id]);
+    const spaceOrder = inListOrder(await spaceInstallationKeys(installation.id));
+    expect(spaceOrder).toEqual(expect.arrayContaining([guide.id, api.id]));
+    expect(ofInstallation.items.map((i) => i.space)).toEqual(spaceOrder);
     expect(ofInstallation.pages).toBe(2);
     const integrationSpaces = `/v1/integrations/${name}/spaces`;
     const listed = (await server.as(dev.admin.token).get(integrationSpaces).expect(200)).body;
-    expect(listed.items.map((i: Json) => i.space)).toEqual([guide.id, api.id]);
+    expect(listed.items.map((i: Json) => i.space)).toEqual(spaceOrder);
     const filtered = (await server.as(dev.admin.token).get(integrationSpaces).query({ externalId: 'chan-1', extended: 'true' }).expect(200)).body;
     expect(filtered.count).toBe(1);
     expect(filtered.items[0].space).toMatchObject({ object: 'space', id: guide.id, title: 'Guide', permissions: expect.objectContaining({ view: false }) });
@@ -472,5 +487,29 @@ describe('concurrent installs', () => {
     expect(await eventsOf(answers[0].body.id)).toHaveLength(1);
     // the integration row is untouched by installs
     expect((await server.ds.getRepository(Integration).findOneByOrFail({ name })).version).toBe(1);
+  });
+});
+
+describe('every installation operation', () => {
+  it('answers 401 without a valid token', async () => {
+    const base = '/v1/integrations/any-name/installations/anyinstallation000000';
+    const operations: Array<['get' | 'post' | 'patch' | 'delete', string]> = [
+      ['get', '/v1/integrations/any-name/installations'],
+      ['post', '/v1/integrations/any-name/installations'],
+      ['get', '/v1/integrations/any-name/spaces'],
+      ['get', '/v1/integrations/any-name/sites'],
+      ['get', base],
+      ['patch', base],
+      ['delete', base],
+      ...(['spaces', 'sites'] as const).flatMap((kind): Array<['get' | 'post' | 'patch' | 'delete', string]> => [
+        ['get', `${base}/${kind}`],
+        ['post', `${base}/${kind}`],
+        ['get', `${base}/${kind}/anycontent00000000000`],
+        ['patch', `${base}/${kind}/anycontent00000000000`],
+        ['delete', `${base}/${kind}/anycontent00000000000`],
+      ]),
+    ];
+    expect(operations).toHaveLength(17);
+    for (const [method, path] of operations) expect([method, path, (await server.as('dpt_not-a-token')[method](path).send({})).status]).toEqual([method, path, 401]);
   });
 });
