@@ -7,6 +7,7 @@
  */
 import request from 'supertest';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { TEMPLATES } from '../../domain/content/templates';
 import { Integration } from '../../entities/Integration';
 import { addMember, createOrg, unique } from '../factories';
 import { newSpace } from '../support/api';
@@ -79,6 +80,39 @@ describe('events', () => {
     const { id: foreign } = await server.ds.manager.findOneByOrFail(IntegrationEvent, { organizationId: hidden.org.id });
     await server.as(admin.token).get(`${events}/${foreign}`).expect(404);
     await server.as(editor.token).get(`${events}/${foreign}`).expect(403);
+  });
+});
+
+describe('space events', () => {
+  it("every head move of a covered space records space_content_updated with its revision and author; a change request's edits do not", async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const { name, installationId } = await publishAndInstall(server, admin, org.id);
+    const space = await newSpace(server, admin, org.id);
+    const uncovered = await createOrg(server.ds);
+    const elsewhere = await newSpace(server, uncovered.admin, uncovered.org.id);
+    const api = server.as(admin.token);
+    const revision = async () => (await api.get(`/v1/spaces/${space.id}`).expect(200)).body.revision;
+    const revisions: string[] = [];
+
+    await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Edited', markdown: 'Text.' }).expect(201);
+    revisions.push(await revision());
+    const cr = (await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Change' }).expect(201)).body;
+    await api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content/pages`).send({ title: 'Proposed', markdown: 'Text.' }).expect(201);
+    await api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`).expect(200);
+    revisions.push(await revision());
+    await api.post(`/v1/spaces/${space.id}/content/template`).send({ id: TEMPLATES[0].id }).expect(201);
+    revisions.push(await revision());
+    await server.as(uncovered.admin.token).post(`/v1/spaces/${elsewhere.id}/content/pages`).send({ title: 'Not covered', markdown: 'Text.' }).expect(201);
+
+    const { items } = (await api.get(`/v1/integrations/${name}/events`).expect(200)).body;
+    const content = items.filter((e: { payload: { type: string } }) => e.payload.type === 'space_content_updated').reverse();
+    expect(content.map((e: { payload: object }) => e.payload)).toEqual(
+      revisions.map((revisionId) => ({
+        eventId: expect.any(String), type: 'space_content_updated', installationId, spaceId: space.id, revisionId,
+        updatedBy: [{ object: 'user', id: admin.user.id, displayName: admin.user.displayName, email: admin.user.email, photoURL: null, urls: { location: expect.stringMatching(new RegExp(`/v1/users/${admin.user.id}$`)) } }],
+      })),
+    );
+    expect(await server.ds.manager.countBy(IntegrationEvent, { spaceId: elsewhere.id })).toBe(0);
   });
 });
 
