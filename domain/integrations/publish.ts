@@ -6,6 +6,7 @@
  * Schema subset (checked with ajv), and the name belongs to the organization that first published it.
  */
 import Ajv from 'ajv';
+import type { QueryDeepPartialEntity } from 'typeorm';
 import { imageSize } from 'image-size';
 import { randomBytes } from 'crypto';
 import type { Config } from '../config';
@@ -229,7 +230,8 @@ export async function publishIntegration(db: Db, deps: { blobs: BlobStore; confi
   } satisfies Partial<Integration>;
 
   if (existing) {
-    await db.update(Integration, { id }, fields as never);
+    // TypeORM's partial-entity type cannot express the JSON columns' unknown[]: the fields are typed by `satisfies` above
+    await db.update(Integration, { id }, fields as QueryDeepPartialEntity<Integration>);
     await db.update(User, { id: existing.botUserId }, { displayName: input.title });
     return { integration: { ...existing, ...fields }, staleBlobKeys: blobKeysOf(existing) };
   }
