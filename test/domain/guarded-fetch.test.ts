@@ -201,3 +201,33 @@ describe('with loopback allowed (as in tests)', () => {
     expect((err as FetchError).reason).toBe('size');
   });
 });
+
+describe('POST (integration event delivery)', () => {
+  it('sends the body and headers, answers the 2xx, follows no redirect and honours a shorter time limit', async () => {
+    const received: Array<{ method: string; type: string; body: string }> = [];
+    const receiver = await serve((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        received.push({ method: req.method ?? '', type: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString() });
+        if (req.url === '/moved') res.writeHead(307, { Location: `http://127.0.0.1:${target.port}/` }).end();
+        else if (req.url === '/slow') setTimeout(() => res.end('late'), 500);
+        else res.writeHead(202).end('OK');
+      });
+    });
+    try {
+      const c = client({ allowLoopback: true });
+      const post = (path: string, timeoutMs?: number) =>
+        c.fetch(`http://127.0.0.1:${receiver.port}${path}`, { method: 'POST', body: Buffer.from('{"a":1}'), headers: { 'content-type': 'application/json' }, timeoutMs });
+      expect(await post('/v1')).toMatchObject({ status: 202, body: Buffer.from('OK') });
+      expect(received[0]).toEqual({ method: 'POST', type: 'application/json', body: '{"a":1}' });
+      const moved = (await post('/moved').catch((e: unknown) => e)) as FetchError;
+      expect({ reason: moved.reason, status: moved.status }).toEqual({ reason: 'status', status: 307 });
+      expect(target.hits).toEqual([]);
+      const slow = (await post('/slow', 100).catch((e: unknown) => e)) as FetchError;
+      expect({ reason: slow.reason, message: slow.message }).toEqual({ reason: 'timeout', message: expect.stringContaining('within 100 ms') });
+    } finally {
+      await receiver.close();
+    }
+  });
+});

@@ -1,0 +1,102 @@
+/**
+ * The integration-dispatch kind's rules that no API answer shows: the back-off with jitter between
+ * delivery attempts, and the retention (ended events expire; an unpublished integration's tombstone
+ * goes with its events, blobs and tokens once none of its deliveries is pending). The retention runs
+ * in a transaction rolled back at the end: it is global, and other test files' tombstones must stay.
+ */
+import 'reflect-metadata';
+import type { DataSource } from 'typeorm';
+import { loadConfig } from '../../domain/config';
+import { retryDelayMs } from '../../domain/integrations/delivery';
+import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
+import { issueIntegrationTokens } from '../../domain/integrations/tokens';
+import { createBlobStore } from '../../domain/storage';
+import { createDataSource } from '../../entities/data-source';
+import { ApiToken } from '../../entities/ApiToken';
+import { Integration } from '../../entities/Integration';
+import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { idleJobState } from '../../entities/JobState';
+import { newId } from '../../domain/ids';
+import { createOrg } from '../factories';
+import { insertInstallation, insertIntegration } from '../support/integration-rows';
+
+const config = loadConfig();
+let ds: DataSource;
+
+beforeAll(async () => {
+  ds = await createDataSource(config).initialize();
+});
+
+afterAll(async () => {
+  await ds.destroy();
+});
+
+describe('back-off', () => {
+  const policy = { ...config.integrationDispatch, backoffMs: 1000, maxBackoffMs: 5000 };
+
+  it('doubles from the base with each attempt, up to the ceiling, jittered between half and all of it', () => {
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(policy, n, () => 1))).toEqual([1000, 2000, 4000, 5000, 5000]);
+    expect([1, 2, 3, 4, 5].map((n) => retryDelayMs(policy, n, () => 0))).toEqual([500, 1000, 2000, 2500, 2500]);
+    for (let i = 0; i < 100; i++) {
+      const delay = retryDelayMs(policy, 2);
+      expect(delay).toBeGreaterThanOrEqual(1000);
+      expect(delay).toBeLessThanOrEqual(2000);
+    }
+  });
+});
+
+describe('retention', () => {
+  const ROLLBACK = new Error('rollback');
+
+  function eventRow(integration: Integration, installationId: string, status: IntegrationEvent['status'], createdAt: Date): IntegrationEvent {
+    const id = newId();
+    return Object.assign(new IntegrationEvent(), {
+      id, integrationId: integration.id, installationId, organizationId: integration.ownerOrganizationId, spaceId: null, siteId: null,
+      type: 'installation_setup', payload: { eventId: id, type: 'installation_setup', installationId, status: 'active' }, status,
+      endpointUrl: status === 'pending' ? 'https://tunnel.example.com' : null, trace: [], signingSecret: 'secret', createdAt,
+      dispatch: status === 'pending' ? { ...idleJobState(), generation: 1, requestedAt: createdAt } : idleJobState(),
+    });
+  }
+
+  it('removes ended events past the retention, keeps pending and recent ones; a tombstone goes once no delivery is pending', async () => {
+    const { org } = await createOrg(ds);
+    const blobs = createBlobStore(config);
+    const live = await insertIntegration(ds, org.id, []);
+    const tombstone = await insertIntegration(ds, org.id, [], { iconKey: `integrations/${newId()}/icon.png` });
+    await blobs.put(tombstone.scriptKey, Buffer.from('export default {};'), 'text/javascript');
+    await blobs.put(tombstone.iconKey!, Buffer.from('png'), 'image/png');
+    const installation = await insertInstallation(ds, live, org.id);
+    await issueIntegrationTokens(ds.manager, config, { integration: tombstone });
+    const now = new Date();
+    const old = new Date(now.getTime() - (config.integrationDispatch.retentionSeconds + 60) * 1000);
+    const oldEnded = eventRow(live, installation.id, 'failed', old);
+    const oldPending = eventRow(live, installation.id, 'pending', old);
+    const recentEnded = eventRow(live, installation.id, 'success', now);
+    const tombstonePending = eventRow(tombstone, installation.id, 'pending', now);
+    await ds.manager.insert(IntegrationEvent, [oldEnded, oldPending, recentEnded, tombstonePending].map((e) => ({ ...e })) as never);
+    await ds.manager.update(Integration, { id: tombstone.id }, { deletedAt: now });
+
+    await ds
+      .transaction(async (db) => {
+        const expire = () => integrationDispatchJob.retention!.expire(db, config, now, blobs);
+        expect(await expire()).toBeGreaterThanOrEqual(1);
+        const left = async (events: IntegrationEvent[]) => (await Promise.all(events.map((e) => db.existsBy(IntegrationEvent, { id: e.id })))).map(Boolean);
+        expect(await left([oldEnded, oldPending, recentEnded, tombstonePending])).toEqual([false, true, true, true]);
+        // the tombstone waits for its pending delivery
+        expect(await db.existsBy(Integration, { id: tombstone.id })).toBe(true);
+
+        await db.update(IntegrationEvent, { id: tombstonePending.id }, { status: 'success' });
+        await expire();
+        expect(await db.existsBy(Integration, { id: tombstone.id })).toBe(false);
+        expect(await db.existsBy(IntegrationEvent, { integrationId: tombstone.id })).toBe(false);
+        expect(await db.existsBy(ApiToken, { integrationId: tombstone.id })).toBe(false);
+        expect(await db.existsBy(Integration, { id: live.id })).toBe(true);
+        await expect(blobs.read(tombstone.scriptKey)).rejects.toThrow();
+        await expect(blobs.read(tombstone.iconKey!)).rejects.toThrow();
+        throw ROLLBACK;
+      })
+      .catch((err) => {
+        if (err !== ROLLBACK) throw err;
+      });
+  });
+});
