@@ -21,3 +21,8 @@ export function presentApiToken(token: ApiToken, secret?: string): z.infer<typeo
     ...(secret ? { token: secret } : {}),
   };
 }
+
+/** GitBook's APITemporaryToken: an installation token minted by its integration. */
+export const temporaryTokenSchema = z.object({
+  token: z.string().openapi({ description: 'Temporary access token to authenticate with the API' }),
+}).openapi('APITemporaryToken');

@@ -12,8 +12,10 @@ import type { PermissionsByKind, Target, TargetOf } from './targets';
 
 /** Granted to any token whose reach covers the target, whatever its scopes. */
 const IN_REACH = 'in reach';
+/** Granted, in reach, to the integration's own token only (not to an installation token). */
+const OWN_TOKEN = 'own token';
 /** A permission is granted by any one of its scopes (GitBook's, vocabulary.ts); `[]`: never granted to an integration. */
-type Grant = readonly IntegrationScope[] | typeof IN_REACH;
+type Grant = readonly IntegrationScope[] | typeof IN_REACH | typeof OWN_TOKEN;
 
 const CONTENT_READ: Grant = ['space:content:read', 'space:content:write'];
 const CONTENT_WRITE: Grant = ['space:content:write'];
@@ -21,7 +23,9 @@ const SITE_READ: Grant = ['site:metadata:read', 'site:adaptive:read', 'site:adap
 const NEVER: Grant = [];
 
 function holds(principal: IntegrationPrincipal, grant: Grant): boolean {
-  return grant === IN_REACH || grant.some((scope) => principal.scopes.includes(scope));
+  if (grant === IN_REACH) return true;
+  if (grant === OWN_TOKEN) return principal.installation === null;
+  return grant.some((scope) => principal.scopes.includes(scope));
 }
 
 /** Every permission of every kind, so a new kind or permission does not compile until it is decided here. */
@@ -72,7 +76,7 @@ export const SCOPE_PERMISSIONS: { [K in Target['kind']]: { [P in keyof Permissio
   publishedSite: { view: SITE_READ, viewAll: SITE_READ },
   // its own integration (and the public ones), its installations: seen, never administered (publish, unpublish, dev mode take a user)
   integration: { view: IN_REACH, admin: NEVER },
-  integrationInstallation: { view: IN_REACH, admin: NEVER },
+  integrationInstallation: { view: IN_REACH, admin: NEVER, issueToken: OWN_TOKEN },
 };
 
 /** Whether the target lies in the token's installation: its organization, and there its selected spaces and sites. */

@@ -75,8 +75,8 @@ export interface CommentPermissions { view: boolean; edit: boolean; reply: boole
 export interface TranslationPermissions { view: boolean; edit: boolean }
 /** GitBook's Integration.permissions is `{admin}`; `view` decides the 404. */
 export interface IntegrationPermissions { view: boolean; admin: boolean }
-/** `admin`: change or uninstall it. */
-export interface IntegrationInstallationPermissions { view: boolean; admin: boolean }
+/** `admin`: change or uninstall it. `issueToken`: mint an installation token (GitBook: the integration's own token only). */
+export interface IntegrationInstallationPermissions { view: boolean; admin: boolean; issueToken: boolean }
 
 export interface PermissionsByKind {
   organization: OrganizationPermissions;

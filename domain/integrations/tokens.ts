@@ -22,14 +22,26 @@ export async function issueIntegrationTokens(
   { integration, installation }: { integration: Integration; installation?: IntegrationInstallation | null },
 ): Promise<{ integration: string; installation?: string }> {
   await removeExpiredTokens(db, integration.id);
+  const own = await issueOne(db, config, integration, null);
+  if (!installation) return { integration: own };
+  return { integration: own, installation: await issueOne(db, config, integration, installation) };
+}
+
+/** One installation token, asked for by the integration itself (`POST …/installations/{id}/tokens`). */
+export async function issueInstallationToken(
+  db: Db,
+  config: Pick<Config, 'integrationTokenTtlSeconds'>,
+  { integration, installation }: { integration: Integration; installation: IntegrationInstallation },
+): Promise<string> {
+  await removeExpiredTokens(db, integration.id);
+  return issueOne(db, config, integration, installation);
+}
+
+async function issueOne(db: Db, config: Pick<Config, 'integrationTokenTtlSeconds'>, integration: Integration, installation: IntegrationInstallation | null): Promise<string> {
   const expiresAt = new Date(Date.now() + config.integrationTokenTtlSeconds * 1000);
-  const own = await issueToken(db, integration.botUserId, `integration:${integration.id}`, expiresAt, { integrationId: integration.id, installationId: null });
-  if (!installation) return { integration: own.secret };
-  const installed = await issueToken(db, integration.botUserId, `installation:${installation.id}`, expiresAt, {
-    integrationId: integration.id,
-    installationId: installation.id,
-  });
-  return { integration: own.secret, installation: installed.secret };
+  const label = installation ? `installation:${installation.id}` : `integration:${integration.id}`;
+  const { secret } = await issueToken(db, integration.botUserId, label, expiresAt, { integrationId: integration.id, installationId: installation?.id ?? null });
+  return secret;
 }
 
 /** The token cleanup: a token lives for minutes, so its rows go once expired, a batch at each issue. */

@@ -7,6 +7,7 @@
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../api/app';
+import { hashSecret } from '../../domain/auth/tokens';
 import { inTransaction } from '../../domain/db';
 import { createBlobStore } from '../../domain/storage';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
@@ -168,6 +169,25 @@ describe('integration tokens', () => {
       await api.get(`${base}/events`).expect(403);
     }
     await server.as(fx.admin.token).get(`${base}/installations/${installation.id}`).expect(200);
+  });
+
+  it("mints an installation token with the integration's own token only (createIntegrationInstallationToken)", async () => {
+    const { fx, space } = await contentFixture();
+    const { integration, installation, tokens } = await installed(fx, ['space:content:read']);
+    const path = `/v1/integrations/${integration.name}/installations/${installation.id}/tokens`;
+    const minted = (await server.as(tokens.integration).post(path).expect(200)).body;
+    expect(Object.keys(minted)).toEqual(['token']);
+    await server.as(minted.token).get(`/v1/spaces/${space.id}`).expect(200);
+    const row = await server.ds.manager.findOneByOrFail(ApiToken, { label: `installation:${installation.id}`, secretHash: hashSecret(minted.token) });
+    expect(row.installationId).toBe(installation.id);
+    expect(row.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + server.config.integrationTokenTtlSeconds * 1000);
+    // not an installation token, not a user (even the installing organization's admin), not another integration
+    await server.as(tokens.installation!).post(path).expect(403);
+    await server.as(fx.admin.token).post(path).expect(403);
+    const stranger = await installed(fx, ['space:content:read']);
+    await server.as(stranger.tokens.integration).post(path).expect(404);
+    await server.as(tokens.integration).post(`/v1/integrations/${integration.name}/installations/${stranger.installation.id}/tokens`).expect(404);
+    await server.as(tokens.integration).post(`/v1/integrations/${integration.name}/installations/nosuchinstallation/tokens`).expect(404);
   });
 
   it('takes no action on an account: no tokens, no organizations (403)', async () => {

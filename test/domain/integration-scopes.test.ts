@@ -110,10 +110,13 @@ describe('integration token scopes', () => {
     expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: privateOther }))).toEqual([]);
     expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: publicOther }))).toEqual(['view']);
     const installation = { id: newId(), integrationId: p.integrationId, organizationId: otherOrgId } as IntegrationInstallation;
-    expect(granted(await permissionsOf(ctx, { kind: 'integrationInstallation', integration: own, installation }))).toEqual(['view']);
-    // an installation token sees its own installation only
+    // the integration's token sees each of its installations and mints their tokens
+    expect(granted(await permissionsOf(ctx, { kind: 'integrationInstallation', integration: own, installation }))).toEqual(['issueToken', 'view']);
+    // an installation token sees its own installation only, and mints nothing
     const installationToken = ctxOf(principal([]));
     expect(granted(await permissionsOf(installationToken, { kind: 'integrationInstallation', integration: own, installation }))).toEqual([]);
+    const itsOwn = { id: installationToken.integration!.installation!.id, integrationId: p.integrationId, organizationId: orgId } as IntegrationInstallation;
+    expect(granted(await permissionsOf(installationToken, { kind: 'integrationInstallation', integration: own, installation: itsOwn }))).toEqual(['view']);
   });
 
   it('a token without scopes holds only what needs none: seeing its organization', async () => {

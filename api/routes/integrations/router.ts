@@ -7,10 +7,12 @@ import { catalogueRoutes } from './catalogue';
 import { devModeRoutes } from './dev';
 import { eventRoutes } from './events';
 import { installationRoutes } from './installations';
+import { installationTokenRoutes } from './tokens';
 
 export function integrationRoutes(api: ApiBuilder): void {
   catalogueRoutes(api);
   installationRoutes(api);
   eventRoutes(api);
   devModeRoutes(api);
+  installationTokenRoutes(api);
 }

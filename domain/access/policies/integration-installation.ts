@@ -9,5 +9,6 @@ import { integrationPolicy } from './integration';
 export const integrationInstallationPolicy = definePolicy('integrationInstallation', async (ctx, { integration, installation }) => {
   const installer = await ctx.membership(installation.organizationId);
   const developer = (await integrationPolicy(ctx, { kind: 'integration', integration })).admin;
-  return { view: developer || (!!installer && installer.role !== null), admin: installer?.role === 'admin' };
+  // a user never mints installation tokens: the integration does, with its own token (integration-scopes.ts)
+  return { view: developer || (!!installer && installer.role !== null), admin: installer?.role === 'admin', issueToken: false };
 });
