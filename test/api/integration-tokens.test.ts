@@ -190,13 +190,14 @@ describe('integration tokens', () => {
     await server.as(tokens.integration).post(`/v1/integrations/${integration.name}/installations/nosuchinstallation/tokens`).expect(404);
   });
 
-  it('takes no action on an account: no tokens, no organizations (403)', async () => {
+  it('takes no action on an account: no tokens, no organizations, no e-mail domain (403)', async () => {
     const { fx } = await contentFixture();
     const { tokens } = await installed(fx, ['space:content:read']);
     for (const token of [tokens.integration, tokens.installation!]) {
       await server.as(token).post('/v1/user/tokens').send({ label: 'escape' }).expect(403);
       await server.as(token).post('/v1/orgs').send({ title: 'Bot org' }).expect(403);
       await server.as(token).post(`/v1/orgs/${fx.org.id}/ping`).expect(403);
+      await server.as(token).get('/v1/email-domains/example.test/orgs').expect(403);
     }
   });
 

@@ -54,7 +54,7 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/email-domains/{emailDomain}/orgs', operationId: 'listOrganizationsForEmailDomain', tags: ['organizations'],
+      method: 'get', path: '/v1/email-domains/{emailDomain}/orgs', operationId: 'listOrganizationsForEmailDomain', tags: ['organizations'], userOnly: true,
       summary: "Organizations claiming an e-mail domain (all of them when it is the caller's own domain, else only the caller's)",
       params: emailDomainParams,
       responses: { 200: { description: 'organizations', schema: z.object({ organizations: z.array(organizationSchema) }) } },
