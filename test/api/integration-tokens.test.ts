@@ -201,7 +201,7 @@ describe('integration tokens', () => {
     }
   });
 
-  it('stops at once when it expires, or when its installation or its integration goes (401)', async () => {
+  it('stops at once when it expires, or when its installation or its integration goes (401), and follows a change of scopes', async () => {
     const { fx, space } = await contentFixture();
     const expiring = await installed(fx, ['space:content:read'], {}, 1);
     await server.as(expiring.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
@@ -214,6 +214,12 @@ describe('integration tokens', () => {
     await server.ds.manager.delete(InstallationRow, { id: uninstalled.installation.id });
     await server.as(uninstalled.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
     await server.as(uninstalled.tokens.integration).get('/v1/user').expect(200);
+
+    // a republish that drops a scope holds from the next request
+    const narrowed = await installed(fx, ['space:content:read']);
+    await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
+    await server.ds.manager.update(Integration, { id: narrowed.integration.id }, { scopes: ['site:metadata:read'] });
+    await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(404);
 
     const unpublished = await installed(fx, ['space:content:read']);
     await server.ds.manager.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() });
