@@ -2,7 +2,9 @@
  * GitBook's own integration CLI (`gitbook publish` from npm @gitbook/cli, installed with scripts
  * disabled) against this service listening on a local port: it builds the manifest's script with
  * esbuild and publishes it through GITBOOK_ENDPOINT with GITBOOK_TOKEN; a second publish is version 2.
+ * GitBook's generated client then reads, lists (its query serialization of the filters) and unpublishes.
  */
+import { GitBookAPI } from '@gitbook/api';
 import { execFile } from 'child_process';
 import { mkdtemp, mkdir, rm, writeFile } from 'fs/promises';
 import type { Server } from 'http';
@@ -127,6 +129,25 @@ describe('gitbook publish', () => {
 
     // `gitbook whoami` reads the caller (GET /v1/user)
     expect((await gitbook(project, fx.admin.token, ['whoami'])).stdout).toContain(`Email: ${fx.admin.user.email}`);
+  }, 120_000);
+
+  it("GitBook's client (@gitbook/api 0.137.0) reads, lists with filters and unpublishes what the CLI published", async () => {
+    const fx = await createOrg(server.ds);
+    const name = unique('cli-');
+    const project = path.join(dir, name);
+    await mkdir(path.join(project, 'src'), { recursive: true });
+    await writeFile(path.join(project, 'src', 'index.js'), 'export default {};\n');
+    const blocks = '\n  - id: card\n    title: Card\n    urlUnfurl:\n      - https://cards.example.com/**';
+    await writeFile(path.join(project, 'gitbook-manifest.yaml'), manifest({ name, title: 'Listed', script: 'src/index.js', organization: fx.org.id, scopes: '[]', visibility: 'public', blocks }));
+    await gitbook(project, fx.admin.token, ['publish']);
+
+    const client = new GitBookAPI({ endpoint, authToken: fx.admin.token });
+    expect((await client.integrations.getIntegrationByName(name)).data).toMatchObject({ name, version: 1, visibility: 'public' });
+    const listed = await client.integrations.listIntegrations({ owner: fx.org.id, blocks: true, blockDomain: 'cards.example.com', limit: 10 });
+    expect(listed.data.items.map((i) => i.name)).toEqual([name]);
+    expect((await client.integrations.listIntegrations({ owner: fx.org.id, blocks: false })).data.items).toEqual([]);
+    await client.integrations.unpublishIntegration(name);
+    await expect(client.integrations.getIntegrationByName(name)).rejects.toMatchObject({ code: 404 });
   }, 120_000);
 
   it("fails with the API's message when the caller is not an admin of the organization", async () => {
