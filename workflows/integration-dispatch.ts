@@ -5,7 +5,7 @@
  * replaced and the retry still happens once), or failed (a 4xx, a refused address, attempts spent).
  * The event's status ends `success` or `failed`; runJob records a failure's code on the row.
  */
-import { ApplicationFailure, proxyActivities, sleep } from '@temporalio/workflow';
+import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
 import type { JobRun } from '../domain/processes/job-kind';
 import { failureOf, isSuperseded, jobActivityOptions, JobOutcome, runJob } from './job';
@@ -31,8 +31,9 @@ export async function integrationDispatch(input: IntegrationDispatchInput): Prom
         await sleep(next.afterMs);
       }
     } catch (err) {
-      // a failure other than the delivery's own (retries of a step spent) still ends the event
-      if (!isSuperseded(err)) await abandonIntegrationEvent(run, failureOf(err).messages[0]?.message ?? 'the run failed');
+      // a failure other than the delivery's own (retries of a step spent, a cancel) still ends the event
+      const reason = failureOf(err).messages[0]?.message ?? 'the run failed';
+      if (!isSuperseded(err)) await CancellationScope.nonCancellable(() => abandonIntegrationEvent(run, reason));
       throw err;
     }
   });

@@ -8,6 +8,12 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { loadConfig, Config } from '../../domain/config';
+import pino from 'pino';
+import { inTransaction } from '../../domain/db';
+import { recordIntegrationEvent } from '../../domain/integrations/events';
+import { reconcileJobs } from '../../domain/processes/jobs';
+import { createDataSource } from '../../entities/data-source';
+import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
@@ -136,7 +142,9 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     ]);
     // the run is Temporal's integration-dispatch/<eventId>, found by its ResourceId
     const client = await server.temporal.getClient();
-    const description = await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1)).describe();
+    const handle = client.workflow.getHandle(jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1));
+    expect(await handle.result()).toEqual({ state: 'done', result: { attempts: 1 } });
+    const description = await handle.describe();
     expect(description.workflowId).toBe(`integration-dispatch/${event.id}`);
     expect(description.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id], ResourceId: [event.id] });
     expect(description.status.name).toBe('COMPLETED');
@@ -233,6 +241,31 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     await editSpace(server, owner, space.id);
     expect((await contentEvent(server, integration.name, space.id)).status).toBe('success');
     expect(answers).toEqual({ own: 200, title: space.title, foreign: 404, members: 403 });
+  });
+
+  it('an event whose start was lost (written where no after-commit dispatch is installed) is started by the reconciler', async () => {
+    const { orgId, integration, tunnel: t } = await setUp();
+    // a DataSource of its own, as a process that installed nothing (a CLI) would write with
+    const bare = await createDataSource(server.config).initialize();
+    try {
+      const event = await inTransaction(bare, async (db) =>
+        recordIntegrationEvent(db, {
+          integration: await db.findOneByOrFail(Integration, { name: integration.name }),
+          installation: await db.findOneByOrFail(IntegrationInstallation, { id: integration.installationId }),
+          type: 'installation_setup',
+          fields: { status: 'active' },
+        }),
+      );
+      await new Promise((r) => setTimeout(r, 300));
+      expect(await server.ds.manager.findOneByOrFail(IntegrationEvent, { id: event.id })).toMatchObject({ status: 'pending', dispatch: { runId: null, startedAt: null } });
+      expect(t.received).toHaveLength(0);
+      const report = await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: orgId, logger: pino({ level: 'silent' }) });
+      expect(report.started).toBeGreaterThanOrEqual(1);
+      expect((await settled(server, event.id)).status).toBe('success');
+      expect(t.received.map((d) => d.event.eventId)).toEqual([event.id]);
+    } finally {
+      await bare.destroy();
+    }
   });
 
   it('a visibility change sends space_visibility_updated with the previous visibility', async () => {
