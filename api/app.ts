@@ -1,15 +1,13 @@
 /** The Express application: middleware order matters, the error handler is last. */
-import { createHash, randomUUID } from 'crypto';
-import express, { Express, Request } from 'express';
-import pinoHttp from 'pino-http';
+import { createHash } from 'crypto';
+import express, { Express } from 'express';
 import type { Deps } from './deps';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
-import { requestContext } from './request-context';
-import { redactUrl } from './middleware/redact-url';
 import { ApiMetrics } from './metrics';
 import { rateLimit } from './middleware/rate-limit';
+import { requestLog } from './middleware/request-log';
 import { ApiBuilder } from './operation';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { registerRoutes } from './routes';
@@ -31,24 +29,7 @@ export function createApp(deps: Deps): Express {
   const metrics = new ApiMetrics(deps.ds);
   app.locals.metrics = metrics;
   app.use(metrics.timeRequests());
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const given = req.headers['x-request-id'];
-        const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
-        res.setHeader('X-Request-Id', id);
-        return id;
-      },
-      // LOG_REQUESTS: one line per request (all), only for answers of 400 and above (errors), or none
-      autoLogging: deps.config.logRequests !== 'none' && { ignore: (req) => req.url === '/healthz' || req.url === '/readyz' },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? 'error' : res.statusCode < 400 && deps.config.logRequests === 'errors' ? 'silent' : 'info'),
-      serializers: { req: (req) => ({ id: req.id, method: req.method, url: redactUrl(req.url) }), res: (res) => ({ statusCode: res.statusCode }) },
-      // known once routed and past the rate limits, so added when the line is written
-      customSuccessObject: (req, _res, line) => ({ ...line, ...requestContext(req as Request) }),
-      customErrorObject: (req, _res, _err, line) => ({ ...line, ...requestContext(req as Request) }),
-    }),
-  );
+  app.use(requestLog(deps.logger, deps.config.logRequests));
   // a publish carries the integration's script, icon and preview images inline: its own, larger limit
   app.post('/v1/integrations/:integrationName', jsonBody(deps.config.integrations.publishMaxBytes));
   app.use(jsonBody(deps.config.bodyLimitBytes));

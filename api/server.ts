@@ -12,7 +12,7 @@ import { createDataSource } from '../entities/data-source';
 
 async function main(): Promise<void> {
   const config = loadConfig();
-  const logger = createLogger(config.logLevel, 'api');
+  const logger = createLogger(config.logLevel, 'api', { buffered: true });
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
   const app = createApp({ ds, config, temporal, logger, blobs: createBlobStore(config) });

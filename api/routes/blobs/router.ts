@@ -59,7 +59,7 @@ export function blobRoutes(deps: Deps, registry: OpenAPIRegistry): Router {
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private');
     // once the headers are out an error cannot become a JSON answer; the client sees a short body
-    await pipeline(blob.stream, res).catch((err) => req.log.warn({ err, key }, 'blob download interrupted'));
+    await pipeline(blob.stream, res).catch((err) => deps.logger.warn({ err, key, reqId: req.id }, 'blob download interrupted'));
   });
   return router;
 }
