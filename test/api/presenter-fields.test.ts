@@ -93,6 +93,8 @@ describe('answers carry every field of the spec', () => {
 
     const integrationName = `fields-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
     await as.post(`/v1/integrations/${integrationName}`).send({ organization: fx.org.id, title: 'Fields', description: '', script: 'export default {};', scopes: [] }).expect(200);
+    // installing records an installation_setup event (failed at once: no tunnel), with one trace line
+    await as.post(`/v1/integrations/${integrationName}/installations`).send({ organization: fx.org.id }).expect(201);
 
     const get = async (path: string, query: Record<string, string> = {}) => (await as.get(path).query(query).expect(200)).body;
     Object.assign(answers, {
@@ -126,7 +128,9 @@ describe('answers carry every field of the spec', () => {
       siteSpace: (await get(`${sitePath}/site-spaces`)).items[0],
       publishedSite: await get(`${sitePath}/published`),
       integration: await get(`/v1/integrations/${integrationName}`),
+      integrationEvent: (await get(`/v1/integrations/${integrationName}/events`)).items[0],
     });
+    answers.integrationEventDetail = await get(`/v1/integrations/${integrationName}/events/${answers.integrationEvent.id}`);
   });
 
   const kinds = Object.keys(SPEC_FIELDS) as Array<keyof typeof SPEC_FIELDS>;
