@@ -125,9 +125,11 @@ function checkConfiguration(level: string, value: unknown): void {
 
 // ---- images
 
+const sizeText = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
+
 function decodePng(field: string, base64: string, maxBytes: number): Buffer {
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length > maxBytes) throw badRequest(`${field}: must be at most ${maxBytes / 1024} KB`);
+  if (bytes.length > maxBytes) throw badRequest(`${field}: must be at most ${sizeText(maxBytes)}`);
   let type: string | undefined;
   try {
     type = imageSize(bytes).type;

@@ -236,7 +236,7 @@ describe('publish', () => {
       ['an icon over 250 KB', () => ({ icon: b64(big(260 * 1024)) }), 'icon: must be at most 250 KB'],
       ['four preview images', () => ({ previewImages: [1, 2, 3, 4].map(() => b64(png())) }), 'previewImages: must have at most 3 items'],
       ['a preview that is not a PNG', () => ({ previewImages: [b64(png()), b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))] }), 'previewImages.1: must be a PNG image'],
-      ['a preview over 1 MB', () => ({ previewImages: [b64(big(1100 * 1024))] }), 'previewImages.0: must be at most 1024 KB'],
+      ['a preview over 1 MB', () => ({ previewImages: [b64(big(1100 * 1024))] }), 'previewImages.0: must be at most 1 MB'],
       ['21 secrets', () => ({ secrets: Object.fromEntries(Array.from({ length: 21 }, (_v, i) => [`K${i}`, 'v'])) }), 'secrets: must have at most 20 entries'],
       ['a secret that is not a string', () => ({ secrets: { K: 1 } }), 'secrets.K: must be a string, not number'],
       ['a policy with a line break', () => ({ contentSecurityPolicy: "default-src 'self'\r\nX-Injected: 1" }), 'contentSecurityPolicy: must be printable ASCII'],
