@@ -268,6 +268,19 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     }
   });
 
+  it('installation_deleted reaches the tunnel after the installation is gone: signed with its secret, no installation in the environment', async () => {
+    const { owner, integration, tunnel: t } = await setUp();
+    const { signingSecret } = await server.ds.manager.findOneByOrFail(IntegrationInstallation, { id: integration.installationId });
+    await server.as(owner.token).delete(`/v1/integrations/${integration.name}/installations/${integration.installationId}`).expect(204);
+    const [event] = await eventsOf(server, integration.name, 'installation_deleted');
+    expect((await settled(server, event.id)).status).toBe('success');
+    const [dispatch] = t.received;
+    expect(dispatch.event).toEqual({ eventId: event.id, type: 'installation_deleted', installationId: integration.installationId, previous: { configuration: {} } });
+    expect(signatureValid(dispatch, signingSecret)).toBe(true);
+    expect(dispatch.environment.installation).toBeUndefined();
+    expect(dispatch.environment.apiTokens).toEqual({ integration: expect.any(String) });
+  });
+
   it('a visibility change sends space_visibility_updated with the previous visibility', async () => {
     const { owner, integration, space, tunnel: t } = await setUp();
     await server.as(owner.token).patch(`/v1/spaces/${space.id}`).send({ visibility: 'unlisted' }).expect(200);
