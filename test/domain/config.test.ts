@@ -24,7 +24,7 @@ function loadWith(env: Record<string, string | undefined>) {
 }
 
 describe('signing secrets', () => {
-  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, BLOB_STORE: 'local' };
+  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET, BLOB_STORE: 'local' };
 
   it('are read from the environment', () => {
     const config = loadWith({ ...complete, CURSOR_SECRET: 'c'.repeat(40) });
@@ -37,6 +37,8 @@ describe('signing secrets', () => {
     expect(() => loadWith({ ...complete, CURSOR_SECRET: '' })).toThrow(/^CURSOR_SECRET: is required/);
     expect(() => loadWith({ ...complete, BLOB_URL_SECRET: undefined })).toThrow(/^BLOB_URL_SECRET: is required/);
     expect(() => loadWith({ ...complete, BLOB_URL_SECRET: 'dev-blob-secret-change-me' })).toThrow('BLOB_URL_SECRET: must be at least 32 characters');
+    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: undefined })).toThrow(/^INTEGRATION_SECRETS_KEY: is required/);
+    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: 'short' })).toThrow('INTEGRATION_SECRETS_KEY: must be at least 32 characters');
   });
 
   it('need BLOB_URL_SECRET only for the local blob store, and the S3 keys only for S3', () => {
