@@ -60,9 +60,17 @@ export class AccessContext {
     this.integration = known?.integration ?? null;
   }
 
+  /**
+   * A caller on `db` (a transaction's) with nothing read yet: a user's memberships and grants are read
+   * there; an integration's principal, which involves none, is kept.
+   */
+  static forCaller(db: Db, caller: { userId: string; integration?: IntegrationPrincipal | null }): AccessContext {
+    return new AccessContext(db, caller.userId, caller.integration ? { memberships: [], grants: [], integration: caller.integration } : undefined);
+  }
+
   /** The same caller on another Db (a transaction's), with nothing read yet. */
   within(db: Db): AccessContext {
-    return new AccessContext(db, this.userId, this.integration ? { memberships: [], grants: [], integration: this.integration } : undefined);
+    return AccessContext.forCaller(db, this);
   }
 
   async membership(organizationId: string): Promise<Member | null> {

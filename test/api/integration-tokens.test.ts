@@ -126,6 +126,23 @@ describe('integration tokens', () => {
     expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([site.id]);
   });
 
+  it('reads a site with site:metadata:read and sets its adaptive schema with site:adaptive:write, nothing more', async () => {
+    const { fx } = await contentFixture();
+    const site = await newSite(server, fx.admin, fx.org.id, { title: 'Docs site' });
+    const base = `/v1/orgs/${fx.org.id}/sites/${site.id}`;
+    const jsonSchema = { type: 'object', properties: { beta: { type: 'boolean', description: 'A beta user.' } }, additionalProperties: false };
+    const reader = server.as((await installed(fx, ['site:metadata:read'])).tokens.installation!);
+    expect((await reader.get(base).expect(200)).body.permissions).toMatchObject({ view: true, admin: false, editAdaptiveSchema: false });
+    await reader.put(`${base}/adaptive-schema`).send({ jsonSchema }).expect(403);
+    await reader.patch(base).send({ title: 'Renamed' }).expect(403);
+    const writer = server.as((await installed(fx, ['site:adaptive:write'])).tokens.installation!);
+    await writer.put(`${base}/adaptive-schema`).send({ jsonSchema }).expect(200);
+    expect((await writer.get(`${base}/adaptive-schema`).expect(200)).body.jsonSchema).toEqual(jsonSchema);
+    await writer.patch(base).send({ title: 'Renamed' }).expect(403);
+    await writer.delete(base).expect(403);
+    await server.as(fx.admin.token).get(base).expect(200);
+  });
+
   it('sees nothing of another organization, whatever its scopes', async () => {
     const { fx } = await contentFixture();
     const elsewhere = await contentFixture();

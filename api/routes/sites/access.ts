@@ -41,10 +41,10 @@ export interface SiteWrite {
   access: AccessContext;
 }
 
-/** Runs `write` in one transaction, the site locked and the caller one of its admins. */
-export async function writeSite<T>(ds: DataSource, caller: Caller, params: SiteRef, write: (w: SiteWrite) => Promise<T>): Promise<T> {
+/** Runs `write` in one transaction, the site locked and the caller holding `action` on it (its admins, unless said). */
+export async function writeSite<T>(ds: DataSource, caller: Caller, params: SiteRef, write: (w: SiteWrite) => Promise<T>, action: keyof SitePermissions = 'admin'): Promise<T> {
   return inTransaction(ds, async (db) => {
-    const w = await lockedSiteFor(db, caller, params);
+    const w = await lockedSiteFor(db, caller, params, action);
     if (!w) throw notFound('site');
     return write(w);
   });
@@ -63,12 +63,12 @@ interface SiteRef {
   siteId: string;
 }
 
-async function lockedSiteFor(db: Db, caller: Caller, params: SiteRef): Promise<SiteWrite | null> {
-  const access = new AccessContext(db, caller.userId);
+async function lockedSiteFor(db: Db, caller: Caller, params: SiteRef, action: keyof SitePermissions = 'admin'): Promise<SiteWrite | null> {
+  const access = AccessContext.forCaller(db, caller);
   const organization = await visibleOrganization(access, params.organizationId);
   const site = await findLockedSite(db, organization.id, params.siteId);
   if (!site) return null;
-  await authorize(access, { kind: 'site', site }, 'admin');
+  await authorize(access, { kind: 'site', site }, action);
   return { db, site, organization, access };
 }
 

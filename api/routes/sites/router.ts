@@ -67,7 +67,7 @@ export function siteRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller, access }) => {
       const site = await inTransaction(ds, async (db) => {
-        const writer = new AccessContext(db, caller.userId);
+        const writer = AccessContext.forCaller(db, caller);
         const organization = await visibleOrganization(writer, params.organizationId);
         await authorize(writer, { kind: 'organization', organization }, 'admin');
         const spaces: Space[] = [];

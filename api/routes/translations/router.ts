@@ -85,7 +85,7 @@ export function translationRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller }) => {
       const { ticket, source } = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = AccessContext.forCaller(db, caller);
         await loadVisibleOrganization(access, params.organizationId);
         const source = await db.findOneBy(Space, { id: body.source.space, organizationId: params.organizationId });
         if (!source || source.deletedAt) throw notFound('space');
@@ -96,7 +96,7 @@ export function translationRoutes(api: ApiBuilder): void {
         return { ticket, source };
       });
       await dispatchJob(temporal, ds.manager, ticket, logger);
-      const answer = await present(new AccessContext(ds.manager, caller.userId), ticket.row, source);
+      const answer = await present(AccessContext.forCaller(ds.manager, caller), ticket.row, source);
       return { status: 201, headers: { Location: answer.urls.location }, body: answer };
     },
   );
@@ -124,11 +124,11 @@ export function translationRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller }) => {
       const { translation, space } = await inTransaction(ds, async (db) => {
-        const found = await authorizedTranslation(new AccessContext(db, caller.userId), params.organizationId, params.translationId, 'edit', true);
+        const found = await authorizedTranslation(AccessContext.forCaller(db, caller), params.organizationId, params.translationId, 'edit', true);
         await setInstructions(db, found.translation, body.instructions);
         return found;
       });
-      return { status: 200, body: await present(new AccessContext(ds.manager, caller.userId), translation, space) };
+      return { status: 200, body: await present(AccessContext.forCaller(ds.manager, caller), translation, space) };
     },
   );
 
@@ -141,7 +141,7 @@ export function translationRoutes(api: ApiBuilder): void {
     },
     async ({ params, caller }) => {
       const deleted = await inTransaction(ds, async (db) => {
-        const access = new AccessContext(db, caller.userId);
+        const access = AccessContext.forCaller(db, caller);
         const found = await findTranslation(access, params.organizationId, params.translationId, true);
         if (!found || !(await permissionsOf(access, { kind: 'translation', space: found.space })).view) return null;
         await authorize(access, { kind: 'translation', space: found.space }, 'edit');
@@ -166,7 +166,7 @@ export function translationRoutes(api: ApiBuilder): void {
     },
     async ({ params, caller }) => {
       const ticket = await inTransaction(ds, async (db) => {
-        const { translation } = await authorizedTranslation(new AccessContext(db, caller.userId), params.organizationId, params.translationId, 'edit', true);
+        const { translation } = await authorizedTranslation(AccessContext.forCaller(db, caller), params.organizationId, params.translationId, 'edit', true);
         return requestRun(db, translation);
       });
       await dispatchJob(temporal, ds.manager, ticket, logger);
