@@ -4,13 +4,14 @@
  */
 import { authorize } from '../domain/access/authorize';
 import type { AccessContext } from '../domain/access/context';
+import { findSpaceWithRevision } from '../domain/content/revisions';
 import { notFound } from '../domain/errors';
 import { findOneWhere } from '../domain/rows';
-import { findSearchedSpace, SearchedSpace } from '../domain/search/search';
 import { findSpaceWithCounters, SpaceCounters } from '../domain/spaces/counters';
 import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
 import { Organization } from '../entities/Organization';
+import type { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { Team } from '../entities/Team';
 
@@ -48,9 +49,9 @@ export async function loadSpaceWithCounters(access: AccessContext, spaceId: stri
   return found;
 }
 
-/** A live space with its current revision's root, for a search in it: one statement. */
-export async function loadSearchedSpace(access: AccessContext, spaceId: string): Promise<SearchedSpace> {
-  const found = await findSearchedSpace(access.db, spaceId);
+/** A live space with its current revision (null before it has content), for a read of its content: one statement. */
+export async function loadSpaceWithRevision(access: AccessContext, spaceId: string): Promise<{ space: Space; revision: Revision | null }> {
+  const found = await findSpaceWithRevision(access.db, spaceId);
   if (!found) throw notFound('space');
   return found;
 }

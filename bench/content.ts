@@ -22,11 +22,12 @@ import { commitToHead, Head } from '../domain/content/heads';
 import { sharedObjects } from '../domain/content/object-cache';
 import { ObjectStore } from '../domain/content/objects';
 import { ContentReader } from '../domain/content/reader';
+import { findSpaceWithRevision } from '../domain/content/revisions';
 import { inTransaction } from '../domain/db';
 import { newId } from '../domain/ids';
 import { createOrganization } from '../domain/organizations/organizations';
 import { TemporalGateway } from '../domain/processes/temporal';
-import { findSearchedSpace, searchSpace } from '../domain/search/search';
+import { searchSpace } from '../domain/search/search';
 import { createSpace } from '../domain/spaces/spaces';
 import { createBlobStore } from '../domain/storage';
 import { ensureUser } from '../domain/users/users';
@@ -188,8 +189,9 @@ const MATCH_BANDS = [
 ];
 
 async function measureSearch(bench: Bench, queries: string[]): Promise<SearchResult> {
-  const space = (await findSearchedSpace(bench.ds.manager, bench.space.id))!;
-  const [row] = await bench.ds.manager.query('SELECT COUNT(*) AS n FROM search_sections WHERE spaceId = ?', [space.space.id]);
+  const { space: read, revision } = (await findSpaceWithRevision(bench.ds.manager, bench.space.id))!;
+  const space = { space: read, root: revision?.root ?? null };
+  const [row] = await bench.ds.manager.query('SELECT COUNT(*) AS n FROM search_sections WHERE spaceId = ?', [read.id]);
   await searchSpace(bench.ds.manager, space, { query: queries[0], limit: SEARCH_LIMIT }); // reads the server's full-text settings once
   const samples: Array<{ ms: number; matches: number }> = [];
   for (const query of queries) {

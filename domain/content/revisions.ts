@@ -2,7 +2,7 @@
 import { EntityNotFoundError } from 'typeorm';
 import type { Db } from '../db';
 import { newId } from '../ids';
-import { findOneWhere } from '../rows';
+import { columnsOf, findOneWhere, hydrate } from '../rows';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { ObjectStore } from './objects';
@@ -36,6 +36,16 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
 }
 
 /** Read by every content read, so without the query builder (domain/rows.ts). */
+/** A live (not soft-deleted) space and its current revision, in one statement; null for an unknown or deleted space. */
+export async function findSpaceWithRevision(db: Db, spaceId: string): Promise<{ space: Space; revision: Revision | null } | null> {
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT ${columnsOf(db, Space, 'x')}, ${columnsOf(db, Revision, 'r')} FROM spaces x LEFT JOIN revisions r ON r.id = x.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
+    [spaceId],
+  );
+  if (!rows.length) return null;
+  return { space: hydrate(db, Space, 'x', rows[0]), revision: rows[0].r_id ? hydrate(db, Revision, 'r', rows[0]) : null };
+}
+
 export async function loadRevision(db: Db, id: string): Promise<Revision> {
   const revision = await findOneWhere(db, Revision, 'x.id = ?', [id]);
   if (!revision) throw new EntityNotFoundError(Revision, { id });

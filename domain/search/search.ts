@@ -7,7 +7,6 @@ import { In } from 'typeorm';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
 import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
 import { Revision } from '../../entities/Revision';
@@ -67,15 +66,6 @@ export interface SearchRequest {
 export interface SearchedSpace {
   space: Space;
   root: string | null;
-}
-
-/** The space, with its current revision's root, in one statement; null for an unknown or deleted space. */
-export async function findSearchedSpace(db: Db, spaceId: string): Promise<SearchedSpace | null> {
-  const rows: Array<Record<string, unknown>> = await db.query(
-    `SELECT ${columnsOf(db, Space, 'x')}, r.root AS revision_root FROM spaces x LEFT JOIN revisions r ON r.id = x.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
-    [spaceId],
-  );
-  return rows.length ? { space: hydrate(db, Space, 'x', rows[0]), root: (rows[0].revision_root as string | null) ?? null } : null;
 }
 
 export async function searchSpace(db: Db, searched: SearchedSpace, req: SearchRequest): Promise<SearchPage<PageResult>> {

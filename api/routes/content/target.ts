@@ -17,7 +17,7 @@ import { loadRevision } from '../../../domain/content/revisions';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Revision } from '../../../entities/Revision';
 import type { Space } from '../../../entities/Space';
-import { loadChangeRequest, loadSpace } from '../../loaders';
+import { loadChangeRequest, loadSpace, loadSpaceWithRevision } from '../../loaders';
 import { changeRequestIdParams } from '../change-requests/schema';
 import { spaceIdParams } from '../spaces/schema';
 
@@ -29,6 +29,8 @@ export interface ContentTarget {
   apiPath: string;
   /** app path of the content; a page's app URL appends its path */
   appPath: string;
+  /** the head's revision, when the statement that read the space read it too */
+  revision?: Revision;
 }
 
 type FormParams = { spaceId: ZodType<string> } & ZodRawShape;
@@ -53,13 +55,16 @@ const spaceForm: ContentForm = {
   params: spaceIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/content${suffix}`,
   async resolve(access, params, action) {
-    const space = await authorizedSpace(access, params.spaceId, action);
+    // a read of the space's content needs its revision: read in the same statement
+    const { space, revision } = await loadSpaceWithRevision(access, params.spaceId);
+    await authorize(access, { kind: 'space', space }, action);
     return {
       space,
       changeRequest: null,
       head: { kind: 'space', spaceId: space.id },
       apiPath: `/spaces/${space.id}/content`,
       appPath: `/o/${space.organizationId}/s/${space.id}`,
+      ...(revision ? { revision } : {}),
     };
   },
 };
@@ -87,7 +92,7 @@ export const CONTENT_FORMS: readonly ContentForm[] = [spaceForm, changeRequestFo
 export async function openContent(ds: DataSource, target: ContentTarget): Promise<{ revision: Revision; reader: ContentReader }> {
   const revisionId = target.changeRequest ? target.changeRequest.revisionId : target.space.revisionId;
   // A space from before content existed has no revision yet: lockHead gives it its initial one.
-  const revision = revisionId ? await loadRevision(ds.manager, revisionId) : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision;
+  const revision = target.revision ?? (revisionId ? await loadRevision(ds.manager, revisionId) : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision);
   return { revision, reader: new ContentReader(new ObjectStore(ds.manager), revision.root) };
 }
 

@@ -6,7 +6,7 @@ import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { badRequest } from '../../../domain/errors';
 import type { RankPosition } from '../../../domain/search/queries';
 import { searchOrganization, searchSpace } from '../../../domain/search/search';
-import { loadOrganization, loadSearchedSpace } from '../../loaders';
+import { loadOrganization, loadSpaceWithRevision } from '../../loaders';
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { organizationSearchListSchema, presentSearchPage, presentSearchSpace, spaceSearchListSchema } from '../../presenters/search';
@@ -37,11 +37,10 @@ export function searchRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'matching pages with their matching sections', schema: spaceSearchListSchema } },
     },
     async ({ params, query, access }) => {
-      const searched = await loadSearchedSpace(access, params.spaceId);
-      const { space } = searched;
+      const { space, revision } = await loadSpaceWithRevision(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
       const scope = `search:${space.id}:${query.query}`;
-      const result = await searchSpace(ds.manager, searched, { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT });
+      const result = await searchSpace(ds.manager, { space, root: revision?.root ?? null }, { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT });
       return { status: 200, body: { items: result.items.map((p) => presentSearchPage(p, space, urls)), count: result.count, ...nextOf(scope, result.next) } };
     },
   );
