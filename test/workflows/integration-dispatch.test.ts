@@ -281,6 +281,21 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     expect(dispatch.environment.apiTokens).toEqual({ integration: expect.any(String) });
   });
 
+  it("an import, committed by the worker's activity, sends space_content_updated once it commits", async () => {
+    const { owner, integration, space, tunnel: t } = await setUp();
+    const site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Imported\n\nText.\n'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/doc.md`;
+      const { revision } = (await server.as(owner.token).post(`/v1/spaces/${space.id}/content/import`).send({ url, source: 'markdown' }).expect(201)).body;
+      const event = await contentEvent(server, integration.name, space.id);
+      expect(event.status).toBe('success');
+      expect(t.received[0].event).toMatchObject({ type: 'space_content_updated', spaceId: space.id, revisionId: revision, updatedBy: [expect.objectContaining({ id: owner.user.id })] });
+    } finally {
+      await new Promise((resolve) => site.close(resolve));
+    }
+  });
+
   it('a visibility change sends space_visibility_updated with the previous visibility', async () => {
     const { owner, integration, space, tunnel: t } = await setUp();
     await server.as(owner.token).patch(`/v1/spaces/${space.id}`).send({ visibility: 'unlisted' }).expect(200);
