@@ -189,6 +189,9 @@ async function storeAssets(blobs: BlobStore, integrationId: string, version: num
   return keys;
 }
 
+/** What a publish sets: all but the identity, and what only other operations change (dev mode, verification). */
+type PublishedFields = Omit<Integration, 'id' | 'name' | 'ownerOrganizationId' | 'botUserId' | 'verified' | 'signingSecret' | 'devTunnelUrl' | 'devAll' | 'createdAt' | 'deletedAt'>;
+
 export interface Published {
   integration: Integration;
   /** The previous version's blobs, to remove once the publish has committed. */
@@ -211,7 +214,7 @@ export async function publishIntegration(db: Db, deps: { blobs: BlobStore; confi
   const id = existing?.id ?? newId();
   const version = (existing?.version ?? 0) + 1;
   const now = new Date();
-  const fields = {
+  const fields: PublishedFields = {
     version,
     runtime: input.runtime ?? 'v1',
     title: input.title,
@@ -229,10 +232,22 @@ export async function publishIntegration(db: Db, deps: { blobs: BlobStore; confi
     secretsCiphertext: encryptSecrets(deps.config, id, input.secrets ?? {}),
     ...(await storeAssets(deps.blobs, id, version, assets)),
     updatedAt: now,
-  } satisfies Partial<Integration>;
+  };
 
+  try {
+    return await writeRows(db, input, existing, { id, now, fields });
+  } catch (err) {
+    // nothing will point to this version's blobs; a failure to remove them only leaves them behind
+    await Promise.all(blobKeysOf(fields).map((key) => deps.blobs.delete(key).catch(() => undefined)));
+    throw err;
+  }
+}
+
+/** The integration's row (and its bot user): updated under the lock taken above, or inserted. */
+async function writeRows(db: Db, input: PublishInput, existing: Integration | null, row: { id: string; now: Date; fields: PublishedFields }): Promise<Published> {
+  const { id, now, fields } = row;
   if (existing) {
-    // TypeORM's partial-entity type cannot express the JSON columns' unknown[]: the fields are typed by `satisfies` above
+    // TypeORM's partial-entity type cannot express the JSON columns' unknown[]
     await db.update(Integration, { id }, fields as QueryDeepPartialEntity<Integration>);
     await db.update(User, { id: existing.botUserId }, { displayName: input.title });
     return { integration: { ...existing, ...fields }, staleBlobKeys: blobKeysOf(existing) };
