@@ -96,7 +96,7 @@ export function catalogueRoutes(api: ApiBuilder): void {
         return { ...(await publishIntegration(db, { blobs, config }, { ...body, name: params.integrationName, organization })), organization };
       });
       await removeBlobs(staleBlobKeys);
-      return { status: 200, body: await present(access.within(ds.manager), integration, organization) };
+      return { status: 200, body: await present(access, integration, organization) };
     },
   );
 
