@@ -316,6 +316,7 @@ describe('get and list', () => {
     await server.as(stranger.token).get(path(unique('integ-'))).expect(404);
     expect((await server.as(stranger.token).get(path(unlistedName)).expect(200)).body.owner.permissions.view).toBe(false);
     await request(server.app).get(path(publicName)).expect(401);
+    await request(server.app).get('/v1/integrations').expect(401);
 
     const names = async (token: string) => (await server.as(token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items.map((i: Json) => i.name);
     expect(await names(reader.token)).toEqual([privateName, publicName].sort());
