@@ -5,7 +5,6 @@
 import { z } from 'zod';
 import { inTransaction } from '../../../domain/db';
 import { disableDevelopmentMode, setDevelopmentMode } from '../../../domain/integrations/dev-mode';
-import { AccessContext } from '../../../domain/access/context';
 import type { ApiBuilder } from '../../operation';
 import { integrationFor } from './installation-access';
 import { integrationNameParams } from './schema';
@@ -35,9 +34,9 @@ export function devModeRoutes(api: ApiBuilder): void {
       body: devModeBody,
       responses: { 204: { description: 'development mode on' } },
     },
-    async ({ params, body, caller }) => {
+    async ({ params, body, access }) => {
       await inTransaction(ds, async (db) => {
-        const integration = await integrationFor(new AccessContext(db, caller.userId, caller), params.integrationName, 'admin');
+        const integration = await integrationFor(access.within(db), params.integrationName, 'admin');
         await setDevelopmentMode(db, integration, body);
       });
       return { status: 204 };
@@ -51,9 +50,9 @@ export function devModeRoutes(api: ApiBuilder): void {
       params: integrationNameParams,
       responses: { 204: { description: 'development mode off' } },
     },
-    async ({ params, caller }) => {
+    async ({ params, access }) => {
       await inTransaction(ds, async (db) => {
-        const integration = await integrationFor(new AccessContext(db, caller.userId, caller), params.integrationName, 'admin');
+        const integration = await integrationFor(access.within(db), params.integrationName, 'admin');
         await disableDevelopmentMode(db, integration);
       });
       return { status: 204 };
