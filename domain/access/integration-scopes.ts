@@ -12,7 +12,7 @@ import type { PermissionsByKind, Target, TargetOf } from './targets';
 
 /** Granted to any token whose reach covers the target, whatever its scopes. */
 const IN_REACH = 'in reach';
-/** Granted, in reach, to the integration's own token only (not to an installation token). */
+/** Granted, in reach, to the integration's own token only (not to an installation token), on its own integration and installations. */
 const OWN_TOKEN = 'own token';
 /** A permission is granted by any one of its scopes (GitBook's, vocabulary.ts); `[]`: never granted to an integration. */
 type Grant = readonly IntegrationScope[] | typeof IN_REACH | typeof OWN_TOKEN;
@@ -22,9 +22,10 @@ const CONTENT_WRITE: Grant = ['space:content:write'];
 const SITE_READ: Grant = ['site:metadata:read', 'site:adaptive:read', 'site:adaptive:write'];
 const NEVER: Grant = [];
 
-function holds(principal: IntegrationPrincipal, grant: Grant): boolean {
+/** `own`: the target is the token's own integration or one of its installations. */
+function holds(principal: IntegrationPrincipal, grant: Grant, own = false): boolean {
   if (grant === IN_REACH) return true;
-  if (grant === OWN_TOKEN) return principal.installation === null;
+  if (grant === OWN_TOKEN) return own && principal.installation === null;
   return grant.some((scope) => principal.scopes.includes(scope));
 }
 
@@ -75,7 +76,7 @@ export const SCOPE_PERMISSIONS: { [K in Target['kind']]: { [P in keyof Permissio
   },
   publishedSite: { view: SITE_READ, viewAll: SITE_READ },
   // its own integration (and the public ones), its installations: seen, never administered (publish, unpublish, dev mode take a user)
-  integration: { view: IN_REACH, admin: NEVER },
+  integration: { view: IN_REACH, admin: NEVER, listInstallations: OWN_TOKEN },
   integrationInstallation: { view: IN_REACH, admin: NEVER, issueToken: OWN_TOKEN },
 };
 
@@ -112,10 +113,13 @@ async function inReach(ctx: AccessContext, principal: IntegrationPrincipal, targ
 
 export async function integrationPermissions<K extends Target['kind']>(ctx: AccessContext, principal: IntegrationPrincipal, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
   const reach = await inReach(ctx, principal, target);
+  const own =
+    (target.kind === 'integration' && target.integration.id === principal.integrationId) ||
+    (target.kind === 'integrationInstallation' && target.installation.integrationId === principal.integrationId);
   const grants = SCOPE_PERMISSIONS[target.kind as K] as Record<string, Grant>;
   const permissions: Record<string, boolean> = {};
   for (const [permission, grant] of Object.entries(grants)) {
-    permissions[permission] = reach && holds(principal, grant);
+    permissions[permission] = reach && holds(principal, grant, own);
   }
   return permissions as unknown as PermissionsByKind[K];
 }

@@ -74,7 +74,8 @@ export interface PublishedSitePermissions { view: boolean; viewAll: boolean }
 export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
 export interface TranslationPermissions { view: boolean; edit: boolean }
 /** GitBook's Integration.permissions is `{admin}`; `view` decides the 404. */
-export interface IntegrationPermissions { view: boolean; admin: boolean }
+/** `listInstallations`: list its installations and their spaces and sites (GitBook: the integration's own token; here also its owner's admins). */
+export interface IntegrationPermissions { view: boolean; admin: boolean; listInstallations: boolean }
 /** `admin`: change or uninstall it. `issueToken`: mint an installation token (GitBook: the integration's own token only). */
 export interface IntegrationInstallationPermissions { view: boolean; admin: boolean; issueToken: boolean }
 

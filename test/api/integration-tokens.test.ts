@@ -188,6 +188,20 @@ describe('integration tokens', () => {
     await server.as(fx.admin.token).get(`${base}/installations/${installation.id}`).expect(200);
   });
 
+  it('lists its installations and their spaces with its own token, as GitBook lets it; an installation token cannot', async () => {
+    const { fx, space } = await contentFixture();
+    const { integration, installation, tokens } = await installed(fx, ['space:content:read']);
+    await insertContentInstallation(server.ds, installation, { spaceId: space.id });
+    const base = `/v1/integrations/${integration.name}`;
+    const own = server.as(tokens.integration);
+    expect((await own.get(`${base}/installations`).expect(200)).body).toMatchObject({ count: 1, items: [{ id: installation.id }] });
+    expect((await own.get(`${base}/spaces`).expect(200)).body).toMatchObject({ count: 1, items: [{ installation: installation.id, space: space.id }] });
+    expect((await own.get(`${base}/sites`).expect(200)).body.count).toBe(0);
+    for (const path of ['installations', 'spaces', 'sites']) await server.as(tokens.installation!).get(`${base}/${path}`).expect(403);
+    // the installing organization's admin is not its developer: this private integration of another organization is not seen
+    await server.as(fx.admin.token).get(`${base}/installations`).expect(404);
+  });
+
   it("mints an installation token with the integration's own token only (createIntegrationInstallationToken)", async () => {
     const { fx, space } = await contentFixture();
     const { integration, installation, tokens } = await installed(fx, ['space:content:read']);

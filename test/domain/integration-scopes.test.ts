@@ -106,7 +106,7 @@ describe('integration token scopes', () => {
     const own = { id: p.integrationId, visibility: 'private', deletedAt: null } as Integration;
     const privateOther = { id: 'integration-2', visibility: 'private', deletedAt: null } as Integration;
     const publicOther = { id: 'integration-3', visibility: 'public', deletedAt: null } as Integration;
-    expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: own }))).toEqual(['view']);
+    expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: own }))).toEqual(['listInstallations', 'view']);
     expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: privateOther }))).toEqual([]);
     expect(granted(await permissionsOf(ctx, { kind: 'integration', integration: publicOther }))).toEqual(['view']);
     const installation = { id: newId(), integrationId: p.integrationId, organizationId: otherOrgId } as IntegrationInstallation;

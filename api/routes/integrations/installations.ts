@@ -137,13 +137,13 @@ export function installationRoutes(api: ApiBuilder): void {
   api.op(
     {
       method: 'get', path: `${base}/installations`, operationId: 'listIntegrationInstallations', tags,
-      summary: "List the integration's installations, oldest first (admins of its owner organization)",
+      summary: "List the integration's installations, oldest first (admins of its owner organization, and the integration's own token)",
       params: integrationNameParams,
       query: listInstallationsQuery,
       responses: { 200: { description: 'installations', schema: listSchema(installationSchema) } },
     },
     async ({ params, query, access }) => {
-      const integration = await integrationFor(access, params.integrationName, 'admin');
+      const integration = await integrationFor(access, params.integrationName, 'listInstallations');
       const page = await paginate(
         installationsQuery(access.db, integration.id, query.externalId),
         installationKeys,
@@ -257,13 +257,13 @@ export function installationRoutes(api: ApiBuilder): void {
     api.op(
       {
         method: 'get', path: `${base}/${k.plural}`, operationId: k.ops.listAll, tags,
-        summary: `List the integration's ${kind} installations, oldest first (admins of its owner organization); \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects`,
+        summary: `List the integration's ${kind} installations, oldest first (admins of its owner organization, and the integration's own token); \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects`,
         params: integrationNameParams,
         query: listContentInstallationsQuery,
         responses: { 200: { description: `${kind} installations`, schema: listSchema(k.schema) } },
       },
       async ({ params, query, access }) => {
-        const integration = await integrationFor(access, params.integrationName, 'admin');
+        const integration = await integrationFor(access, params.integrationName, 'listInstallations');
         const page = await paginate<ContentInstallation>(
           contentInstallationsQuery(access.db, kind, { integrationId: integration.id, externalId: query.externalId }),
           keys,

@@ -6,7 +6,8 @@ import { definePolicy } from './policy';
  * installations). A tombstone (unpublished) is seen by no one.
  */
 export const integrationPolicy = definePolicy('integration', async (ctx, { integration }) => {
-  if (integration.deletedAt) return { view: false, admin: false };
+  if (integration.deletedAt) return { view: false, admin: false, listInstallations: false };
   const m = await ctx.membership(integration.ownerOrganizationId);
-  return { view: integration.visibility !== 'private' || !!m, admin: m?.role === 'admin' };
+  const admin = m?.role === 'admin';
+  return { view: integration.visibility !== 'private' || !!m, admin, listInstallations: admin };
 });
