@@ -113,9 +113,10 @@ async function inReach(ctx: AccessContext, principal: IntegrationPrincipal, targ
 
 export async function integrationPermissions<K extends Target['kind']>(ctx: AccessContext, principal: IntegrationPrincipal, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
   const reach = await inReach(ctx, principal, target);
+  const t = target as Target;
   const own =
-    (target.kind === 'integration' && target.integration.id === principal.integrationId) ||
-    (target.kind === 'integrationInstallation' && target.installation.integrationId === principal.integrationId);
+    (t.kind === 'integration' && t.integration.id === principal.integrationId) ||
+    (t.kind === 'integrationInstallation' && t.installation.integrationId === principal.integrationId);
   const grants = SCOPE_PERMISSIONS[target.kind as K] as Record<string, Grant>;
   const permissions: Record<string, boolean> = {};
   for (const [permission, grant] of Object.entries(grants)) {
