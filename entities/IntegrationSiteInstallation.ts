@@ -1,19 +1,11 @@
-import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
-import { ID_LENGTH, RefColumn, TimeColumn } from './columns';
-import type { InstallationStatus } from './IntegrationInstallation';
+import { Entity, Index, PrimaryColumn } from 'typeorm';
+import { ID_LENGTH } from './columns';
+import { ContentInstallationColumns } from './ContentInstallationColumns';
 
 /** An installation extended to one site of its organization. */
 @Entity('integration_site_installations')
 @Index(['integrationId', 'createdAt', 'siteId'])
-export class IntegrationSiteInstallation {
-  @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) installationId: string;
+export class IntegrationSiteInstallation extends ContentInstallationColumns {
   /** Also indexed alone: deleting a site finds its rows. */
   @Index() @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) siteId: string;
-  @RefColumn() integrationId: string;
-  @Index() @RefColumn() organizationId: string;
-  @Column({ type: 'varchar', length: 16 }) status: InstallationStatus;
-  @Column({ type: 'json' }) configuration: Record<string, unknown>;
-  @Column({ type: 'json' }) externalIds: string[];
-  @TimeColumn() createdAt: Date;
-  @TimeColumn() updatedAt: Date;
 }
