@@ -5,7 +5,7 @@ import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/conte
 import { loadIntegrationPrincipal } from '../access/integration-principal';
 import type { Db } from '../db';
 import { newId } from '../ids';
-import { columnsOf, hydrate } from '../rows';
+import { columnsOf, hydrate, queryPrepared } from '../rows';
 import { ApiToken } from '../../entities/ApiToken';
 import { Member } from '../../entities/Member';
 
@@ -49,7 +49,8 @@ export interface LiveToken extends KnownAccess {
  */
 export async function findLiveToken(db: Db, secret: string): Promise<LiveToken | null> {
   if (!secret.startsWith(PREFIX) || secret.length > 200) return null;
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows = await queryPrepared(
+    db,
     `SELECT ${columnsOf(db, ApiToken, 't')}, ${columnsOf(db, Member, 'm')}, ${grantsOfUserColumn('t.userId')} AS grants
        FROM api_tokens t LEFT JOIN members m ON m.userId = t.userId WHERE t.secretHash = ? AND t.revokedAt IS NULL`,
     [hashSecret(secret)],

@@ -2,7 +2,7 @@
 import { EntityNotFoundError } from 'typeorm';
 import type { Db } from '../db';
 import { newId } from '../ids';
-import { columnsOf, findOneWhere, hydrate } from '../rows';
+import { columnsOf, findOneWhere, hydrate, queryPrepared } from '../rows';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { ObjectStore } from './objects';
@@ -38,7 +38,8 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
 /** Read by every content read, so without the query builder (domain/rows.ts). */
 /** A live (not soft-deleted) space and its current revision, in one statement; null for an unknown or deleted space. */
 export async function findSpaceWithRevision(db: Db, spaceId: string): Promise<{ space: Space; revision: Revision | null } | null> {
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows = await queryPrepared(
+    db,
     `SELECT ${columnsOf(db, Space, 'x')}, ${columnsOf(db, Revision, 'r')} FROM spaces x LEFT JOIN revisions r ON r.id = x.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
     [spaceId],
   );

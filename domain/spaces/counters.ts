@@ -1,7 +1,7 @@
 /** The computed values a Space carries: its counters (open comments, change requests by status) and where it is published. */
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
+import { columnsOf, hydrate, queryPrepared } from '../rows';
 import { Space } from '../../entities/Space';
 import { PublishedLocation, publishedLocationExpression, publishedLocationOf } from '../sites/published-location';
 
@@ -71,7 +71,8 @@ export async function spaceCounters(db: Db, spaceIds: string[]): Promise<Map<str
 
 /** A live (not soft-deleted) space with its counters, in one statement. */
 export async function findSpaceWithCounters(db: Db, spaceId: string): Promise<{ space: Space; counters: SpaceCounters } | null> {
-  const rows: Array<Record<string, unknown>> = await db.query(
+  const rows = await queryPrepared(
+    db,
     `SELECT ${columnsOf(db, Space, 'x')}, ${counterColumns('x')} FROM spaces x WHERE x.id = ? AND x.deletedAt IS NULL`,
     [spaceId],
   );
