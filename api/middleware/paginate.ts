@@ -4,9 +4,8 @@
  * foreign cursor is a 400.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { badRequest } from '../../domain/errors';
-import { hydrate } from '../../domain/rows';
 
 export interface SortKey<T> {
   /** SQL expression, e.g. `m.joinedAt`. */
@@ -62,16 +61,6 @@ export function decodeCursor(secret: string, scope: string, cursor: string, arit
 }
 
 /**
- * The rows of a query without joins and their entities, each hydrated from its own row (domain/rows.ts)
- * rather than by TypeORM's result transformer, which was the largest CPU cost of a page of spaces.
- */
-async function rawAndEntities<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<{ entities: T[]; raw: Array<Record<string, unknown>> }> {
-  const raw: Array<Record<string, unknown>> = await qb.getRawMany();
-  const { name, metadata } = qb.expressionMap.mainAlias!;
-  return { raw, entities: raw.map((row) => hydrate(qb.connection.manager, metadata.target as EntityTarget<T>, name, row)) };
-}
-
-/**
  * Runs `qb` as one page. `keys` must end with a unique key (the id) so the order is total.
  * The count is of every matching row, independent of the cursor: on a first page of a query without
  * joins a window function counts them in the page's own statement, otherwise a second one does.
@@ -105,11 +94,11 @@ export async function paginate<T extends ObjectLiteral>(
   let raw: Array<Record<string, unknown>> | undefined;
   let count: number;
   if (countInPage) {
-    ({ entities: rows, raw } = await rawAndEntities(paged.addSelect('COUNT(*) OVER ()', 'page_total').limit(limit + 1)));
+    ({ entities: rows, raw } = await paged.addSelect('COUNT(*) OVER ()', 'page_total').limit(limit + 1).getRawAndEntities());
     count = raw.length ? Number(raw[0].page_total) : 0;
   } else {
     count = await qb.clone().getCount();
-    if (limit > 0 && aligned) ({ entities: rows, raw } = await rawAndEntities(paged.limit(limit + 1)));
+    if (limit > 0 && aligned) ({ entities: rows, raw } = await paged.limit(limit + 1).getRawAndEntities());
     else if (limit > 0) rows = await paged.limit(limit + 1).getMany();
   }
   const items = rows.slice(0, limit);
