@@ -13,8 +13,22 @@ type Leaf<V> = { l: Record<string, V> };
 type Branch = { b: Record<string, string> };
 type Node<V> = Leaf<V> | Branch;
 
+/** Keys' hashes, remembered: a page read looks up the same few keys at every level of the trie, on every request. */
+const keyHashes = new Map<string, string>();
+const KEY_HASHES_MAX = 20_000;
+
+function hashOf(key: string): string {
+  let hash = keyHashes.get(key);
+  if (hash === undefined) {
+    if (keyHashes.size >= KEY_HASHES_MAX) keyHashes.clear();
+    hash = createHash('sha1').update(key).digest('hex');
+    keyHashes.set(key, hash);
+  }
+  return hash;
+}
+
 function bucketOf(key: string, depth: number): string {
-  return createHash('sha1').update(key).digest('hex').slice(depth * 2, depth * 2 + 2);
+  return hashOf(key).slice(depth * 2, depth * 2 + 2);
 }
 
 const isLeaf = <V>(n: Node<V>): n is Leaf<V> => 'l' in n;
