@@ -18,6 +18,17 @@ import { issueIntegrationTokens } from './tokens';
 import { installationJson, integrationJson, siteInstallationJson, spaceInstallationJson } from './wire';
 
 /**
+ * Under `space_selection` (`site_selection`) `all` a space (site) with no installation row of its own is
+ * covered all the same: it is presented as installed with the installation's status and no configuration
+ * or external ids of its own, so the integration's runtime finds `spaceInstallation` (`siteInstallation`) as
+ * for a selected one.
+ */
+function implicitOn(installation: IntegrationInstallation) {
+  const { id: installationId, integrationId, organizationId, status, createdAt, updatedAt } = installation;
+  return { installationId, integrationId, organizationId, status, configuration: {}, externalIds: [], createdAt, updatedAt };
+}
+
+/**
  * Builds it for one delivery attempt (the tokens are issued in `db`'s transaction). The integration
  * may be a tombstone and the installation gone (installation_deleted): then there is no installation.
  */
@@ -25,8 +36,16 @@ export async function eventEnvironment(db: Db, config: Config, event: Integratio
   const integration = await db.findOneByOrFail(Integration, { id: event.integrationId });
   const owner = await db.findOneByOrFail(Organization, { id: integration.ownerOrganizationId });
   const installation = event.installationId ? await db.findOneBy(IntegrationInstallation, { id: event.installationId }) : null;
-  const spaceInstallation = installation && event.spaceId ? await db.findOneBy(IntegrationSpaceInstallation, { installationId: installation.id, spaceId: event.spaceId }) : null;
-  const siteInstallation = installation && event.siteId ? await db.findOneBy(IntegrationSiteInstallation, { installationId: installation.id, siteId: event.siteId }) : null;
+  const spaceInstallation =
+    installation && event.spaceId
+      ? ((await db.findOneBy(IntegrationSpaceInstallation, { installationId: installation.id, spaceId: event.spaceId })) ??
+        (installation.spaceSelection === 'all' ? Object.assign(new IntegrationSpaceInstallation(), implicitOn(installation), { spaceId: event.spaceId }) : null))
+      : null;
+  const siteInstallation =
+    installation && event.siteId
+      ? ((await db.findOneBy(IntegrationSiteInstallation, { installationId: installation.id, siteId: event.siteId })) ??
+        (installation.siteSelection === 'all' ? Object.assign(new IntegrationSiteInstallation(), implicitOn(installation), { siteId: event.siteId }) : null))
+      : null;
   return {
     integration: integrationJson(integration, owner, { admin: false }, config),
     ...(installation ? { installation: installationJson(integration, installation, (await coveredSpaceCounts(db, [installation])).get(installation.id) ?? 0, config) } : {}),

@@ -9,6 +9,7 @@ import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
 import { retryDelayMs } from '../../domain/integrations/delivery';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
+import { eventEnvironment } from '../../domain/integrations/environment';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { createBlobStore } from '../../domain/storage';
 import { createDataSource } from '../../entities/data-source';
@@ -18,7 +19,7 @@ import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { idleJobState } from '../../entities/JobState';
 import { newId } from '../../domain/ids';
 import { createOrg } from '../factories';
-import { insertInstallation, insertIntegration } from '../support/integration-rows';
+import { insertContentInstallation, insertInstallation, insertIntegration } from '../support/integration-rows';
 
 const config = loadConfig();
 let ds: DataSource;
@@ -98,5 +99,32 @@ describe('retention', () => {
       .catch((err) => {
         if (err !== ROLLBACK) throw err;
       });
+  });
+});
+
+describe('environment', () => {
+  function spaceEvent(integration: Integration, installationId: string, spaceId: string): IntegrationEvent {
+    const id = newId();
+    return Object.assign(new IntegrationEvent(), {
+      id, integrationId: integration.id, installationId, organizationId: integration.ownerOrganizationId, spaceId, siteId: null,
+      type: 'space_content_updated', payload: { eventId: id, type: 'space_content_updated', installationId, spaceId }, status: 'pending',
+      endpointUrl: 'https://tunnel.example.com', trace: [], signingSecret: 'secret', createdAt: new Date(), dispatch: idleJobState(),
+    });
+  }
+
+  it("presents a space covered by `space_selection: all` as installed, with no configuration of its own; under `selected` only a space's own row", async () => {
+    const fx = await createOrg(ds);
+    const integration = await insertIntegration(ds, fx.org.id, ['space:content:read']);
+    const all = await insertInstallation(ds, integration, fx.org.id, { spaces: 'all' });
+    const spaceId = newId();
+    const covered = await eventEnvironment(ds.manager, config, spaceEvent(integration, all.id, spaceId));
+    expect(covered.spaceInstallation).toMatchObject({ integration: integration.name, installation: all.id, status: 'active', configuration: {}, externalIds: [], space: spaceId });
+    expect(covered).not.toHaveProperty('siteInstallation');
+
+    const other = await insertIntegration(ds, fx.org.id, ['space:content:read']);
+    const selected = await insertInstallation(ds, other, fx.org.id, { spaces: 'selected' });
+    expect(await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).not.toHaveProperty('spaceInstallation');
+    await insertContentInstallation(ds, selected, { spaceId });
+    expect((await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).spaceInstallation).toMatchObject({ installation: selected.id, space: spaceId });
   });
 });
