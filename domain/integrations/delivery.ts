@@ -34,6 +34,8 @@ export interface DeliveryOutcome {
   error: string | null;
   /** Worth another attempt: a 5xx, a 429, a timeout or a network error. */
   retryable: boolean;
+  /** How long the tunnel asked to wait (its Retry-After), when it did. */
+  retryAfterMs?: number;
 }
 
 export type DeliveryNext = { state: 'delivered' } | { state: 'retry'; afterMs: number } | { state: 'failed'; code: string; message: string };
@@ -58,6 +60,16 @@ async function multipartBody(event: unknown, environment: unknown): Promise<{ bo
 
 export function deliveryUrl(tunnelUrl: string): string {
   return `${tunnelUrl.replace(/\/+$/, '')}/v1`;
+}
+
+/** A Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3) in milliseconds from `now`; undefined when unreadable. */
+export function retryAfterMs(header: string | undefined, now: Date): number | undefined {
+  if (header === undefined) return undefined;
+  const value = header.trim();
+  if (/^\d+$/.test(value)) return Number(value) * 1000;
+  // an HTTP date names its day and month in letters ("Sun, 06 Nov 1994 08:49:37 GMT"); Date.parse reads "-5" as a year
+  const at = /[a-z]/i.test(value) ? Date.parse(value) : NaN;
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
 /** Retry on what may pass next time; a refused address, a bad URL or a 4xx will not. */
@@ -100,7 +112,8 @@ export async function deliverEvent(deps: DeliveryDeps, ref: JobRef): Promise<Del
     return { url, status: answer.status, durationMs: Date.now() - started, error: null, retryable: false };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
-    return { url, status: err.status ?? null, durationMs: Date.now() - started, error: err.message, retryable: isRetryable(err) };
+    const asked = retryAfterMs(err.retryAfter, deps.clock());
+    return { url, status: err.status ?? null, durationMs: Date.now() - started, error: err.message, retryable: isRetryable(err), ...(asked !== undefined ? { retryAfterMs: asked } : {}) };
   }
 }
 
@@ -110,9 +123,11 @@ export function retryDelayMs(config: Config['integrationDispatch'], attempt: num
   return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
-function decide(config: Config['integrationDispatch'], attempt: number, outcome: DeliveryOutcome): DeliveryNext {
+/** What follows an attempt: delivered, a retry after a back-off (at least the tunnel's Retry-After, at most the longest back-off), or failed. */
+export function decideAfterAttempt(config: Config['integrationDispatch'], attempt: number, outcome: DeliveryOutcome, random = Math.random): DeliveryNext {
   if (!outcome.error) return { state: 'delivered' };
-  if (outcome.retryable && attempt < config.maxAttempts) return { state: 'retry', afterMs: retryDelayMs(config, attempt) };
+  // a Retry-After the tunnel sent lengthens the back-off, never beyond the longest back-off configured
+  if (outcome.retryable && attempt < config.maxAttempts) return { state: 'retry', afterMs: Math.min(config.maxBackoffMs, Math.max(retryDelayMs(config, attempt, random), outcome.retryAfterMs ?? 0)) };
   const why = outcome.retryable ? `no attempt left of ${config.maxAttempts}` : 'not retried';
   return { state: 'failed', code: DELIVERY_FAILED, message: `${outcome.error} (${why})` };
 }
@@ -129,7 +144,7 @@ function describeAttempt(attempt: number, max: number, outcome: DeliveryOutcome,
  */
 export async function recordAttempt(deps: DeliveryDeps, ref: JobRef, attempt: number, outcome: DeliveryOutcome): Promise<DeliveryNext> {
   const policy = deps.config.integrationDispatch;
-  const next = decide(policy, attempt, outcome);
+  const next = decideAfterAttempt(policy, attempt, outcome);
   await inTransaction(deps.ds, async (db) => {
     const event = await lockCurrentJob(db, integrationDispatchJob, ref);
     if (event.dispatch.progressDone >= attempt) return;

@@ -14,6 +14,8 @@ export class FetchError extends Error {
     message: string,
     /** the HTTP status, when reason is `status` */
     readonly status?: number,
+    /** the answer's Retry-After header, when reason is `status` and it had one */
+    readonly retryAfter?: string,
   ) {
     super(message);
     this.name = 'FetchError';

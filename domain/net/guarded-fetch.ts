@@ -175,7 +175,8 @@ export class GuardedFetch {
         }
         if (res.statusCode < 200 || res.statusCode > 299) {
           await res.body.dump();
-          throw new FetchError('status', `${current}: answered HTTP ${res.statusCode}`, res.statusCode);
+          const retryAfter = res.headers['retry-after'];
+          throw new FetchError('status', `${current}: answered HTTP ${res.statusCode}`, res.statusCode, typeof retryAfter === 'string' ? retryAfter : undefined);
         }
         const body = await readLimited(res.body, maxBytes, current, res.headers['content-length']);
         const contentType = res.headers['content-type'];

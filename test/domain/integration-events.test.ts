@@ -7,7 +7,7 @@
 import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
-import { retryDelayMs } from '../../domain/integrations/delivery';
+import { decideAfterAttempt, retryAfterMs, retryDelayMs } from '../../domain/integrations/delivery';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { eventEnvironment } from '../../domain/integrations/environment';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
@@ -43,6 +43,28 @@ describe('back-off', () => {
       expect(delay).toBeGreaterThanOrEqual(1000);
       expect(delay).toBeLessThanOrEqual(2000);
     }
+  });
+});
+
+describe('Retry-After', () => {
+  const policy = { ...config.integrationDispatch, backoffMs: 1000, maxBackoffMs: 60_000, maxAttempts: 4 };
+  const now = new Date('2026-11-23T12:00:00.000Z');
+  const tooMany = (retryAfter?: number) => ({ url: 'https://t.example/v1', status: 429, durationMs: 3, error: 'answered HTTP 429', retryable: true, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) });
+
+  it('reads delay-seconds and an HTTP date; anything else is ignored', () => {
+    expect(retryAfterMs('120', now)).toBe(120_000);
+    expect(retryAfterMs(' 0 ', now)).toBe(0);
+    expect(retryAfterMs('Mon, 23 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
+    expect(retryAfterMs('Mon, 23 Nov 2026 11:00:00 GMT', now)).toBe(0);
+    expect([retryAfterMs('soon', now), retryAfterMs('-5', now), retryAfterMs(undefined, now)]).toEqual([undefined, undefined, undefined]);
+  });
+
+  it('lengthens the back-off to what the tunnel asked, never beyond the longest back-off, and never shortens it', () => {
+    expect(decideAfterAttempt(policy, 1, tooMany(30_000), () => 1)).toEqual({ state: 'retry', afterMs: 30_000 });
+    expect(decideAfterAttempt(policy, 1, tooMany(3_600_000), () => 1)).toEqual({ state: 'retry', afterMs: 60_000 });
+    expect(decideAfterAttempt(policy, 3, tooMany(10), () => 1)).toEqual({ state: 'retry', afterMs: 4000 });
+    expect(decideAfterAttempt(policy, 1, tooMany(), () => 1)).toEqual({ state: 'retry', afterMs: 1000 });
+    expect(decideAfterAttempt(policy, 4, tooMany(1000), () => 1)).toMatchObject({ state: 'failed' });
   });
 });
 

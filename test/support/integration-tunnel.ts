@@ -24,6 +24,8 @@ export class Tunnel {
   readonly received: Dispatch[] = [];
   /** Statuses of the next answers, in order; 200 when empty. A status of 0 drops the connection. */
   statuses: number[] = [];
+  /** Headers of every answer other than a 200 (a Retry-After, say). */
+  errorHeaders: Record<string, string> = {};
   onEvent: ((dispatch: Dispatch) => Promise<void>) | null = null;
   private server: http.Server | null = null;
 
@@ -53,7 +55,7 @@ export class Tunnel {
     try {
       if (this.onEvent) await this.onEvent(dispatch);
     } finally {
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'OK' : `status ${status}`);
+      res.writeHead(status, { 'content-type': 'text/plain', ...(status === 200 ? {} : this.errorHeaders) }).end(status === 200 ? 'OK' : `status ${status}`);
     }
   }
 

@@ -166,6 +166,17 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     expect(event.dispatch).toMatchObject({ progressDone: 3, progressTotal: 4, errorCode: null });
   });
 
+  it("a 429's Retry-After lengthens the back-off, up to the longest configured (200 ms here)", async () => {
+    const { owner, integration, space, tunnel: t } = await setUp();
+    t.statuses = [429];
+    t.errorHeaders = { 'retry-after': '1' };
+    await editSpace(server, owner, space.id);
+    const event = await contentEvent(server, integration.name, space.id);
+    expect(event.status).toBe('success');
+    // without it the first retry waits 25..50 ms (backoffMs 50, jittered)
+    expect(event.trace[0].message).toMatch(/answered HTTP 429 in \d+ ms; retrying in 200 ms$/);
+  });
+
   it('a dropped connection is retried like a 5xx', async () => {
     const { owner, integration, space, tunnel: t } = await setUp();
     t.statuses = [0];
