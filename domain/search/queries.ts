@@ -29,12 +29,6 @@ export function pagesQuery(db: Db): SelectQueryBuilder<SearchPage> {
   return db.createQueryBuilder(SearchPage, 'ss');
 }
 
-/** `sql` with its `:name` parameters as `?` and their values in order, for a hand-written statement. */
-function positional(sql: string, named: Record<string, unknown>): [string, unknown[]] {
-  const values: unknown[] = [];
-  return [sql.replace(/:(\w+)/g, (_m, name: string) => (values.push(named[name]), '?')), values];
-}
-
 /**
  * One page of groups of matching pages of `base`, after `after` in rank order. One pass over the
  * matches: the groups are ranked once, and their number comes from a window over the same pass.
@@ -63,8 +57,9 @@ export async function rankGroups<T extends ObjectLiteral>(
  * read, and building it with the query builder cost more CPU than MariaDB spends ranking.
  */
 export async function rankPagesOfSpace(db: Db, match: SectionMatch, spaceId: string, page: { after?: RankPosition; limit: number }): Promise<RankedPage> {
-  const [condition, conditionParams] = positional(match.condition, match.params);
-  const [score, scoreParams] = positional(match.score, match.params);
+  // the match's `:name` parameters as `?`, by the driver's own escaping (as the query builder does)
+  const [condition, conditionParams] = db.connection.driver.escapeQueryWithParameters(match.condition, match.params);
+  const [score, scoreParams] = db.connection.driver.escapeQueryWithParameters(match.score, match.params);
   const countAll = async () => {
     const [row]: Array<{ n: string | number }> = await db.query(`SELECT COUNT(DISTINCT ss.pageId) AS n FROM search_pages ss WHERE ss.spaceId = ? AND ${condition}`, [spaceId, ...conditionParams]);
     return Number(row.n);
