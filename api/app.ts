@@ -3,6 +3,7 @@ import { createHash } from 'crypto';
 import express, { Express } from 'express';
 import type { Deps } from './deps';
 import { authenticate } from './middleware/authenticate';
+import { LiveTokenCache } from '../domain/auth/live-token-cache';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
 import { ApiMetrics } from './metrics';
@@ -51,7 +52,7 @@ export function createApp(deps: Deps): Express {
   const registry = createRegistry();
   const limits = deps.config.rateLimits;
   const api = new ApiBuilder(deps, registry, [
-    authenticate(deps.ds),
+    authenticate(deps.ds, new LiveTokenCache(deps.config.tokenCacheMs)),
     rateLimit(new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease), new RequestOrganizations(deps.ds), limits, (policy) => metrics.rateLimited(policy)),
   ]);
   registerRoutes(api);

@@ -1,5 +1,8 @@
 import * as path from 'path';
 
+/** The longest the API may remember a live token: a revocation reaches every replica within it. */
+export const TOKEN_CACHE_MAX_MS = 1000;
+
 /** Every setting the service reads, from environment variables, with its default. README lists each one. */
 function str(name: string, fallback: string): string {
   const v = process.env[name];
@@ -10,6 +13,12 @@ function int(name: string, fallback: number): number {
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function atMost(name: string, fallback: number, max: number): number {
+  const n = int(name, fallback);
+  if (n > max) throw new Error(`${name}: must be at most ${max}, got "${process.env[name]}"`);
   return n;
 }
 
@@ -120,6 +129,8 @@ export function loadConfig() {
     cursorSecret: secret('CURSOR_SECRET'),
     /** Lifetime of the API tokens handed to an integration with each event (domain/integrations/tokens.ts). */
     integrationTokenTtlSeconds: Math.max(1, int('INTEGRATION_TOKEN_TTL_SECONDS', 3600)),
+    /** How long the API may remember a live token and its caller's roles (domain/auth/live-token-cache.ts); 0: never. */
+    tokenCacheMs: atMost('TOKEN_CACHE_MS', 1000, TOKEN_CACHE_MAX_MS),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     logLevel: str('LOG_LEVEL', 'info'),
     /** which requests the API logs, one line each: every one, those answered 400 and above, or none */

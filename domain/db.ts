@@ -4,8 +4,23 @@ import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryDeepP
 export type Db = EntityManager;
 
 /** Runs fn in one transaction: a failed request writes nothing. */
-export function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Promise<T> {
-  return ds.transaction('READ COMMITTED', fn);
+export async function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Promise<T> {
+  try {
+    return await ds.transaction('READ COMMITTED', fn);
+  } finally {
+    // counted even when it failed: a lost answer to COMMIT may hide a commit
+    commits += 1;
+  }
+}
+
+let commits = 0;
+
+/**
+ * How many transactions this process has committed: what was read before it last changed may
+ * be stale (domain/auth/live-token-cache.ts forgets it).
+ */
+export function commitGeneration(): number {
+  return commits;
 }
 
 /**

@@ -2,7 +2,7 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { KnownAccess } from '../../domain/access/context';
-import { findLiveToken } from '../../domain/auth/tokens';
+import type { LiveTokenCache } from '../../domain/auth/live-token-cache';
 import { unauthorized } from '../../domain/errors';
 
 /** Who calls, with their memberships and grants (or the integration it acts for), read with the token. */
@@ -17,12 +17,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function authenticate(ds: DataSource) {
+export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer ([^\s]+)$/i.exec(header);
     if (!match) return next(unauthorized());
-    const live = await findLiveToken(ds.manager, match[1]);
+    const live = await tokens.find(ds.manager, match[1]);
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
     req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships, grants: live.grants, integration: live.integration };
     next();

@@ -17,8 +17,8 @@ export interface IntegrationPrincipal {
 }
 
 /**
- * What an integration token acts as, read on every request like the token itself (never cached):
- * null once the integration is unpublished or the installation removed, so the token stops at once.
+ * What an integration token acts as, read with the token itself (and remembered as long as it is):
+ * null once the integration is unpublished or the installation removed, so the token stops.
  */
 export async function loadIntegrationPrincipal(db: Db, token: Pick<ApiToken, 'integrationId' | 'installationId'>): Promise<IntegrationPrincipal | null> {
   const rows: Array<Record<string, unknown>> = await db.query(

@@ -44,8 +44,8 @@ export interface LiveToken extends KnownAccess {
 }
 
 /**
- * The live token for a presented secret, or null when unknown, revoked or expired. Read on every
- * request, never cached, so a revocation takes effect on the next request in every replica.
+ * The live token for a presented secret, or null when unknown, revoked or expired. The API reads it
+ * through LiveTokenCache (live-token-cache.ts), which bounds how long a revocation takes to apply.
  */
 export async function findLiveToken(db: Db, secret: string): Promise<LiveToken | null> {
   if (!secret.startsWith(PREFIX) || secret.length > 200) return null;

@@ -1,12 +1,15 @@
 /**
- * What the hot path's shortcuts (issue 7 §3) must not change: tokens and memberships are read on
- * every request, never cached, so a revocation or a role change holds from the next request on; the
+ * What the hot path's shortcuts (issue 7 §3) must not change: a revocation or a role change made
+ * through this process holds from its next request, and one made by another process within
+ * TOKEN_CACHE_MS (at most a second); the
  * request log's volume follows LOG_REQUESTS; the OpenAPI document is served from bytes made once.
  */
+import mysql from 'mysql2/promise';
 import pino from 'pino';
 import request from 'supertest';
 import { createApp } from '../../api/app';
 import { revokeBySecret } from '../../domain/auth/tokens';
+import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { createBlobStore } from '../../domain/storage';
@@ -30,15 +33,53 @@ describe('authentication and roles on every request', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const member = await addMember(server.ds, fx.org, 'read');
     const path = `/v1/spaces/${space.id}`;
+    const setDisabled = (disabled: boolean) => inTransaction(server.ds, (db) => db.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled }));
     expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
-    await addOrUpdateMember(server.ds.manager, fx.org.id, member.user.id, 'admin');
+    await inTransaction(server.ds, (db) => addOrUpdateMember(db, fx.org.id, member.user.id, 'admin'));
     expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: true, admin: true });
-    await server.ds.manager.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled: true });
+    await setDisabled(true);
     await server.as(member.token).get(path).expect(404);
-    await server.ds.manager.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled: false });
+    await setDisabled(false);
     await server.as(member.token).get(path).expect(200);
     await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/members/${member.user.id}`).expect(204);
     await server.as(member.token).get(path).expect(404);
+  });
+
+  it('applies a revocation or a role change made by another process (a replica, the worker) within TOKEN_CACHE_MS', async () => {
+    expect(server.config.tokenCacheMs).toBeLessThanOrEqual(1000);
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const member = await addMember(server.ds, fx.org, 'admin');
+    const path = `/v1/spaces/${space.id}`;
+    const elapse = () => new Promise((resolve) => setTimeout(resolve, server.config.tokenCacheMs));
+    // written outside this process's transactions, as another process writes them
+    const otherProcess = async (sql: string, params: unknown[]) => {
+      const { host, port, user, password, database } = server.config.mysql;
+      const connection = await mysql.createConnection({ host, port, user, password, database });
+      try {
+        await connection.query(sql, params);
+      } finally {
+        await connection.end();
+      }
+    };
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions.admin).toBe(true);
+    await otherProcess('UPDATE members SET role = ? WHERE organizationId = ? AND userId = ?', ['read', fx.org.id, member.user.id]);
+    await elapse();
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    await otherProcess('UPDATE api_tokens SET revokedAt = NOW() WHERE userId = ?', [member.user.id]);
+    await elapse();
+    await server.as(member.token).get(path).expect(401);
+  });
+
+  it('refuses a TOKEN_CACHE_MS over a second, naming it', () => {
+    const previous = process.env.TOKEN_CACHE_MS;
+    process.env.TOKEN_CACHE_MS = '1001';
+    try {
+      expect(() => loadConfig()).toThrow('TOKEN_CACHE_MS: must be at most 1000, got "1001"');
+    } finally {
+      if (previous === undefined) delete process.env.TOKEN_CACHE_MS;
+      else process.env.TOKEN_CACHE_MS = previous;
+    }
   });
 
   it('sees the membership a request itself created: a new organization is administered by its creator', async () => {

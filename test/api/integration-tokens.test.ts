@@ -242,18 +242,18 @@ describe('integration tokens', () => {
 
     const uninstalled = await installed(fx, ['space:content:read']);
     await server.as(uninstalled.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
-    await server.ds.manager.delete(InstallationRow, { id: uninstalled.installation.id });
+    await inTransaction(server.ds, (db) => db.delete(InstallationRow, { id: uninstalled.installation.id }));
     await server.as(uninstalled.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
     await server.as(uninstalled.tokens.integration).get('/v1/user').expect(200);
 
     // a republish that drops a scope holds from the next request
     const narrowed = await installed(fx, ['space:content:read']);
     await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
-    await server.ds.manager.update(Integration, { id: narrowed.integration.id }, { scopes: ['site:metadata:read'] });
+    await inTransaction(server.ds, (db) => db.update(Integration, { id: narrowed.integration.id }, { scopes: ['site:metadata:read'] }));
     await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(404);
 
     const unpublished = await installed(fx, ['space:content:read']);
-    await server.ds.manager.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() });
+    await inTransaction(server.ds, (db) => db.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() }));
     await server.as(unpublished.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
     await server.as(unpublished.tokens.integration).get('/v1/user').expect(401);
   });

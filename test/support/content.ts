@@ -1,6 +1,7 @@
 /** Rows of content for tests that need spaces, collections and grants on them to exist, without going through their API. */
 import type { DataSource } from 'typeorm';
 import type { Role } from '../../domain/access/roles';
+import { inTransaction } from '../../domain/db';
 import { newId } from '../../domain/ids';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
@@ -33,5 +34,5 @@ export async function insertSpace(ds: DataSource, org: Organization, options: { 
 export async function grant(
   ds: DataSource, orgId: string, targetKind: 'space' | 'collection', targetId: string, principalId: string, role: ContentGrant['role'], principalKind: 'user' | 'team' = 'user',
 ): Promise<void> {
-  await ds.manager.insert(ContentGrant, { targetKind, targetId, principalKind, principalId, organizationId: orgId, role, createdAt: new Date() });
+  await inTransaction(ds, (db) => db.insert(ContentGrant, { targetKind, targetId, principalKind, principalId, organizationId: orgId, role, createdAt: new Date() }));
 }
