@@ -77,17 +77,27 @@ export interface LoadResult {
   maxRssBytes: number;
 }
 
+/** Appended to a `fresh` path: never the same twice in a run. */
+let freshCounter = 0;
+
 /**
  * Loads one URL at a fixed concurrency for `seconds`, sampling the server's RSS every 100 ms.
+ * `fresh`: each request's path gets a number of its own appended, so no two requests are alike.
  * Any non-2xx answer or transport error fails the benchmark: it would measure something else.
  */
-export async function load(server: ServerProcess, path: string, token: string, connections: number, seconds: number): Promise<LoadResult> {
+export async function load(server: ServerProcess, path: string, token: string, connections: number, seconds: number, fresh = false): Promise<LoadResult> {
   const pid = server.child.pid!;
   const cpuBefore = cpuMs(pid);
   const logBefore = statSync(server.logFile).size;
   let maxRss = rssBytes(pid);
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssBytes(pid))), 100);
-  const result = await autocannon({ url: server.base + path, connections, duration: seconds, headers: { authorization: `Bearer ${token}` } });
+  const result = await autocannon({
+    url: server.base + path,
+    connections,
+    duration: seconds,
+    headers: { authorization: `Bearer ${token}` },
+    ...(fresh ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}${(freshCounter += 1)}` }) }] } : {}),
+  });
   clearInterval(sampler);
   const answered = result.requests.total;
   if (result.non2xx || result.errors || result.timeouts || !answered) {

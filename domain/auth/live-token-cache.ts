@@ -12,6 +12,7 @@
  */
 import { TOKEN_CACHE_MAX_MS } from '../config';
 import { commitGeneration, Db } from '../db';
+import { deepFreeze } from '../freeze';
 import { findLiveToken, hashSecret, LiveToken } from './tokens';
 
 interface Entry {
@@ -50,12 +51,4 @@ export class LiveTokenCache {
     this.entries.set(key, { live: deepFreeze(live), readAt: now, generation });
     return live;
   }
-}
-
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
 }

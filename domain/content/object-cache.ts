@@ -5,15 +5,9 @@
  * nodes. Bounded by the size of the objects' JSON text, least recently read first out. Values are
  * frozen: a reader that tried to change one would throw instead of changing what others read.
  */
-const BUDGET_BYTES = 16 * 2 ** 20;
+import { deepFreeze } from '../freeze';
 
-function deepFreeze<T>(value: T): T {
-  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const child of Object.values(value)) deepFreeze(child);
-  }
-  return value;
-}
+const BUDGET_BYTES = 16 * 2 ** 20;
 
 export class ObjectCache {
   private readonly entries = new Map<string, { value: unknown; bytes: number }>();

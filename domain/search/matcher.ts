@@ -6,6 +6,7 @@
  */
 import type { Db } from '../db';
 import { containsPattern } from '../like';
+import { countHits } from './hits';
 
 /** What the server's full-text index leaves out; fixed by server configuration, so read once. */
 interface FulltextSettings {
@@ -46,10 +47,10 @@ export interface SectionMatch {
   rank(title: string, body: string): number;
 }
 
-function ranker(pattern: RegExp): (title: string, body: string) => number {
-  const global = new RegExp(pattern.source, `${pattern.flags.replace('g', '')}g`);
-  const hits = (text: string) => text.match(global)?.length ?? 0;
-  return (title, body) => 2 * hits(title) + hits(body);
+/** Scores by hits of `needles` (lower case), distinct, whole words or anywhere. */
+function ranker(needles: string[], wholeWords: boolean): (title: string, body: string) => number {
+  const distinct = [...new Set(needles)];
+  return (title, body) => 2 * countHits(title, distinct, wholeWords) + countHits(body, distinct, wholeWords);
 }
 
 export async function sectionMatch(db: Db, query: string): Promise<SectionMatch> {
@@ -61,7 +62,7 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
     const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
     const locate = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${indexed.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
-    return { condition: against, score: against, params: { searchText: words.join(' ') }, locate, rank: ranker(locate) };
+    return { condition: against, score: against, params: { searchText: words.join(' ') }, locate, rank: ranker(indexed.map((w) => w.toLowerCase()), true) };
   }
   const pattern = containsPattern(text);
   const locate = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
@@ -71,6 +72,6 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
     score: '((LOWER(ss.title) LIKE :searchPattern) * 2 + (LOWER(ss.body) LIKE :searchPattern))',
     params: { searchPattern: pattern },
     locate,
-    rank: text ? ranker(locate) : () => 0,
+    rank: text ? ranker([text.toLowerCase()], false) : () => 0,
   };
 }
