@@ -24,6 +24,15 @@ export class Space {
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
   @TimeColumn({ nullable: true }) deletedAt: Date | null;
+  /**
+   * Counters kept by the writes that change them (domain/spaces/counters.ts), in the same transaction:
+   * every change request whatever its status, those open, those draft, and the open comments on the
+   * space itself (not on its change requests).
+   */
+  @Column({ type: 'int', default: 0 }) changeRequestsCount: number;
+  @Column({ type: 'int', default: 0 }) changeRequestsOpenCount: number;
+  @Column({ type: 'int', default: 0 }) changeRequestsDraftCount: number;
+  @Column({ type: 'int', default: 0 }) openCommentsCount: number;
   /** The space-purge job: requested by a deletion, withdrawn by a restore (domain/spaces/deletion.ts). */
   @Column(() => JobState, { prefix: 'purge' }) purge: JobState;
 }

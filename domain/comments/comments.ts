@@ -1,4 +1,5 @@
 /** Comment threads: posting, the list query, editing, resolving and deleting (with their replies and reactions). */
+import { applyCounterChange, commentStatusChange } from '../spaces/counter-changes';
 import { In } from 'typeorm';
 import type { Db } from '../db';
 import { newId } from '../ids';
@@ -34,6 +35,7 @@ export async function createComment(db: Db, scope: CommentScope, input: NewComme
     replies: 0,
   });
   await db.insert(Comment, comment);
+  await applyCounterChange(db, comment.spaceId, commentStatusChange(!!comment.changeRequestId, null, comment.status));
   return comment;
 }
 
@@ -69,17 +71,27 @@ export async function updateComment(db: Db, comment: Comment, patch: CommentPatc
   if (patch.body !== undefined && (patch.body.markdown ?? '') !== comment.body) Object.assign(changes, { body: patch.body.markdown ?? '', editedAt: now });
   if (patch.resolved === true && comment.status !== 'resolved') Object.assign(changes, { status: 'resolved', resolvedAt: now, resolvedById: userId });
   if (patch.resolved === false && comment.status !== 'open') Object.assign(changes, { status: 'open', resolvedAt: null, resolvedById: null });
-  if (Object.keys(changes).length) await db.update(Comment, { id: comment.id }, changes);
+  if (!Object.keys(changes).length) return;
+  if (!changes.status) {
+    await db.update(Comment, { id: comment.id }, changes);
+    return;
+  }
+  // only from the status read: of two requests resolving one comment, one changes it, and counts
+  const updated = await db.update(Comment, { id: comment.id, status: comment.status }, changes);
+  if (updated.affected) await applyCounterChange(db, comment.spaceId, commentStatusChange(!!comment.changeRequestId, comment.status, changes.status));
+  else if (changes.body !== undefined) await db.update(Comment, { id: comment.id }, { body: changes.body, editedAt: changes.editedAt });
 }
 
 /**
- * Deletes the comment row first: it locks the row, so a reply being posted concurrently (which
- * bumps the counter on that row) either committed already or finds the comment gone. Replies are
+ * Locks the comment row first, so a reply being posted concurrently (which bumps the counter on
+ * that row) either committed already or finds the comment gone. Replies are
  * deleted before reactions for the same reason (a reaction locks its reply first).
  */
 export async function deleteComment(db: Db, commentId: string): Promise<void> {
-  const deleted = await db.delete(Comment, { id: commentId });
-  if (!deleted.affected) return;
+  const comment = await db.createQueryBuilder(Comment, 'c').setLock('pessimistic_write').where('c.id = :id', { id: commentId }).getOne();
+  if (!comment) return;
+  await db.delete(Comment, { id: commentId });
+  await applyCounterChange(db, comment.spaceId, commentStatusChange(!!comment.changeRequestId, comment.status, null));
   const replyIds = (await db.find(CommentReply, { where: { commentId }, select: { id: true } })).map((r) => r.id);
   await db.delete(CommentReply, { commentId });
   for (let i = 0; i < replyIds.length; i += 500) await db.delete(CommentReaction, { targetKind: 'reply', targetId: In(replyIds.slice(i, i + 500)) });

@@ -3,6 +3,7 @@
  * (DESIGN §4) — merge into the space, and update from the space — with the last common revision
  * as base. A conflict is a 409 listing the pages; nothing is written.
  */
+import { applyCounterChange, changeRequestStatusChange } from '../spaces/counter-changes';
 import type { Db } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
@@ -46,6 +47,7 @@ export async function createChangeRequest(db: Db, spaceId: string, input: { subj
     mergedAt: null,
   });
   await db.insert(ChangeRequest, cr);
+  await applyCounterChange(db, spaceId, changeRequestStatusChange(null, cr.status));
   return cr;
 }
 
@@ -57,6 +59,7 @@ export async function updateChangeRequest(db: Db, changeRequestId: string, patch
   if (patch.subject !== undefined) changes.subject = patch.subject;
   if (patch.status !== undefined) changes.status = patch.status;
   await db.update(ChangeRequest, { id: cr.id }, changes);
+  if (changes.status) await applyCounterChange(db, cr.spaceId, changeRequestStatusChange(cr.status, changes.status));
   return Object.assign(cr, changes);
 }
 
@@ -89,6 +92,7 @@ export async function mergeChangeRequest(db: Db, changeRequestId: string, userId
   await moveHead(db, store, spaceHead, revision, appBaseUrl);
   const now = new Date();
   await db.update(ChangeRequest, { id: cr.id }, { status: 'merged', revisionMergedId: revision.id, mergedAt: now, updatedAt: now });
+  await applyCounterChange(db, cr.spaceId, changeRequestStatusChange(cr.status, 'merged'));
   Object.assign(cr, { status: 'merged', revisionMergedId: revision.id, mergedAt: now, updatedAt: now });
   return revision;
 }

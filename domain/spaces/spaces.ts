@@ -53,6 +53,10 @@ function newSpaceRow(organizationId: string, parentId: string | null, position: 
     createdAt: now,
     updatedAt: now,
     deletedAt: null,
+    changeRequestsCount: 0,
+    changeRequestsOpenCount: 0,
+    changeRequestsDraftCount: 0,
+    openCommentsCount: 0,
     purge: idleJobState(),
   });
 }

@@ -24,7 +24,7 @@ export async function insertSpace(ds: DataSource, org: Organization, options: { 
   const space = ds.manager.create(Space, {
     id: newId(), organizationId: org.id, parentId: options.parentId ?? null, title: 'Space', emoji: null, visibility: 'private',
     editMode: 'live', language: 'en', defaultLevel: options.defaultLevel ?? null, revisionId: null, position: 0,
-    createdAt: now, updatedAt: now, deletedAt: options.deleted ? now : null, purge: idleJobState(),
+    createdAt: now, updatedAt: now, deletedAt: options.deleted ? now : null, changeRequestsCount: 0, changeRequestsOpenCount: 0, changeRequestsDraftCount: 0, openCommentsCount: 0, purge: idleJobState(),
   });
   await ds.manager.insert(Space, space);
   return space;

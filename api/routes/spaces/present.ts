@@ -8,7 +8,7 @@ import type { Urls } from '../../presenters/urls';
 
 /** `counters`: when the statement that read the spaces selected them already (selectCounters). */
 export async function presentSpacesFor(access: AccessContext, spaces: Space[], urls: Urls, counters?: Map<string, SpaceCounters>): Promise<Array<ReturnType<typeof presentSpace>>> {
-  counters ??= await spaceCounters(access.db, spaces.map((s) => s.id));
+  counters ??= await spaceCounters(access.db, spaces);
   const presented = [];
   for (const space of spaces) {
     const permissions = await permissionsOf(access, { kind: 'space', space });

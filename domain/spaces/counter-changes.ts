@@ -1,0 +1,47 @@
+/**
+ * Keeps a space's stored counters (entities/Space.ts) in the transaction of the write that changes
+ * them. Each is an increment of the space row, so concurrent writers add up; the row lock it takes
+ * comes after the changed change request's or comment's own, the one order every writer follows.
+ */
+import type { Db } from '../db';
+import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
+import type { CommentStatus } from '../../entities/Comment';
+
+export interface CounterChange {
+  changeRequestsCount?: number;
+  changeRequestsOpenCount?: number;
+  changeRequestsDraftCount?: number;
+  openCommentsCount?: number;
+}
+
+type Counted = Required<CounterChange>;
+
+function countedChangeRequest(status: ChangeRequestStatus | null): Counted {
+  return { changeRequestsCount: status ? 1 : 0, changeRequestsOpenCount: status === 'open' ? 1 : 0, changeRequestsDraftCount: status === 'draft' ? 1 : 0, openCommentsCount: 0 };
+}
+
+function difference(from: Counted, to: Counted): CounterChange {
+  const change: CounterChange = {};
+  for (const key of Object.keys(to) as Array<keyof Counted>) if (to[key] !== from[key]) change[key] = to[key] - from[key];
+  return change;
+}
+
+/** A change request created (`from` null) or moved from one status to another. */
+export function changeRequestStatusChange(from: ChangeRequestStatus | null, to: ChangeRequestStatus): CounterChange {
+  return difference(countedChangeRequest(from), countedChangeRequest(to));
+}
+
+/** A comment created (`from` null), resolved, reopened or deleted (`to` null); only those on the space itself count. */
+export function commentStatusChange(onChangeRequest: boolean, from: CommentStatus | null, to: CommentStatus | null): CounterChange {
+  if (onChangeRequest) return {};
+  const open = (status: CommentStatus | null) => (status === 'open' ? 1 : 0);
+  return open(to) === open(from) ? {} : { openCommentsCount: open(to) - open(from) };
+}
+
+const COLUMNS: ReadonlyArray<keyof CounterChange> = ['changeRequestsCount', 'changeRequestsOpenCount', 'changeRequestsDraftCount', 'openCommentsCount'];
+
+export async function applyCounterChange(db: Db, spaceId: string, change: CounterChange): Promise<void> {
+  const columns = COLUMNS.filter((c) => change[c]);
+  if (!columns.length) return;
+  await db.query(`UPDATE spaces SET ${columns.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`, [...columns.map((c) => change[c]), spaceId]);
+}
