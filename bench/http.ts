@@ -158,7 +158,7 @@ async function main(): Promise<void> {
   mkdirSync(logDir, { recursive: true });
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // the API runs as scripts/start.sh and the Dockerfile start it
-  const apiArgs = ['--max-old-space-size=512', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
+  const apiArgs = ['--max-old-space-size=512', '--max-semi-space-size=32', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
   // limits no load here reaches keep the rate limiter on the path at its usual cost (a lease of 100 hits per statement);
   // the metrics listener on a free port, beside an API of npm start
   const limits = { RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ORGANIZATION: '1000000000', METRICS_PORT: '0' };

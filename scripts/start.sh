@@ -22,8 +22,9 @@ start_process() { # name entry [node options...]
 }
 
 start_process worker dist/worker/main.js
-# a bounded old generation makes V8 collect before the heap grows to 4 times what is live (docs/decisions.md)
-start_process api dist/api/server.js --max-old-space-size=512
+# a bounded old generation makes V8 collect before the heap grows to 4 times what is live; a larger young
+# generation collects short-lived request garbage less often (docs/decisions.md)
+start_process api dist/api/server.js --max-old-space-size=512 --max-semi-space-size=32
 wait_port 127.0.0.1 "$PORT" API 30
 
 BOOT=$(cd "$ROOT" && node dist/cli/main.js bootstrap --json --email "${BOOTSTRAP_EMAIL:-admin@example.com}" --org "${BOOTSTRAP_ORG:-Docs Platform}")
