@@ -89,6 +89,30 @@ describe('authentication and roles on every request', () => {
   });
 });
 
+describe('page answers', () => {
+  it('follow the head: the read after an edit shows it; each form asked for, and each change request, is answered apart', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const admin = server.as(fx.admin.token);
+    const content = `/v1/spaces/${space.id}/content`;
+    const created = (await admin.post(`${content}/pages`).send({ title: 'Guide', markdown: 'First *words*.' }).expect(201)).body;
+    const page = `${content}/page/${created.id}`;
+    expect((await admin.get(page).expect(200)).body.markdown).toBe('First *words*.');
+    expect((await admin.get(page).expect(200)).headers['content-type']).toBe('application/json; charset=utf-8');
+    expect((await admin.get(page).query({ format: 'document' }).expect(200)).body.document).toMatchObject({ object: 'document' });
+    await admin.patch(page).send({ markdown: 'Second words.' }).expect(200);
+    expect((await admin.get(page).expect(200)).body.markdown).toBe('Second words.');
+    expect((await admin.get(`${content}/path/guide`).expect(200)).body).toMatchObject({ id: created.id, markdown: 'Second words.' });
+    expect(JSON.stringify((await admin.get(page).query({ format: 'document' }).expect(200)).body.document)).toContain('Second words.');
+    // the same revision shown in a change request: its own app URLs
+    const cr = await newChangeRequest(server, fx.admin, space.id);
+    const inCr = (await admin.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${created.id}`).expect(200)).body;
+    expect(inCr.markdown).toBe('Second words.');
+    expect(inCr.urls.app).toContain(`/~/changes/${cr.number}`);
+    expect((await admin.get(page).expect(200)).body.urls.app).not.toContain('/~/changes/');
+  });
+});
+
 describe('the space list', () => {
   it('counts every matching space, and each space\'s counters, on the first page (in the page statement) as on the next ones', async () => {
     const fx = await createOrg(server.ds);

@@ -9,6 +9,7 @@ import { presentFile } from '../../presenters/file';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
+import { PageAnswers } from './page-answers';
 import { presentPageWithChildren } from './present';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
 import { CONTENT_FORMS, ContentTarget, openContent } from './target';
@@ -18,6 +19,7 @@ type PageQuery = z.output<z.ZodObject<typeof getPageQuery>>;
 export function contentReadRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
   const urls = new Urls(config);
+  const pageAnswers = new PageAnswers();
 
   for (const form of CONTENT_FORMS) {
     api.op(
@@ -52,14 +54,19 @@ export function contentReadRoutes(api: ApiBuilder): void {
       },
     );
 
-    /** One page in the requested form: markdown or document, variables evaluated or not. */
+    /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, page-answers.ts). */
     async function answerPage(target: ContentTarget, find: (reader: ContentReader) => Promise<PageRecord | undefined>, query: PageQuery): Promise<Reply> {
       const { revision, reader } = await openContent(ds, target);
       const page = await find(reader);
       if (!page) throw notFound('page');
-      const markdown = query.evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
-      const body = query.format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
-      return { status: 200, body: await presentPageWithChildren(reader, page, body, target, urls) };
+      const format = query.format ?? 'markdown';
+      const evaluated = query.evaluated ?? false;
+      const json = await pageAnswers.get({ revisionId: revision.id, appPath: target.appPath, pageId: page.id, format, evaluated }, () => {
+        const markdown = evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
+        const body = format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+        return presentPageWithChildren(reader, page, body, target, urls);
+      });
+      return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
     }
 
     api.op(
