@@ -4,9 +4,10 @@
  * foreign cursor is a 400.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
+import type { Db } from '../../domain/db';
 import { badRequest } from '../../domain/errors';
-import { hydrate, queryPrepared } from '../../domain/rows';
+import { columnsOf, hydrate, queryPrepared } from '../../domain/rows';
 
 export interface SortKey<T> {
   /** SQL expression, e.g. `m.joinedAt`. */
@@ -61,6 +62,26 @@ export function decodeCursor(secret: string, scope: string, cursor: string, arit
   return enc.map((e) => (e.t === 'd' ? new Date(String(e.v)) : e.v));
 }
 
+/** The rows after a cursor's values: (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ..., each key in its own direction. */
+function keysetAfter<T>(keys: SortKey<T>[], values: Array<string | number | Date>): { condition: string; params: Record<string, unknown> } {
+  const ors: string[] = [];
+  const params: Record<string, unknown> = {};
+  keys.forEach((_, i) => {
+    const ands = keys.slice(0, i).map((k, j) => `${k.column} = :cur${j}`);
+    ands.push(`${keys[i].column} ${keys[i].direction === 'ASC' ? '>' : '<'} :cur${i}`);
+    ors.push(`(${ands.join(' AND ')})`);
+    params[`cur${i}`] = values[i];
+  });
+  return { condition: `(${ors.join(' OR ')})`, params };
+}
+
+/** The next-page cursor of a page read with one row more than its limit. */
+function nextOf<T>(rows: T[], limit: number, keys: SortKey<T>[], req: PageRequest, secret: string): Page<T>['next'] {
+  if (rows.length <= limit || !limit) return undefined;
+  const last = rows[limit - 1];
+  return { page: encodeCursor(secret, req.scope, keys.map((k) => k.value(last))) };
+}
+
 /**
  * The rows of a query without joins that selects its whole entity, and the entities, one per row.
  * Run as a prepared statement (domain/rows.ts) and hydrated column by column: MariaDB no longer
@@ -93,17 +114,8 @@ export async function paginate<T extends ObjectLiteral>(
   const countInPage = !req.page && limit > 0 && aligned;
   const paged = qb.clone();
   if (req.page) {
-    const values = decodeCursor(secret, req.scope, req.page, keys.length);
-    // (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ... with each key's own direction
-    const ors: string[] = [];
-    const params: Record<string, unknown> = {};
-    keys.forEach((_, i) => {
-      const ands = keys.slice(0, i).map((k, j) => `${k.column} = :cur${j}`);
-      ands.push(`${keys[i].column} ${keys[i].direction === 'ASC' ? '>' : '<'} :cur${i}`);
-      ors.push(`(${ands.join(' AND ')})`);
-      params[`cur${i}`] = values[i];
-    });
-    paged.andWhere(`(${ors.join(' OR ')})`, params);
+    const after = keysetAfter(keys, decodeCursor(secret, req.scope, req.page, keys.length));
+    paged.andWhere(after.condition, after.params);
   }
   keys.forEach((k, i) => (i === 0 ? paged.orderBy(k.column, k.direction) : paged.addOrderBy(k.column, k.direction)));
   let rows: T[] = [];
@@ -119,13 +131,54 @@ export async function paginate<T extends ObjectLiteral>(
     if (limit > 0 && aligned) ({ entities: rows, raw } = await alignedRows(paged.limit(limit + 1)));
     else if (limit > 0) rows = await paged.limit(limit + 1).getMany();
   }
-  const items = rows.slice(0, limit);
-  const page: Page<T> = { items, count, ...(aligned ? { rows: (raw ?? []).slice(0, limit) } : {}) };
-  if (rows.length > limit && items.length) {
-    const last = items[items.length - 1];
-    page.next = { page: encodeCursor(secret, req.scope, keys.map((k) => k.value(last))) };
+  const next = nextOf(rows, limit, keys, req, secret);
+  return { items: rows.slice(0, limit), count, ...(aligned ? { rows: (raw ?? []).slice(0, limit) } : {}), ...(next ? { next } : {}) };
+}
+
+/**
+ * A list's statement written by hand, for the hottest lists: what `paginate` runs for a query
+ * builder, without building the SQL through TypeORM on every request (36 µs for the space list).
+ * `where` and the `selects` take named parameters (`:name`), as the query builder does.
+ */
+export interface ListStatement<T extends ObjectLiteral> {
+  db: Db;
+  entity: EntityTarget<T>;
+  /** the alias of the entity's table in `from` and `where` */
+  alias: string;
+  /** `table alias` */
+  from: string;
+  where: string;
+  params: Record<string, unknown>;
+  /** columns selected beside the entity's, [expression, name]; read back from the page's `rows` */
+  selects?: Array<[string, string]>;
+}
+
+/** `paginate` for a hand-written list statement: the same page, count and cursors. */
+export async function paginateStatement<T extends ObjectLiteral>(list: ListStatement<T>, keys: SortKey<T>[], req: PageRequest, secret: string): Promise<Page<T>> {
+  const limit = req.limit ?? DEFAULT_LIMIT;
+  const { db, alias, from } = list;
+  const run = async (sql: string, params: Record<string, unknown>) => {
+    const [text, values] = db.connection.driver.escapeQueryWithParameters(sql, params);
+    return queryPrepared(db, text, values);
+  };
+  const countSql = `SELECT COUNT(*) FROM ${from} WHERE ${list.where}`;
+  const after = req.page ? keysetAfter(keys, decodeCursor(secret, req.scope, req.page, keys.length)) : null;
+  let raw: Array<Record<string, unknown>> = [];
+  let count: number;
+  if (limit > 0) {
+    const selects = [...(list.selects ?? []), ...(after ? [] : ([[`(${countSql})`, 'page_total']] as Array<[string, string]>))];
+    const sql =
+      `SELECT ${columnsOf(db, list.entity, alias)}${selects.map(([expression, name]) => `, ${expression} AS \`${name}\``).join('')}` +
+      ` FROM ${from} WHERE ${list.where}${after ? ` AND ${after.condition}` : ''}` +
+      ` ORDER BY ${keys.map((k) => `${k.column} ${k.direction}`).join(', ')} LIMIT ${limit + 1}`;
+    raw = await run(sql, { ...list.params, ...after?.params });
   }
-  return page;
+  // a first page counts in its own statement (an uncorrelated subquery, run once); a later one, or none, apart
+  if (limit > 0 && !after) count = raw.length ? Number(raw[0].page_total) : 0;
+  else count = Number(Object.values((await run(countSql, list.params))[0])[0]);
+  const rows = raw.map((row) => hydrate(db, list.entity, alias, row));
+  const next = nextOf(rows, limit, keys, req, secret);
+  return { items: rows.slice(0, limit), count, rows: raw.slice(0, limit), ...(next ? { next } : {}) };
 }
 
 export type MemoryKey = Array<string | number>;

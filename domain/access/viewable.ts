@@ -2,9 +2,12 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { ViewableContent } from './authorize';
 
-/** Keeps the spaces the caller can view: granted ones and those inside a viewable collection. */
-export function whereSpaceViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
-  if (viewable.everything) return qb;
+/**
+ * The condition that keeps the spaces the caller can view: granted ones and those inside a viewable
+ * collection (named parameters, as the query builder takes them); null when every space is.
+ */
+export function spaceViewableCondition(alias: string, viewable: ViewableContent): { condition: string; params: Record<string, string[]> } | null {
+  if (viewable.everything) return null;
   const ors: string[] = [];
   const params: Record<string, string[]> = {};
   if (viewable.spaceIds.length) {
@@ -15,7 +18,13 @@ export function whereSpaceViewable<T extends ObjectLiteral>(qb: SelectQueryBuild
     ors.push(`${alias}.parentId IN (:...viewableCollectionIds)`);
     params.viewableCollectionIds = viewable.collectionIds;
   }
-  return qb.andWhere(ors.length ? `(${ors.join(' OR ')})` : '1 = 0', params);
+  return { condition: ors.length ? `(${ors.join(' OR ')})` : '1 = 0', params };
+}
+
+/** Keeps the spaces the caller can view. */
+export function whereSpaceViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
+  const viewableOnly = spaceViewableCondition(alias, viewable);
+  return viewableOnly ? qb.andWhere(viewableOnly.condition, viewableOnly.params) : qb;
 }
 
 export function whereCollectionViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {

@@ -32,9 +32,15 @@ function countersOf(space: Space, row: Record<string, unknown>): SpaceCounters {
 
 const PUBLISHED_LOCATION = 'published_location';
 
-/** Selects where the spaces are published in a query builder's own statement (read them back with `countersOfRows`). */
+/** What a statement reading spaces selects beside them for their counters, [expression, name] (read them back with `countersOfRows`). */
+export function counterSelects(alias: string): Array<[string, string]> {
+  return [[publishedLocationExpression(alias), PUBLISHED_LOCATION]];
+}
+
+/** Selects them in a query builder's own statement. */
 export function selectCounters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string): SelectQueryBuilder<T> {
-  return qb.addSelect(publishedLocationExpression(alias), PUBLISHED_LOCATION);
+  for (const [expression, name] of counterSelects(alias)) qb.addSelect(expression, name);
+  return qb;
 }
 
 /** The counters of spaces read with `selectCounters`, by their ids (`rows`: their raw rows, aligned with them). */

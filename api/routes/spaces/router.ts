@@ -1,12 +1,12 @@
 /** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
-import { spacesOfOrganizationQuery } from '../../../domain/spaces/queries';
+import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
 import { authorizeParent } from '../../authorize-parent';
-import { countersOfRows, selectCounters } from '../../../domain/spaces/counters';
+import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
-import { paginate } from '../../middleware/paginate';
+import { paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { presentSpace, spaceSchema } from '../../presenters/space';
@@ -35,8 +35,8 @@ export function spaceRoutes(api: ApiBuilder): void {
       // the caller's membership (read with the token) is what decides, so the organization row is not read
       const org = { id: params.organizationId };
       await authorize(access, { kind: 'organization', organization: org }, 'view');
-      const page = await paginate(
-        selectCounters(spacesOfOrganizationQuery(ds.manager, org.id, await viewableContent(access, org.id)), 's'),
+      const page = await paginateStatement(
+        { ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(access, org.id)), selects: counterSelects('s') },
         [
           { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
           { column: 's.id', direction: 'DESC', value: (s) => s.id },
