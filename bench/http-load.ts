@@ -5,9 +5,10 @@
 import autocannon from 'autocannon';
 import { ChildProcess, spawn } from 'child_process';
 import { once } from 'events';
-import { closeSync, openSync, readFileSync, statSync } from 'fs';
+import { closeSync, existsSync, openSync, readFileSync, statSync } from 'fs';
 import { createServer } from 'http';
 import type { AddressInfo } from 'net';
+import * as path from 'path';
 
 const CLOCK_TICKS_PER_SECOND = 100;
 
@@ -53,6 +54,19 @@ export async function stopServer(server: ServerProcess): Promise<void> {
   await once(server.child, 'exit');
 }
 
+/**
+ * The MariaDB server that scripts/lib.sh started in the data folder (both the API and the floor use
+ * it), or null for a database elsewhere (MYSQL_HOST of an existing server).
+ */
+function databasePid(): number | null {
+  try {
+    const pid = Number(readFileSync(path.resolve(__dirname, '..', '..', '.data', 'mysql.pid'), 'utf8').trim());
+    return Number.isInteger(pid) && existsSync(`/proc/${pid}/stat`) ? pid : null;
+  } catch {
+    return null;
+  }
+}
+
 /** User plus system CPU time of a process, in milliseconds. */
 function cpuMs(pid: number): number {
   // fields after the command name (which may hold spaces): state is field 3, utime 14, stime 15
@@ -72,6 +86,8 @@ export interface LoadResult {
   requests: number;
   /** the server's CPU time per answered request */
   cpuMsPerRequest: number;
+  /** MariaDB's CPU time per answered request (NaN, null in JSON, when the database is not this machine's process) */
+  dbCpuMsPerRequest: number;
   /** bytes the server wrote to its log per answered request */
   logBytesPerRequest: number;
   maxRssBytes: number;
@@ -88,6 +104,8 @@ let freshCounter = 0;
 export async function load(server: ServerProcess, path: string, token: string, connections: number, seconds: number, fresh = false): Promise<LoadResult> {
   const pid = server.child.pid!;
   const cpuBefore = cpuMs(pid);
+  const dbPid = databasePid();
+  const dbCpuBefore = dbPid ? cpuMs(dbPid) : NaN;
   const logBefore = statSync(server.logFile).size;
   let maxRss = rssBytes(pid);
   const sampler = setInterval(() => (maxRss = Math.max(maxRss, rssBytes(pid))), 100);
@@ -109,6 +127,7 @@ export async function load(server: ServerProcess, path: string, token: string, c
     p99Ms: result.latency.p99,
     requests: answered,
     cpuMsPerRequest: (cpuMs(pid) - cpuBefore) / answered,
+    dbCpuMsPerRequest: dbPid ? (cpuMs(dbPid) - dbCpuBefore) / answered : NaN,
     logBytesPerRequest: (statSync(server.logFile).size - logBefore) / answered,
     maxRssBytes: Math.max(maxRss, rssBytes(pid)),
   };
@@ -120,7 +139,7 @@ export async function load(server: ServerProcess, path: string, token: string, c
  */
 export function combine(slices: LoadResult[]): LoadResult {
   const requests = slices.reduce((n, s) => n + s.requests, 0);
-  const perRequest = (k: 'cpuMsPerRequest' | 'logBytesPerRequest') => slices.reduce((n, s) => n + s[k] * s.requests, 0) / requests;
+  const perRequest = (k: 'cpuMsPerRequest' | 'dbCpuMsPerRequest' | 'logBytesPerRequest') => slices.reduce((n, s) => n + s[k] * s.requests, 0) / requests;
   const p50s = slices.map((s) => s.p50Ms).sort((a, b) => a - b);
   return {
     requestsPerSecond: slices.reduce((n, s) => n + s.requestsPerSecond, 0) / slices.length,
@@ -128,6 +147,7 @@ export function combine(slices: LoadResult[]): LoadResult {
     p99Ms: Math.max(...slices.map((s) => s.p99Ms)),
     requests,
     cpuMsPerRequest: perRequest('cpuMsPerRequest'),
+    dbCpuMsPerRequest: perRequest('dbCpuMsPerRequest'),
     logBytesPerRequest: perRequest('logBytesPerRequest'),
     maxRssBytes: Math.max(...slices.map((s) => s.maxRssBytes)),
   };

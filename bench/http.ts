@@ -150,7 +150,7 @@ async function main(): Promise<void> {
   const env = { MYSQL_DATABASE: database };
   const counter = await StatementCounter.start(config);
   const statements = new Map<string, number>();
-  for (const c of cases) statements.set(c.name, await counter.of(c.path, tokenOf(c)));
+  for (const c of cases) statements.set(c.name, await counter.of(c.path, tokenOf(c), c.fresh));
   const searchMatches = ((await counter.get(casesOf(s, query).find((c) => c.name === 'search')!.path, s.adminToken)) as { count: number }).count;
   await counter.stop();
 

@@ -53,11 +53,14 @@ export class StatementCounter {
     return JSON.parse(text);
   }
 
-  /** Statements of one GET of `path` (after a first GET that warms per-process state). */
-  async of(path: string, token: string): Promise<number> {
-    await this.get(path, token);
+  /**
+   * Statements of one GET of `path` (after a first GET that warms per-process state: the token, the
+   * answers the service remembers). `fresh`: the path ends in a number, and each GET asks another.
+   */
+  async of(path: string, token: string, fresh = false): Promise<number> {
+    await this.get(fresh ? `${path}1` : path, token);
     this.count = 0;
-    await this.get(path, token);
+    await this.get(fresh ? `${path}2` : path, token);
     return this.count;
   }
 
