@@ -3,9 +3,10 @@ export const EXCERPT_LENGTH = 500;
 /** How much text before the match is kept, so the match reads in context. */
 const LEAD = 100;
 
-export function excerpt(body: string, locate: RegExp): string {
+/** `locate`: where the body's first match starts (-1: none). */
+export function excerpt(body: string, locate: (body: string) => number): string {
   if (body.length <= EXCERPT_LENGTH) return body.trim();
-  const at = body.search(locate);
+  const at = locate(body);
   let start = at > LEAD ? at - LEAD : 0;
   if (start > 0) {
     // begin on a word boundary

@@ -6,7 +6,7 @@
  */
 import type { Db } from '../db';
 import { containsPattern } from '../like';
-import { countHits } from './hits';
+import { countHits, firstHit } from './hits';
 
 /** What the server's full-text index leaves out; fixed by server configuration, so read once. */
 interface FulltextSettings {
@@ -41,16 +41,19 @@ export interface SectionMatch {
   /** SQL score of one section (higher is better) */
   score: string;
   params: Record<string, string>;
-  /** Finds where a body matches, for its excerpt. */
-  locate: RegExp;
+  /** Where a body's first match starts (-1: none), for its excerpt. */
+  locate(body: string): number;
   /** Scores one section in the application, like `score` (0: no match): title hits weigh double. */
   rank(title: string, body: string): number;
 }
 
-/** Scores by hits of `needles` (lower case), distinct, whole words or anywhere. */
-function ranker(needles: string[], wholeWords: boolean): (title: string, body: string) => number {
+/** Scores and locates by hits of `needles` (lower case), distinct, whole words or anywhere. */
+function hitsOf(needles: string[], wholeWords: boolean): Pick<SectionMatch, 'rank' | 'locate'> {
   const distinct = [...new Set(needles)];
-  return (title, body) => 2 * countHits(title, distinct, wholeWords) + countHits(body, distinct, wholeWords);
+  return {
+    rank: (title, body) => 2 * countHits(title, distinct, wholeWords) + countHits(body, distinct, wholeWords),
+    locate: (body) => firstHit(body, distinct, wholeWords),
+  };
 }
 
 export async function sectionMatch(db: Db, query: string): Promise<SectionMatch> {
@@ -61,17 +64,13 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
   if (indexed.length) {
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
     const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
-    const locate = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${indexed.join('|')})(?![\\p{L}\\p{N}_])`, 'iu');
-    return { condition: against, score: against, params: { searchText: words.join(' ') }, locate, rank: ranker(indexed.map((w) => w.toLowerCase()), true) };
+    return { condition: against, score: against, params: { searchText: words.join(' ') }, ...hitsOf(indexed.map((w) => w.toLowerCase()), true) };
   }
-  const pattern = containsPattern(text);
-  const locate = new RegExp(text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'iu');
   return {
     condition: text ? '(LOWER(ss.title) LIKE :searchPattern OR LOWER(ss.body) LIKE :searchPattern)' : '1 = 0',
     // a hit in the title weighs more than one in the body
     score: '((LOWER(ss.title) LIKE :searchPattern) * 2 + (LOWER(ss.body) LIKE :searchPattern))',
-    params: { searchPattern: pattern },
-    locate,
-    rank: text ? ranker([text.toLowerCase()], false) : () => 0,
+    params: { searchPattern: containsPattern(text) },
+    ...hitsOf(text ? [text.toLowerCase()] : [], false),
   };
 }

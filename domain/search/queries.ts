@@ -137,7 +137,10 @@ export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Arr
   const byPage = new Map<string, Array<{ row: SectionFields; score: number }>>();
   for (const row of rows) {
     const key = `${row.spaceId}/${row.pageId}`;
-    if (wanted.has(key)) byPage.set(key, [...(byPage.get(key) ?? []), { row, score: match.rank(row.title, row.body) }]);
+    if (!wanted.has(key)) continue;
+    const scored = byPage.get(key) ?? [];
+    scored.push({ row, score: match.rank(row.title, row.body) });
+    byPage.set(key, scored);
   }
   return [...byPage.values()].flatMap((list) => {
     const hits = list.filter((s) => s.score > 0);

@@ -1,5 +1,5 @@
 /** Counting a query's hits in a section, as the search ranks the sections it shows. */
-import { countHits } from '../../domain/search/hits';
+import { countHits, firstHit } from '../../domain/search/hits';
 
 describe('countHits', () => {
   it('counts whole words ignoring case, not the same letters inside a longer word', () => {
@@ -18,5 +18,13 @@ describe('countHits', () => {
     expect(countHits('Together, to be', ['to'], false)).toBe(2);
     expect(countHits('aaaa', ['aa'], false)).toBe(2);
     expect(countHits('anything', [''], false)).toBe(0);
+  });
+
+  it('finds where the first hit starts, -1 without one, and the start of a text whose lower case is longer', () => {
+    expect(firstHit('A big DATABASE, then a database', ['database', 'then'], true)).toBe(6);
+    expect(firstHit('databases only', ['database'], true)).toBe(-1);
+    expect(firstHit('databases only', ['database'], false)).toBe(0);
+    expect(firstHit('İstanbul database', ['database'], true)).toBe(0);
+    expect(firstHit('anything', [], false)).toBe(-1);
   });
 });
