@@ -97,6 +97,16 @@ describe('space search', () => {
     expect((await search(fx.admin, path, { query: '%' })).count).toBe(0);
   });
 
+  it("shows a page's opening section when only the index matches it (accents fold in the index, not in the sections' scoring)", async () => {
+    const fx = await createOrg(server.ds);
+    const { space, head } = await spaceWithHead(fx);
+    const word = term();
+    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Menu', markdown: `Opening words.\n\n## Drinks\n\nServed: ${word}é.` }));
+    const found = await search(fx.admin, `/v1/spaces/${space.id}/search`, { query: `${word}e` });
+    expect(found.items.map((p: Json) => p.id)).toEqual([page]);
+    expect(found.items[0].sections.map((s: Json) => s.body)).toEqual(['Opening words.']);
+  });
+
   it('pages by score then id with cursors bound to the query', async () => {
     const fx = await createOrg(server.ds);
     const { space, head } = await spaceWithHead(fx);
