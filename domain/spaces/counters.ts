@@ -1,5 +1,4 @@
 /** The computed values a Space carries: its counters (open comments, change requests by status) and where it is published. */
-import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import type { Db } from '../db';
 import { columnsOf, hydrate, queryPrepared } from '../rows';
 import { Space } from '../../entities/Space';
@@ -37,13 +36,7 @@ export function counterSelects(alias: string): Array<[string, string]> {
   return [[publishedLocationExpression(alias), PUBLISHED_LOCATION]];
 }
 
-/** Selects them in a query builder's own statement. */
-export function selectCounters<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string): SelectQueryBuilder<T> {
-  for (const [expression, name] of counterSelects(alias)) qb.addSelect(expression, name);
-  return qb;
-}
-
-/** The counters of spaces read with `selectCounters`, by their ids (`rows`: their raw rows, aligned with them). */
+/** The counters of spaces read with `counterSelects`, by their ids (`rows`: their raw rows, aligned with them). */
 export function countersOfRows(spaces: Space[], rows: Array<Record<string, unknown>>): Map<string, SpaceCounters> {
   return new Map(spaces.map((space, i) => [space.id, countersOf(space, rows[i])]));
 }

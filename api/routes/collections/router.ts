@@ -4,11 +4,11 @@ import { createCollection, deleteCollection, updateCollection } from '../../../d
 import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
 import { inTransaction } from '../../../domain/db';
 import { Collection } from '../../../entities/Collection';
-import { spacesInCollectionQuery } from '../../../domain/spaces/queries';
+import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
 import { authorizeParent } from '../../authorize-parent';
-import { countersOfRows, selectCounters } from '../../../domain/spaces/counters';
+import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { loadCollection, loadOrganization } from '../../loaders';
-import { paginate } from '../../middleware/paginate';
+import { paginate, paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { collectionSchema, presentCollection } from '../../presenters/collection';
 import { listSchema, presentList } from '../../presenters/common';
@@ -129,8 +129,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       const collection = await loadCollection(access, params.collectionId);
       await authorize(access, { kind: 'collection', collection }, 'view');
       const viewable = await viewableContent(access, collection.organizationId);
-      const page = await paginate(
-        selectCounters(spacesInCollectionQuery(ds.manager, collection.id, viewable), 's'),
+      const page = await paginateStatement(
+        { ...spacesInCollectionStatement(ds.manager, collection.id, viewable), selects: counterSelects('s') },
         [
           { column: 's.position', direction: 'ASC', value: (s) => s.position },
           { column: 's.id', direction: 'ASC', value: (s) => s.id },

@@ -3,9 +3,10 @@ import { z } from 'zod';
 import { authorize, spaceRole, viewableContent } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { findMember } from '../../../domain/members/members';
-import { spacesOfOrganizationQuery } from '../../../domain/spaces/queries';
+import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { loadOrganization } from '../../loaders';
-import { paginate } from '../../middleware/paginate';
+import { paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList, roleSchema } from '../../presenters/common';
 import { spaceSchema } from '../../presenters/space';
@@ -34,8 +35,8 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
       const memberAccess = new AccessContext(ds.manager, member.userId);
       const order = query.order ?? 'desc';
       const direction = order === 'asc' ? 'ASC' : 'DESC';
-      const page = await paginate(
-        spacesOfOrganizationQuery(ds.manager, org.id, await viewableContent(memberAccess, org.id)),
+      const page = await paginateStatement(
+        { ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(memberAccess, org.id)), selects: counterSelects('s') },
         [
           { column: 's.createdAt', direction, value: (s) => s.createdAt },
           { column: 's.id', direction, value: (s) => s.id },
@@ -43,7 +44,7 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `memberSpaces:${org.id}:${member.userId}:${order}` },
         config.cursorSecret,
       );
-      const spaces = await presentSpacesFor(access, page.items, urls);
+      const spaces = await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows!));
       const items = [];
       for (const [i, space] of page.items.entries()) {
         // viewableContent selected only spaces the member can view, so a role exists.

@@ -6,7 +6,7 @@ import type { Space } from '../../../entities/Space';
 import { presentSpace } from '../../presenters/space';
 import type { Urls } from '../../presenters/urls';
 
-/** `counters`: when the statement that read the spaces selected them already (selectCounters). */
+/** `counters`: when the statement that read the spaces selected them already (counterSelects). */
 export async function presentSpacesFor(access: AccessContext, spaces: Space[], urls: Urls, counters?: Map<string, SpaceCounters>): Promise<Array<ReturnType<typeof presentSpace>>> {
   counters ??= await spaceCounters(access.db, spaces);
   const presented = [];
