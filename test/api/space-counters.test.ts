@@ -2,6 +2,7 @@
  * A space's stored counters (change requests by status, open comments on the space) follow every
  * write that changes them, including concurrent ones, and agree with the rows they count.
  */
+import { FILL_SPACE_COUNTERS } from '../../entities/migrations/1795580000000-StoreSpaceCounters';
 import { commentFixture } from '../support/comments';
 import { useServer } from '../support/server';
 
@@ -83,5 +84,24 @@ describe('space counters', () => {
     );
     expect(space.comments).toBe(3);
     expect(space.changeRequests).toBe(6);
+  });
+});
+
+describe('the migration that stores the counters', () => {
+  it('fills them from the rows they count', async () => {
+    const f = await commentFixture(server);
+    const admin = server.as(f.fx.admin.token);
+    const spacePath = `/v1/spaces/${f.space.id}`;
+    const draft = (await admin.post(`${spacePath}/change-requests`).send({ subject: 'Draft' }).expect(201)).body;
+    await admin.patch(`${spacePath}/change-requests/${draft.id}`).send({ status: 'draft' }).expect(200);
+    await admin.post(f.spaceComments).send({ body: { markdown: 'Open' } }).expect(200);
+    const kept = await countedFromRows(f.space.id);
+    expect(kept).toEqual({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1, comments: 1 });
+    // as before the migration: columns at their default
+    await server.ds.query('UPDATE spaces SET changeRequestsCount = 0, changeRequestsOpenCount = 0, changeRequestsDraftCount = 0, openCommentsCount = 0 WHERE id = ?', [f.space.id]);
+    // the migration's statement, for this space only: the other test files' spaces stay out of it
+    await server.ds.query(`${FILL_SPACE_COUNTERS} WHERE s.id = ?`, [f.space.id]);
+    const space = (await admin.get(spacePath).expect(200)).body;
+    expect({ changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft, comments: space.comments }).toEqual(kept);
   });
 });
