@@ -27,7 +27,7 @@ export interface Page<T> {
   items: T[];
   count: number;
   next?: { page: string };
-  /** The items' raw rows, aligned with them (columns a query selected beside the entity's); absent for a query with joins. */
+  /** The items' raw rows, aligned with them, with the columns selected beside the entity's (`paginateStatement`). */
   rows?: Array<Record<string, unknown>>;
 }
 
@@ -119,20 +119,20 @@ export async function paginate<T extends ObjectLiteral>(
   }
   keys.forEach((k, i) => (i === 0 ? paged.orderBy(k.column, k.direction) : paged.addOrderBy(k.column, k.direction)));
   let rows: T[] = [];
-  let raw: Array<Record<string, unknown>> | undefined;
   let count: number;
   if (countInPage) {
     // an uncorrelated subquery, run once: a window (COUNT(*) OVER ()) cost MariaDB a temporary table, 0.2 ms
     const counted = qb.clone().select('COUNT(*)').orderBy();
-    ({ entities: rows, raw } = await alignedRows(paged.addSelect(`(${counted.getQuery()})`, 'page_total').limit(limit + 1)));
-    count = raw.length ? Number(raw[0].page_total) : 0;
+    const page = await alignedRows(paged.addSelect(`(${counted.getQuery()})`, 'page_total').limit(limit + 1));
+    rows = page.entities;
+    count = page.raw.length ? Number(page.raw[0].page_total) : 0;
   } else {
     count = await qb.clone().getCount();
-    if (limit > 0 && aligned) ({ entities: rows, raw } = await alignedRows(paged.limit(limit + 1)));
+    if (limit > 0 && aligned) rows = (await alignedRows(paged.limit(limit + 1))).entities;
     else if (limit > 0) rows = await paged.limit(limit + 1).getMany();
   }
   const next = nextOf(rows, limit, keys, req, secret);
-  return { items: rows.slice(0, limit), count, ...(aligned ? { rows: (raw ?? []).slice(0, limit) } : {}), ...(next ? { next } : {}) };
+  return { items: rows.slice(0, limit), count, ...(next ? { next } : {}) };
 }
 
 /**
@@ -154,7 +154,12 @@ export interface ListStatement<T extends ObjectLiteral> {
 }
 
 /** `paginate` for a hand-written list statement: the same page, count and cursors. */
-export async function paginateStatement<T extends ObjectLiteral>(list: ListStatement<T>, keys: SortKey<T>[], req: PageRequest, secret: string): Promise<Page<T>> {
+export async function paginateStatement<T extends ObjectLiteral>(
+  list: ListStatement<T>,
+  keys: SortKey<T>[],
+  req: PageRequest,
+  secret: string,
+): Promise<Page<T> & Required<Pick<Page<T>, 'rows'>>> {
   const limit = req.limit ?? DEFAULT_LIMIT;
   const { db, alias, from } = list;
   const run = async (sql: string, params: Record<string, unknown>) => {

@@ -1,7 +1,8 @@
 /**
  * Keeps a space's stored counters (entities/Space.ts) in the transaction of the write that changes
- * them. Each is an increment of the space row, so concurrent writers add up; the row lock it takes
- * comes after the changed change request's or comment's own, the one order every writer follows.
+ * them. Each is an increment of the space row, so concurrent writers add up. The space row is locked
+ * after an existing change request's or comment's own row, never before it (a change request's
+ * creation locks the space first, but its row is new).
  */
 import type { Db } from '../db';
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';

@@ -138,7 +138,7 @@ export function collectionRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `collectionSpaces:${collection.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows!))) };
+      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows))) };
     },
   );
 

@@ -44,7 +44,7 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `memberSpaces:${org.id}:${member.userId}:${order}` },
         config.cursorSecret,
       );
-      const spaces = await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows!));
+      const spaces = await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows));
       const items = [];
       for (const [i, space] of page.items.entries()) {
         // viewableContent selected only spaces the member can view, so a role exists.

@@ -44,7 +44,7 @@ export function spaceRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `spaces:${org.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows!))) };
+      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows))) };
     },
   );
 
