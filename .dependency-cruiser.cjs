@@ -9,7 +9,8 @@ module.exports = {
   forbidden: [
     {
       name: 'domain-not-above',
-      comment: 'domain/ holds the business rules; it never reaches up into the HTTP layer, the activities, the worker or the CLI',
+      comment:
+        'domain/ holds the business rules; it never reaches up into the HTTP layer, the activities, the worker or the CLI',
       severity: 'error',
       from: { path: '^domain/' },
       to: { path: '^(api|activities|worker|cli)/' },
@@ -30,10 +31,15 @@ module.exports = {
     },
     {
       name: 'entities-at-the-bottom',
-      comment: 'entities/ are the schema: they may name domain types and read the database settings (their commands: migrate, create the database), nothing else above them',
+      comment:
+        'entities/ are the schema: they may name domain types and read the database settings (their commands: migrate, create the database), nothing else above them',
       severity: 'error',
       from: { path: '^entities/' },
-      to: { path: '^(api|domain|activities|workflows|worker|cli)/', pathNot: '^domain/config\\.ts$', dependencyTypesNot: typeOnly },
+      to: {
+        path: '^(api|domain|activities|workflows|worker|cli)/',
+        pathNot: '^domain/config\\.ts$',
+        dependencyTypesNot: typeOnly,
+      },
     },
     {
       name: 'api-not-workers',

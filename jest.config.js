@@ -9,7 +9,9 @@ module.exports = {
     // only: compiled to CommonJS for jest (Node itself loads them with require)
     '^.+\\.js$': ['ts-jest', { tsconfig: { allowJs: true }, isolatedModules: true }],
   },
-  transformIgnorePatterns: ['/node_modules/(?!(@scalar|leven|css-select|css-what|nth-check|boolbase|domutils|domhandler|dom-serializer|domelementtype|entities|cssomnom|html-escaper|jose)/)'],
+  transformIgnorePatterns: [
+    '/node_modules/(?!(@scalar|leven|css-select|css-what|nth-check|boolbase|domutils|domhandler|dom-serializer|domelementtype|entities|cssomnom|html-escaper|jose)/)',
+  ],
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/same-realm-clone.ts'],
   testTimeout: 60000,

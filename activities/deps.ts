@@ -28,7 +28,10 @@ export interface ActivityDeps {
   metrics: JobMetrics;
 }
 
-export function createActivityDeps(base: { ds: DataSource; config: Config }, overrides: Partial<ActivityDeps> = {}): ActivityDeps {
+export function createActivityDeps(
+  base: { ds: DataSource; config: Config },
+  overrides: Partial<ActivityDeps> = {},
+): ActivityDeps {
   const { config } = base;
   return {
     fetch: new GuardedFetch(config.fetch),

@@ -19,7 +19,10 @@ export function createImportActivities(deps: ActivityDeps): ImportActivities {
   return permanentFailures<ImportActivities>({
     stageImportBatch: (ref, batch) => {
       const context = Context.current();
-      return stageImportBatch(deps, ref, batch, { heartbeat: () => context.heartbeat(), signal: context.cancellationSignal });
+      return stageImportBatch(deps, ref, batch, {
+        heartbeat: () => context.heartbeat(),
+        signal: context.cancellationSignal,
+      });
     },
     commitImport: (ref, batches) => commitImport(deps, ref, batches, deps.clock()),
     discardImportStaging: (ref, batches) => discardImport(deps, ref, batches),

@@ -9,5 +9,13 @@ import { createSpaceActivities } from './spaces';
 import { createTranslationActivities } from './translations';
 
 export function createActivities(deps: ActivityDeps) {
-  return { ...createJobActivities(deps), ...createSpaceActivities(deps), ...createOpenAPISpecActivities(deps), ...createPdfActivities(deps), ...createImportActivities(deps), ...createTranslationActivities(deps), ...createIntegrationActivities(deps) };
+  return {
+    ...createJobActivities(deps),
+    ...createSpaceActivities(deps),
+    ...createOpenAPISpecActivities(deps),
+    ...createPdfActivities(deps),
+    ...createImportActivities(deps),
+    ...createTranslationActivities(deps),
+    ...createIntegrationActivities(deps),
+  };
 }

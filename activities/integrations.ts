@@ -1,5 +1,11 @@
 /** Integration event delivery: thin wrappers over domain/integrations/delivery.ts. */
-import { abandonEvent, deliverEvent, DeliveryNext, DeliveryOutcome, recordAttempt } from '../domain/integrations/delivery';
+import {
+  abandonEvent,
+  deliverEvent,
+  DeliveryNext,
+  DeliveryOutcome,
+  recordAttempt,
+} from '../domain/integrations/delivery';
 import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';

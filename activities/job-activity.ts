@@ -8,7 +8,12 @@ import { JobError } from '../domain/processes/job-error';
 
 export function toFailure(err: unknown): unknown {
   if (!(err instanceof JobError)) return err;
-  return ApplicationFailure.create({ message: err.message, type: err.code, nonRetryable: true, details: [err.messages] });
+  return ApplicationFailure.create({
+    message: err.message,
+    type: err.code,
+    nonRetryable: true,
+    details: [err.messages],
+  });
 }
 
 export function permanentFailures<A extends object>(activities: A): A {

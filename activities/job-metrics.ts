@@ -13,9 +13,24 @@ export class JobMetrics {
 
   constructor(readonly registry: Registry = new Registry()) {
     const registers = [registry];
-    this.started = new Counter({ name: 'jobs_started_total', help: 'Job runs that began their work, by kind', labelNames: ['kind'], registers });
-    this.completed = new Counter({ name: 'jobs_completed_total', help: 'Job runs that succeeded, by kind', labelNames: ['kind'], registers });
-    this.failed = new Counter({ name: 'jobs_failed_total', help: 'Job runs that failed, by kind and the code recorded on the row', labelNames: ['kind', 'code'], registers });
+    this.started = new Counter({
+      name: 'jobs_started_total',
+      help: 'Job runs that began their work, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.completed = new Counter({
+      name: 'jobs_completed_total',
+      help: 'Job runs that succeeded, by kind',
+      labelNames: ['kind'],
+      registers,
+    });
+    this.failed = new Counter({
+      name: 'jobs_failed_total',
+      help: 'Job runs that failed, by kind and the code recorded on the row',
+      labelNames: ['kind', 'code'],
+      registers,
+    });
     this.duration = new Histogram({
       name: 'job_duration_seconds',
       help: 'Job runs from the start of their work to their end, by kind and outcome (succeeded, failed)',
@@ -33,6 +48,10 @@ export class JobMetrics {
   jobFinished(kind: string, failureCode: string | null, startedAt: Date | null, finishedAt: Date): void {
     if (failureCode === null) this.completed.inc({ kind });
     else this.failed.inc({ kind, code: failureCode });
-    if (startedAt) this.duration.observe({ kind, outcome: failureCode === null ? 'succeeded' : 'failed' }, Math.max(0, finishedAt.getTime() - startedAt.getTime()) / 1000);
+    if (startedAt)
+      this.duration.observe(
+        { kind, outcome: failureCode === null ? 'succeeded' : 'failed' },
+        Math.max(0, finishedAt.getTime() - startedAt.getTime()) / 1000,
+      );
   }
 }

@@ -5,7 +5,14 @@
 import type { JobErrorMessage } from '../entities/JobState';
 import { inTransaction } from '../domain/db';
 import { JobError } from '../domain/processes/job-error';
-import { finishJob, JobRef, jobState, lockCurrentJob, markJobStarted, reportJobProgress } from '../domain/processes/job-kind';
+import {
+  finishJob,
+  JobRef,
+  jobState,
+  lockCurrentJob,
+  markJobStarted,
+  reportJobProgress,
+} from '../domain/processes/job-kind';
 import { expireJobs, jobKindNamed, reconcileJobs, ReconcileReport, startJob } from '../domain/processes/jobs';
 import { JOB_FAILURES } from '../workflows/ids';
 import type { ActivityDeps } from './deps';
@@ -38,7 +45,9 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
     const finished = await inTransaction(ds, async (db) => {
       // the run's start gives its duration; a retried finish finds the run recorded already
       const before = jobState(kind, await lockCurrentJob(db, kind, ref));
-      return before.finishedAt ? null : { startedAt: before.startedAt, next: await finishJob(db, kind, ref, failure, now) };
+      return before.finishedAt
+        ? null
+        : { startedAt: before.startedAt, next: await finishJob(db, kind, ref, failure, now) };
     });
     if (!finished) return;
     metrics.jobFinished(ref.kind, failure?.code ?? null, finished.startedAt, now);
@@ -55,7 +64,8 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
       });
       if (began) metrics.jobStarted(ref.kind);
     },
-    reportJobProgress: (ref, done, total) => inTransaction(ds, (db) => reportJobProgress(db, kindOf(ref), ref, done, total)),
+    reportJobProgress: (ref, done, total) =>
+      inTransaction(ds, (db) => reportJobProgress(db, kindOf(ref), ref, done, total)),
     finishJob: (ref) => finish(ref, null),
     failJob: async (ref, failure) => {
       try {
@@ -64,7 +74,8 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
         if (!(err instanceof JobError && err.code === JOB_FAILURES.superseded)) throw err;
       }
     },
-    reconcileJobs: (scope) => reconcileJobs(temporal, ds.manager, { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger }),
+    reconcileJobs: (scope) =>
+      reconcileJobs(temporal, ds.manager, { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger }),
     expireJobs: () => expireJobs(ds.manager, config, deps.blobs, clock()),
   });
 }

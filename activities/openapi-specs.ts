@@ -18,7 +18,8 @@ export function createOpenAPISpecActivities(deps: ActivityDeps): OpenAPISpecActi
   const { config, clock } = deps;
   return permanentFailures<OpenAPISpecActivities>({
     bundleOpenAPISpec: (ref) => bundleSpecSource(deps, ref),
-    saveOpenAPISpecVersion: (ref, bundled) => saveSpecVersion({ ...deps, versionsKept: config.openapi.versionsKept }, ref, bundled, clock()),
+    saveOpenAPISpecVersion: (ref, bundled) =>
+      saveSpecVersion({ ...deps, versionsKept: config.openapi.versionsKept }, ref, bundled, clock()),
     refreshOpenAPISpecs: (scope) => refreshUrlSpecs(deps, { ...scope, now: clock() }),
   });
 }

@@ -16,7 +16,9 @@ export function createSpaceActivities(deps: ActivityDeps): SpaceActivities {
   // The purge predates runJob: its work starts once due, and it ends by removing its own row.
   return permanentFailures<SpaceActivities>({
     checkSpacePurge: async (spaceId, generation) => {
-      const check = await inTransaction(ds, (db) => checkPurge(db, spaceId, config.spaceRetentionSeconds, generation ?? null, clock()));
+      const check = await inTransaction(ds, (db) =>
+        checkPurge(db, spaceId, config.spaceRetentionSeconds, generation ?? null, clock()),
+      );
       if (check.state === 'due') metrics.jobStarted(spacePurgeJob.name);
       return check;
     },
@@ -24,10 +26,29 @@ export function createSpaceActivities(deps: ActivityDeps): SpaceActivities {
       const now = clock();
       const { batch, deletedAt } = await inTransaction(ds, async (db) => {
         // read first: once purged the row is gone, and the work began when its retention ended
-        const rows: Array<{ deletedAt: Date | null }> = await db.query('SELECT deletedAt FROM spaces WHERE id = ?', [spaceId]);
-        return { deletedAt: rows[0]?.deletedAt ?? null, batch: await purgeBatch(db, blobs, spaceId, config.purgeBatchSize, config.spaceRetentionSeconds, generation ?? null, now) };
+        const rows: Array<{ deletedAt: Date | null }> = await db.query('SELECT deletedAt FROM spaces WHERE id = ?', [
+          spaceId,
+        ]);
+        return {
+          deletedAt: rows[0]?.deletedAt ?? null,
+          batch: await purgeBatch(
+            db,
+            blobs,
+            spaceId,
+            config.purgeBatchSize,
+            config.spaceRetentionSeconds,
+            generation ?? null,
+            now,
+          ),
+        };
       });
-      if (batch.state === 'purged' && deletedAt) metrics.jobFinished(spacePurgeJob.name, null, new Date(deletedAt.getTime() + config.spaceRetentionSeconds * 1000), now);
+      if (batch.state === 'purged' && deletedAt)
+        metrics.jobFinished(
+          spacePurgeJob.name,
+          null,
+          new Date(deletedAt.getTime() + config.spaceRetentionSeconds * 1000),
+          now,
+        );
       return batch;
     },
   });

@@ -39,7 +39,8 @@ export function createTranslationActivities(deps: ActivityDeps): TranslationActi
   const run = { ds: deps.ds, blobs: deps.blobs, config: deps.config };
   return permanentFailures<TranslationActivities>({
     planTranslationRun: (ref) => heartbeating(() => planTranslationRun(run, ref)),
-    translateTranslationStep: (ref, step) => heartbeating((beat) => translateRunStep({ ...run, translator }, ref, step, beat)),
+    translateTranslationStep: (ref, step) =>
+      heartbeating((beat) => translateRunStep({ ...run, translator }, ref, step, beat)),
     applyTranslationRun: (ref) => heartbeating(() => applyTranslationRun(run, ref, deps.clock)),
   });
 }

@@ -42,7 +42,10 @@ export function createApp(deps: Deps): Express {
   });
   app.get('/readyz', async (_req, res) => {
     const [mysql, temporal] = await Promise.all([
-      deps.ds.query('SELECT 1').then(() => true, () => false),
+      deps.ds.query('SELECT 1').then(
+        () => true,
+        () => false,
+      ),
       deps.temporal.isHealthy(),
     ]);
     const ready = mysql && temporal;
@@ -53,7 +56,12 @@ export function createApp(deps: Deps): Express {
   const limits = deps.config.rateLimits;
   const api = new ApiBuilder(deps, registry, [
     authenticate(deps.ds, new LiveTokenCache(deps.config.tokenCacheMs)),
-    rateLimit(new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease), new RequestOrganizations(deps.ds), limits, (policy) => metrics.rateLimited(policy)),
+    rateLimit(
+      new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease),
+      new RequestOrganizations(deps.ds),
+      limits,
+      (policy) => metrics.rateLimited(policy),
+    ),
   ]);
   registerRoutes(api);
   const blobs = blobRoutes(deps, registry);

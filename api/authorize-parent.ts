@@ -10,7 +10,11 @@ import { findParentCollection, parentNotFound } from '../domain/collections/coll
 import type { Collection } from '../entities/Collection';
 import type { Organization } from '../entities/Organization';
 
-export async function authorizeParent(access: AccessContext, organization: Organization, parentId: string | null): Promise<Collection | null> {
+export async function authorizeParent(
+  access: AccessContext,
+  organization: Organization,
+  parentId: string | null,
+): Promise<Collection | null> {
   await authorize(access, { kind: 'organization', organization }, 'view');
   if (parentId === null) {
     await authorize(access, { kind: 'organization', organization }, 'createContent');

@@ -16,7 +16,11 @@ import { Space } from '../entities/Space';
 import { Team } from '../entities/Team';
 
 /** `notFoundName`: the 404 a route answers for anything missing, when its organization is only a path to it. */
-export async function loadOrganization(access: AccessContext, organizationId: string, notFoundName = 'organization'): Promise<Organization> {
+export async function loadOrganization(
+  access: AccessContext,
+  organizationId: string,
+  notFoundName = 'organization',
+): Promise<Organization> {
   const org = await findOneWhere(access.db, Organization, 'x.id = ?', [organizationId]);
   if (!org) throw notFound(notFoundName);
   return org;
@@ -36,21 +40,36 @@ export async function loadCollection(access: AccessContext, collectionId: string
 }
 
 /** A space that is not soft-deleted (use `includeDeleted` for restore and purge-aware reads). */
-export async function loadSpace(access: AccessContext, spaceId: string, options: { includeDeleted?: boolean } = {}): Promise<Space> {
-  const space = await findOneWhere(access.db, Space, options.includeDeleted ? 'x.id = ?' : 'x.id = ? AND x.deletedAt IS NULL', [spaceId]);
+export async function loadSpace(
+  access: AccessContext,
+  spaceId: string,
+  options: { includeDeleted?: boolean } = {},
+): Promise<Space> {
+  const space = await findOneWhere(
+    access.db,
+    Space,
+    options.includeDeleted ? 'x.id = ?' : 'x.id = ? AND x.deletedAt IS NULL',
+    [spaceId],
+  );
   if (!space) throw notFound('space');
   return space;
 }
 
 /** A live space with its counters, for the reads that present it: one statement. */
-export async function loadSpaceWithCounters(access: AccessContext, spaceId: string): Promise<{ space: Space; counters: SpaceCounters }> {
+export async function loadSpaceWithCounters(
+  access: AccessContext,
+  spaceId: string,
+): Promise<{ space: Space; counters: SpaceCounters }> {
   const found = await findSpaceWithCounters(access.db, spaceId);
   if (!found) throw notFound('space');
   return found;
 }
 
 /** A live space with its current revision (null before it has content), for a read of its content: one statement. */
-export async function loadSpaceWithRevision(access: AccessContext, spaceId: string): Promise<{ space: Space; revision: Revision | null }> {
+export async function loadSpaceWithRevision(
+  access: AccessContext,
+  spaceId: string,
+): Promise<{ space: Space; revision: Revision | null }> {
   const found = await findSpaceWithRevision(access.db, spaceId);
   if (!found) throw notFound('space');
   return found;
@@ -63,8 +82,14 @@ export async function loadTeam(access: AccessContext, organizationId: string, te
 }
 
 /** A change request of the space, named by its id or by its number in the space. */
-export async function loadChangeRequest(access: AccessContext, space: Space, idOrNumber: string): Promise<ChangeRequest> {
-  const where = /^[1-9][0-9]{0,8}$/.test(idOrNumber) ? { spaceId: space.id, number: Number(idOrNumber) } : { spaceId: space.id, id: idOrNumber };
+export async function loadChangeRequest(
+  access: AccessContext,
+  space: Space,
+  idOrNumber: string,
+): Promise<ChangeRequest> {
+  const where = /^[1-9][0-9]{0,8}$/.test(idOrNumber)
+    ? { spaceId: space.id, number: Number(idOrNumber) }
+    : { spaceId: space.id, id: idOrNumber };
   const changeRequest = await access.db.findOneBy(ChangeRequest, where);
   if (!changeRequest) throw notFound('change request');
   return changeRequest;

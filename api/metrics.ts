@@ -33,7 +33,12 @@ export class ApiMetrics {
   timeRequests() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const start = performance.now();
-      res.once('finish', () => this.requests.observe({ operation: req.operationId ?? 'none', status: res.statusCode }, (performance.now() - start) / 1000));
+      res.once('finish', () =>
+        this.requests.observe(
+          { operation: req.operationId ?? 'none', status: res.statusCode },
+          (performance.now() - start) / 1000,
+        ),
+      );
       next();
     };
   }

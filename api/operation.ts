@@ -88,7 +88,13 @@ function parse<T extends ZodTypeAny>(schema: T, value: unknown, location: string
 function rawBodyParser(limit: number): RequestHandler {
   const parse = express.raw({ type: () => true, limit });
   return (req, res, next) =>
-    parse(req, res, (err?: unknown) => next((err as { type?: string } | undefined)?.type === 'entity.too.large' ? new AppError(413, `body: must be at most ${limit} bytes`) : err));
+    parse(req, res, (err?: unknown) =>
+      next(
+        (err as { type?: string } | undefined)?.type === 'entity.too.large'
+          ? new AppError(413, `body: must be at most ${limit} bytes`)
+          : err,
+      ),
+    );
 }
 
 function hasBody(req: Request): boolean {
@@ -126,7 +132,9 @@ export class ApiBuilder {
     const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
     this.describe(def, paramsSchema, querySchema);
 
-    const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) => (name === def.restParam ? `*${name}` : `:${name}`));
+    const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
+      name === def.restParam ? `*${name}` : `:${name}`,
+    );
     // the operation id first, for the request log and the metrics of every answer, 401s included
     const named: RequestHandler = (req, _res, next) => {
       req.operationId = def.operationId;
@@ -139,22 +147,27 @@ export class ApiBuilder {
     const routePath = group ? expressPath.slice(group.length) || '/' : expressPath;
     router[def.method](routePath, ...handlers, async (req: Request, res: Response) => {
       // Express hands a rest parameter over as its segments
-      const rawParams = def.restParam ? { ...req.params, [def.restParam]: ([] as string[]).concat(req.params[def.restParam]).join('/') } : req.params;
+      const rawParams = def.restParam
+        ? { ...req.params, [def.restParam]: ([] as string[]).concat(req.params[def.restParam]).join('/') }
+        : req.params;
       const params = parse(paramsSchema, rawParams, 'path');
       const query = parse(querySchema, req.query, 'query');
       let rawBody: unknown = undefined;
       if (def.rawBody) {
         // JSON bodies were already parsed by the app-wide JSON parser: not bytes, so refused.
-        if (hasBody(req) && !Buffer.isBuffer(req.body)) throw new AppError(415, 'body: send the raw bytes with their own Content-Type, not JSON');
+        if (hasBody(req) && !Buffer.isBuffer(req.body))
+          throw new AppError(415, 'body: send the raw bytes with their own Content-Type, not JSON');
         rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
       } else if (METHODS_WITH_BODY.has(def.method) || def.body) {
-        if (hasBody(req) && !req.is('application/json')) throw new AppError(415, 'body: Content-Type must be application/json');
+        if (hasBody(req) && !req.is('application/json'))
+          throw new AppError(415, 'body: Content-Type must be application/json');
         rawBody = hasBody(req) ? req.body : {};
       }
       // a JSON `null` body is not an object: it is refused, not read as {}
       const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody, 'body') : undefined;
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
-      if (def.userOnly && caller.integration) throw forbidden("an integration's token cannot do this: it takes a user's token");
+      if (def.userOnly && caller.integration)
+        throw forbidden("an integration's token cannot do this: it takes a user's token");
       const reply = await handler({
         params,
         query,
@@ -187,8 +200,21 @@ export class ApiBuilder {
   ): void {
     const responses: RouteConfig['responses'] = {};
     for (const [status, r] of Object.entries(def.responses)) {
-      const location = status === '201' && r.schema && !r.noLocation ? { headers: { Location: { description: 'URL of the created resource', schema: { type: 'string' as const } } } } : {};
-      responses[status] = r.schema ? { description: r.description, content: { [r.contentType ?? 'application/json']: { schema: r.schema } }, ...location } : { description: r.description };
+      const location =
+        status === '201' && r.schema && !r.noLocation
+          ? {
+              headers: {
+                Location: { description: 'URL of the created resource', schema: { type: 'string' as const } },
+              },
+            }
+          : {};
+      responses[status] = r.schema
+        ? {
+            description: r.description,
+            content: { [r.contentType ?? 'application/json']: { schema: r.schema } },
+            ...location,
+          }
+        : { description: r.description };
     }
     // a body is required only when an empty one would not do
     const bodyRequired = !!def.body && (!!def.rawBody || !def.body.safeParse({}).success);
@@ -202,7 +228,14 @@ export class ApiBuilder {
       request: {
         ...(def.params ? { params } : {}),
         ...(def.query ? { query } : {}),
-        ...(def.body ? { body: { required: bodyRequired, content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } } } } : {}),
+        ...(def.body
+          ? {
+              body: {
+                required: bodyRequired,
+                content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } },
+              },
+            }
+          : {}),
       },
       responses,
       ...(def.anonymous ? { security: [] } : {}),

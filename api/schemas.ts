@@ -15,10 +15,17 @@ export const resourceId = z.string().min(1).max(64).regex(ID_PATTERN, 'must be a
  * `resource` (api/validation.ts) without a query: the ids' binary collation still ignores trailing spaces.
  */
 export function pathId(resource: string) {
-  return z.string().refine((id) => ID_PATTERN.test(id), { params: { notFound: resource } }).openapi({ pattern: ID_PATTERN.source });
+  return z
+    .string()
+    .refine((id) => ID_PATTERN.test(id), { params: { notFound: resource } })
+    .openapi({ pattern: ID_PATTERN.source });
 }
 
-export const emailDomain = z.string().min(3).max(253).regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i);
+export const emailDomain = z
+  .string()
+  .min(3)
+  .max(253)
+  .regex(/^([a-z0-9]([a-z0-9-]*[a-z0-9])?\.)+[a-z]{2,}$/i);
 
 /**
  * Characters no text field takes, as a regex character class: C0 and C1 controls with DEL, and the bidi
@@ -90,7 +97,8 @@ const given = (value: unknown, key: string) => (value as Record<string, unknown>
 export function exactlyOneOf<T extends Body>(schema: T, keys: string[]) {
   return schema
     .superRefine((value, ctx) => {
-      if (keys.filter((k) => given(value, k)).length !== 1) ctx.addIssue({ code: 'custom', message: `must have exactly one of ${keys.join(', ')}` });
+      if (keys.filter((k) => given(value, k)).length !== 1)
+        ctx.addIssue({ code: 'custom', message: `must have exactly one of ${keys.join(', ')}` });
     })
     .openapi({ oneOf: keys.map((k) => ({ required: [k] })) });
 }
@@ -99,7 +107,8 @@ export function exactlyOneOf<T extends Body>(schema: T, keys: string[]) {
 export function atLeastOneOf<T extends Body>(schema: T, keys: string[]) {
   return schema
     .superRefine((value, ctx) => {
-      if (!keys.some((k) => given(value, k))) ctx.addIssue({ code: 'custom', message: `must contain ${keys.join(' or ')}` });
+      if (!keys.some((k) => given(value, k)))
+        ctx.addIssue({ code: 'custom', message: `must contain ${keys.join(' or ')}` });
     })
     .openapi({ anyOf: keys.map((k) => ({ required: [k] })) });
 }
@@ -119,4 +128,7 @@ export const defaultLevel = z
   .openapi({ description: 'a role; null or "inherit": inherit from the parent collection or the organization' });
 
 /** A URL the service fetches (through the guarded client): http or https, at most 2048 characters. */
-export const httpUrl = text({ max: 2048 }, z.string().url()).refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL');
+export const httpUrl = text({ max: 2048 }, z.string().url()).refine(
+  (u) => /^https?:\/\//i.test(u),
+  'must be an http or https URL',
+);

@@ -16,7 +16,9 @@ async function main(): Promise<void> {
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
   const app = createApp({ ds, config, temporal, logger, blobs: createBlobStore(config) });
-  const server = app.listen(config.port, config.host, () => logger.info({ port: config.port, host: config.host }, 'api listening'));
+  const server = app.listen(config.port, config.host, () =>
+    logger.info({ port: config.port, host: config.host }, 'api listening'),
+  );
   answerClientErrorsAsJson(server);
   // off the public port (docs/decisions.md)
   const metrics = await serveMetrics(metricsOf(app).registry, config.metrics.host, config.metrics.apiPort);

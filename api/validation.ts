@@ -11,10 +11,12 @@ function ruleOf(issue: ZodIssue): string {
     case 'invalid_type':
       if (issue.received === 'undefined') return 'is required';
       // an enum given the wrong type reports its options as "'a' | 'b'"
-      if (issue.expected.includes("'")) return `must be one of ${issue.expected.replace(/'/g, '').split(' | ').join(', ')}`;
+      if (issue.expected.includes("'"))
+        return `must be one of ${issue.expected.replace(/'/g, '').split(' | ').join(', ')}`;
       return `must be ${article(issue.expected)}, not ${issue.received}`;
     case 'too_small':
-      if (issue.type === 'string') return `must be at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`;
+      if (issue.type === 'string')
+        return `must be at least ${issue.minimum} character${issue.minimum === 1 ? '' : 's'}`;
       if (issue.type === 'array') return `must have at least ${issue.minimum} items`;
       return `must be ${issue.inclusive ? 'at least' : 'greater than'} ${issue.minimum}`;
     case 'too_big':
@@ -27,7 +29,8 @@ function ruleOf(issue: ZodIssue): string {
       return `must be ${JSON.stringify(issue.expected)}`;
     case 'invalid_string':
       // a schema's own wording (`.regex(re, 'must be an integer')`) beats the generic one
-      if (issue.validation === 'regex') return issue.message && issue.message !== 'Invalid' ? issue.message : 'has an invalid format';
+      if (issue.validation === 'regex')
+        return issue.message && issue.message !== 'Invalid' ? issue.message : 'has an invalid format';
       return `must be a valid ${String(issue.validation)}`;
     case 'invalid_union':
       return 'does not match any allowed form';

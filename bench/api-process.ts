@@ -33,7 +33,13 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
   const base = `http://127.0.0.1:${port}`;
   const stop = () => void child.kill('SIGTERM');
   for (let i = 0; ; i++) {
-    if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return { base, child, stop };
+    if (
+      await fetch(`${base}/healthz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return { base, child, stop };
     if (i > 100) {
       stop();
       throw new Error('the API did not start');
@@ -64,8 +70,23 @@ export function sampleRss(child: ChildProcess): { stop(): { maxMiB: number; samp
 }
 
 /** One request with a bearer token; the answer's status, JSON body (null when empty), size and headers. */
-export async function api(base: string, token: string, method: string, url: string, body?: unknown): Promise<{ status: number; json: any; bytes: number; headers: Headers }> {
-  const res = await fetch(`${base}${url}`, { method, headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) }, body: body ? JSON.stringify(body) : undefined });
+export async function api(
+  base: string,
+  token: string,
+  method: string,
+  url: string,
+  body?: unknown,
+): Promise<{ status: number; json: any; bytes: number; headers: Headers }> {
+  const res = await fetch(`${base}${url}`, {
+    method,
+    headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
+    body: body ? JSON.stringify(body) : undefined,
+  });
   const text = await res.text();
-  return { status: res.status, json: text ? JSON.parse(text) : null, bytes: Buffer.byteLength(text), headers: res.headers };
+  return {
+    status: res.status,
+    json: text ? JSON.parse(text) : null,
+    bytes: Buffer.byteLength(text),
+    headers: res.headers,
+  };
 }

@@ -64,9 +64,15 @@ interface PlannedPage {
 /** 20 top-level pages, 10 children each, and the rest as grandchildren spread evenly (48–49 each). */
 function planPages(): PlannedPage[] {
   const top = Array.from({ length: TOP_LEVEL }, () => ({ id: newId(), parent: null }));
-  const second = Array.from({ length: TOP_LEVEL * CHILDREN_PER_TOP }, (_, i) => ({ id: newId(), parent: top[Math.floor(i / CHILDREN_PER_TOP)].id }));
+  const second = Array.from({ length: TOP_LEVEL * CHILDREN_PER_TOP }, (_, i) => ({
+    id: newId(),
+    parent: top[Math.floor(i / CHILDREN_PER_TOP)].id,
+  }));
   const remaining = TOTAL_PAGES - top.length - second.length;
-  const third = Array.from({ length: remaining }, (_, i) => ({ id: newId(), parent: second[Math.floor((i * second.length) / remaining)].id }));
+  const third = Array.from({ length: remaining }, (_, i) => ({
+    id: newId(),
+    parent: second[Math.floor((i * second.length) / remaining)].id,
+  }));
   return [...top, ...second, ...third];
 }
 
@@ -82,7 +88,9 @@ interface Bench {
 }
 
 async function commit(bench: Bench, head: Head, edit: (editor: ContentEditor) => Promise<void>): Promise<void> {
-  await inTransaction(bench.ds, (db) => commitToHead(db, head, { type: 'edits', createdById: bench.userId, appBaseUrl: bench.appBaseUrl }, edit));
+  await inTransaction(bench.ds, (db) =>
+    commitToHead(db, head, { type: 'edits', createdById: bench.userId, appBaseUrl: bench.appBaseUrl }, edit),
+  );
 }
 
 async function currentRoot(bench: Bench): Promise<string> {
@@ -106,7 +114,8 @@ async function buildUpTo(bench: Bench, plan: PlannedPage[], upTo: number, buildT
     // the top two levels are the targets of path links
     if (start < SHALLOW_PAGES) {
       const reader = new ContentReader(new ObjectStore(bench.ds.manager), await currentRoot(bench));
-      for (const p of plan.slice(start, Math.min(SHALLOW_PAGES, bench.pageIds.length))) bench.links.paths.push(await reader.pathOf(p.id));
+      for (const p of plan.slice(start, Math.min(SHALLOW_PAGES, bench.pageIds.length)))
+        bench.links.paths.push(await reader.pathOf(p.id));
     }
     log(`${bench.pageIds.length} pages (commit of ${batch.length} in ${Math.round(ms)} ms)`);
   }
@@ -166,19 +175,29 @@ async function measureMerges(bench: Bench): Promise<MergeResult> {
   const edit: number[] = [];
   const merge: number[] = [];
   for (let i = 0; i < MERGE_SAMPLES; i++) {
-    const cr = await timed(() => inTransaction(bench.ds, (db) => createChangeRequest(db, bench.space.id, { subject: `bench ${i}` }, bench.userId)));
+    const cr = await timed(() =>
+      inTransaction(bench.ds, (db) => createChangeRequest(db, bench.space.id, { subject: `bench ${i}` }, bench.userId)),
+    );
     const pages = bench.rnd.sample(bench.pageIds, MERGE_PAGES);
     const edited = await timed(() =>
       commit(bench, { kind: 'change-request', changeRequestId: cr.result.id }, async (editor) => {
-        for (const pageId of pages) await editor.updatePage(pageId, { markdown: writePage(bench.rnd, bench.links).markdown });
+        for (const pageId of pages)
+          await editor.updatePage(pageId, { markdown: writePage(bench.rnd, bench.links).markdown });
       }),
     );
-    const merged = await timed(() => inTransaction(bench.ds, (db) => mergeChangeRequest(db, cr.result.id, bench.userId, bench.appBaseUrl)));
+    const merged = await timed(() =>
+      inTransaction(bench.ds, (db) => mergeChangeRequest(db, cr.result.id, bench.userId, bench.appBaseUrl)),
+    );
     create.push(cr.ms);
     edit.push(edited.ms);
     merge.push(merged.ms);
   }
-  return { pagesPerChangeRequest: MERGE_PAGES, createMs: summarize(create), editCommitMs: summarize(edit), mergeMs: summarize(merge) };
+  return {
+    pagesPerChangeRequest: MERGE_PAGES,
+    createMs: summarize(create),
+    editCommitMs: summarize(edit),
+    mergeMs: summarize(merge),
+  };
 }
 
 /** Search cost follows the number of matching sections, so results are also split by how many pages match. */
@@ -199,8 +218,16 @@ async function measureSearch(bench: Bench, queries: string[]): Promise<SearchRes
     samples.push({ ms, matches: result.count });
   }
   const bands = MATCH_BANDS.map((band, i) => {
-    const inBand = samples.filter((s) => s.matches / bench.pageIds.length < band.below && (i === 0 || s.matches / bench.pageIds.length >= MATCH_BANDS[i - 1].below));
-    return { label: band.label, queries: inBand.length, ...(inBand.length ? { timeMs: summarize(inBand.map((s) => s.ms)) } : {}) };
+    const inBand = samples.filter(
+      (s) =>
+        s.matches / bench.pageIds.length < band.below &&
+        (i === 0 || s.matches / bench.pageIds.length >= MATCH_BANDS[i - 1].below),
+    );
+    return {
+      label: band.label,
+      queries: inBand.length,
+      ...(inBand.length ? { timeMs: summarize(inBand.map((s) => s.ms)) } : {}),
+    };
   });
   return {
     sections: Number(row.n),
@@ -222,7 +249,13 @@ class HttpClient {
   ) {}
 
   static async start(ds: DataSource, config: ReturnType<typeof loadConfig>, token: string): Promise<HttpClient> {
-    const app = createApp({ ds, config, temporal: new TemporalGateway(config), blobs: createBlobStore(config), logger: pino({ level: 'silent' }) });
+    const app = createApp({
+      ds,
+      config,
+      temporal: new TemporalGateway(config),
+      blobs: createBlobStore(config),
+      logger: pino({ level: 'silent' }),
+    });
     const server = app.listen(0, '127.0.0.1');
     await once(server, 'listening');
     return new HttpClient(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, token);
@@ -268,10 +301,13 @@ async function measureHttp(bench: Bench, http: HttpClient, queries: string[]): P
   const pagePath = (id: string) => `${base}/content/page/${id}`;
   if (await http.mounted(pagePath(bench.pageIds[0]))) {
     await http.sample(bench.rnd.sample(bench.pageIds, 20).map(pagePath)); // warm the connection and the app
-    out.pageGet = await http.sample(Array.from({ length: READ_SAMPLES }, () => pagePath(bench.rnd.pick(bench.pageIds))));
+    out.pageGet = await http.sample(
+      Array.from({ length: READ_SAMPLES }, () => pagePath(bench.rnd.pick(bench.pageIds))),
+    );
     log(`HTTP page GET: p50 ${out.pageGet.timeMs.median} ms, p99 ${out.pageGet.timeMs.p99} ms`);
   } else out.notMounted.push('GET /v1/spaces/{spaceId}/content/page/{pageId}');
-  if (await http.mounted(`${base}/content`)) out.contentGet = await http.sample(Array.from({ length: TREE_SAMPLES }, () => `${base}/content`));
+  if (await http.mounted(`${base}/content`))
+    out.contentGet = await http.sample(Array.from({ length: TREE_SAMPLES }, () => `${base}/content`));
   else out.notMounted.push('GET /v1/spaces/{spaceId}/content');
   const searchPath = (q: string) => `${base}/search?query=${encodeURIComponent(q)}&limit=${SEARCH_LIMIT}`;
   if (await http.mounted(searchPath(queries[0]))) out.search = await http.sample(queries.map(searchPath));
@@ -286,9 +322,22 @@ async function main(): Promise<void> {
   const { user, token, space } = await inTransaction(ds, async (db) => {
     const u = await ensureUser(db, 'bench@example.test', 'Bench');
     const org = await createOrganization(db, { title: 'Benchmark' }, u.id);
-    return { user: u, token: (await issueToken(db, u.id, 'bench')).secret, space: await createSpace(db, org.id, null, { title: 'Ten thousand pages' }, u.id) };
+    return {
+      user: u,
+      token: (await issueToken(db, u.id, 'bench')).secret,
+      space: await createSpace(db, org.id, null, { title: 'Ten thousand pages' }, u.id),
+    };
   });
-  const bench: Bench = { ds, appBaseUrl: config.appBaseUrl, userId: user.id, space, head: { kind: 'space', spaceId: space.id }, rnd: new Random(20240501), pageIds: [], links: { pageIds: [], paths: [] } };
+  const bench: Bench = {
+    ds,
+    appBaseUrl: config.appBaseUrl,
+    userId: user.id,
+    space,
+    head: { kind: 'space', spaceId: space.id },
+    rnd: new Random(20240501),
+    pageIds: [],
+    links: { pageIds: [], paths: [] },
+  };
   const plan = planPages();
   const buildTimes: number[] = [];
 
@@ -321,15 +370,28 @@ async function main(): Promise<void> {
     database,
     machine: { ...machineAtStart, loadAverage1mAtEnd: Math.round(os.loadavg()[0] * 100) / 100 },
     targets: TARGETS,
-    space: { pages: bench.pageIds.length, searchSections: search.sections, links: Number(links.n), contentObjects: totals.contentObjects, contentBytes: totals.contentBytes, revisions: totals.revisions },
-    build: { pagesPerCommit: PAGES_PER_COMMIT, commits: buildTimes.length, commitMs: summarize(buildTimes), totalSeconds: Math.round(buildTimes.reduce((a, b) => a + b, 0) / 1000) },
+    space: {
+      pages: bench.pageIds.length,
+      searchSections: search.sections,
+      links: Number(links.n),
+      contentObjects: totals.contentObjects,
+      contentBytes: totals.contentBytes,
+      revisions: totals.revisions,
+    },
+    build: {
+      pagesPerCommit: PAGES_PER_COMMIT,
+      commits: buildTimes.length,
+      commitMs: summarize(buildTimes),
+      totalSeconds: Math.round(buildTimes.reduce((a, b) => a + b, 0) / 1000),
+    },
     onePageCommit: {
       at1k: commitAt1k,
       at10k: commitAt10k,
       ratio10kTo1k: {
         medianTime: Math.round((commitAt10k.timeMs.median / commitAt1k.timeMs.median) * 100) / 100,
         contentObjectRows: commitAt10k.writes.contentObjectRows / commitAt1k.writes.contentObjectRows,
-        contentObjectBytes: Math.round((commitAt10k.writes.contentObjectBytes / commitAt1k.writes.contentObjectBytes) * 100) / 100,
+        contentObjectBytes:
+          Math.round((commitAt10k.writes.contentObjectBytes / commitAt1k.writes.contentObjectBytes) * 100) / 100,
       },
     },
     pageRead: { domainCold: pageRead, http: httpResults.pageGet },

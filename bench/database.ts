@@ -15,7 +15,8 @@ export interface BenchDatabase {
 /** MYSQL_DATABASE (or `fallback`), emptied and migrated; `log` says when. */
 export async function resetBenchDatabase(fallback: string, log: (message: string) => void): Promise<BenchDatabase> {
   const database = process.env.MYSQL_DATABASE || fallback;
-  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
+  if (!database.includes('bench'))
+    throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
   const base = loadConfig();
   const config = { ...base, mysql: { ...base.mysql, database } };
   const ds = await createDataSource(config).initialize();

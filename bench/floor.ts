@@ -26,9 +26,15 @@ app.get('/v1/spaces/:spaceId', async (req, res) => {
   const match = /^Bearer (\S+)$/i.exec(req.headers.authorization ?? '');
   if (!match) return void res.status(401).json({ error: { code: 401, message: 'a valid bearer token is required' } });
   const hash = createHash('sha256').update(match[1]).digest('hex');
-  const [tokens] = await pool.execute<RowDataPacket[]>('SELECT id, userId, expiresAt FROM api_tokens WHERE secretHash = ? AND revokedAt IS NULL', [hash]);
-  if (!tokens.length || (tokens[0].expiresAt && tokens[0].expiresAt <= new Date())) return void res.status(401).json({ error: { code: 401, message: 'a valid bearer token is required' } });
-  const [spaces] = await pool.execute<RowDataPacket[]>('SELECT * FROM spaces WHERE id = ? AND deletedAt IS NULL', [req.params.spaceId]);
+  const [tokens] = await pool.execute<RowDataPacket[]>(
+    'SELECT id, userId, expiresAt FROM api_tokens WHERE secretHash = ? AND revokedAt IS NULL',
+    [hash],
+  );
+  if (!tokens.length || (tokens[0].expiresAt && tokens[0].expiresAt <= new Date()))
+    return void res.status(401).json({ error: { code: 401, message: 'a valid bearer token is required' } });
+  const [spaces] = await pool.execute<RowDataPacket[]>('SELECT * FROM spaces WHERE id = ? AND deletedAt IS NULL', [
+    req.params.spaceId,
+  ]);
   if (!spaces.length) return void res.status(404).json({ error: { code: 404, message: 'space not found' } });
   res.json(spaces[0]);
 });

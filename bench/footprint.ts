@@ -12,7 +12,9 @@ export interface StoreTotals {
 }
 
 export async function storeTotals(db: Db): Promise<StoreTotals> {
-  const [objects] = await db.query('SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(body)), 0) AS bytes FROM content_objects');
+  const [objects] = await db.query(
+    'SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(body)), 0) AS bytes FROM content_objects',
+  );
   const [revisions] = await db.query('SELECT COUNT(*) AS n FROM revisions');
   return { contentObjects: Number(objects.n), contentBytes: Number(objects.bytes), revisions: Number(revisions.n) };
 }
@@ -28,7 +30,10 @@ export async function pageIndexRows(db: Db, spaceId: string, pageIds: string[]):
     'SELECT COUNT(*) AS n, COALESCE(SUM(LENGTH(title) + LENGTH(body) + LENGTH(anchor)), 0) AS bytes FROM search_sections WHERE spaceId = ? AND pageId IN (?)',
     [spaceId, pageIds],
   );
-  const [links] = await db.query('SELECT COUNT(*) AS n FROM space_links WHERE spaceId = ? AND sourcePageId IN (?)', [spaceId, pageIds]);
+  const [links] = await db.query('SELECT COUNT(*) AS n FROM space_links WHERE spaceId = ? AND sourcePageId IN (?)', [
+    spaceId,
+    pageIds,
+  ]);
   return { sections: Number(sections.n), sectionBytes: Number(sections.bytes), links: Number(links.n) };
 }
 
@@ -45,7 +50,12 @@ export interface CommitWrites {
   linkRowsInserted: number;
 }
 
-export function commitWrites(before: StoreTotals, after: StoreTotals, indexBefore: PageIndexRows, indexAfter: PageIndexRows): CommitWrites {
+export function commitWrites(
+  before: StoreTotals,
+  after: StoreTotals,
+  indexBefore: PageIndexRows,
+  indexAfter: PageIndexRows,
+): CommitWrites {
   return {
     contentObjectRows: after.contentObjects - before.contentObjects,
     contentObjectBytes: after.contentBytes - before.contentBytes,

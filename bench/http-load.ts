@@ -32,15 +32,28 @@ async function freePort(): Promise<number> {
  * Starts `node <args>` on a free loopback port (given in the variable `portVariable`), its output
  * written to `logFile`, and waits until `readyPath` answers.
  */
-export async function startServer(name: string, args: string[], env: NodeJS.ProcessEnv, portVariable: string, readyPath: string, logFile: string): Promise<ServerProcess> {
+export async function startServer(
+  name: string,
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  portVariable: string,
+  readyPath: string,
+  logFile: string,
+): Promise<ServerProcess> {
   const port = await freePort();
   const out = openSync(logFile, 'w');
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env, [portVariable]: String(port) }, stdio: ['ignore', out, out] });
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env, [portVariable]: String(port) },
+    stdio: ['ignore', out, out],
+  });
   closeSync(out);
   const base = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode}; see ${logFile}`);
-    const ok = await fetch(base + readyPath).then((r) => r.status < 500, () => false);
+    const ok = await fetch(base + readyPath).then(
+      (r) => r.status < 500,
+      () => false,
+    );
     if (ok) return { name, base, child, logFile };
     await new Promise((r) => setTimeout(r, 100));
   }
@@ -75,7 +88,9 @@ function cpuMs(pid: number): number {
 }
 
 function rssBytes(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('VmRSS:'));
   return Number(/(\d+)/.exec(line ?? '')?.[1] ?? 0) * 1024;
 }
 
@@ -101,7 +116,14 @@ let freshCounter = 0;
  * `fresh`: each request's path gets a number of its own appended, so no two requests are alike.
  * Any non-2xx answer or transport error fails the benchmark: it would measure something else.
  */
-export async function load(server: ServerProcess, path: string, token: string, connections: number, seconds: number, fresh = false): Promise<LoadResult> {
+export async function load(
+  server: ServerProcess,
+  path: string,
+  token: string,
+  connections: number,
+  seconds: number,
+  fresh = false,
+): Promise<LoadResult> {
   const pid = server.child.pid!;
   const cpuBefore = cpuMs(pid);
   const dbPid = databasePid();
@@ -114,12 +136,20 @@ export async function load(server: ServerProcess, path: string, token: string, c
     connections,
     duration: seconds,
     headers: { authorization: `Bearer ${token}` },
-    ...(fresh ? { requests: [{ setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}${(freshCounter += 1)}` }) }] } : {}),
+    ...(fresh
+      ? {
+          requests: [
+            { setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}${(freshCounter += 1)}` }) },
+          ],
+        }
+      : {}),
   });
   clearInterval(sampler);
   const answered = result.requests.total;
   if (result.non2xx || result.errors || result.timeouts || !answered) {
-    throw new Error(`${server.name} GET ${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${answered}`);
+    throw new Error(
+      `${server.name} GET ${path}: ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts of ${answered}`,
+    );
   }
   return {
     requestsPerSecond: answered / seconds,
@@ -139,7 +169,8 @@ export async function load(server: ServerProcess, path: string, token: string, c
  */
 export function combine(slices: LoadResult[]): LoadResult {
   const requests = slices.reduce((n, s) => n + s.requests, 0);
-  const perRequest = (k: 'cpuMsPerRequest' | 'dbCpuMsPerRequest' | 'logBytesPerRequest') => slices.reduce((n, s) => n + s[k] * s.requests, 0) / requests;
+  const perRequest = (k: 'cpuMsPerRequest' | 'dbCpuMsPerRequest' | 'logBytesPerRequest') =>
+    slices.reduce((n, s) => n + s[k] * s.requests, 0) / requests;
   const p50s = slices.map((s) => s.p50Ms).sort((a, b) => a - b);
   return {
     requestsPerSecond: slices.reduce((n, s) => n + s.requestsPerSecond, 0) / slices.length,

@@ -25,7 +25,17 @@ export interface HttpBenchResults {
   date: string;
   database: string;
   machine: Record<string, string | number>;
-  settings: { rounds: number; connections: number; secondsPerRun: number; warmupSeconds: number; logLevel: string; spaces: number; pages: number; searchQuery: string; searchMatches: number };
+  settings: {
+    rounds: number;
+    connections: number;
+    secondsPerRun: number;
+    warmupSeconds: number;
+    logLevel: string;
+    spaces: number;
+    pages: number;
+    searchQuery: string;
+    searchMatches: number;
+  };
   floorStatements: number;
   rssLimitMiB: number;
   apiMaxRssMiB: number;
@@ -44,7 +54,9 @@ export function renderHttpReport(r: HttpBenchResults): string {
   const out = [
     `# HTTP benchmark — ${r.date.slice(0, 10)}`,
     '',
-    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}. Database \`${r.database}\`, run time ${r.runSeconds} s.`,
+    `Machine: ${Object.entries(r.machine)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}. Database \`${r.database}\`, run time ${r.runSeconds} s.`,
     '',
     `${s.rounds} interleaved rounds; each run ${s.secondsPerRun} s at ${s.connections} connections, in one-second slices alternating service and floor (after ${s.warmupSeconds} s of warm-up per URL); p99 is the worst slice's. ` +
       `API log level \`${s.logLevel}\`. Organization of ${s.spaces} spaces at its root; the content space has ${s.pages} pages; ` +
@@ -79,7 +91,7 @@ export function renderHttpReport(r: HttpBenchResults): string {
   }
   out.push(
     '',
-    "SQL statements: those of a request made a second time, the token and the answers the service remembers already warm (for the new-query search, a second new query).",
+    'SQL statements: those of a request made a second time, the token and the answers the service remembers already warm (for the new-query search, a second new query).',
     '',
     'The last column compares CPU time per request (the API process against the floor process): it moves less than',
     "requests per second when other processes share the machine's cores. MariaDB's CPU per request is the database",
@@ -91,7 +103,14 @@ export function renderHttpReport(r: HttpBenchResults): string {
     '',
     `| Request | ${r.cases[0]?.rounds.map((_, i) => `round ${i + 1}`).join(' | ')} |`,
     `|---|${r.cases[0]?.rounds.map(() => '---').join('|')}|`,
-    ...r.cases.map((c) => row([c.label, ...c.rounds.map((x) => `${fixed(x.service.requestsPerSecond)} / ${fixed(x.floor.requestsPerSecond)} = ${pct(x.ratio)}`)])),
+    ...r.cases.map((c) =>
+      row([
+        c.label,
+        ...c.rounds.map(
+          (x) => `${fixed(x.service.requestsPerSecond)} / ${fixed(x.floor.requestsPerSecond)} = ${pct(x.ratio)}`,
+        ),
+      ]),
+    ),
     '',
   );
   return out.join('\n');

@@ -71,17 +71,22 @@ async function seed(ds: DataSource, appBaseUrl: string): Promise<Seed> {
     const links = { pageIds: [] as string[], paths: [] as string[] };
     const pageWords: string[][] = [];
     const tops: string[] = [];
-    await commitToHead(db, { kind: 'space', spaceId: space.id }, { type: 'edits', createdById: admin.id, appBaseUrl }, async (editor) => {
-      for (let t = 0; t < TOP_PAGES; t++) {
-        const top = await editor.createPage(writePage(rnd, links), {}, newId());
-        tops.push(top);
-        for (let c = 0; c < CHILDREN_PER_PAGE; c++) {
-          const page = writePage(rnd, links);
-          pageWords.push(page.markdown.toLowerCase().match(/[a-z]{5,}/g) ?? []);
-          links.pageIds.push(await editor.createPage(page, { parent: top }, newId()));
+    await commitToHead(
+      db,
+      { kind: 'space', spaceId: space.id },
+      { type: 'edits', createdById: admin.id, appBaseUrl },
+      async (editor) => {
+        for (let t = 0; t < TOP_PAGES; t++) {
+          const top = await editor.createPage(writePage(rnd, links), {}, newId());
+          tops.push(top);
+          for (let c = 0; c < CHILDREN_PER_PAGE; c++) {
+            const page = writePage(rnd, links);
+            pageWords.push(page.markdown.toLowerCase().match(/[a-z]{5,}/g) ?? []);
+            links.pageIds.push(await editor.createPage(page, { parent: top }, newId()));
+          }
         }
-      }
-    });
+      },
+    );
     return {
       organizationId: org.id,
       spaceId: space.id,
@@ -114,11 +119,36 @@ function casesOf(s: Seed, query: string): Case[] {
   const space = `/v1/spaces/${s.spaceId}`;
   return [
     { name: 'getSpace', label: 'GET space', path: space, role: 'admin', target: TARGETS.getSpace },
-    { name: 'listSpaces', label: `Space list (${SPACES} spaces)`, path: `/v1/orgs/${s.organizationId}/spaces`, role: 'admin', target: TARGETS.other },
-    { name: 'pageRead', label: 'Page read (with 9 children)', path: `${space}/content/page/${s.pageId}`, role: 'admin', target: TARGETS.other },
-    { name: 'search', label: 'Space search', path: `${space}/search?query=${encodeURIComponent(query)}`, role: 'admin', target: TARGETS.other },
+    {
+      name: 'listSpaces',
+      label: `Space list (${SPACES} spaces)`,
+      path: `/v1/orgs/${s.organizationId}/spaces`,
+      role: 'admin',
+      target: TARGETS.other,
+    },
+    {
+      name: 'pageRead',
+      label: 'Page read (with 9 children)',
+      path: `${space}/content/page/${s.pageId}`,
+      role: 'admin',
+      target: TARGETS.other,
+    },
+    {
+      name: 'search',
+      label: 'Space search',
+      path: `${space}/search?query=${encodeURIComponent(query)}`,
+      role: 'admin',
+      target: TARGETS.other,
+    },
     // a query no request asked before (the word, then a number of its own that no page holds): what a search costs when no result is remembered
-    { name: 'searchFresh', label: 'Space search, a new query each request', path: `${space}/search?query=${encodeURIComponent(query)}%20n`, role: 'admin', target: null, fresh: true },
+    {
+      name: 'searchFresh',
+      label: 'Space search, a new query each request',
+      path: `${space}/search?query=${encodeURIComponent(query)}%20n`,
+      role: 'admin',
+      target: null,
+      fresh: true,
+    },
     { name: 'openapi', label: '/v1/openapi.json', path: '/v1/openapi.json', role: 'admin', target: TARGETS.other },
     { name: 'readerGetSpace', label: 'GET space, `read` member', path: space, role: 'read', target: TARGETS.other },
   ];
@@ -126,7 +156,17 @@ function casesOf(s: Seed, query: string): Case[] {
 
 function medianLoad(results: LoadResult[]): LoadResult {
   const keys = Object.keys(results[0]) as Array<keyof LoadResult>;
-  return Object.fromEntries(keys.map((k) => [k, Math.round(percentile(results.map((r) => r[k]), 50) * 100) / 100])) as unknown as LoadResult;
+  return Object.fromEntries(
+    keys.map((k) => [
+      k,
+      Math.round(
+        percentile(
+          results.map((r) => r[k]),
+          50,
+        ) * 100,
+      ) / 100,
+    ]),
+  ) as unknown as LoadResult;
 }
 
 async function main(): Promise<void> {
@@ -151,19 +191,40 @@ async function main(): Promise<void> {
   const counter = await StatementCounter.start(config);
   const statements = new Map<string, number>();
   for (const c of cases) statements.set(c.name, await counter.of(c.path, tokenOf(c), c.fresh));
-  const searchMatches = ((await counter.get(casesOf(s, query).find((c) => c.name === 'search')!.path, s.adminToken)) as { count: number }).count;
+  const searchMatches = (
+    (await counter.get(casesOf(s, query).find((c) => c.name === 'search')!.path, s.adminToken)) as { count: number }
+  ).count;
   await counter.stop();
 
   const logDir = path.resolve(__dirname, '..', '..', '.data', 'log');
   mkdirSync(logDir, { recursive: true });
   if (profileDir) mkdirSync(profileDir, { recursive: true });
   // the API runs as scripts/start.sh and the Dockerfile start it
-  const apiArgs = ['--max-old-space-size=512', '--max-semi-space-size=32', ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []), path.resolve(__dirname, '..', 'api', 'server.js')];
+  const apiArgs = [
+    '--max-old-space-size=512',
+    '--max-semi-space-size=32',
+    ...(profileDir ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : []),
+    path.resolve(__dirname, '..', 'api', 'server.js'),
+  ];
   // limits no load here reaches keep the rate limiter on the path at its usual cost (a lease of 100 hits per statement);
   // the metrics listener on a free port, beside an API of npm start
   const limits = { RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ORGANIZATION: '1000000000', METRICS_PORT: '0' };
-  const api = await startServer('api', apiArgs, { ...env, ...limits }, 'PORT', '/healthz', path.join(logDir, 'bench-http-api.log'));
-  const floor = await startServer('floor', [path.resolve(__dirname, 'floor.js')], env, 'FLOOR_PORT', '/', path.join(logDir, 'bench-http-floor.log'));
+  const api = await startServer(
+    'api',
+    apiArgs,
+    { ...env, ...limits },
+    'PORT',
+    '/healthz',
+    path.join(logDir, 'bench-http-api.log'),
+  );
+  const floor = await startServer(
+    'floor',
+    [path.resolve(__dirname, 'floor.js')],
+    env,
+    'FLOOR_PORT',
+    '/',
+    path.join(logDir, 'bench-http-floor.log'),
+  );
   const floorPath = `/v1/spaces/${s.spaceId}`;
   const results: CaseResult[] = [];
   try {
@@ -171,7 +232,9 @@ async function main(): Promise<void> {
     await load(floor, floorPath, s.adminToken, connections, WARMUP_SECONDS);
     for (const c of cases) await load(api, c.path, tokenOf(c), connections, WARMUP_SECONDS, c.fresh);
 
-    const perRound = new Map<string, Array<{ service: LoadResult; floor: LoadResult; ratio: number }>>(cases.map((c) => [c.name, []]));
+    const perRound = new Map<string, Array<{ service: LoadResult; floor: LoadResult; ratio: number }>>(
+      cases.map((c) => [c.name, []]),
+    );
     for (let round = 0; round < rounds; round++) {
       for (const [i, c] of cases.entries()) {
         // One-second slices, service and floor in turn, so a change in the machine's other load
@@ -179,13 +242,27 @@ async function main(): Promise<void> {
         const order: ServerProcess[] = (round + i) % 2 ? [api, floor] : [floor, api];
         const slices = new Map<ServerProcess, LoadResult[]>(order.map((server) => [server, []]));
         for (let second = 0; second < seconds; second++) {
-          for (const server of order) slices.get(server)!.push(await load(server, server === api ? c.path : floorPath, tokenOf(c), connections, 1, server === api && c.fresh));
+          for (const server of order)
+            slices
+              .get(server)!
+              .push(
+                await load(
+                  server,
+                  server === api ? c.path : floorPath,
+                  tokenOf(c),
+                  connections,
+                  1,
+                  server === api && c.fresh,
+                ),
+              );
         }
         const service = combine(slices.get(api)!);
         const bare = combine(slices.get(floor)!);
         const ratio = service.requestsPerSecond / bare.requestsPerSecond;
         perRound.get(c.name)!.push({ service, floor: bare, ratio });
-        log(`round ${round + 1} ${c.name}: ${Math.round(service.requestsPerSecond)} req/s vs floor ${Math.round(bare.requestsPerSecond)} (${Math.round(ratio * 100)}%), p99 ${service.p99Ms} ms, ${service.cpuMsPerRequest.toFixed(2)} CPU ms/req`);
+        log(
+          `round ${round + 1} ${c.name}: ${Math.round(service.requestsPerSecond)} req/s vs floor ${Math.round(bare.requestsPerSecond)} (${Math.round(ratio * 100)}%), p99 ${service.p99Ms} ms, ${service.cpuMsPerRequest.toFixed(2)} CPU ms/req`,
+        );
       }
     }
     for (const c of cases) {
@@ -195,7 +272,13 @@ async function main(): Promise<void> {
         statements: statements.get(c.name)!,
         service: medianLoad(r.map((x) => x.service)),
         floor: medianLoad(r.map((x) => x.floor)),
-        ratio: Math.round(percentile(r.map((x) => x.ratio), 50) * 1000) / 1000,
+        ratio:
+          Math.round(
+            percentile(
+              r.map((x) => x.ratio),
+              50,
+            ) * 1000,
+          ) / 1000,
         rounds: r,
       });
     }
@@ -208,7 +291,17 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     database,
     machine: { ...machineAtStart, loadAverage1mAtEnd: Math.round(os.loadavg()[0] * 100) / 100 },
-    settings: { rounds, connections, secondsPerRun: seconds, warmupSeconds: WARMUP_SECONDS, logLevel: process.env.LOG_LEVEL || 'default', spaces: SPACES, pages: TOP_PAGES * (CHILDREN_PER_PAGE + 1), searchQuery: query, searchMatches },
+    settings: {
+      rounds,
+      connections,
+      secondsPerRun: seconds,
+      warmupSeconds: WARMUP_SECONDS,
+      logLevel: process.env.LOG_LEVEL || 'default',
+      spaces: SPACES,
+      pages: TOP_PAGES * (CHILDREN_PER_PAGE + 1),
+      searchQuery: query,
+      searchMatches,
+    },
     floorStatements: 2,
     rssLimitMiB: RSS_LIMIT_MIB,
     apiMaxRssMiB: Math.round(Math.max(...results.flatMap((c) => c.rounds.map((r) => r.service.maxRssBytes))) / 2 ** 20),

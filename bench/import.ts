@@ -32,11 +32,18 @@ const log = (message: string): void => void process.stdout.write(`[bench:import]
 async function main(): Promise<void> {
   const { ds, config: base, database, machine } = await resetBenchDatabase('docs_bench_import', log);
   const taskQueue = `bench-import-${randomBytes(4).toString('hex')}`;
-  const config = { ...base, temporal: { ...base.temporal, taskQueue }, fetch: { ...base.fetch, allowLoopback: true as const } };
+  const config = {
+    ...base,
+    temporal: { ...base.temporal, taskQueue },
+    fetch: { ...base.fetch, allowLoopback: true as const },
+  };
   const { token, space } = await inTransaction(ds, async (db) => {
     const user = await ensureUser(db, 'bench@example.test', 'Bench');
     const org = await createOrganization(db, { title: 'Import benchmark' }, user.id);
-    return { token: (await issueToken(db, user.id, 'bench')).secret, space: await createSpace(db, org.id, null, { title: 'Imported docs' }, user.id) };
+    return {
+      token: (await issueToken(db, user.id, 'bench')).secret,
+      space: await createSpace(db, org.id, null, { title: 'Imported docs' }, user.id),
+    };
   });
   const site = await startWebsite({ pages: PAGES - 1 - SECTIONS });
 
@@ -46,11 +53,20 @@ async function main(): Promise<void> {
   // the worker crawls and converts in this process: its memory is reported beside the API's
   let workerRssMax = 0;
   const workerRss = setInterval(() => (workerRssMax = Math.max(workerRssMax, process.memoryUsage().rss)), 50);
-  const apiProcess = await startApiProcess({ MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, FETCH_ALLOW_LOOPBACK: 'true', IMPORT_WAIT_SECONDS: '120', METRICS_PORT: '0' });
+  const apiProcess = await startApiProcess({
+    MYSQL_DATABASE: database,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    FETCH_ALLOW_LOOPBACK: 'true',
+    IMPORT_WAIT_SECONDS: '120',
+    METRICS_PORT: '0',
+  });
   try {
     const rss = sampleRss(apiProcess.child);
     const started = Date.now();
-    const res = await api(apiProcess.base, token, 'POST', `/v1/spaces/${space.id}/content/import`, { url: `${site.base}/site/`, source: 'website' });
+    const res = await api(apiProcess.base, token, 'POST', `/v1/spaces/${space.id}/content/import`, {
+      url: `${site.base}/site/`,
+      source: 'website',
+    });
     const importMs = Date.now() - started;
     const apiRss = rss.stop();
     clearInterval(workerRss);
@@ -64,7 +80,9 @@ async function main(): Promise<void> {
       commitAndFinishMs: finishedAt!.getTime() - revision.createdAt.getTime(),
     };
     const workerRssMiB = Math.round((workerRssMax / 2 ** 20) * 10) / 10;
-    log(`imported ${res.json.importedResources} of ${res.json.totalResources} pages in ${importMs} ms (queued ${phases.queuedMs}, staging ${phases.stagingMs}, commit ${phases.commitAndFinishMs} ms); API RSS max ${apiRss.maxMiB} MiB, worker ${workerRssMiB} MiB`);
+    log(
+      `imported ${res.json.importedResources} of ${res.json.totalResources} pages in ${importMs} ms (queued ${phases.queuedMs}, staging ${phases.stagingMs}, commit ${phases.commitAndFinishMs} ms); API RSS max ${apiRss.maxMiB} MiB, worker ${workerRssMiB} MiB`,
+    );
 
     const results = {
       date: new Date().toISOString(),
@@ -78,7 +96,10 @@ async function main(): Promise<void> {
       apiRssMaxMiB: apiRss.maxMiB,
       workerRssMaxMiB: workerRssMiB,
       targets: TARGETS,
-      met: { import: importMs < TARGETS.importMs && res.json.importedResources === PAGES, apiRss: apiRss.maxMiB < TARGETS.apiRssMiB },
+      met: {
+        import: importMs < TARGETS.importMs && res.json.importedResources === PAGES,
+        apiRss: apiRss.maxMiB < TARGETS.apiRssMiB,
+      },
     };
     writeBenchResults('import', results, renderReport(results), log);
     if (!results.met.import || !results.met.apiRss) process.exitCode = 1;
@@ -94,15 +115,23 @@ async function main(): Promise<void> {
 }
 
 function renderReport(r: {
-  date: string; machine: Record<string, string | number>; result: { importedResources: number; totalResources: number };
-  importMs: number; phases: { queuedMs: number; stagingMs: number; commitAndFinishMs: number }; batchPages: number; concurrency: number;
-  apiRssMaxMiB: number; workerRssMaxMiB: number;
+  date: string;
+  machine: Record<string, string | number>;
+  result: { importedResources: number; totalResources: number };
+  importMs: number;
+  phases: { queuedMs: number; stagingMs: number; commitAndFinishMs: number };
+  batchPages: number;
+  concurrency: number;
+  apiRssMaxMiB: number;
+  workerRssMaxMiB: number;
 }): string {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `# Import benchmark, ${r.date.slice(0, 10)}`,
     '',
-    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Machine: ${Object.entries(r.machine)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     '',
     `A local website of ${PAGES} pages (home, ${SECTIONS} sections, their pages; each page with an image of 20 distinct ones and cross links) imported with \`source: website\` into a space's live content (search and link index updated in the commit); API in a child process (IMPORT_WAIT_SECONDS=120), worker in the benchmark process (IMPORT_BATCH_PAGES=${r.batchPages}, IMPORT_CONCURRENCY=${r.concurrency}).`,
     '',

@@ -37,23 +37,55 @@ function benchDocument(operations: number): string {
   for (let i = 0; i < operations / 2; i++) {
     const name = `${WORDS[i % WORDS.length]}${i}`;
     const properties = Object.fromEntries(
-      Array.from({ length: 14 }, (_, k) => [`field${k}`, { type: k % 3 ? 'string' : 'integer', description: `Field ${k} of the ${name}: what it holds, when it changes and who may read it.` }]),
+      Array.from({ length: 14 }, (_, k) => [
+        `field${k}`,
+        {
+          type: k % 3 ? 'string' : 'integer',
+          description: `Field ${k} of the ${name}: what it holds, when it changes and who may read it.`,
+        },
+      ]),
     );
-    schemas[name] = { type: 'object', description: `A ${name} resource. `.repeat(16), required: ['id'], properties: { id: { type: 'string' }, ...properties } };
+    schemas[name] = {
+      type: 'object',
+      description: `A ${name} resource. `.repeat(16),
+      required: ['id'],
+      properties: { id: { type: 'string' }, ...properties },
+    };
     const ref = { $ref: `#/components/schemas/${name}` };
     const tags = [WORDS[i % WORDS.length]];
     paths[`/v1/${name}s/{id}`] = {
       parameters: [{ name: 'id', in: 'path', required: true, schema: { type: 'string' } }],
-      get: { operationId: `get_${name}`, summary: `Get a ${name}`, description: `Returns the ${name} with this id. `.repeat(17), tags, responses: { 200: { description: 'the resource', content: { 'application/json': { schema: ref } } }, 404: { description: 'not found' } } },
-      put: { operationId: `put_${name}`, summary: `Replace a ${name}`, description: `Replaces the ${name} with this id. `.repeat(17), tags, requestBody: { required: true, content: { 'application/json': { schema: ref } } }, responses: { 200: { description: 'the resource', content: { 'application/json': { schema: ref } } } } },
+      get: {
+        operationId: `get_${name}`,
+        summary: `Get a ${name}`,
+        description: `Returns the ${name} with this id. `.repeat(17),
+        tags,
+        responses: {
+          200: { description: 'the resource', content: { 'application/json': { schema: ref } } },
+          404: { description: 'not found' },
+        },
+      },
+      put: {
+        operationId: `put_${name}`,
+        summary: `Replace a ${name}`,
+        description: `Replaces the ${name} with this id. `.repeat(17),
+        tags,
+        requestBody: { required: true, content: { 'application/json': { schema: ref } } },
+        responses: { 200: { description: 'the resource', content: { 'application/json': { schema: ref } } } },
+      },
     };
   }
-  return JSON.stringify({ openapi: '3.0.3', info: { title: 'Benchmark API', version: '1.0.0' }, paths, components: { schemas } }, null, 1);
+  return JSON.stringify(
+    { openapi: '3.0.3', info: { title: 'Benchmark API', version: '1.0.0' }, paths, components: { schemas } },
+    null,
+    1,
+  );
 }
 
 async function main(): Promise<void> {
   const database = process.env.MYSQL_DATABASE || 'docs_bench_openapi';
-  if (!database.includes('bench')) throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
+  if (!database.includes('bench'))
+    throw new Error(`MYSQL_DATABASE=${database}: the benchmark wipes its database, so its name must contain "bench"`);
   const base = loadConfig();
   const taskQueue = `bench-openapi-${randomBytes(4).toString('hex')}`;
   const config = {
@@ -76,7 +108,9 @@ async function main(): Promise<void> {
 
   const document = benchDocument(OPERATIONS);
   log(`document: ${OPERATIONS} operations, ${(document.length / 1e6).toFixed(2)} MB`);
-  const docs = http.createServer((_req, res) => res.writeHead(200, { 'Content-Type': 'application/json' }).end(document));
+  const docs = http.createServer((_req, res) =>
+    res.writeHead(200, { 'Content-Type': 'application/json' }).end(document),
+  );
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   const sourceUrl = `http://127.0.0.1:${(docs.address() as AddressInfo).port}/openapi.json`;
 
@@ -99,19 +133,27 @@ async function main(): Promise<void> {
     const phases = async (slug: string) => {
       const row = await ds.manager.findOneByOrFail(OpenAPISpec, { organizationId: orgId, slug });
       const { requestedAt, startedAt, finishedAt } = row.process;
-      return { queuedMs: startedAt!.getTime() - requestedAt!.getTime(), runMs: finishedAt!.getTime() - startedAt!.getTime() };
+      return {
+        queuedMs: startedAt!.getTime() - requestedAt!.getTime(),
+        runMs: finishedAt!.getTime() - startedAt!.getTime(),
+      };
     };
 
     const runs: Array<{ slug: string; totalMs: number; queuedMs: number; runMs: number }> = [];
     for (let i = 0; i < RUNS; i++) {
       const slug = `bench-${i}`;
       const started = Date.now();
-      const created = await api(apiBase, token, 'POST', `/v1/orgs/${orgId}/openapi`, { slug, source: { url: sourceUrl } });
+      const created = await api(apiBase, token, 'POST', `/v1/orgs/${orgId}/openapi`, {
+        slug,
+        source: { url: sourceUrl },
+      });
       if (created.status !== 201) throw new Error(`create answered ${created.status}: ${JSON.stringify(created.json)}`);
       const done = await waitComplete(slug);
       if (done.lastProcessErrorCode) throw new Error(`processing failed: ${JSON.stringify(done.lastProcessedErrors)}`);
       runs.push({ slug, totalMs: Date.now() - started, ...(await phases(slug)) });
-      log(`run ${i + 1}: POST to complete in ${runs[i].totalMs} ms (queued ${runs[i].queuedMs} ms, job ${runs[i].runMs} ms)`);
+      log(
+        `run ${i + 1}: POST to complete in ${runs[i].totalMs} ms (queued ${runs[i].queuedMs} ms, job ${runs[i].runMs} ms)`,
+      );
     }
 
     const startedUnchanged = Date.now();
@@ -157,18 +199,34 @@ async function main(): Promise<void> {
   }
 }
 
-function renderReport(r: { date: string; machine: Record<string, string | number>; document: { operations: number; bytes: number }; runs: Array<{ totalMs: number; queuedMs: number; runMs: number }>; unchangedRepublish: { totalMs: number; versions: number }; contentRead: { bytes: number; ms: number[] }; apiRssMaxMiB: number }, maxProcessMs: number): string {
+function renderReport(
+  r: {
+    date: string;
+    machine: Record<string, string | number>;
+    document: { operations: number; bytes: number };
+    runs: Array<{ totalMs: number; queuedMs: number; runMs: number }>;
+    unchangedRepublish: { totalMs: number; versions: number };
+    contentRead: { bytes: number; ms: number[] };
+    apiRssMaxMiB: number;
+  },
+  maxProcessMs: number,
+): string {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `# OpenAPI benchmark, ${r.date.slice(0, 10)}`,
     '',
-    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Machine: ${Object.entries(r.machine)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     '',
     `Document: ${r.document.operations} operations, ${(r.document.bytes / 1e6).toFixed(2)} MB of JSON, served on loopback; API in a child process, worker in the benchmark process.`,
     '',
     '| Measure | Value | Target |',
     '|---|---|---|',
-    ...r.runs.map((run, i) => `| run ${i + 1}: POST to \`complete\` (queued + job) | ${run.totalMs} ms (${run.queuedMs} + ${run.runMs}) | < ${TARGETS.processMs} ms |`),
+    ...r.runs.map(
+      (run, i) =>
+        `| run ${i + 1}: POST to \`complete\` (queued + job) | ${run.totalMs} ms (${run.queuedMs} + ${run.runMs}) | < ${TARGETS.processMs} ms |`,
+    ),
     `| slowest run | ${maxProcessMs} ms | ${mark(maxProcessMs < TARGETS.processMs)} |`,
     `| unchanged re-publish (no new version; versions: ${r.unchangedRepublish.versions}) | ${r.unchangedRepublish.totalMs} ms | |`,
     `| version content read (${(r.contentRead.bytes / 2 ** 20).toFixed(2)} MiB) | ${r.contentRead.ms.join(', ')} ms | |`,

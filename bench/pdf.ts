@@ -34,7 +34,9 @@ const log = (message: string): void => void process.stdout.write(`[bench:pdf] ${
 
 /** A page of about 350 words in every form the renderer draws; `image` is a file id to show, or null. */
 function pageMarkdown(n: number, image: string | null): string {
-  const words = 'the service renders every page of the change request with its headings lists tables and code'.split(' ');
+  const words = 'the service renders every page of the change request with its headings lists tables and code'.split(
+    ' ',
+  );
   const sentence = (k: number) => Array.from({ length: 14 }, (_, i) => words[(k * 7 + i * 3) % words.length]).join(' ');
   return [
     `Page ${n} explains **one part** of the product, with *emphasis*, \`inline code\` and [a link](https://example.com/docs/${n}). ${sentence(n)}. ${sentence(n + 1)}.`,
@@ -70,7 +72,11 @@ async function main(): Promise<void> {
   const { user, token, space } = await inTransaction(ds, async (db) => {
     const u = await ensureUser(db, 'bench@example.test', 'Bench');
     const org = await createOrganization(db, { title: 'PDF benchmark' }, u.id);
-    return { user: u, token: (await issueToken(db, u.id, 'bench')).secret, space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id) };
+    return {
+      user: u,
+      token: (await issueToken(db, u.id, 'bench')).secret,
+      space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id),
+    };
   });
 
   Runtime.install({ logger: new DefaultLogger('WARN') });
@@ -80,29 +86,50 @@ async function main(): Promise<void> {
   let workerRssMax = 0;
   const workerRss = setInterval(() => (workerRssMax = Math.max(workerRssMax, process.memoryUsage().rss)), 50);
 
-  const apiProcess = await startApiProcess({ MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, PDF_WAIT_SECONDS: '120' });
+  const apiProcess = await startApiProcess({
+    MYSQL_DATABASE: database,
+    TEMPORAL_TASK_QUEUE: taskQueue,
+    PDF_WAIT_SECONDS: '120',
+  });
   try {
     const upload = await fetch(`${apiProcess.base}/v1/spaces/${space.id}/content/files?name=diagram.png`, {
-      method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' }, body: diagram(),
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'image/png' },
+      body: diagram(),
     });
     const image = ((await upload.json()) as { id: string }).id;
-    const changeRequest = await inTransaction(ds, (db) => createChangeRequest(db, space.id, { subject: 'The whole handbook' }, user.id));
+    const changeRequest = await inTransaction(ds, (db) =>
+      createChangeRequest(db, space.id, { subject: 'The whole handbook' }, user.id),
+    );
     const head = { kind: 'change-request' as const, changeRequestId: changeRequest.id };
     const commit = (edit: Parameters<typeof commitToHead>[3]) =>
-      inTransaction(ds, (db) => commitToHead(db, head, { type: 'edits', createdById: user.id, appBaseUrl: config.appBaseUrl }, edit));
+      inTransaction(ds, (db) =>
+        commitToHead(db, head, { type: 'edits', createdById: user.id, appBaseUrl: config.appBaseUrl }, edit),
+      );
     const started = Date.now();
     const pageIds: string[] = [];
     let imagesShown = 0;
     await commit(async (editor) => {
       for (let c = 0; c < CHAPTERS; c++) {
-        const chapter = await editor.createPage({ title: `Chapter ${c + 1}`, markdown: pageMarkdown(c * PAGES_PER_CHAPTER, image) });
+        const chapter = await editor.createPage({
+          title: `Chapter ${c + 1}`,
+          markdown: pageMarkdown(c * PAGES_PER_CHAPTER, image),
+        });
         pageIds.push(chapter);
         imagesShown++;
         for (let p = 1; p < PAGES_PER_CHAPTER; p++) {
           const n = c * PAGES_PER_CHAPTER + p;
           const shows = n % 10 === 0;
           if (shows) imagesShown++;
-          pageIds.push(await editor.createPage({ title: `Topic ${n}: ${['Setup', 'Usage', 'Limits', 'Security', 'Upgrades'][n % 5]}`, markdown: pageMarkdown(n, shows ? image : null) }, { parent: chapter }));
+          pageIds.push(
+            await editor.createPage(
+              {
+                title: `Topic ${n}: ${['Setup', 'Usage', 'Limits', 'Security', 'Upgrades'][n % 5]}`,
+                markdown: pageMarkdown(n, shows ? image : null),
+              },
+              { parent: chapter },
+            ),
+          );
         }
       }
     });
@@ -110,31 +137,51 @@ async function main(): Promise<void> {
 
     const rss = sampleRss(apiProcess.child);
     const pdfUrl = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/pdf`;
-    const runs: Array<{ totalMs: number; queuedMs: number; collectAndRenderMs: number; pdfPages: number; megabytes: number; cachedMs: number }> = [];
+    const runs: Array<{
+      totalMs: number;
+      queuedMs: number;
+      collectAndRenderMs: number;
+      pdfPages: number;
+      megabytes: number;
+      cachedMs: number;
+    }> = [];
     for (let i = 0; i < RUNS; i++) {
-      await commit((editor) => editor.updatePage(pageIds[i * 37], { markdown: `${pageMarkdown(i * 37, null)}\n\nEdited for run ${i + 1}.` }));
+      await commit((editor) =>
+        editor.updatePage(pageIds[i * 37], { markdown: `${pageMarkdown(i * 37, null)}\n\nEdited for run ${i + 1}.` }),
+      );
       const t = Date.now();
       const res = await api(apiProcess.base, token, 'GET', pdfUrl);
       const totalMs = Date.now() - t;
       if (res.status !== 200) throw new Error(`the PDF request answered ${res.status}: ${JSON.stringify(res.json)}`);
       const file = Buffer.from(await (await fetch(res.json.url)).arrayBuffer());
       if (file.subarray(0, 5).toString() !== '%PDF-') throw new Error('the URL did not serve a PDF');
-      const row = await ds.manager.findOneOrFail(PdfExport, { where: { changeRequestId: changeRequest.id }, order: { createdAt: 'DESC' } });
+      const row = await ds.manager.findOneOrFail(PdfExport, {
+        where: { changeRequestId: changeRequest.id },
+        order: { createdAt: 'DESC' },
+      });
       const { requestedAt, startedAt, finishedAt } = row.render;
       const t2 = Date.now();
       const cached = await api(apiProcess.base, token, 'GET', pdfUrl);
       const cachedMs = Date.now() - t2;
       if (cached.status !== 200) throw new Error(`the cached PDF request answered ${cached.status}`);
       runs.push({
-        totalMs, queuedMs: startedAt!.getTime() - requestedAt!.getTime(), collectAndRenderMs: finishedAt!.getTime() - startedAt!.getTime(),
-        pdfPages: row.filePages!, megabytes: Math.round((file.length / 1e6) * 100) / 100, cachedMs,
+        totalMs,
+        queuedMs: startedAt!.getTime() - requestedAt!.getTime(),
+        collectAndRenderMs: finishedAt!.getTime() - startedAt!.getTime(),
+        pdfPages: row.filePages!,
+        megabytes: Math.round((file.length / 1e6) * 100) / 100,
+        cachedMs,
       });
-      log(`run ${i + 1}: request to URL in ${totalMs} ms (queued ${runs[i].queuedMs} ms, job ${runs[i].collectAndRenderMs} ms), ${row.filePages} PDF pages, ${runs[i].megabytes} MB; cached request ${cachedMs} ms`);
+      log(
+        `run ${i + 1}: request to URL in ${totalMs} ms (queued ${runs[i].queuedMs} ms, job ${runs[i].collectAndRenderMs} ms), ${row.filePages} PDF pages, ${runs[i].megabytes} MB; cached request ${cachedMs} ms`,
+      );
     }
     const apiRss = rss.stop();
     clearInterval(workerRss);
     const workerRssMiB = Math.round((workerRssMax / 2 ** 20) * 10) / 10;
-    log(`API RSS max ${apiRss.maxMiB} MiB over ${apiRss.samples} samples; worker (this process) RSS max ${workerRssMiB} MiB`);
+    log(
+      `API RSS max ${apiRss.maxMiB} MiB over ${apiRss.samples} samples; worker (this process) RSS max ${workerRssMiB} MiB`,
+    );
 
     const slowest = Math.max(...runs.map((r) => r.totalMs));
     const results = {
@@ -160,20 +207,39 @@ async function main(): Promise<void> {
 }
 
 function renderReport(
-  r: { date: string; machine: Record<string, string | number>; changeRequest: { pages: number }; runs: Array<{ totalMs: number; queuedMs: number; collectAndRenderMs: number; pdfPages: number; megabytes: number; cachedMs: number }>; apiRssMaxMiB: number; workerRssMaxMiB: number },
+  r: {
+    date: string;
+    machine: Record<string, string | number>;
+    changeRequest: { pages: number };
+    runs: Array<{
+      totalMs: number;
+      queuedMs: number;
+      collectAndRenderMs: number;
+      pdfPages: number;
+      megabytes: number;
+      cachedMs: number;
+    }>;
+    apiRssMaxMiB: number;
+    workerRssMaxMiB: number;
+  },
   slowest: number,
 ): string {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   return [
     `# PDF benchmark, ${r.date.slice(0, 10)}`,
     '',
-    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Machine: ${Object.entries(r.machine)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     '',
     `A change request of ${r.changeRequest.pages} pages (headings, marks, links, nested lists, code, a table, a quote and a hint on every page, a 1200×700 PNG on every chapter and every tenth page); API in a child process (PDF_WAIT_SECONDS=120), worker in the benchmark process. Each run edits one page first, so it renders a new revision.`,
     '',
     '| Measure | Value | Target |',
     '|---|---|---|',
-    ...r.runs.map((run, i) => `| run ${i + 1}: request to 200 with the URL (queued + job) | ${run.totalMs} ms (${run.queuedMs} + ${run.collectAndRenderMs}); ${run.pdfPages} PDF pages, ${run.megabytes} MB | < ${TARGETS.exportMs} ms |`),
+    ...r.runs.map(
+      (run, i) =>
+        `| run ${i + 1}: request to 200 with the URL (queued + job) | ${run.totalMs} ms (${run.queuedMs} + ${run.collectAndRenderMs}); ${run.pdfPages} PDF pages, ${run.megabytes} MB | < ${TARGETS.exportMs} ms |`,
+    ),
     `| slowest run | ${slowest} ms | ${mark(slowest < TARGETS.exportMs)} |`,
     `| request for the unchanged change request (cached file) | ${r.runs.map((run) => run.cachedMs).join(', ')} ms | |`,
     `| API RSS, maximum | ${r.apiRssMaxMiB} MiB | < ${TARGETS.apiRssMiB} MiB: ${mark(r.apiRssMaxMiB < TARGETS.apiRssMiB)} |`,

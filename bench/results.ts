@@ -2,7 +2,12 @@
 import { mkdirSync, writeFileSync } from 'fs';
 import * as path from 'path';
 
-export function writeBenchResults(name: string, results: { date: string }, report: string, log: (message: string) => void): void {
+export function writeBenchResults(
+  name: string,
+  results: { date: string },
+  report: string,
+  log: (message: string) => void,
+): void {
   const dir = path.join(__dirname, '..', '..', 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const stem = path.join(dir, `${name}-${results.date.slice(0, 10)}`);

@@ -31,7 +31,9 @@ export class StatementCounter {
       logMigration: () => undefined,
       log: () => undefined,
     };
-    const ds = await createDataSource(config).setOptions({ logger, logging: ['query'] }).initialize();
+    const ds = await createDataSource(config)
+      .setOptions({ logger, logging: ['query'] })
+      .initialize();
     const temporal = new TemporalGateway(config);
     const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger: pino({ level: 'silent' }) });
     const server = app.listen(0, '127.0.0.1');
@@ -47,7 +49,9 @@ export class StatementCounter {
 
   /** The parsed answer of a GET that must succeed. */
   async get(path: string, token: string): Promise<unknown> {
-    const res = await fetch(`http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`, { headers: { authorization: `Bearer ${token}` } });
+    const res = await fetch(`http://127.0.0.1:${(this.server.address() as AddressInfo).port}${path}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
     const text = await res.text();
     if (res.status !== 200) throw new Error(`GET ${path}: ${res.status} ${text.slice(0, 200)}`);
     return JSON.parse(text);

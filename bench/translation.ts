@@ -42,7 +42,12 @@ const WORD = /[\p{L}\p{N}]+(?:['’-][\p{L}\p{N}]+)*/gu;
 const log = (message: string): void => void process.stdout.write(`[bench:translation] ${message}\n`);
 
 /** A LibreTranslate stand-in that answers the text as sent and counts the words of its text parts. */
-async function countingProvider(): Promise<{ url: string; words: () => number; requests: () => number; close: () => void }> {
+async function countingProvider(): Promise<{
+  url: string;
+  words: () => number;
+  requests: () => number;
+  close: () => void;
+}> {
   let words = 0;
   let requests = 0;
   const server = http.createServer((req, res) => {
@@ -51,18 +56,25 @@ async function countingProvider(): Promise<{ url: string; words: () => number; r
     req.on('end', () => {
       const q = (JSON.parse(raw) as { q: string[] }).q;
       requests++;
-      for (const text of q) for (const part of fromTagged(text)) if (typeof part === 'string') words += part.match(WORD)?.length ?? 0;
+      for (const text of q)
+        for (const part of fromTagged(text)) if (typeof part === 'string') words += part.match(WORD)?.length ?? 0;
       res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ translatedText: q }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, words: () => words, requests: () => requests, close: () => server.close() };
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    words: () => words,
+    requests: () => requests,
+    close: () => server.close(),
+  };
 }
 
 async function untilFinished(ds: Parameters<typeof inTransaction>[0], id: string, runs: number): Promise<Translation> {
   for (const start = Date.now(); Date.now() - start < 600_000; await new Promise((r) => setTimeout(r, 50))) {
     const row = await ds.manager.findOneByOrFail(Translation, { id });
-    if (row.run.errorCode) throw new Error(`the run failed: ${row.run.errorCode} ${JSON.stringify(row.run.errorMessages)}`);
+    if (row.run.errorCode)
+      throw new Error(`the run failed: ${row.run.errorCode} ${JSON.stringify(row.run.errorMessages)}`);
     if (row.runs >= runs && row.run.finishedAt) return row;
   }
   throw new Error('the run did not finish in 10 minutes');
@@ -81,13 +93,25 @@ async function runWorker(ds: Parameters<typeof inTransaction>[0], config: Config
 
 async function main(): Promise<void> {
   const { ds, config: base, machine: machineAtStart } = await resetBenchDatabase('docs_bench_translation', log);
-  const queue = (name: string) => ({ ...base.temporal, taskQueue: `bench-translation-${name}-${randomBytes(4).toString('hex')}` });
+  const queue = (name: string) => ({
+    ...base.temporal,
+    taskQueue: `bench-translation-${name}-${randomBytes(4).toString('hex')}`,
+  });
   const provider = await countingProvider();
-  const pseudoConfig: Config = { ...base, temporal: queue('pseudo'), translation: { ...base.translation, provider: 'pseudo' } };
+  const pseudoConfig: Config = {
+    ...base,
+    temporal: queue('pseudo'),
+    translation: { ...base.translation, provider: 'pseudo' },
+  };
   const httpConfig: Config = {
     ...base,
     temporal: queue('http'),
-    translation: { ...base.translation, provider: 'libretranslate', libretranslate: { url: provider.url, apiKey: '' }, requestsPerSecond: 0 },
+    translation: {
+      ...base.translation,
+      provider: 'libretranslate',
+      libretranslate: { url: provider.url, apiKey: '' },
+      requestsPerSecond: 0,
+    },
   };
   Runtime.install({ logger: new DefaultLogger('WARN') });
   const stops = [await runWorker(ds, pseudoConfig), await runWorker(ds, httpConfig)];
@@ -100,7 +124,14 @@ async function main(): Promise<void> {
       return { user: u, space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id) };
     });
     const commit = (edit: Parameters<typeof commitToHead>[3]) =>
-      inTransaction(ds, (db) => commitToHead(db, { kind: 'space', spaceId: space.id }, { type: 'edits', createdById: user.id, appBaseUrl: base.appBaseUrl }, edit));
+      inTransaction(ds, (db) =>
+        commitToHead(
+          db,
+          { kind: 'space', spaceId: space.id },
+          { type: 'edits', createdById: user.id, appBaseUrl: base.appBaseUrl },
+          edit,
+        ),
+      );
     const rnd = new Random(7);
     const pageIds: string[] = [];
     let written = Date.now();
@@ -110,7 +141,8 @@ async function main(): Promise<void> {
         const chapter = writePage(rnd, { pageIds, paths });
         const chapterId = await editor.createPage(chapter);
         pageIds.push(chapterId);
-        for (let p = 1; p < TOTAL_PAGES / CHAPTERS; p++) pageIds.push(await editor.createPage(writePage(rnd, { pageIds, paths }), { parent: chapterId }));
+        for (let p = 1; p < TOTAL_PAGES / CHAPTERS; p++)
+          pageIds.push(await editor.createPage(writePage(rnd, { pageIds, paths }), { parent: chapterId }));
       }
     });
     written = Date.now() - written;
@@ -118,7 +150,9 @@ async function main(): Promise<void> {
 
     const translate = async (gateway: TemporalGateway) => {
       const source = await ds.manager.findOneByOrFail(Space, { id: space.id });
-      const ticket = await inTransaction(ds, (db) => createTranslation(db, { source, sourceLanguage: 'en', language: 'fr', instructions: '', createdById: user.id }));
+      const ticket = await inTransaction(ds, (db) =>
+        createTranslation(db, { source, sourceLanguage: 'en', language: 'fr', instructions: '', createdById: user.id }),
+      );
       await dispatchJob(gateway, ds.manager, ticket, logger);
       return ticket.row.id;
     };
@@ -138,16 +172,24 @@ async function main(): Promise<void> {
     let t = Date.now();
     const pseudoId = await translate(gateways[0]);
     const pseudo = timing(await untilFinished(ds, pseudoId, 1), t);
-    log(`pseudo: ${pseudo.pages} pages, ${pseudo.words} words in ${pseudo.totalMs} ms (queued ${pseudo.queuedMs} ms, job ${pseudo.jobMs} ms)`);
+    log(
+      `pseudo: ${pseudo.pages} pages, ${pseudo.words} words in ${pseudo.totalMs} ms (queued ${pseudo.queuedMs} ms, job ${pseudo.jobMs} ms)`,
+    );
 
     // 2. through HTTP: the whole space, then one page edited
     t = Date.now();
     const httpId = await translate(gateways[1]);
     const full = timing(await untilFinished(ds, httpId, 1), t);
     const fullSent = provider.words();
-    log(`libretranslate stand-in: ${full.pages} pages, ${full.words} words (the server counted ${fullSent}) in ${full.totalMs} ms, ${provider.requests()} requests`);
+    log(
+      `libretranslate stand-in: ${full.pages} pages, ${full.words} words (the server counted ${fullSent}) in ${full.totalMs} ms, ${provider.requests()} requests`,
+    );
     const edited = pageIds[517];
-    const editedText = { title: 'Rotate the signing keys', description: null, markdown: writePage(new Random(99), { pageIds: [], paths: [] }).markdown };
+    const editedText = {
+      title: 'Rotate the signing keys',
+      description: null,
+      markdown: writePage(new Random(99), { pageIds: [], paths: [] }).markdown,
+    };
     await commit((editor) => editor.updatePage(edited, editedText));
     const pageWords = translatablePage(editedText).words;
     const before = provider.words();
@@ -155,14 +197,19 @@ async function main(): Promise<void> {
     await rerun(gateways[1], httpId);
     const incremental = timing(await untilFinished(ds, httpId, 2), t);
     const sentWords = provider.words() - before;
-    log(`incremental: ${incremental.pages} page, stats.latestWords ${incremental.words}, the server received ${sentWords} words, the page has ${pageWords}, in ${incremental.totalMs} ms`);
+    log(
+      `incremental: ${incremental.pages} page, stats.latestWords ${incremental.words}, the server received ${sentWords} words, the page has ${pageWords}, in ${incremental.totalMs} ms`,
+    );
 
     const results = {
       date: new Date().toISOString(),
       machine: machineAtStart,
       space: { pages: pageIds.length, writtenMs: written },
       pseudo,
-      http: { full: { ...full, serverWords: fullSent }, incremental: { ...incremental, serverWords: sentWords, editedPageWords: pageWords } },
+      http: {
+        full: { ...full, serverWords: fullSent },
+        incremental: { ...incremental, serverWords: sentWords, editedPageWords: pageWords },
+      },
       targets: TARGETS,
       met: {
         pseudo: pseudo.totalMs < TARGETS.pseudoMs && pseudo.pages === TOTAL_PAGES,
@@ -192,7 +239,10 @@ function renderReport(r: {
   machine: Record<string, string | number>;
   space: { pages: number; writtenMs: number };
   pseudo: Timing;
-  http: { full: Timing & { serverWords: number }; incremental: Timing & { serverWords: number; editedPageWords: number } };
+  http: {
+    full: Timing & { serverWords: number };
+    incremental: Timing & { serverWords: number; editedPageWords: number };
+  };
   met: { pseudo: boolean; incremental: boolean; fullCount: boolean };
 }): string {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
@@ -200,7 +250,9 @@ function renderReport(r: {
   return [
     `# Translation benchmark, ${r.date.slice(0, 10)}`,
     '',
-    `Machine: ${Object.entries(r.machine).map(([k, v]) => `${k} ${v}`).join(', ')}.`,
+    `Machine: ${Object.entries(r.machine)
+      .map(([k, v]) => `${k} ${v}`)
+      .join(', ')}.`,
     '',
     `A space of ${r.space.pages} pages (the content benchmark's corpus, about 1.5 KB each), written in ${r.space.writtenMs} ms; workers in the benchmark process, default batching (TRANSLATION_PAGES_PER_STEP, TRANSLATION_BATCH_SEGMENTS, TRANSLATION_BATCH_CHARS).`,
     '',

@@ -6,19 +6,40 @@ import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];
 
-export async function listJobsCommand(ds: DataSource, options: { org?: string; kind?: string; state?: ListedStatus }): Promise<{ jobs: JobView[] }> {
-  return { jobs: await listJobs(ds.manager, { organizationId: options.org, kind: options.kind, status: options.state, limit: 1000 }) };
+export async function listJobsCommand(
+  ds: DataSource,
+  options: { org?: string; kind?: string; state?: ListedStatus },
+): Promise<{ jobs: JobView[] }> {
+  return {
+    jobs: await listJobs(ds.manager, {
+      organizationId: options.org,
+      kind: options.kind,
+      status: options.state,
+      limit: 1000,
+    }),
+  };
 }
 
 const time = (d: Date | null) => (d ? d.toISOString() : '-');
 
 export function jobsText(jobs: JobView[]): string {
   if (!jobs.length) return 'no jobs';
-  const rows = jobs.map((j) => [j.kind, j.resourceId, j.status, `${j.progress.done}/${j.progress.total ?? '?'}`, time(j.requestedAt), time(j.finishedAt), j.errorCode ?? '-']);
+  const rows = jobs.map((j) => [
+    j.kind,
+    j.resourceId,
+    j.status,
+    `${j.progress.done}/${j.progress.total ?? '?'}`,
+    time(j.requestedAt),
+    time(j.finishedAt),
+    j.errorCode ?? '-',
+  ]);
   return tableText(['KIND', 'RESOURCE', 'STATUS', 'PROGRESS', 'REQUESTED', 'FINISHED', 'ERROR'], rows);
 }
 
-const barValue = (job: JobView) => ({ total: Math.max(job.progress.total ?? 1, 1), value: job.finishedAt && !job.errorCode ? Math.max(job.progress.total ?? 1, 1) : job.progress.done });
+const barValue = (job: JobView) => ({
+  total: Math.max(job.progress.total ?? 1, 1),
+  value: job.finishedAt && !job.errorCode ? Math.max(job.progress.total ?? 1, 1) : job.progress.done,
+});
 
 export type WatchedJob = JobView | (JobView & { rowRemoved: true });
 
@@ -30,7 +51,12 @@ export type WatchedJob = JobView | (JobView & { rowRemoved: true });
 export async function watchJobCommand(ds: DataSource, resourceId: string, intervalMs = 500): Promise<WatchedJob> {
   let job = await findJob(ds.manager, resourceId);
   if (!job || job.status === 'idle') throw new CliError('notFound', `no job was asked for on ${resourceId}`);
-  const bar = new SingleBar({ format: `${job.kind} ${resourceId} [{bar}] {percentage}% | {value}/{total} | {status}`, stream: process.stderr, noTTYOutput: true, notTTYSchedule: 1000 });
+  const bar = new SingleBar({
+    format: `${job.kind} ${resourceId} [{bar}] {percentage}% | {value}/{total} | {status}`,
+    stream: process.stderr,
+    noTTYOutput: true,
+    notTTYSchedule: 1000,
+  });
   const first = barValue(job);
   bar.start(first.total, first.value, { status: job.status });
   try {
@@ -46,7 +72,11 @@ export async function watchJobCommand(ds: DataSource, resourceId: string, interv
       bar.setTotal(total);
       bar.update(value, { status: job.status });
       if (job.status === 'succeeded') return job;
-      if (job.status === 'failed') throw new CliError('jobFailed', `job ${job.workflowId} failed: ${job.errorCode}: ${(job.errorMessages ?? []).map((m) => m.message).join('; ')}`);
+      if (job.status === 'failed')
+        throw new CliError(
+          'jobFailed',
+          `job ${job.workflowId} failed: ${job.errorCode}: ${(job.errorMessages ?? []).map((m) => m.message).join('; ')}`,
+        );
       if (job.status === 'idle') throw new CliError('jobFailed', `job ${job.workflowId} was withdrawn`);
       await new Promise((resolve) => setTimeout(resolve, intervalMs));
     }

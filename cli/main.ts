@@ -60,7 +60,9 @@ async function bootstrap(ds: DataSource, email: string, title: string) {
     // Reuse the organization of that title this user already administers.
     const existing = await db
       .createQueryBuilder(Organization, 'o')
-      .innerJoin(Member, 'm', "m.organizationId = o.id AND m.userId = :userId AND m.role = 'admin'", { userId: user.id })
+      .innerJoin(Member, 'm', "m.organizationId = o.id AND m.userId = :userId AND m.role = 'admin'", {
+        userId: user.id,
+      })
       .where('o.title = :title', { title })
       .orderBy('o.createdAt', 'ASC')
       .getOne();
@@ -72,7 +74,8 @@ async function bootstrap(ds: DataSource, email: string, title: string) {
 
 async function addUser(ds: DataSource, organizationId: string, email: string, role: Role | null) {
   return inTransaction(ds, async (db) => {
-    if (!(await db.findOneBy(Organization, { id: organizationId }))) throw new CliError('notFound', `--org: organization ${organizationId} not found`);
+    if (!(await db.findOneBy(Organization, { id: organizationId })))
+      throw new CliError('notFound', `--org: organization ${organizationId} not found`);
     const user = await ensureUser(db, email);
     await addOrUpdateMember(db, organizationId, user.id, role);
     const { secret } = await issueToken(db, user.id, 'cli');
@@ -84,17 +87,22 @@ const jsonOption = () => new Option('--json', 'print the result as one JSON line
 
 function buildProgram(json: boolean): Command {
   const program = new Command('cli')
-    .description('Operator CLI of the docs platform: talks to the database directly, with the settings of the API (MYSQL_*). Run as `node dist/cli/main.js …` or `npm run -s cli -- …`.')
+    .description(
+      'Operator CLI of the docs platform: talks to the database directly, with the settings of the API (MYSQL_*). Run as `node dist/cli/main.js …` or `npm run -s cli -- …`.',
+    )
     .addHelpText('after', EXIT_CODES_HELP)
     .showHelpAfterError('(add --help for usage)')
     .exitOverride()
     // with --json, commander's own error text is replaced by the JSON error written in run()
     .configureOutput({ writeErr: (s) => void (json || process.stderr.write(s)) });
   // settings that every subcommand inherits
-  const command = (parent: Command, name: string) => parent.command(name).addOption(jsonOption()).showHelpAfterError('(add --help for usage)');
+  const command = (parent: Command, name: string) =>
+    parent.command(name).addOption(jsonOption()).showHelpAfterError('(add --help for usage)');
 
   command(program, 'bootstrap')
-    .description('Create the user if needed and an organization with them as admin (reusing one of that title they already administer); issue a token for them.')
+    .description(
+      'Create the user if needed and an organization with them as admin (reusing one of that title they already administer); issue a token for them.',
+    )
     .requiredOption('--email <email>', 'e-mail of the admin')
     .requiredOption('--org <title>', 'title of the organization, 2..255 characters')
     .addHelpText('after', '\nOutput: userId, organizationId, token (--json: {"userId","organizationId","token"})')
@@ -107,40 +115,59 @@ function buildProgram(json: boolean): Command {
 
   const user = program.command('user').description('user add: organization members');
   command(user, 'add')
-    .description('Create the user if needed, add them to the organization or change their role; issue a token for them.')
+    .description(
+      'Create the user if needed, add them to the organization or change their role; issue a token for them.',
+    )
     .requiredOption('--org <organizationId>', 'the organization, by id (an id beginning with "-" is fine)')
     .requiredOption('--email <email>', 'e-mail of the user')
-    .addOption(new Option('--role <role>', 'their organization role; guest: no organization role').choices([...ROLES, 'guest']).makeOptionMandatory())
+    .addOption(
+      new Option('--role <role>', 'their organization role; guest: no organization role')
+        .choices([...ROLES, 'guest'])
+        .makeOptionMandatory(),
+    )
     .addHelpText('after', '\nOutput: userId, token (--json: {"userId","token"})')
     .action(async (o: { org: string; email: string; role: Role | 'guest'; json?: boolean }) => {
-      const result = await withDatabase((ds) => addUser(ds, nonEmpty('--org', o.org), nonEmpty('--email', o.email), o.role === 'guest' ? null : o.role));
+      const result = await withDatabase((ds) =>
+        addUser(ds, nonEmpty('--org', o.org), nonEmpty('--email', o.email), o.role === 'guest' ? null : o.role),
+      );
       writeResult(result, fieldsText(result), !!o.json);
     });
 
   const token = program.command('token').description('token revoke: API tokens');
   command(token, 'revoke')
-    .description('Revoke a token by its secret. Revoking an unknown or already revoked token changes nothing and still succeeds (revoked: false).')
+    .description(
+      'Revoke a token by its secret. Revoking an unknown or already revoked token changes nothing and still succeeds (revoked: false).',
+    )
     .argument('<token>', 'the secret, dpt_…')
     .allowUnknownOption() // the argument is the token, whatever it begins with
     .addHelpText('after', '\nOutput: revoked true|false (--json: {"revoked":true|false})')
     .action(async (secret: string, o: { json?: boolean }) => {
       const result = { revoked: await withDatabase((ds) => inTransaction(ds, (db) => revokeBySecret(db, secret))) };
-      writeResult(result, result.revoked ? 'revoked' : 'nothing revoked: the token is unknown or already revoked', !!o.json);
+      writeResult(
+        result,
+        result.revoked ? 'revoked' : 'nothing revoked: the token is unknown or already revoked',
+        !!o.json,
+      );
     });
 
   const jobs = program.command('jobs').description('jobs list, jobs watch: durable jobs, read from their rows');
   command(jobs, 'list')
     .description('List jobs, newest request first (at most 1,000).')
-    .option('--org <organizationId>', 'only this organization\'s jobs')
+    .option('--org <organizationId>', "only this organization's jobs")
     .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KIND_LIST.map((k) => k.name)))
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
-    .addHelpText('after', '\nOutput: a table of kind, resource, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})')
+    .addHelpText(
+      'after',
+      '\nOutput: a table of kind, resource, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})',
+    )
     .action(async (o: { org?: string; kind?: string; state?: ListedStatus; json?: boolean }) => {
       const result = await withDatabase((ds) => listJobsCommand(ds, o));
       writeResult(result, jobsText(result.jobs), !!o.json);
     });
   command(jobs, 'watch')
-    .description('Draw a progress bar on stderr until the job on the resource ends. Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.')
+    .description(
+      'Draw a progress bar on stderr until the job on the resource ends. Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.',
+    )
     .argument('<resourceId>', 'the id of the row the job works on (a space for a purge, …)')
     .allowUnknownOption() // the argument is the id, whatever it begins with
     .addHelpText('after', '\nOutput: the finished job (--json: the job as `jobs list` shows it)')

@@ -40,7 +40,9 @@ export function fieldsText(fields: Record<string, unknown>): string {
 /** A table with a header row, columns aligned on their widest cell. */
 export function tableText(header: string[], rows: string[][]): string {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i].length)));
-  return [header, ...rows].map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  ')).join('\n');
+  return [header, ...rows]
+    .map((r) => r.map((cell, i) => (i === r.length - 1 ? cell : cell.padEnd(widths[i]))).join('  '))
+    .join('\n');
 }
 
 export function writeResult(result: unknown, text: string, json: boolean): void {
@@ -49,5 +51,7 @@ export function writeResult(result: unknown, text: string, json: boolean): void 
 
 /** On stderr: `{"error":{"exit","code","message"}}` with `--json`, else `error: message`. */
 export function writeError(exit: ExitName, message: string, json: boolean): void {
-  process.stderr.write(json ? `${JSON.stringify({ error: { exit: EXIT[exit], code: exit, message } })}\n` : `error: ${message}\n`);
+  process.stderr.write(
+    json ? `${JSON.stringify({ error: { exit: EXIT[exit], code: exit, message } })}\n` : `error: ${message}\n`,
+  );
 }

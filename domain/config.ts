@@ -35,7 +35,10 @@ function bool(name: string): boolean {
 function secret(name: string, needed = true): string {
   const v = process.env[name] ?? '';
   if (!v && !needed) return '';
-  if (!v) throw new Error(`${name}: is required (a random secret of at least 32 characters; npm start generates one into .data/secrets.env)`);
+  if (!v)
+    throw new Error(
+      `${name}: is required (a random secret of at least 32 characters; npm start generates one into .data/secrets.env)`,
+    );
   if (v.length < 32) throw new Error(`${name}: must be at least 32 characters`);
   return v;
 }
@@ -65,7 +68,8 @@ export function loadDatabaseConfig() {
 
 function oneOf<T extends string>(name: string, values: readonly T[], fallback: T): T {
   const v = str(name, fallback);
-  if (!(values as readonly string[]).includes(v)) throw new Error(`${name}: must be one of ${values.join(', ')}, got "${v}"`);
+  if (!(values as readonly string[]).includes(v))
+    throw new Error(`${name}: must be one of ${values.join(', ')}, got "${v}"`);
   return v as T;
 }
 

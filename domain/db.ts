@@ -28,11 +28,18 @@ export function commitGeneration(): number {
  * TypeORM reads those back (INSERT ... RETURNING) and merges them into the inserted object
  * unconverted, so a boolean would become 0/1 in the object the caller goes on to present.
  */
-export async function insertKeepingValues<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, entity: T): Promise<void> {
+export async function insertKeepingValues<T extends ObjectLiteral>(
+  db: Db,
+  target: EntityTarget<T>,
+  entity: T,
+): Promise<void> {
   await db.insert(target, { ...entity } as QueryDeepPartialEntity<T>);
 }
 
 /** A write refused by a unique index (the driver's error, bare or wrapped by TypeORM). */
 export function isDuplicateKey(err: unknown): boolean {
-  return (err as { code?: string; driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY' || (err as { code?: string }).code === 'ER_DUP_ENTRY';
+  return (
+    (err as { code?: string; driverError?: { code?: string } }).driverError?.code === 'ER_DUP_ENTRY' ||
+    (err as { code?: string }).code === 'ER_DUP_ENTRY'
+  );
 }

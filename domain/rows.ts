@@ -24,7 +24,23 @@ export function columnsOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: st
 }
 
 /** Column types whose driver value TypeORM keeps as it is (MysqlDriver.prepareHydratedValue), when no transformer is set. */
-const KEPT_AS_READ = new Set(['varchar', 'char', 'text', 'tinytext', 'mediumtext', 'longtext', 'int', 'integer', 'tinyint', 'smallint', 'mediumint', 'bigint', 'double', 'float', 'decimal']);
+const KEPT_AS_READ = new Set([
+  'varchar',
+  'char',
+  'text',
+  'tinytext',
+  'mediumtext',
+  'longtext',
+  'int',
+  'integer',
+  'tinyint',
+  'smallint',
+  'mediumint',
+  'bigint',
+  'double',
+  'float',
+  'decimal',
+]);
 
 type Hydrator = (row: Record<string, unknown>) => ObjectLiteral;
 const hydrators = new Map<string, Hydrator>();
@@ -41,14 +57,17 @@ function hydratorOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string):
   let hydrator = hydrators.get(key);
   if (!hydrator) {
     const driver = db.connection.driver;
-    const plain = metadata.columns.filter((c) => !c.embeddedMetadata && !c.transformer && typeof c.type === 'string' && KEPT_AS_READ.has(c.type));
+    const plain = metadata.columns.filter(
+      (c) => !c.embeddedMetadata && !c.transformer && typeof c.type === 'string' && KEPT_AS_READ.has(c.type),
+    );
     const converted = metadata.columns.filter((c) => !plain.includes(c));
     const plainFields = plain.map((c) => [c.propertyName, `${alias}_${c.databaseName}`] as const);
     const convertedFields = converted.map((c) => [c, `${alias}_${c.databaseName}`] as const);
     hydrator = (row) => {
       const entity = metadata.create() as Record<string, unknown>;
       for (const [property, field] of plainFields) entity[property] = row[field];
-      for (const [column, field] of convertedFields) column.setEntityValue(entity, driver.prepareHydratedValue(row[field], column));
+      for (const [column, field] of convertedFields)
+        column.setEntityValue(entity, driver.prepareHydratedValue(row[field], column));
       return entity;
     };
     hydrators.set(key, hydrator);
@@ -57,14 +76,27 @@ function hydratorOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string):
 }
 
 /** The entity whose columns `columnsOf(db, target, alias)` selected into `row`. */
-export function hydrate<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, alias: string, row: Record<string, unknown>): T {
+export function hydrate<T extends ObjectLiteral>(
+  db: Db,
+  target: EntityTarget<T>,
+  alias: string,
+  row: Record<string, unknown>,
+): T {
   return hydratorOf(db, target, alias)(row) as T;
 }
 
 /** The first entity matching `where` (SQL over the alias `x`), in one hand-written statement. */
-export async function findOneWhere<T extends ObjectLiteral>(db: Db, target: EntityTarget<T>, where: string, params: unknown[]): Promise<T | null> {
+export async function findOneWhere<T extends ObjectLiteral>(
+  db: Db,
+  target: EntityTarget<T>,
+  where: string,
+  params: unknown[],
+): Promise<T | null> {
   const table = db.connection.getMetadata(target).tableName;
-  const rows: Array<Record<string, unknown>> = await db.query(`SELECT ${columnsOf(db, target, 'x')} FROM \`${table}\` x WHERE ${where} LIMIT 1`, params);
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT ${columnsOf(db, target, 'x')} FROM \`${table}\` x WHERE ${where} LIMIT 1`,
+    params,
+  );
   return rows.length ? hydrate(db, target, 'x', rows[0]) : null;
 }
 
@@ -85,5 +117,7 @@ export function queryPrepared(db: Db, sql: string, params: unknown[]): Promise<A
   if (db.queryRunner || !pool) return db.query(sql, params);
   // logged like every statement TypeORM runs (the HTTP benchmark counts statements through its logger)
   db.connection.logger.logQuery(sql, params);
-  return new Promise((resolve, reject) => pool.execute(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))));
+  return new Promise((resolve, reject) =>
+    pool.execute(sql, params, (err, rows) => (err ? reject(err) : resolve(rows as Array<Record<string, unknown>>))),
+  );
 }

@@ -9,7 +9,8 @@ export class ApiToken {
   @IdColumn() id: string;
   @Index() @RefColumn() userId: string;
   @Index({ unique: true })
-  @Column({ type: 'char', length: 64 }) secretHash: string;
+  @Column({ type: 'char', length: 64 })
+  secretHash: string;
   @Column({ type: 'varchar', length: 100 }) label: string;
   @TimeColumn() createdAt: Date;
   @TimeColumn({ nullable: true }) expiresAt: Date | null;

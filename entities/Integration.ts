@@ -16,7 +16,8 @@ export class Integration {
   @IdColumn() id: string;
   /** Unique, compared byte for byte. */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 100, collation: 'utf8mb4_bin' }) name: string;
+  @Column({ type: 'varchar', length: 100, collation: 'utf8mb4_bin' })
+  name: string;
   @Index() @RefColumn() ownerOrganizationId: string;
   /** The user the integration acts as when it calls the API with its tokens (never a member). */
   @RefColumn() botUserId: string;

@@ -33,7 +33,15 @@ export class JobState {
 /** The columns of a row no job was ever asked for. */
 export function idleJobState(): JobState {
   return Object.assign(new JobState(), {
-    generation: 0, runId: null, requestedAt: null, startedAt: null, finishedAt: null,
-    progressDone: 0, progressTotal: null, errorCode: null, errorMessages: null, rerunRequested: false,
+    generation: 0,
+    runId: null,
+    requestedAt: null,
+    startedAt: null,
+    finishedAt: null,
+    progressDone: 0,
+    progressTotal: null,
+    errorCode: null,
+    errorMessages: null,
+    rerunRequested: false,
   });
 }

@@ -10,7 +10,8 @@ export class Organization {
   @TimeColumn() updatedAt: Date;
   @Column({ type: 'json' }) emailDomains: string[];
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 32, nullable: true }) hostname: string | null;
+  @Column({ type: 'varchar', length: 32, nullable: true })
+  hostname: string | null;
   @Column({ type: 'varchar', length: 32 }) type: string;
   @Column({ type: 'varchar', length: 32, nullable: true }) useCase: string | null;
   @Column({ type: 'varchar', length: 32, nullable: true }) communityType: string | null;

@@ -19,7 +19,8 @@ export class Site {
   @Column({ type: 'varchar', length: 128 }) title: string;
   /** Unique across the service; lowercase by its pattern, so compared byte for byte. */
   @Index({ unique: true })
-  @Column({ type: 'varchar', length: 512, nullable: true, charset: 'ascii', collation: 'ascii_bin' }) hostname: string | null;
+  @Column({ type: 'varchar', length: 512, nullable: true, charset: 'ascii', collation: 'ascii_bin' })
+  hostname: string | null;
   @Column({ type: 'varchar', length: 100, nullable: true }) basename: string | null;
   /** The proxy origin (host plus path, e.g. `example.com/docs`). */
   @Column({ type: 'varchar', length: 512, nullable: true }) proxy: string | null;

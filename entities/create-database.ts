@@ -8,11 +8,26 @@ import { DatabaseConfig, loadDatabaseConfig } from '../domain/config';
 
 type MysqlConfig = DatabaseConfig['mysql'];
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ETIMEDOUT', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ECONNRESET']);
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ETIMEDOUT',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ECONNRESET',
+]);
 
 /** Connects as the configured user, to the database or (`database: undefined`) to none. */
 function connect(mysql: MysqlConfig, database: string | undefined) {
-  return createConnection({ host: mysql.host, port: mysql.port, user: mysql.user, password: mysql.password, database, connectTimeout: 10_000 });
+  return createConnection({
+    host: mysql.host,
+    port: mysql.port,
+    user: mysql.user,
+    password: mysql.password,
+    database,
+    connectTimeout: 10_000,
+  });
 }
 
 /** What an operator should read for a failure of `ensureDatabase`. */
@@ -21,7 +36,8 @@ export function explain(mysql: MysqlConfig, err: unknown): string {
   const code = (err as { code?: string }).code ?? '';
   const detail = err instanceof Error ? err.message : String(err);
   if (UNREACHABLE.has(code)) return `${server} is not reachable: ${detail}`;
-  if (code === 'ER_ACCESS_DENIED_ERROR') return `${server} refused user ${mysql.user} (MYSQL_USER, MYSQL_PASSWORD): ${detail}`;
+  if (code === 'ER_ACCESS_DENIED_ERROR')
+    return `${server} refused user ${mysql.user} (MYSQL_USER, MYSQL_PASSWORD): ${detail}`;
   if (code === 'ER_DBACCESS_DENIED_ERROR' || code === 'ER_SPECIFIC_ACCESS_DENIED_ERROR') {
     return [
       `database ${mysql.database} (MYSQL_DATABASE) is missing or closed to ${mysql.user}, who may not create it (${detail}).`,
@@ -35,7 +51,8 @@ export function explain(mysql: MysqlConfig, err: unknown): string {
 
 /** Answers whether the database had to be created. */
 export async function ensureDatabase(mysql: MysqlConfig): Promise<'exists' | 'created'> {
-  if (!/^[\w$-]{1,64}$/.test(mysql.database)) throw new Error('MYSQL_DATABASE: must be 1..64 letters, digits, _, $ or -');
+  if (!/^[\w$-]{1,64}$/.test(mysql.database))
+    throw new Error('MYSQL_DATABASE: must be 1..64 letters, digits, _, $ or -');
   try {
     await (await connect(mysql, mysql.database)).end();
     return 'exists';
@@ -46,7 +63,9 @@ export async function ensureDatabase(mysql: MysqlConfig): Promise<'exists' | 'cr
   }
   const connection = await connect(mysql, undefined);
   try {
-    await connection.query(`CREATE DATABASE IF NOT EXISTS \`${mysql.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`);
+    await connection.query(
+      `CREATE DATABASE IF NOT EXISTS \`${mysql.database}\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci`,
+    );
     return 'created';
   } finally {
     await connection.end();
@@ -57,7 +76,8 @@ if (require.main === module) {
   const { mysql } = loadDatabaseConfig();
   ensureDatabase(mysql).then(
     (result) => {
-      if (result === 'created') process.stdout.write(`created database ${mysql.database} on ${mysql.host}:${mysql.port}\n`);
+      if (result === 'created')
+        process.stdout.write(`created database ${mysql.database} on ${mysql.host}:${mysql.port}\n`);
     },
     (err) => {
       process.stderr.write(`${explain(mysql, err)}\n`);

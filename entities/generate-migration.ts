@@ -21,7 +21,10 @@ async function main(): Promise<void> {
   const stamp = Date.now();
   const esc = (q: string) => q.replace(/\\/g, '\\\\').replace(/`/g, '\\`');
   const up = sql.upQueries.map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
-  const down = sql.downQueries.reverse().map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`).join('\n');
+  const down = sql.downQueries
+    .reverse()
+    .map((q) => `    await queryRunner.query(\`${esc(q.query)}\`);`)
+    .join('\n');
   const file = path.join(__dirname, '..', '..', 'entities', 'migrations', `${stamp}-${name}.ts`);
   fs.writeFileSync(
     file,

@@ -22,7 +22,9 @@ async function main(): Promise<void> {
   const ds = await createDataSource(config).initialize();
   const registry = createMetricsRegistry('worker', ds);
   const { worker, deps, close } = await createWorker({ ds, config }, { metrics: new JobMetrics(registry) });
-  const metrics = await serveMetrics(registry, config.metrics.host, config.metrics.workerPort, [temporalMetrics(config.metrics.temporalPort)]);
+  const metrics = await serveMetrics(registry, config.metrics.host, config.metrics.workerPort, [
+    temporalMetrics(config.metrics.temporalPort),
+  ]);
   logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
   const schedules = process.argv.includes('--no-schedules') ? [] : await ensureSchedules(deps.temporal);
   logger.info({ taskQueue: config.temporal.taskQueue, schedules }, 'worker running');

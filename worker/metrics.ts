@@ -10,7 +10,14 @@ import type { MetricsSource } from '../domain/metrics/server';
 export function installTemporalMetrics(port: number): void {
   Runtime.install({
     telemetryOptions: {
-      metrics: { prometheus: { bindAddress: `127.0.0.1:${port}`, countersTotalSuffix: true, unitSuffix: true, useSecondsForDurations: true } },
+      metrics: {
+        prometheus: {
+          bindAddress: `127.0.0.1:${port}`,
+          countersTotalSuffix: true,
+          unitSuffix: true,
+          useSecondsForDurations: true,
+        },
+      },
     },
   });
 }

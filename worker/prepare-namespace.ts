@@ -13,17 +13,22 @@ async function main(): Promise<void> {
   try {
     connection = await Connection.connect({ address, connectTimeout: '10s' });
   } catch (err) {
-    throw new SearchAttributesError(`Temporal at ${address} (TEMPORAL_ADDRESS) is not reachable: ${err instanceof Error ? err.message : String(err)}`);
+    throw new SearchAttributesError(
+      `Temporal at ${address} (TEMPORAL_ADDRESS) is not reachable: ${err instanceof Error ? err.message : String(err)}`,
+    );
   }
   try {
     const added = await registerSearchAttributes(connection, address, namespace);
-    if (added.length) process.stdout.write(`registered the search attributes ${added.join(', ')} on Temporal namespace ${namespace}\n`);
+    if (added.length)
+      process.stdout.write(`registered the search attributes ${added.join(', ')} on Temporal namespace ${namespace}\n`);
   } finally {
     await connection.close();
   }
 }
 
 main().catch((err) => {
-  process.stderr.write(`${err instanceof SearchAttributesError ? err.message : err instanceof Error ? err.stack : String(err)}\n`);
+  process.stderr.write(
+    `${err instanceof SearchAttributesError ? err.message : err instanceof Error ? err.stack : String(err)}\n`,
+  );
   process.exit(1);
 });

@@ -13,7 +13,10 @@ export interface BuiltWorker {
   close(): Promise<void>;
 }
 
-export async function createWorker(base: { ds: DataSource; config: Config; taskQueue?: string }, overrides: Partial<ActivityDeps> = {}): Promise<BuiltWorker> {
+export async function createWorker(
+  base: { ds: DataSource; config: Config; taskQueue?: string },
+  overrides: Partial<ActivityDeps> = {},
+): Promise<BuiltWorker> {
   const { config } = base;
   const deps = createActivityDeps({ ds: base.ds, config }, overrides);
   // integration events written by an activity's transaction (an import's commit) are dispatched once it commits

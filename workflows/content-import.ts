@@ -18,8 +18,13 @@ export interface ContentImportInput {
 
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
   const { run } = input;
-  const { stageImportBatch } = proxyActivities<ImportActivities>({ ...jobActivityOptions(run, '15 minutes'), heartbeatTimeout: run.retry.heartbeatTimeoutMs });
-  const { commitImport, discardImportStaging } = proxyActivities<ImportActivities>(jobActivityOptions(run, '5 minutes'));
+  const { stageImportBatch } = proxyActivities<ImportActivities>({
+    ...jobActivityOptions(run, '15 minutes'),
+    heartbeatTimeout: run.retry.heartbeatTimeoutMs,
+  });
+  const { commitImport, discardImportStaging } = proxyActivities<ImportActivities>(
+    jobActivityOptions(run, '5 minutes'),
+  );
   return runJob(run, async () => {
     let batches = 0;
     try {

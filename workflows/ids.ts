@@ -4,7 +4,14 @@
  */
 
 /** The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`). */
-export const JOB_KINDS = { spacePurge: 'space-purge', openapiProcess: 'openapi-process', pdfExport: 'pdf-export', contentImport: 'content-import', translationRun: 'translation-run', integrationDispatch: 'integration-dispatch' } as const;
+export const JOB_KINDS = {
+  spacePurge: 'space-purge',
+  openapiProcess: 'openapi-process',
+  pdfExport: 'pdf-export',
+  contentImport: 'content-import',
+  translationRun: 'translation-run',
+  integrationDispatch: 'integration-dispatch',
+} as const;
 
 /** Kinds whose row is worked on once (an event is delivered once): their workflow id has no generation. */
 const SINGLE_RUN_KINDS: readonly string[] = [JOB_KINDS.integrationDispatch];
@@ -16,7 +23,8 @@ const SINGLE_RUN_KINDS: readonly string[] = [JOB_KINDS.integrationDispatch];
 export const jobWorkflowId = (job: string, resourceId: string, generation: number): string =>
   SINGLE_RUN_KINDS.includes(job) ? `${job}/${resourceId}` : `${job}/${resourceId}/${generation}`;
 
-export const spacePurgeWorkflowId = (spaceId: string, generation: number): string => jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
+export const spacePurgeWorkflowId = (spaceId: string, generation: number): string =>
+  jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
 
 /** Before the job machinery (release v1) a purge ran as `space-purge/<spaceId>`, one per space. */
 export const legacySpacePurgeWorkflowId = (spaceId: string): string => `space-purge/${spaceId}`;

@@ -20,7 +20,9 @@ export async function integrationDispatch(input: IntegrationDispatchInput): Prom
   const { run } = input;
   // one POST is bounded by INTEGRATION_DISPATCH_TIMEOUT_MS; these bounds leave room for a busy worker
   const { deliverIntegrationEvent } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '2 minutes'));
-  const { recordDeliveryAttempt, abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '30 seconds'));
+  const { recordDeliveryAttempt, abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(
+    jobActivityOptions(run, '30 seconds'),
+  );
   return runJob(run, async () => {
     try {
       for (let attempt = 1; ; attempt++) {

@@ -3,7 +3,13 @@
  * bounded retry policy), and `runJob`, which brackets a job's steps with begin and finish on the
  * row, records a failure's code there, and ends a superseded run quietly.
  */
-import { ActivityFailure, ApplicationFailure, CancellationScope, isCancellation, proxyActivities } from '@temporalio/workflow';
+import {
+  ActivityFailure,
+  ApplicationFailure,
+  CancellationScope,
+  isCancellation,
+  proxyActivities,
+} from '@temporalio/workflow';
 import type { Duration } from '@temporalio/common';
 import type { ActivityOptions } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
@@ -29,7 +35,10 @@ export function failureOf(err: unknown): { code: string; messages: JobErrorMessa
   const cause = err instanceof ActivityFailure ? err.cause : err;
   if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.type) {
     const details = cause.details?.[0];
-    return { code: cause.type, messages: Array.isArray(details) ? (details as JobErrorMessage[]) : [{ message: cause.message }] };
+    return {
+      code: cause.type,
+      messages: Array.isArray(details) ? (details as JobErrorMessage[]) : [{ message: cause.message }],
+    };
   }
   const message = cause instanceof Error ? cause.message : String(cause);
   return { code: JOB_FAILURES.failed, messages: [{ message }] };

@@ -23,7 +23,12 @@ export interface SpacePurgeInput {
 
 export type SpacePurgeResult = 'purged' | 'restored' | 'gone' | 'superseded';
 
-const V1_RETRY = { initialInterval: '1 second', maximumInterval: '1 minute', backoffCoefficient: 2, maximumAttempts: 10 } as const;
+const V1_RETRY = {
+  initialInterval: '1 second',
+  maximumInterval: '1 minute',
+  backoffCoefficient: 2,
+  maximumAttempts: 10,
+} as const;
 
 function options(run: JobRun | undefined, startToCloseTimeout: '30 seconds' | '2 minutes'): ActivityOptions {
   return run ? jobActivityOptions(run, startToCloseTimeout) : { startToCloseTimeout, retry: V1_RETRY };

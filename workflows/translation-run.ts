@@ -16,10 +16,18 @@ export interface TranslationRunInput {
   run: JobRun;
 }
 
-export async function translationRun(input: TranslationRunInput): Promise<JobOutcome<{ space: string; revision: string }>> {
-  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '10 minutes'), heartbeatTimeout: input.run.retry.heartbeatTimeoutMs });
+export async function translationRun(
+  input: TranslationRunInput,
+): Promise<JobOutcome<{ space: string; revision: string }>> {
+  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({
+    ...jobActivityOptions(input.run, '10 minutes'),
+    heartbeatTimeout: input.run.retry.heartbeatTimeoutMs,
+  });
   // a step waits out the provider's rate limits and back-offs
-  const { translateTranslationStep } = proxyActivities<TranslationActivities>({ ...jobActivityOptions(input.run, '30 minutes'), heartbeatTimeout: input.run.retry.heartbeatTimeoutMs });
+  const { translateTranslationStep } = proxyActivities<TranslationActivities>({
+    ...jobActivityOptions(input.run, '30 minutes'),
+    heartbeatTimeout: input.run.retry.heartbeatTimeoutMs,
+  });
   return runJob(input.run, async () => {
     const plan = await planTranslationRun(input.run);
     for (let step = 0; step < plan.steps; step++) await translateTranslationStep(input.run, step);

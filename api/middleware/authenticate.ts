@@ -24,7 +24,13 @@ export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
     if (!match) return next(unauthorized());
     const live = await tokens.find(ds.manager, match[1]);
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
-    req.caller = { userId: live.token.userId, tokenId: live.token.id, memberships: live.memberships, grants: live.grants, integration: live.integration };
+    req.caller = {
+      userId: live.token.userId,
+      tokenId: live.token.id,
+      memberships: live.memberships,
+      grants: live.grants,
+      integration: live.integration,
+    };
     next();
   };
 }

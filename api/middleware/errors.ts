@@ -6,14 +6,19 @@ import { AppError } from '../../domain/errors';
 import { requestContext } from '../request-context';
 
 /** What the body parsers (http-errors) and the router attach to the errors they raise. */
-interface BodyParserError { type?: string; status?: number; expose?: boolean }
+interface BodyParserError {
+  type?: string;
+  status?: number;
+  expose?: boolean;
+}
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   const e = err as BodyParserError;
   if (e && e.type === 'entity.parse.failed') return new AppError(400, 'body: malformed JSON');
   if (e && e.type === 'entity.too.large') return new AppError(413, 'body: request body is too large');
-  if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported')) return new AppError(415, 'body: unsupported encoding');
+  if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported'))
+    return new AppError(415, 'body: unsupported encoding');
   if (e && e.type === 'request.aborted') return new AppError(400, 'body: request aborted');
   // the router marks a path segment it cannot percent-decode (`%FF`) with status 400
   if (err instanceof URIError && e.status === 400) return new AppError(400, 'path: malformed percent-encoding');
@@ -24,7 +29,8 @@ function toAppError(err: unknown): AppError | null {
   }
   if (err instanceof QueryFailedError) {
     const code = (err as QueryFailedError & { code?: string }).code;
-    if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT') return new AppError(503, 'the request collided with another one; retry it');
+    if (code === 'ER_LOCK_DEADLOCK' || code === 'ER_LOCK_WAIT_TIMEOUT')
+      return new AppError(503, 'the request collided with another one; retry it');
   }
   const code = (err as { code?: string })?.code;
   if (code === 'ECONNREFUSED' || code === 'PROTOCOL_CONNECTION_LOST' || code === 'ETIMEDOUT') {

@@ -107,5 +107,8 @@ function checkParsed(req: Request, _res: Response, next: NextFunction): void {
 }
 
 export function jsonBody(limit: number): RequestHandler[] {
-  return [express.json({ limit, strict: false, type: ['application/json', 'application/*+json'], verify }), checkParsed];
+  return [
+    express.json({ limit, strict: false, type: ['application/json', 'application/*+json'], verify }),
+    checkParsed,
+  ];
 }

@@ -45,7 +45,12 @@ export function encodeCursor(secret: string, scope: string, values: Array<string
   return `${payload}.${sign(secret, payload, scope)}`;
 }
 
-export function decodeCursor(secret: string, scope: string, cursor: string, arity: number): Array<string | number | Date> {
+export function decodeCursor(
+  secret: string,
+  scope: string,
+  cursor: string,
+  arity: number,
+): Array<string | number | Date> {
   const invalid = badRequest('page: invalid or expired cursor');
   const [payload, mac, extra] = cursor.split('.');
   if (!payload || !mac || extra !== undefined) throw invalid;
@@ -63,7 +68,10 @@ export function decodeCursor(secret: string, scope: string, cursor: string, arit
 }
 
 /** The rows after a cursor's values: (k1 > v1) OR (k1 = v1 AND k2 > v2) OR ..., each key in its own direction. */
-function keysetAfter<T>(keys: SortKey<T>[], values: Array<string | number | Date>): { condition: string; params: Record<string, unknown> } {
+function keysetAfter<T>(
+  keys: SortKey<T>[],
+  values: Array<string | number | Date>,
+): { condition: string; params: Record<string, unknown> } {
   const ors: string[] = [];
   const params: Record<string, unknown> = {};
   keys.forEach((_, i) => {
@@ -79,7 +87,13 @@ function keysetAfter<T>(keys: SortKey<T>[], values: Array<string | number | Date
 function nextOf<T>(rows: T[], limit: number, keys: SortKey<T>[], req: PageRequest, secret: string): Page<T>['next'] {
   if (rows.length <= limit || !limit) return undefined;
   const last = rows[limit - 1];
-  return { page: encodeCursor(secret, req.scope, keys.map((k) => k.value(last))) };
+  return {
+    page: encodeCursor(
+      secret,
+      req.scope,
+      keys.map((k) => k.value(last)),
+    ),
+  };
 }
 
 /**
@@ -87,11 +101,14 @@ function nextOf<T>(rows: T[], limit: number, keys: SortKey<T>[], req: PageReques
  * Run as a prepared statement (domain/rows.ts) and hydrated column by column: MariaDB no longer
  * parses a list's long statement on every request, and TypeORM's mapping of the rows is skipped.
  */
-async function alignedRows<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>): Promise<{ entities: T[]; raw: Array<Record<string, unknown>> }> {
+async function alignedRows<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+): Promise<{ entities: T[]; raw: Array<Record<string, unknown>> }> {
   const main = qb.expressionMap.mainAlias!;
   // in a transaction (a builder of a transaction's manager holds its runner), on its connection as TypeORM runs it; a partial select, mapped by TypeORM
   const inTransaction = !!(qb as unknown as { queryRunner?: unknown }).queryRunner;
-  if (inTransaction || !main.hasMetadata || !qb.expressionMap.selects.some((s) => s.selection === main.name)) return qb.getRawAndEntities();
+  if (inTransaction || !main.hasMetadata || !qb.expressionMap.selects.some((s) => s.selection === main.name))
+    return qb.getRawAndEntities();
   const [sql, params] = qb.getQueryAndParameters();
   const raw = await queryPrepared(qb.connection.manager, sql, params);
   return { entities: raw.map((row) => hydrate(qb.connection.manager, main.metadata.target, main.name, row) as T), raw };
@@ -171,7 +188,10 @@ export async function paginateStatement<T extends ObjectLiteral>(
   let raw: Array<Record<string, unknown>> = [];
   let count: number;
   if (limit > 0) {
-    const selects = [...(list.selects ?? []), ...(after ? [] : ([[`(${countSql})`, 'page_total']] as Array<[string, string]>))];
+    const selects = [
+      ...(list.selects ?? []),
+      ...(after ? [] : ([[`(${countSql})`, 'page_total']] as Array<[string, string]>)),
+    ];
     const sql =
       `SELECT ${columnsOf(db, list.entity, alias)}${selects.map(([expression, name]) => `, ${expression} AS \`${name}\``).join('')}` +
       ` FROM ${from} WHERE ${list.where}${after ? ` AND ${after.condition}` : ''}` +
@@ -211,13 +231,15 @@ export function pageInMemory<T>(sorted: T[], order: MemoryOrder<T>, req: PageReq
   let start = 0;
   if (req.page) {
     const after = decodeCursor(secret, req.scope, req.page, order.arity);
-    if (after.some((v) => typeof v !== 'string' && typeof v !== 'number')) throw badRequest('page: invalid or expired cursor');
+    if (after.some((v) => typeof v !== 'string' && typeof v !== 'number'))
+      throw badRequest('page: invalid or expired cursor');
     const index = sorted.findIndex((item) => compare(keyOf(item), after as MemoryKey) > 0);
     start = index === -1 ? sorted.length : index;
   }
   const items = sorted.slice(start, start + limit);
   const last = items[items.length - 1];
   const page: Page<T> = { items, count: sorted.length };
-  if (start + limit < sorted.length && last !== undefined) page.next = { page: encodeCursor(secret, req.scope, keyOf(last)) };
+  if (start + limit < sorted.length && last !== undefined)
+    page.next = { page: encodeCursor(secret, req.scope, keyOf(last)) };
   return page;
 }

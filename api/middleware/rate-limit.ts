@@ -18,7 +18,12 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function rateLimit(limiter: RateLimiter, organizations: RequestOrganizations, config: Config['rateLimits'], onRefused: (policy: string) => void) {
+export function rateLimit(
+  limiter: RateLimiter,
+  organizations: RequestOrganizations,
+  config: Config['rateLimits'],
+  onRefused: (policy: string) => void,
+) {
   const token: RateLimitPolicy = { name: 'token', limit: config.perToken };
   const organization: RateLimitPolicy = { name: 'organization', limit: config.perOrganization };
   const policies = [token, organization].filter((p) => p.limit > 0);
@@ -40,6 +45,11 @@ export function rateLimit(limiter: RateLimiter, organizations: RequestOrganizati
     if (!refused) return next();
     onRefused(refused.policy.name);
     res.setHeader('Retry-After', String(refused.resetSeconds));
-    next(new AppError(429, `rate limit: at most ${refused.policy.limit} requests per ${config.windowSeconds} s per ${refused.policy.name}; retry in ${refused.resetSeconds} s`));
+    next(
+      new AppError(
+        429,
+        `rate limit: at most ${refused.policy.limit} requests per ${config.windowSeconds} s per ${refused.policy.name}; retry in ${refused.resetSeconds} s`,
+      ),
+    );
   };
 }

@@ -34,7 +34,12 @@ export function requestLog(logger: Logger, mode: Config['logRequests']) {
       res.off('close', done);
       const failed = res.statusCode >= 500;
       if (mode === 'errors' && res.statusCode < 400) return;
-      const line = { req: { id, method: req.method, url: redactUrl(req.originalUrl) }, res: { statusCode: res.statusCode }, responseTime: Date.now() - start, ...requestContext(req) };
+      const line = {
+        req: { id, method: req.method, url: redactUrl(req.originalUrl) },
+        res: { statusCode: res.statusCode },
+        responseTime: Date.now() - start,
+        ...requestContext(req),
+      };
       if (failed) logger.error(line, 'request errored');
       else logger.info(line, 'request completed');
     };

@@ -18,7 +18,12 @@ function allowNullInNullableEnums(node: unknown): void {
   if (Array.isArray(node)) return node.forEach(allowNullInNullableEnums);
   if (!node || typeof node !== 'object') return;
   const schema = node as { type?: unknown; enum?: unknown[] };
-  if (Array.isArray(schema.type) && schema.type.includes('null') && Array.isArray(schema.enum) && !schema.enum.includes(null)) {
+  if (
+    Array.isArray(schema.type) &&
+    schema.type.includes('null') &&
+    Array.isArray(schema.enum) &&
+    !schema.enum.includes(null)
+  ) {
     schema.enum = [...schema.enum, null]; // a copy: the array may be the zod enum's own options
   }
   Object.values(node).forEach(allowNullInNullableEnums);
@@ -30,9 +35,10 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
     info: {
       title: 'Documentation Platform Management API',
       version: '1.0.0',
-      description: 'Operations marked `x-extension: true` are additions to the GitBook API v1 operations this service implements: '
-        + 'operations the product needs but GitBook does not show (creating organizations and spaces, reading the caller, '
-        + 'issuing and revoking API tokens, writing content).',
+      description:
+        'Operations marked `x-extension: true` are additions to the GitBook API v1 operations this service implements: ' +
+        'operations the product needs but GitBook does not show (creating organizations and spaces, reading the caller, ' +
+        'issuing and revoking API tokens, writing content).',
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],

@@ -7,32 +7,48 @@ import { iso, timestamp } from './common';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
 
-export const CHANGE_REQUEST_STATUSES = ['draft', 'open', 'archived', 'merged'] as const satisfies readonly ChangeRequestStatus[];
+export const CHANGE_REQUEST_STATUSES = [
+  'draft',
+  'open',
+  'archived',
+  'merged',
+] as const satisfies readonly ChangeRequestStatus[];
 
-export const changeRequestSchema = z.object({
-  object: z.literal('change-request'),
-  id: z.string(),
-  number: z.number().int(),
-  status: z.enum(CHANGE_REQUEST_STATUSES),
-  subject: z.string(),
-  createdBy: userSchema.nullable(),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  space: z.string().openapi({ description: 'id of the space (GitBook 0.202)' }),
-  revision: z.string(),
-  revisionInitial: z.string(),
-  revisionMergedAncestor: z.string().nullable().openapi({ description: 'null until the change request is updated from the main content' }),
-  revisionMerged: z.string().nullable().openapi({ description: 'null until merged' }),
-  comments: z.number().int(),
-  outdated: z.boolean(),
-  urls: z.object({ app: z.string(), location: z.string() }),
-}).openapi('ChangeRequest');
+export const changeRequestSchema = z
+  .object({
+    object: z.literal('change-request'),
+    id: z.string(),
+    number: z.number().int(),
+    status: z.enum(CHANGE_REQUEST_STATUSES),
+    subject: z.string(),
+    createdBy: userSchema.nullable(),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    space: z.string().openapi({ description: 'id of the space (GitBook 0.202)' }),
+    revision: z.string(),
+    revisionInitial: z.string(),
+    revisionMergedAncestor: z
+      .string()
+      .nullable()
+      .openapi({ description: 'null until the change request is updated from the main content' }),
+    revisionMerged: z.string().nullable().openapi({ description: 'null until merged' }),
+    comments: z.number().int(),
+    outdated: z.boolean(),
+    urls: z.object({ app: z.string(), location: z.string() }),
+  })
+  .openapi('ChangeRequest');
 
 export const changeRequestResultSchema = (result: 'merge' | 'update') =>
-  z.object({ revision: z.string(), result: z.literal(result) }).openapi(result === 'merge' ? 'ChangeRequestMergeResult' : 'ChangeRequestUpdateResult');
+  z
+    .object({ revision: z.string(), result: z.literal(result) })
+    .openapi(result === 'merge' ? 'ChangeRequestMergeResult' : 'ChangeRequestUpdateResult');
 
 /** `space` is the change request's own space, read in the same request (for `outdated`). */
-export function presentChangeRequest(details: ChangeRequestDetails, space: Space, urls: Urls): z.infer<typeof changeRequestSchema> {
+export function presentChangeRequest(
+  details: ChangeRequestDetails,
+  space: Space,
+  urls: Urls,
+): z.infer<typeof changeRequestSchema> {
   const { changeRequest: cr, createdBy, comments } = details;
   return {
     object: 'change-request',

@@ -4,19 +4,25 @@ import type { Collection } from '../../entities/Collection';
 import { roleSchema } from './common';
 import type { Urls } from './urls';
 
-export const collectionSchema = z.object({
-  object: z.literal('collection'),
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  organization: z.string(),
-  parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
-  defaultLevel: roleSchema.nullable(),
-  urls: z.object({ location: z.string(), app: z.string() }),
-  permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
-}).openapi('Collection');
+export const collectionSchema = z
+  .object({
+    object: z.literal('collection'),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    organization: z.string(),
+    parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
+    defaultLevel: roleSchema.nullable(),
+    urls: z.object({ location: z.string(), app: z.string() }),
+    permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
+  })
+  .openapi('Collection');
 
-export function presentCollection(collection: Collection, permissions: CollectionPermissions, urls: Urls): z.infer<typeof collectionSchema> {
+export function presentCollection(
+  collection: Collection,
+  permissions: CollectionPermissions,
+  urls: Urls,
+): z.infer<typeof collectionSchema> {
   return {
     object: 'collection',
     id: collection.id,

@@ -27,7 +27,9 @@ const bodySchema = z
   })
   .openapi('CommentBody', { description: 'empty ({}) for an empty body' });
 
-const replierSchema = z.object({ user: userSchema, count: z.number().int(), updatedAt: timestamp }).openapi('CommentReplier');
+const replierSchema = z
+  .object({ user: userSchema, count: z.number().int(), updatedAt: timestamp })
+  .openapi('CommentReplier');
 
 const permissionsSchema = z.object({ view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() });
 
@@ -51,7 +53,9 @@ export const commentSchema = z
     editedAt: timestamp.nullable(),
     reactions: z.array(reactionSchema),
     replies: z.number().int(),
-    repliers: z.array(replierSchema).openapi({ description: 'GitBook 0.202: who replied, the most recently active first' }),
+    repliers: z
+      .array(replierSchema)
+      .openapi({ description: 'GitBook 0.202: who replied, the most recently active first' }),
     body: bodySchema,
     target: z.object({
       page: pageTargetSchema.nullable(),
@@ -60,7 +64,9 @@ export const commentSchema = z
       changeRequest: z.string().nullable().openapi({ description: 'id of the change request, for its comments' }),
       review: z.null().openapi({ description: 'there are no reviews' }),
       space: z.string(),
-      revision: z.string().openapi({ description: 'the revision the target was read from when the comment was posted' }),
+      revision: z
+        .string()
+        .openapi({ description: 'the revision the target was read from when the comment was posted' }),
     }),
     urls: z.object({ location: z.string() }),
     permissions: permissionsSchema,
@@ -86,7 +92,9 @@ export const commentReplySchema = z
 
 /** The API path of a comment list: the space's, or a change request's. */
 export function commentsPath(comment: Pick<Comment, 'spaceId' | 'changeRequestId'>): string {
-  return comment.changeRequestId ? `/spaces/${comment.spaceId}/change-requests/${comment.changeRequestId}/comments` : `/spaces/${comment.spaceId}/comments`;
+  return comment.changeRequestId
+    ? `/spaces/${comment.spaceId}/change-requests/${comment.changeRequestId}/comments`
+    : `/spaces/${comment.spaceId}/comments`;
 }
 
 function presentBody(markdown: string, format: BodyFormat): z.infer<typeof bodySchema> {
@@ -95,7 +103,11 @@ function presentBody(markdown: string, format: BodyFormat): z.infer<typeof bodyS
 }
 
 function presentReactions(groups: ReactionGroup[], urls: Urls): Array<z.infer<typeof reactionSchema>> {
-  return groups.map((g) => ({ emoji: g.emoji, count: g.users.length, users: g.users.map((u) => ({ user: presentUser(u.user, urls), reactedAt: iso(u.reactedAt) })) }));
+  return groups.map((g) => ({
+    emoji: g.emoji,
+    count: g.users.length,
+    users: g.users.map((u) => ({ user: presentUser(u.user, urls), reactedAt: iso(u.reactedAt) })),
+  }));
 }
 
 function presentPermissions(p: CommentPermissions): z.infer<typeof permissionsSchema> {
@@ -104,7 +116,17 @@ function presentPermissions(p: CommentPermissions): z.infer<typeof permissionsSc
 
 function presentPageTarget(target: NonNullable<CommentDetails['page']>): z.infer<typeof pageTargetSchema> {
   const page = target.page;
-  if (!page) return { id: target.id, title: null, emoji: null, icon: null, createdAt: null, updatedAt: null, path: null, outdated: target.outdated };
+  if (!page)
+    return {
+      id: target.id,
+      title: null,
+      emoji: null,
+      icon: null,
+      createdAt: null,
+      updatedAt: null,
+      path: null,
+      outdated: target.outdated,
+    };
   return {
     id: target.id,
     title: page.version.title,
@@ -117,7 +139,12 @@ function presentPageTarget(target: NonNullable<CommentDetails['page']>): z.infer
   };
 }
 
-export function presentComment(details: CommentDetails, permissions: CommentPermissions, format: BodyFormat, urls: Urls): z.infer<typeof commentSchema> {
+export function presentComment(
+  details: CommentDetails,
+  permissions: CommentPermissions,
+  format: BodyFormat,
+  urls: Urls,
+): z.infer<typeof commentSchema> {
   const { comment: c } = details;
   return {
     object: 'comment',
@@ -127,12 +154,19 @@ export function presentComment(details: CommentDetails, permissions: CommentPerm
     editedAt: isoOrNull(c.editedAt),
     reactions: presentReactions(details.reactions, urls),
     replies: c.replies,
-    repliers: details.repliers.map((r) => ({ user: presentUser(r.user, urls), count: r.count, updatedAt: iso(r.updatedAt) })),
+    repliers: details.repliers.map((r) => ({
+      user: presentUser(r.user, urls),
+      count: r.count,
+      updatedAt: iso(r.updatedAt),
+    })),
     body: presentBody(c.body, format),
     target: {
       page: details.page ? presentPageTarget(details.page) : null,
       node: c.nodeId !== null ? { id: c.nodeId, preview: c.nodePreview } : null,
-      tableCell: c.tableCellRecord !== null && c.tableCellDefinition !== null ? { record: c.tableCellRecord, definition: c.tableCellDefinition } : null,
+      tableCell:
+        c.tableCellRecord !== null && c.tableCellDefinition !== null
+          ? { record: c.tableCellRecord, definition: c.tableCellDefinition }
+          : null,
       changeRequest: c.changeRequestId,
       review: null,
       space: c.spaceId,
@@ -147,7 +181,13 @@ export function presentComment(details: CommentDetails, permissions: CommentPerm
 }
 
 /** `comment` is the reply's parent, for its location. */
-export function presentCommentReply(details: ReplyDetails, comment: Comment, permissions: CommentPermissions, format: BodyFormat, urls: Urls): z.infer<typeof commentReplySchema> {
+export function presentCommentReply(
+  details: ReplyDetails,
+  comment: Comment,
+  permissions: CommentPermissions,
+  format: BodyFormat,
+  urls: Urls,
+): z.infer<typeof commentReplySchema> {
   const { reply: r } = details;
   return {
     object: 'comment-reply',

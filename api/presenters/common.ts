@@ -16,6 +16,9 @@ export function listSchema<T extends z.ZodTypeAny>(item: T) {
 }
 
 /** Maps a page of rows to the list envelope, presenting each item. */
-export function presentList<R, T>(page: { items: R[]; count: number; next?: { page: string } }, items: T[]): { items: T[]; count: number; next?: { page: string } } {
+export function presentList<R, T>(
+  page: { items: R[]; count: number; next?: { page: string } },
+  items: T[],
+): { items: T[]; count: number; next?: { page: string } } {
   return page.next ? { items, count: page.count, next: page.next } : { items, count: page.count };
 }

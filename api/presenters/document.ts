@@ -14,7 +14,13 @@ const childNodes = z
 export const documentNodeSchema = z
   .object({
     object: z.enum(['block', 'inline', 'text']),
-    type: z.string().optional().openapi({ description: 'blocks: heading-1..heading-6, paragraph, list-unordered, list-ordered, list-item, blockquote, code, code-line, table, table-row, table-cell, divider; inlines: link, image' }),
+    type: z
+      .string()
+      .optional()
+      .openapi({
+        description:
+          'blocks: heading-1..heading-6, paragraph, list-unordered, list-ordered, list-item, blockquote, code, code-line, table, table-row, table-cell, divider; inlines: link, image',
+      }),
     isVoid: z.literal(true).optional(),
     data: z.record(z.union([z.string(), z.number(), z.boolean()])).optional(),
     nodes: childNodes.optional(),
@@ -40,7 +46,10 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 
 function isLeaf(leaf: unknown): boolean {
   if (!isRecord(leaf) || typeof leaf.text !== 'string') return false;
-  return leaf.marks === undefined || (Array.isArray(leaf.marks) && leaf.marks.every((m) => isRecord(m) && typeof m.type === 'string'));
+  return (
+    leaf.marks === undefined ||
+    (Array.isArray(leaf.marks) && leaf.marks.every((m) => isRecord(m) && typeof m.type === 'string'))
+  );
 }
 
 /**
@@ -53,13 +62,16 @@ function nodeProblem(nodes: unknown[]): { path: Path; message: string } | null {
   while (pending.length) {
     const { value, path, depth } = pending.pop()!;
     if (depth > NODE_DEPTH_MAX) return { path, message: `must be nested at most ${NODE_DEPTH_MAX} levels deep` };
-    if (!isRecord(value) || !NODE_OBJECTS.has(value.object as string)) return { path, message: 'must be a node: an object whose `object` is block, inline or text' };
+    if (!isRecord(value) || !NODE_OBJECTS.has(value.object as string))
+      return { path, message: 'must be a node: an object whose `object` is block, inline or text' };
     if (value.object === 'text') {
-      if (!Array.isArray(value.leaves) || !value.leaves.every(isLeaf)) return { path: [...path, 'leaves'], message: 'must be a list of leaves {text, marks}' };
+      if (!Array.isArray(value.leaves) || !value.leaves.every(isLeaf))
+        return { path: [...path, 'leaves'], message: 'must be a list of leaves {text, marks}' };
       continue;
     }
     if (typeof value.type !== 'string') return { path: [...path, 'type'], message: 'must be a string' };
-    if (value.data !== undefined && !isRecord(value.data)) return { path: [...path, 'data'], message: 'must be an object' };
+    if (value.data !== undefined && !isRecord(value.data))
+      return { path: [...path, 'data'], message: 'must be an object' };
     const children: Array<{ value: unknown; path: Path; depth: number }> = [];
     if (value.nodes !== undefined) {
       if (!Array.isArray(value.nodes)) return { path: [...path, 'nodes'], message: 'must be an array' };
@@ -68,8 +80,11 @@ function nodeProblem(nodes: unknown[]): { path: Path; message: string } | null {
     if (value.fragments !== undefined) {
       if (!Array.isArray(value.fragments)) return { path: [...path, 'fragments'], message: 'must be an array' };
       for (const [f, fragment] of value.fragments.entries()) {
-        if (!isRecord(fragment) || !Array.isArray(fragment.nodes)) return { path: [...path, 'fragments', f], message: 'must be a fragment {nodes}' };
-        fragment.nodes.forEach((child, i) => children.push({ value: child, path: [...path, 'fragments', f, 'nodes', i], depth: depth + 1 }));
+        if (!isRecord(fragment) || !Array.isArray(fragment.nodes))
+          return { path: [...path, 'fragments', f], message: 'must be a fragment {nodes}' };
+        fragment.nodes.forEach((child, i) =>
+          children.push({ value: child, path: [...path, 'fragments', f, 'nodes', i], depth: depth + 1 }),
+        );
       }
     }
     pending.push(...children.reverse());
@@ -95,4 +110,6 @@ export const documentInputSchema = z
   })
   .strict()
   .transform((document) => document as unknown as InputDocument)
-  .openapi('DocumentInput', { description: "GitBook's JSON document; read as markdown: nodes markdown cannot hold keep their text" });
+  .openapi('DocumentInput', {
+    description: "GitBook's JSON document; read as markdown: nodes markdown cannot hold keep their text",
+  });

@@ -9,7 +9,10 @@ export const fileSchema = z
     contentType: z.string(),
     downloadURL: z.string().openapi({ description: 'time-limited URL of the bytes' }),
     size: z.number().int(),
-    dimensions: z.object({ width: z.number().int(), height: z.number().int() }).nullable().openapi({ description: 'PNG, JPEG and GIF images only' }),
+    dimensions: z
+      .object({ width: z.number().int(), height: z.number().int() })
+      .nullable()
+      .openapi({ description: 'PNG, JPEG and GIF images only' }),
     git: z.null().openapi({ description: 'there is no Git sync' }),
   })
   .openapi('File');
@@ -21,7 +24,8 @@ export async function presentFile(id: string, file: FileEntry, blobs: BlobStore)
     contentType: file.contentType,
     downloadURL: await blobs.downloadUrl(file.blob, { filename: file.name, contentType: file.contentType }),
     size: file.size,
-    dimensions: file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : null,
+    dimensions:
+      file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : null,
     git: null,
   };
 }

@@ -10,7 +10,10 @@ export const importContentResultSchema = z
   .object({
     revision: z.string().openapi({ description: 'id of the revision the import committed' }),
     importedResources: z.number().int().openapi({ description: 'pages imported' }),
-    totalResources: z.number().int().openapi({ description: 'pages processed (fetched or unpacked), imported or skipped' }),
+    totalResources: z
+      .number()
+      .int()
+      .openapi({ description: 'pages processed (fetched or unpacked), imported or skipped' }),
   })
   .openapi('ImportContentResult');
 
@@ -20,16 +23,28 @@ export const importRunSchema = z
     id: z.string(),
     status: z.enum(IMPORT_RUN_STATUSES),
     reason: z.string().nullable().openapi({ description: 'why the run failed or was cancelled; null otherwise' }),
-    errorCode: z.string().nullable().openapi({ description: 'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED' }),
+    errorCode: z
+      .string()
+      .nullable()
+      .openapi({
+        description:
+          'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED',
+      }),
     createdAt: timestamp,
     updatedAt: timestamp,
     startedAt: timestamp.nullable(),
-    completedAt: timestamp.nullable().openapi({ description: 'when the run completed; null unless status is completed' }),
-    source: z.object({ type: z.enum(IMPORT_SOURCES), url: z.string() }).openapi({ description: '`type` is the `source` of the import request' }),
+    completedAt: timestamp
+      .nullable()
+      .openapi({ description: 'when the run completed; null unless status is completed' }),
+    source: z
+      .object({ type: z.enum(IMPORT_SOURCES), url: z.string() })
+      .openapi({ description: '`type` is the `source` of the import request' }),
     target: z.object({ space: z.string(), changeRequest: z.string().nullable(), page: z.null() }),
     site: z.null().openapi({ description: 'there are no sites' }),
     createdBy: z.string(),
-    progress: z.object({ done: z.number().int(), total: z.number().int().nullable() }).openapi({ description: 'extension: pages processed so far, of those known' }),
+    progress: z
+      .object({ done: z.number().int(), total: z.number().int().nullable() })
+      .openapi({ description: 'extension: pages processed so far, of those known' }),
     revision: z.string().nullable().openapi({ description: 'extension: the revision the import committed' }),
     importedResources: z.number().int().openapi({ description: 'extension: pages imported' }),
     totalResources: z.number().int().openapi({ description: 'extension: pages processed' }),
@@ -42,7 +57,11 @@ export function importRunUrl(urls: Urls, run: ImportRun): string {
 }
 
 export function presentImportResult(result: ImportCommit): z.infer<typeof importContentResultSchema> {
-  return { revision: result.revisionId, importedResources: result.importedResources, totalResources: result.totalResources };
+  return {
+    revision: result.revisionId,
+    importedResources: result.importedResources,
+    totalResources: result.totalResources,
+  };
 }
 
 export function presentImportRun(run: ImportRun, urls: Urls): z.infer<typeof importRunSchema> {

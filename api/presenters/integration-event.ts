@@ -9,8 +9,18 @@ export const integrationEventSchema = z
     integrationId: z.string(),
     installationId: z.string().nullable(),
     createdAt: timestamp,
-    payload: z.record(z.unknown()).openapi({ description: 'the Event as delivered: eventId, type, installationId, spaceId or siteId, and the fields of its type' }),
-    status: z.enum(['success', 'failed', 'pending']).openapi({ description: '`success` once a delivery was answered 2xx, `failed` otherwise; extension: `pending` while its delivery goes on' }),
+    payload: z
+      .record(z.unknown())
+      .openapi({
+        description:
+          'the Event as delivered: eventId, type, installationId, spaceId or siteId, and the fields of its type',
+      }),
+    status: z
+      .enum(['success', 'failed', 'pending'])
+      .openapi({
+        description:
+          '`success` once a delivery was answered 2xx, `failed` otherwise; extension: `pending` while its delivery goes on',
+      }),
   })
   .openapi('IntegrationEvent');
 
@@ -25,7 +35,13 @@ const logSchema = z
 export const integrationEventDetailSchema = z
   .object({
     event: integrationEventSchema,
-    trace: z.object({ logs: z.array(logSchema).openapi({ description: 'one line per delivery attempt: the URL, the status or error, the duration' }) }).openapi('IntegrationEventTrace'),
+    trace: z
+      .object({
+        logs: z
+          .array(logSchema)
+          .openapi({ description: 'one line per delivery attempt: the URL, the status or error, the duration' }),
+      })
+      .openapi('IntegrationEventTrace'),
   })
   .openapi('IntegrationEventDetail');
 

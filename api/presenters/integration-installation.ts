@@ -15,20 +15,34 @@ export const INSTALLATION_STATUSES = ['active', 'pending', 'paused'] as const;
 export const INSTALLATION_SELECTIONS = ['all', 'selected'] as const;
 
 const configurationSchema = z.record(z.unknown()).openapi({ type: 'object', additionalProperties: true });
-const externalIdsSchema = z.array(z.string()).max(5).openapi({ description: 'external ids assigned by the integration' });
-const statusSchema = z.enum(INSTALLATION_STATUSES).openapi({ description: '`pending` while a required configuration is missing' });
+const externalIdsSchema = z
+  .array(z.string())
+  .max(5)
+  .openapi({ description: 'external ids assigned by the integration' });
+const statusSchema = z
+  .enum(INSTALLATION_STATUSES)
+  .openapi({ description: '`pending` while a required configuration is missing' });
 
 export const installationSchema = z
   .object({
     id: z.string(),
     status: statusSchema,
-    space_selection: z.enum(INSTALLATION_SELECTIONS).openapi({ description: '`all`: every space of the organization; `selected`: the spaces it is installed on' }),
-    site_selection: z.enum(INSTALLATION_SELECTIONS).openapi({ description: '`all`: every site of the organization; `selected`: the sites it is installed on' }),
+    space_selection: z
+      .enum(INSTALLATION_SELECTIONS)
+      .openapi({ description: '`all`: every space of the organization; `selected`: the spaces it is installed on' }),
+    site_selection: z
+      .enum(INSTALLATION_SELECTIONS)
+      .openapi({ description: '`all`: every site of the organization; `selected`: the sites it is installed on' }),
     spaces: z.number().int().openapi({ description: 'how many spaces it covers' }),
     configuration: configurationSchema,
     externalIds: externalIdsSchema,
     target: z.object({ organization: z.string() }),
-    urls: z.object({ location: z.string(), app: z.string(), publicEndpoint: z.string(), publicContentEndpoint: z.string() }),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      publicEndpoint: z.string(),
+      publicContentEndpoint: z.string(),
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
   })
@@ -44,25 +58,48 @@ const contentInstallationShape = {
 };
 
 export const spaceInstallationSchema = z
-  .object({ ...contentInstallationShape, space: z.union([z.string(), spaceSchema]).openapi({ description: 'the space id, or the Space with `extended=true`' }) })
+  .object({
+    ...contentInstallationShape,
+    space: z
+      .union([z.string(), spaceSchema])
+      .openapi({ description: 'the space id, or the Space with `extended=true`' }),
+  })
   .openapi('IntegrationSpaceInstallation');
 
 export const siteInstallationSchema = z
-  .object({ ...contentInstallationShape, site: z.union([z.string(), siteSchema]).openapi({ description: 'the site id, or the Site with `extended=true`' }) })
+  .object({
+    ...contentInstallationShape,
+    site: z.union([z.string(), siteSchema]).openapi({ description: 'the site id, or the Site with `extended=true`' }),
+  })
   .openapi('IntegrationSiteInstallation');
 
-export function presentInstallation(integration: Integration, installation: IntegrationInstallation, spaces: number, config: Config): z.infer<typeof installationSchema> {
+export function presentInstallation(
+  integration: Integration,
+  installation: IntegrationInstallation,
+  spaces: number,
+  config: Config,
+): z.infer<typeof installationSchema> {
   return installationJson(integration, installation, spaces, config);
 }
 
 /** `space`: the presented Space when expanded, else its id. */
-export function presentSpaceInstallation(integration: Integration, row: IntegrationSpaceInstallation, space: PresentedSpace | null, config: Config): z.infer<typeof spaceInstallationSchema> {
+export function presentSpaceInstallation(
+  integration: Integration,
+  row: IntegrationSpaceInstallation,
+  space: PresentedSpace | null,
+  config: Config,
+): z.infer<typeof spaceInstallationSchema> {
   const json = spaceInstallationJson(integration, row, config);
   return space ? { ...json, space } : json;
 }
 
 /** `site`: the presented Site when expanded, else its id. */
-export function presentSiteInstallation(integration: Integration, row: IntegrationSiteInstallation, site: PresentedSite | null, config: Config): z.infer<typeof siteInstallationSchema> {
+export function presentSiteInstallation(
+  integration: Integration,
+  row: IntegrationSiteInstallation,
+  site: PresentedSite | null,
+  config: Config,
+): z.infer<typeof siteInstallationSchema> {
   const json = siteInstallationJson(integration, row, config);
   return site ? { ...json, site } : json;
 }

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import type { Config } from '../../domain/config';
 import type { IntegrationPermissions, OrganizationPermissions } from '../../domain/access/targets';
 import { integrationJson } from '../../domain/integrations/wire';
-import { INTEGRATION_RUNTIMES, INTEGRATION_TARGETS, INTEGRATION_VISIBILITIES } from '../../domain/integrations/vocabulary';
+import {
+  INTEGRATION_RUNTIMES,
+  INTEGRATION_TARGETS,
+  INTEGRATION_VISIBILITIES,
+} from '../../domain/integrations/vocabulary';
 import type { Integration } from '../../entities/Integration';
 import type { Organization } from '../../entities/Organization';
 import { organizationSchema } from './organization';
@@ -33,7 +37,9 @@ export const integrationSchema = z
       icon: z.string().nullable().openapi({ description: 'the icon (PNG), served to anyone; null when there is none' }),
       app: z.string(),
       assets: z.string(),
-      publicEndpoint: z.string().openapi({ description: 'the published script, served to anyone with the Content-Security-Policy' }),
+      publicEndpoint: z
+        .string()
+        .openapi({ description: 'the published script, served to anyone with the Content-Security-Policy' }),
       publicContentEndpoint: z.string(),
     }),
     permissions: z.object({ admin: z.boolean() }),
@@ -48,5 +54,7 @@ export function presentIntegration(
   ownerPermissions: OrganizationPermissions,
   config: Config,
 ): z.infer<typeof integrationSchema> {
-  return integrationJson(integration, owner, permissions, config, ownerPermissions) as z.infer<typeof integrationSchema>;
+  return integrationJson(integration, owner, permissions, config, ownerPermissions) as z.infer<
+    typeof integrationSchema
+  >;
 }

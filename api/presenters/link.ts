@@ -20,11 +20,32 @@ export const pageReferenceSchema = z
 
 export const targetReferenceSchema = z
   .discriminatedUnion('kind', [
-    z.object({ kind: z.literal('page'), page: z.string(), space: z.string(), organization: z.string(), versionContext: versionContextSchema }),
-    z.object({ kind: z.literal('file'), file: z.string(), space: z.string(), organization: z.string(), versionContext: versionContextSchema }),
-    z.object({ kind: z.literal('space'), space: z.string(), organization: z.string().openapi({ description: 'space links only count within the organization' }) }),
+    z.object({
+      kind: z.literal('page'),
+      page: z.string(),
+      space: z.string(),
+      organization: z.string(),
+      versionContext: versionContextSchema,
+    }),
+    z.object({
+      kind: z.literal('file'),
+      file: z.string(),
+      space: z.string(),
+      organization: z.string(),
+      versionContext: versionContextSchema,
+    }),
+    z.object({
+      kind: z.literal('space'),
+      space: z.string(),
+      organization: z.string().openapi({ description: 'space links only count within the organization' }),
+    }),
     z.object({ kind: z.literal('openapi'), spec: z.string() }),
-    z.object({ kind: z.literal('url'), url: z.string().openapi({ description: 'a URL, or the root-relative page path of a path link that leads nowhere' }) }),
+    z.object({
+      kind: z.literal('url'),
+      url: z
+        .string()
+        .openapi({ description: 'a URL, or the root-relative page path of a path link that leads nowhere' }),
+    }),
   ])
   .openapi('LinkTargetReference');
 
@@ -43,7 +64,10 @@ export const linkListSchema = listSchema(linkSchema)
       total: z.number().int().openapi({ description: 'every link of the list, whatever the status filter' }),
       broken: z.object({
         total: z.number().int(),
-        changeRequest: z.number().int().openapi({ description: 'broken links the change request introduces (0 outside a change request)' }),
+        changeRequest: z
+          .number()
+          .int()
+          .openapi({ description: 'broken links the change request introduces (0 outside a change request)' }),
       }),
     }),
   })
@@ -57,16 +81,28 @@ export interface LinkContext {
 }
 
 export function presentPageReference(pageId: string, ctx: LinkContext): z.infer<typeof pageReferenceSchema> {
-  return { kind: 'page', page: pageId, space: ctx.spaceId, organization: ctx.organizationId, versionContext: { type: 'revision', revision: ctx.revisionId } };
+  return {
+    kind: 'page',
+    page: pageId,
+    space: ctx.spaceId,
+    organization: ctx.organizationId,
+    versionContext: { type: 'revision', revision: ctx.revisionId },
+  };
 }
 
 function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetReferenceSchema> {
   // pages and files are read in the same revision as the link itself
-  const inSpace = { space: ctx.spaceId, organization: ctx.organizationId, versionContext: { type: 'revision' as const, revision: ctx.revisionId } };
+  const inSpace = {
+    space: ctx.spaceId,
+    organization: ctx.organizationId,
+    versionContext: { type: 'revision' as const, revision: ctx.revisionId },
+  };
   switch (link.kind) {
     case 'page':
       if (!link.byPath) return { kind: 'page', page: link.target, ...inSpace };
-      return link.resolvedPageId ? { kind: 'page', page: link.resolvedPageId, ...inSpace } : { kind: 'url', url: `/${link.target}` };
+      return link.resolvedPageId
+        ? { kind: 'page', page: link.resolvedPageId, ...inSpace }
+        : { kind: 'url', url: `/${link.target}` };
     case 'file':
       return { kind: 'file', file: link.target, ...inSpace };
     case 'space':
@@ -79,7 +115,12 @@ function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetR
 }
 
 export function presentLink(link: LinkItem, ctx: LinkContext): z.infer<typeof linkSchema> {
-  return { status: link.status, relation: 'reference', targetReference: presentTarget(link, ctx), locationReferences: [presentPageReference(link.sourcePageId, ctx)] };
+  return {
+    status: link.status,
+    relation: 'reference',
+    targetReference: presentTarget(link, ctx),
+    locationReferences: [presentPageReference(link.sourcePageId, ctx)],
+  };
 }
 
 export function presentLinkList(

@@ -7,25 +7,29 @@ import { teamRoleSchema } from './team';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
 
-export const memberSchema = z.object({
-  object: z.literal('member'),
-  id: z.string(),
-  role: roleSchema.nullable().openapi({ description: 'null for guests' }),
-  user: userSchema,
-  disabled: z.boolean(),
-  joinedAt: timestamp,
-  lastSeenAt: timestamp.nullable(),
-  sso: z.boolean(),
-  spaces: z.number().int(),
-  teams: z.number().int(),
-}).openapi('Member');
+export const memberSchema = z
+  .object({
+    object: z.literal('member'),
+    id: z.string(),
+    role: roleSchema.nullable().openapi({ description: 'null for guests' }),
+    user: userSchema,
+    disabled: z.boolean(),
+    joinedAt: timestamp,
+    lastSeenAt: timestamp.nullable(),
+    sso: z.boolean(),
+    spaces: z.number().int(),
+    teams: z.number().int(),
+  })
+  .openapi('Member');
 
 /** An item of a team's member list. */
-export const teamMemberSchema = z.object({
-  organization: memberSchema,
-  team: z.object({ role: teamRoleSchema }),
-  permissions: z.object({ view: z.boolean() }),
-}).openapi('TeamMemberItem');
+export const teamMemberSchema = z
+  .object({
+    organization: memberSchema,
+    team: z.object({ role: teamRoleSchema }),
+    permissions: z.object({ view: z.boolean() }),
+  })
+  .openapi('TeamMemberItem');
 
 export type MemberJson = z.infer<typeof memberSchema>;
 
@@ -45,6 +49,11 @@ export function presentMember({ member, user, spaces, teams }: MemberDetails, ur
 }
 
 /** Presents members of one organization, their details gathered for the whole list at once. */
-export async function presentMembers(db: Db, organizationId: string, members: Member[], urls: Urls): Promise<MemberJson[]> {
+export async function presentMembers(
+  db: Db,
+  organizationId: string,
+  members: Member[],
+  urls: Urls,
+): Promise<MemberJson[]> {
   return (await describeMembers(db, organizationId, members)).map((d) => presentMember(d, urls));
 }

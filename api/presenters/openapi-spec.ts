@@ -10,7 +10,12 @@ import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
 
 const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
-const ERROR_CODES = [OPENAPI_FAILURES.fetchTimeout, OPENAPI_FAILURES.fetch, OPENAPI_FAILURES.parse, JOB_FAILURES.failed] as const;
+const ERROR_CODES = [
+  OPENAPI_FAILURES.fetchTimeout,
+  OPENAPI_FAILURES.fetch,
+  OPENAPI_FAILURES.parse,
+  JOB_FAILURES.failed,
+] as const;
 
 export const openAPISpecSchema = z
   .object({
@@ -20,18 +25,34 @@ export const openAPISpecSchema = z
     updatedAt: timestamp,
     slug: z.string(),
     sourceURL: z.string().nullable().openapi({ description: 'null for a text source' }),
-    processingState: z.enum(PROCESSING_STATES).openapi({ description: 'a failed run is `complete` with `lastProcessErrorCode`' }),
+    processingState: z
+      .enum(PROCESSING_STATES)
+      .openapi({ description: 'a failed run is `complete` with `lastProcessErrorCode`' }),
     visibility: z.enum(['private', 'public']),
     lastVersion: z.string().nullable().openapi({ description: 'id of the newest version; a failed run keeps it' }),
     lastProcessedAt: timestamp.nullable(),
-    lastProcessErrorCode: z.enum(ERROR_CODES).nullable().openapi({ description: 'JOB_FAILED (an extension): the run failed for another reason than fetching or parsing' }),
-    lastProcessedErrors: z.array(z.object({ message: z.string(), code: z.string().nullable() })).openapi({ description: 'the problems of the last failed run, at most 100' }),
-    lastProcessedErrorCount: z.number().int().min(0).openapi({ description: 'all problems of the last failed run, before truncation' }),
+    lastProcessErrorCode: z
+      .enum(ERROR_CODES)
+      .nullable()
+      .openapi({
+        description: 'JOB_FAILED (an extension): the run failed for another reason than fetching or parsing',
+      }),
+    lastProcessedErrors: z
+      .array(z.object({ message: z.string(), code: z.string().nullable() }))
+      .openapi({ description: 'the problems of the last failed run, at most 100' }),
+    lastProcessedErrorCount: z
+      .number()
+      .int()
+      .min(0)
+      .openapi({ description: 'all problems of the last failed run, before truncation' }),
     permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
     urls: z.object({
       location: z.string(),
       app: z.string(),
-      published: z.string().nullable().openapi({ description: 'where anyone reads the latest version; null unless visibility is public' }),
+      published: z
+        .string()
+        .nullable()
+        .openapi({ description: 'where anyone reads the latest version; null unless visibility is public' }),
     }),
   })
   .openapi('OpenAPISpec');
@@ -41,18 +62,31 @@ export const openAPISpecVersionSchema = z
     object: z.literal('openapi-spec-version'),
     id: z.string(),
     createdAt: timestamp,
-    url: z.string().openapi({ description: 'the source URL, or for a text source a download URL of the text as submitted (expires)' }),
+    url: z
+      .string()
+      .openapi({
+        description: 'the source URL, or for a text source a download URL of the text as submitted (expires)',
+      }),
     urls: z.object({ location: z.string() }),
   })
   .openapi('OpenAPISpecVersion');
 
 export const openAPISpecContentSchema = z
   .object({
-    filesystem: z.record(z.unknown()).openapi({ description: 'each file of the bundle by its path: {dir, isEntrypoint, references, filename, specification}' }),
+    filesystem: z
+      .record(z.unknown())
+      .openapi({
+        description: 'each file of the bundle by its path: {dir, isEntrypoint, references, filename, specification}',
+      }),
     url: z.string(),
     urls: z.object({
       source: z.string(),
-      public: z.string().nullable().openapi({ description: 'the source URL (URL specs) or the published copy (text specs) when public; null when private' }),
+      public: z
+        .string()
+        .nullable()
+        .openapi({
+          description: 'the source URL (URL specs) or the published copy (text specs) when public; null when private',
+        }),
     }),
   })
   .openapi('OpenAPISpecContent');
@@ -67,7 +101,11 @@ export function publishedSpecUrl(urls: Urls, spec: OpenAPISpec, versionId?: stri
   return urls.api(`/published/openapi/${spec.organizationId}/${spec.slug}${versionId ? `/versions/${versionId}` : ''}`);
 }
 
-export function presentOpenAPISpec(spec: OpenAPISpec, permissions: OpenAPISpecPermissions, urls: Urls): z.infer<typeof openAPISpecSchema> {
+export function presentOpenAPISpec(
+  spec: OpenAPISpec,
+  permissions: OpenAPISpecPermissions,
+  urls: Urls,
+): z.infer<typeof openAPISpecSchema> {
   const failed = spec.process.errorCode !== null;
   const errors = spec.process.errorMessages ?? [];
   return {
@@ -84,7 +122,11 @@ export function presentOpenAPISpec(spec: OpenAPISpec, permissions: OpenAPISpecPe
     lastProcessedAt: isoOrNull(spec.process.finishedAt ?? spec.lastProcessedAt),
     lastProcessErrorCode: failed ? (spec.process.errorCode as (typeof ERROR_CODES)[number]) : null,
     lastProcessedErrors: failed ? errors.map((e) => ({ message: e.message, code: e.code ?? null })) : [],
-    lastProcessedErrorCount: !failed ? 0 : spec.process.errorCode === OPENAPI_FAILURES.parse ? Math.max(spec.lastProcessedErrorCount, errors.length) : errors.length,
+    lastProcessedErrorCount: !failed
+      ? 0
+      : spec.process.errorCode === OPENAPI_FAILURES.parse
+        ? Math.max(spec.lastProcessedErrorCount, errors.length)
+        : errors.length,
     permissions: { ...permissions },
     urls: {
       location: urls.api(`/orgs/${spec.organizationId}/openapi/${spec.slug}`),
@@ -94,7 +136,12 @@ export function presentOpenAPISpec(spec: OpenAPISpec, permissions: OpenAPISpecPe
   };
 }
 
-export function presentOpenAPISpecVersion(spec: OpenAPISpec, version: OpenAPISpecVersion, url: string, urls: Urls): z.infer<typeof openAPISpecVersionSchema> {
+export function presentOpenAPISpecVersion(
+  spec: OpenAPISpec,
+  version: OpenAPISpecVersion,
+  url: string,
+  urls: Urls,
+): z.infer<typeof openAPISpecVersionSchema> {
   return {
     object: 'openapi-spec-version',
     id: version.id,
@@ -104,7 +151,14 @@ export function presentOpenAPISpecVersion(spec: OpenAPISpec, version: OpenAPISpe
   };
 }
 
-export function presentOpenAPISpecContent(spec: OpenAPISpec, version: OpenAPISpecVersion, filesystem: Record<string, unknown>, url: string, urls: Urls): z.infer<typeof openAPISpecContentSchema> {
-  const publicUrl = spec.visibility !== 'public' ? null : (version.sourceUrl ?? publishedSpecUrl(urls, spec, version.id));
+export function presentOpenAPISpecContent(
+  spec: OpenAPISpec,
+  version: OpenAPISpecVersion,
+  filesystem: Record<string, unknown>,
+  url: string,
+  urls: Urls,
+): z.infer<typeof openAPISpecContentSchema> {
+  const publicUrl =
+    spec.visibility !== 'public' ? null : (version.sourceUrl ?? publishedSpecUrl(urls, spec, version.id));
   return { filesystem, url, urls: { source: url, public: publicUrl } };
 }

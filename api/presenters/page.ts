@@ -56,7 +56,11 @@ export interface PageJson {
 // zod-to-openapi 7 cannot describe recursive (lazy) schemas: child pages point back at Page by $ref.
 const childPages = z
   .array(z.custom<PageJson>())
-  .openapi({ type: 'array', items: { $ref: '#/components/schemas/Page' }, description: 'child pages, each with its own `pages`: the whole subtree' });
+  .openapi({
+    type: 'array',
+    items: { $ref: '#/components/schemas/Page' },
+    description: 'child pages, each with its own `pages`: the whole subtree',
+  });
 
 // GitBook's types for each option, so the document stays the same when pages get layout settings.
 const layoutSchema = z
@@ -75,7 +79,9 @@ const layoutSchema = z
     actions: z.boolean(),
     anchors: z.boolean(),
   })
-  .openapi('PageLayout', { description: `always GitBook's default layout (pages have no layout settings of their own): ${JSON.stringify(DEFAULT_PAGE_LAYOUT)}` });
+  .openapi('PageLayout', {
+    description: `always GitBook's default layout (pages have no layout settings of their own): ${JSON.stringify(DEFAULT_PAGE_LAYOUT)}`,
+  });
 
 export const pageSchema = z
   .object({
@@ -86,7 +92,9 @@ export const pageSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     markdown: z.string().optional().openapi({ description: 'the body, unless a page read asked for format=document' }),
-    document: documentSchema.optional().openapi({ description: 'the body of the page read with format=document (instead of `markdown`)' }),
+    document: documentSchema
+      .optional()
+      .openapi({ description: 'the body of the page read with format=document (instead of `markdown`)' }),
     kind: z.literal('sheet').openapi({ description: "GitBook's deprecated page kind, still required by its document" }),
     type: z.literal('document'),
     urls: z.object({ app: z.string() }),
@@ -116,7 +124,13 @@ export function pageAppUrl(urls: Urls, contentAppPath: string, pagePath: string)
 }
 
 /** `children` are the page's child pages, already presented with their own subtrees. */
-export function presentPage(page: PageRecord, urls: Urls, contentAppPath: string, body: PageBody, children: PageJson[]): PageJson {
+export function presentPage(
+  page: PageRecord,
+  urls: Urls,
+  contentAppPath: string,
+  body: PageBody,
+  children: PageJson[],
+): PageJson {
   const { version } = page;
   return {
     id: page.id,
@@ -148,5 +162,13 @@ export function presentPage(page: PageRecord, urls: Urls, contentAppPath: string
 
 /** Pages with their whole subtrees, each page with its markdown (already loaded with its title). */
 export function presentPageTree(nodes: PageNode[], urls: Urls, contentAppPath: string): PageJson[] {
-  return nodes.map((node) => presentPage(node, urls, contentAppPath, { markdown: node.version.markdown }, presentPageTree(node.children, urls, contentAppPath)));
+  return nodes.map((node) =>
+    presentPage(
+      node,
+      urls,
+      contentAppPath,
+      { markdown: node.version.markdown },
+      presentPageTree(node.children, urls, contentAppPath),
+    ),
+  );
 }

@@ -6,7 +6,14 @@ import { fileSchema } from './file';
 import { pageSchema, presentPageTree } from './page';
 import type { Urls } from './urls';
 
-export const REVISION_TYPES = ['initial', 'edits', 'merge', 'update', 'template', 'import'] as const satisfies readonly RevisionType[];
+export const REVISION_TYPES = [
+  'initial',
+  'edits',
+  'merge',
+  'update',
+  'template',
+  'import',
+] as const satisfies readonly RevisionType[];
 
 export const revisionSchema = z
   .object({
@@ -15,7 +22,9 @@ export const revisionSchema = z
     parents: z.array(z.string()),
     pages: z.array(pageSchema),
     files: z.array(fileSchema),
-    reusableContents: z.array(z.object({ id: z.string(), title: z.string() })).openapi({ description: 'always empty: reusable content is not supported' }),
+    reusableContents: z
+      .array(z.object({ id: z.string(), title: z.string() }))
+      .openapi({ description: 'always empty: reusable content is not supported' }),
     variables: z.record(z.string()),
     createdAt: timestamp,
     git: z.null().openapi({ description: 'there is no Git sync' }),
@@ -44,6 +53,10 @@ export function presentRevision(
     git: null,
     tags: [],
     type: revision.type,
-    urls: { app: urls.app(`/o/${content.organizationId}${pinned}`), published: urls.published(pinned), public: urls.published(pinned) },
+    urls: {
+      app: urls.app(`/o/${content.organizationId}${pinned}`),
+      published: urls.published(pinned),
+      public: urls.published(pinned),
+    },
   };
 }

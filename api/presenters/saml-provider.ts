@@ -7,20 +7,26 @@ import { iso, roleSchema, timestamp } from './common';
 import { presentTeams, TeamJson, teamSchema } from './team';
 import type { Urls } from './urls';
 
-export const samlProviderSchema = z.object({
-  object: z.literal('saml-provider'),
-  id: z.string(),
-  label: z.string(),
-  ssoURL: z.string(),
-  entityID: z.string(),
-  certificate: z.string(),
-  defaultTeam: teamSchema.nullable(),
-  defaultRole: roleSchema.nullable().openapi({ description: 'null: members signing in get no role from the provider' }),
-  createdAt: timestamp,
-  status: z.string(),
-  service: z.object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() }).openapi({ description: 'what to configure on the identity provider' }),
-  urls: z.object({ location: z.string() }),
-}).openapi('SamlProvider');
+export const samlProviderSchema = z
+  .object({
+    object: z.literal('saml-provider'),
+    id: z.string(),
+    label: z.string(),
+    ssoURL: z.string(),
+    entityID: z.string(),
+    certificate: z.string(),
+    defaultTeam: teamSchema.nullable(),
+    defaultRole: roleSchema
+      .nullable()
+      .openapi({ description: 'null: members signing in get no role from the provider' }),
+    createdAt: timestamp,
+    status: z.string(),
+    service: z
+      .object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() })
+      .openapi({ description: 'what to configure on the identity provider' }),
+    urls: z.object({ location: z.string() }),
+  })
+  .openapi('SamlProvider');
 
 export const ssoEntrySchema = z.object({ id: z.string(), label: z.string(), startURL: z.string() }).openapi('SsoEntry');
 
@@ -30,7 +36,11 @@ function serviceUrls(provider: SamlProvider, urls: Urls) {
   return { acsURL: `${entityID}/acs`, startURL: `${entityID}/start`, entityID };
 }
 
-export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamJson | null, urls: Urls): z.infer<typeof samlProviderSchema> {
+export function presentSamlProvider(
+  provider: SamlProvider,
+  defaultTeam: TeamJson | null,
+  urls: Urls,
+): z.infer<typeof samlProviderSchema> {
   return {
     object: 'saml-provider',
     id: provider.id,
@@ -48,7 +58,11 @@ export function presentSamlProvider(provider: SamlProvider, defaultTeam: TeamJso
 }
 
 /** Presents providers with their default teams expanded (loaded once for the whole list). */
-export async function presentSamlProviders(access: AccessContext, providers: SamlProvider[], urls: Urls): Promise<Array<z.infer<typeof samlProviderSchema>>> {
+export async function presentSamlProviders(
+  access: AccessContext,
+  providers: SamlProvider[],
+  urls: Urls,
+): Promise<Array<z.infer<typeof samlProviderSchema>>> {
   const teamIds = [...new Set(providers.map((p) => p.defaultTeamId).filter((id): id is string => !!id))];
   const teams = teamIds.length ? await access.db.findBy(Team, { id: In(teamIds) }) : [];
   const presented = await presentTeams(access, teams);

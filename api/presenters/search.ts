@@ -9,7 +9,9 @@ const score = z.number().min(0);
 
 export const searchSectionSchema = z
   .object({
-    id: z.string().openapi({ description: '`<pageId>/<anchor>`, or `<pageId>/<position>` for the text before the first heading' }),
+    id: z
+      .string()
+      .openapi({ description: '`<pageId>/<anchor>`, or `<pageId>/<position>` for the text before the first heading' }),
     title: z.string(),
     path: z.string().openapi({ description: "the page's path, with `#anchor` for a heading's section" }),
     body: z.string().openapi({ description: 'about 500 characters of the section around the first match' }),
@@ -24,7 +26,9 @@ export const searchPageSchema = z
     title: z.string(),
     path: z.string(),
     score: score.openapi({ description: 'GitBook 0.202: full-text relevance, higher is better' }),
-    ancestors: z.array(z.object({ title: z.string() })).openapi({ description: 'GitBook 0.202: the pages above it, top level first' }),
+    ancestors: z
+      .array(z.object({ title: z.string() }))
+      .openapi({ description: 'GitBook 0.202: the pages above it, top level first' }),
     sections: z.array(searchSectionSchema),
     urls: z.object({ app: z.string() }),
   })
@@ -55,12 +59,25 @@ export function presentSearchPage(page: PageResult, space: Space, urls: Urls): z
     ancestors: page.ancestors.map((title) => ({ title })),
     sections: page.sections.map((s) => {
       const fragment = s.anchor ? `#${s.anchor}` : '';
-      return { id: `${page.id}/${s.anchor || s.ordinal}`, title: s.title, path: page.path + fragment, body: s.body, score: s.score, urls: { app: app + fragment } };
+      return {
+        id: `${page.id}/${s.anchor || s.ordinal}`,
+        title: s.title,
+        path: page.path + fragment,
+        body: s.body,
+        score: s.score,
+        urls: { app: app + fragment },
+      };
     }),
     urls: { app },
   };
 }
 
 export function presentSearchSpace(result: SpaceResult, urls: Urls): z.infer<typeof searchSpaceSchema> {
-  return { type: 'space', id: result.space.id, title: result.space.title, score: result.score, pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)) };
+  return {
+    type: 'space',
+    id: result.space.id,
+    title: result.space.title,
+    score: result.score,
+    pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)),
+  };
 }

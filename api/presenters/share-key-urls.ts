@@ -12,7 +12,8 @@ export function withShareKey(url: string, key: string): string {
  * key; URLs of other sites (a space's own, when it is published elsewhere first) stay as they are.
  */
 export function openedWithShareKey<T>(presented: T, siteAddress: string, key: string): T {
-  const underSite = (url: unknown): url is string => typeof url === 'string' && (url === siteAddress || url.startsWith(`${siteAddress}/`));
+  const underSite = (url: unknown): url is string =>
+    typeof url === 'string' && (url === siteAddress || url.startsWith(`${siteAddress}/`));
   const walk = (value: unknown): unknown => {
     if (Array.isArray(value)) return value.map(walk);
     if (!value || typeof value !== 'object') return value;

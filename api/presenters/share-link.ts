@@ -12,9 +12,19 @@ export const shareLinkSchema = z
     id: z.string(),
     name: z.string(),
     active: z.boolean(),
-    key: z.string().openapi({ description: 'extension: the secret that opens the site, for `shareKey` parameters (it is also in `urls.published`)' }),
+    key: z
+      .string()
+      .openapi({
+        description:
+          'extension: the secret that opens the site, for `shareKey` parameters (it is also in `urls.published`)',
+      }),
     createdAt: timestamp,
-    urls: z.object({ published: z.string().nullable().openapi({ description: 'the site opened with this link; null while the site is not published' }) }),
+    urls: z.object({
+      published: z
+        .string()
+        .nullable()
+        .openapi({ description: 'the site opened with this link; null while the site is not published' }),
+    }),
   })
   .openapi('ShareLink');
 

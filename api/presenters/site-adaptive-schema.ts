@@ -10,9 +10,16 @@ export const siteAdaptiveSchemaSchema = z
   .openapi('SiteAdaptiveSchema');
 
 export const templateConditionsSchema = z
-  .object({ items: z.array(z.object({ description: z.string(), condition: z.string() }).openapi('SiteAdaptiveTemplateCondition')) })
+  .object({
+    items: z.array(
+      z.object({ description: z.string(), condition: z.string() }).openapi('SiteAdaptiveTemplateCondition'),
+    ),
+  })
   .openapi('SiteAdaptiveTemplateConditions');
 
-export function presentSiteAdaptiveSchema(jsonSchema: Record<string, unknown>, updatedAt: Date): z.infer<typeof siteAdaptiveSchemaSchema> {
+export function presentSiteAdaptiveSchema(
+  jsonSchema: Record<string, unknown>,
+  updatedAt: Date,
+): z.infer<typeof siteAdaptiveSchemaSchema> {
   return { object: 'site-adaptive-schema', jsonSchema, updatedAt: updatedAt.toISOString() };
 }

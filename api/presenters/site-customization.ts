@@ -20,7 +20,10 @@ export const SITE_CUSTOMIZATION = {
     links: 'default',
     font: 'Inter',
     monospaceFont: 'IBMPlexMono',
-    codeTheme: { default: { light: 'default-light', dark: 'default-dark' }, openapi: { light: 'default-light', dark: 'default-dark' } },
+    codeTheme: {
+      default: { light: 'default-light', dark: 'default-dark' },
+      openapi: { light: 'default-light', dark: 'default-dark' },
+    },
     background: 'plain',
     icons: 'regular',
     sidebar: { background: 'default', list: 'default' },
@@ -48,4 +51,6 @@ export const SITE_CUSTOMIZATION = {
 
 export const siteCustomizationSchema = z
   .record(z.unknown())
-  .openapi('SiteCustomizationSettings', { description: "GitBook's customization settings; every site answers the same defaults here" });
+  .openapi('SiteCustomizationSettings', {
+    description: "GitBook's customization settings; every site answers the same defaults here",
+  });

@@ -14,33 +14,59 @@ export const siteStructureSchema = z
     z.object({ type: z.literal('sections'), structure: z.array(z.union([siteSectionSchema, siteSectionGroupSchema])) }),
     z.object({ type: z.literal('siteSpaces'), structure: z.array(siteSpaceSchema) }),
   ])
-  .openapi('SiteStructure', { description: 'sections and groups when the site has sections, otherwise its site spaces; in order' });
+  .openapi('SiteStructure', {
+    description: 'sections and groups when the site has sections, otherwise its site spaces; in order',
+  });
 
-export const publishedSiteSchema = z.object({
-  object: z.literal('published-content-site'),
-  site: siteSchema,
-  structure: siteStructureSchema,
-  customizations: z.object({ site: siteCustomizationSchema, siteSpaces: z.record(siteCustomizationSchema) }),
-  scripts: z
-    .array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() }))
-    .openapi({ description: 'the scripts of the integrations with the `site:script:inject` scope installed on the site (actively), at their public endpoints' }),
-}).openapi('PublishedContentSite');
+export const publishedSiteSchema = z
+  .object({
+    object: z.literal('published-content-site'),
+    site: siteSchema,
+    structure: siteStructureSchema,
+    customizations: z.object({ site: siteCustomizationSchema, siteSpaces: z.record(siteCustomizationSchema) }),
+    scripts: z
+      .array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() }))
+      .openapi({
+        description:
+          'the scripts of the integrations with the `site:script:inject` scope installed on the site (actively), at their public endpoints',
+      }),
+  })
+  .openapi('PublishedContentSite');
 
 /**
  * The structure as a reader of the site sees it: sections that show nothing (every variant's space
  * deleted) and groups left without sections are left out.
  */
-export function presentSiteStructure(site: Site, structure: SiteStructure, spaces: Map<string, PresentedSpace>, urls: Urls): z.infer<typeof siteStructureSchema> {
-  if (!structure.hasSections) return { type: 'siteSpaces', structure: structure.rootSiteSpaces.map((s) => presentSiteSpace(site, s, null, spaces.get(s.space.id)!, urls)) };
+export function presentSiteStructure(
+  site: Site,
+  structure: SiteStructure,
+  spaces: Map<string, PresentedSpace>,
+  urls: Urls,
+): z.infer<typeof siteStructureSchema> {
+  if (!structure.hasSections)
+    return {
+      type: 'siteSpaces',
+      structure: structure.rootSiteSpaces.map((s) => presentSiteSpace(site, s, null, spaces.get(s.space.id)!, urls)),
+    };
   const items = structure.root.flatMap<PresentedSiteSection | PresentedSiteSectionGroup>((item) => {
-    if (item.kind === 'section') return item.section.siteSpaces.length ? [presentSiteSection(site, item.section, spaces, urls)] : [];
-    const group = presentSiteSectionGroup(site, { ...item.group, sections: item.group.sections.filter((s) => s.siteSpaces.length) }, spaces, urls);
+    if (item.kind === 'section')
+      return item.section.siteSpaces.length ? [presentSiteSection(site, item.section, spaces, urls)] : [];
+    const group = presentSiteSectionGroup(
+      site,
+      { ...item.group, sections: item.group.sections.filter((s) => s.siteSpaces.length) },
+      spaces,
+      urls,
+    );
     return group.sections.length ? [group] : [];
   });
   return { type: 'sections', structure: items };
 }
 
-export function presentPublishedSite(presentedSite: PresentedSite, structure: z.infer<typeof siteStructureSchema>, scripts: SiteScript[]): z.infer<typeof publishedSiteSchema> {
+export function presentPublishedSite(
+  presentedSite: PresentedSite,
+  structure: z.infer<typeof siteStructureSchema>,
+  scripts: SiteScript[],
+): z.infer<typeof publishedSiteSchema> {
   return {
     object: 'published-content-site',
     site: presentedSite,

@@ -4,7 +4,9 @@ import type { SitePublishingAuth } from '../../entities/SitePublishingAuth';
 export const sitePublishingAuthSchema = z
   .object({
     object: z.literal('publishing-auth'),
-    backend: z.literal('custom').openapi({ description: 'visitor tokens are signed by the site owner with `privateKey`' }),
+    backend: z
+      .literal('custom')
+      .openapi({ description: 'visitor tokens are signed by the site owner with `privateKey`' }),
     privateKey: z.string().openapi({ description: 'the HS256 key visitor tokens are signed with' }),
   })
   .openapi('SitePublishingAuth');

@@ -5,25 +5,34 @@ import { publishedOrNull, siteItemAddress } from './site-urls';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
 import type { Urls } from './urls';
 
-export const siteSectionSchema = z.object({
-  object: z.literal('site-section'),
-  id: z.string(),
-  title: z.string(),
-  description: z.string().nullable(),
-  default: z.boolean(),
-  path: z.string(),
-  condition: z.string().nullable(),
-  sectionGroup: z.string().nullable().openapi({ description: 'the group it is in; null at the root level' }),
-  icon: z.string().nullable(),
-  siteSpaces: z.array(siteSpaceSchema).openapi({ description: 'its variants, in order' }),
-  draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
-  urls: z.object({ published: z.string().nullable().openapi({ description: 'null while the site is not published' }) }),
-}).openapi('SiteSection');
+export const siteSectionSchema = z
+  .object({
+    object: z.literal('site-section'),
+    id: z.string(),
+    title: z.string(),
+    description: z.string().nullable(),
+    default: z.boolean(),
+    path: z.string(),
+    condition: z.string().nullable(),
+    sectionGroup: z.string().nullable().openapi({ description: 'the group it is in; null at the root level' }),
+    icon: z.string().nullable(),
+    siteSpaces: z.array(siteSpaceSchema).openapi({ description: 'its variants, in order' }),
+    draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
+    urls: z.object({
+      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+    }),
+  })
+  .openapi('SiteSection');
 
 export type PresentedSiteSection = z.infer<typeof siteSectionSchema>;
 
 /** `spaces`: the presented space of each of its site spaces, by space id. */
-export function presentSiteSection(site: Site, placed: PlacedSection, spaces: Map<string, PresentedSpace>, urls: Urls): PresentedSiteSection {
+export function presentSiteSection(
+  site: Site,
+  placed: PlacedSection,
+  spaces: Map<string, PresentedSpace>,
+  urls: Urls,
+): PresentedSiteSection {
   const { row } = placed;
   return {
     object: 'site-section',

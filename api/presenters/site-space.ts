@@ -5,25 +5,35 @@ import { publishedOrNull, siteItemAddress } from './site-urls';
 import { spaceSchema } from './space';
 import type { Urls } from './urls';
 
-export const siteSpaceSchema = z.object({
-  object: z.literal('site-space'),
-  id: z.string(),
-  path: z.string(),
-  section: z.string().nullable().openapi({ description: 'the section it is a variant of; null at the root level' }),
-  space: spaceSchema,
-  title: z.string().openapi({ description: "the space's title" }),
-  default: z.boolean(),
-  condition: z.string().nullable(),
-  hasAdvancedCustomizationFeature: z.boolean(),
-  draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
-  urls: z.object({ published: z.string().nullable().openapi({ description: 'null while the site is not published' }) }),
-}).openapi('SiteSpace');
+export const siteSpaceSchema = z
+  .object({
+    object: z.literal('site-space'),
+    id: z.string(),
+    path: z.string(),
+    section: z.string().nullable().openapi({ description: 'the section it is a variant of; null at the root level' }),
+    space: spaceSchema,
+    title: z.string().openapi({ description: "the space's title" }),
+    default: z.boolean(),
+    condition: z.string().nullable(),
+    hasAdvancedCustomizationFeature: z.boolean(),
+    draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
+    urls: z.object({
+      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+    }),
+  })
+  .openapi('SiteSpace');
 
 export type PresentedSiteSpace = z.infer<typeof siteSpaceSchema>;
 export type PresentedSpace = z.infer<typeof spaceSchema>;
 
 /** `sectionPath`: the path of its section, null at the root level. */
-export function presentSiteSpace(site: Site, placed: PlacedSiteSpace, sectionPath: string | null, space: PresentedSpace, urls: Urls): PresentedSiteSpace {
+export function presentSiteSpace(
+  site: Site,
+  placed: PlacedSiteSpace,
+  sectionPath: string | null,
+  space: PresentedSpace,
+  urls: Urls,
+): PresentedSiteSpace {
   return {
     object: 'site-space',
     id: placed.row.id,

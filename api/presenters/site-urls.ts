@@ -15,7 +15,11 @@ export function siteAddress(site: Pick<Site, 'id' | 'proxy' | 'hostname' | 'base
 }
 
 /** The URL of a section or site space: the paths under the site's address, in order. */
-export function siteItemAddress(site: Pick<Site, 'id' | 'proxy' | 'hostname' | 'basename'>, paths: Array<string | null>, urls: Urls): string {
+export function siteItemAddress(
+  site: Pick<Site, 'id' | 'proxy' | 'hostname' | 'basename'>,
+  paths: Array<string | null>,
+  urls: Urls,
+): string {
   return [siteAddress(site, urls), ...paths.filter((p): p is string => p !== null).map(encodeURIComponent)].join('/');
 }
 

@@ -5,48 +5,72 @@ import { iso, timestamp } from './common';
 import { publishedOrNull, siteAddress } from './site-urls';
 import type { Urls } from './urls';
 
-export const SITE_TYPES = ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] as const satisfies readonly SiteType[];
-export const SITE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth'] as const satisfies readonly SiteVisibility[];
+export const SITE_TYPES = [
+  'basic',
+  'premium',
+  'ultimate',
+  'sponsored',
+  'legacy-basic',
+  'legacy-premium',
+] as const satisfies readonly SiteType[];
+export const SITE_VISIBILITIES = [
+  'public',
+  'unlisted',
+  'share-link',
+  'visitor-auth',
+] as const satisfies readonly SiteVisibility[];
 export const SITE_AGENTS_CONTEXTS = ['excluded', 'included'] as const satisfies readonly SiteAgentsContext[];
 
-export const siteSchema = z.object({
-  object: z.literal('site'),
-  id: z.string(),
-  type: z.enum(SITE_TYPES),
-  appliedType: z.enum(SITE_TYPES).openapi({ description: 'GitBook 0.202: the type in effect, always `type` here' }),
-  title: z.string(),
-  icon: z.null().openapi({ description: 'sites have no icon here' }),
-  hostname: z.string().nullable(),
-  basename: z.string().nullable(),
-  proxy: z.object({ origin: z.string(), target: z.string() }).nullable().openapi({ description: '`origin` proxies to the site at `target`' }),
-  visibility: z.enum(SITE_VISIBILITIES),
-  published: z.boolean(),
-  siteSpaces: z.number().int().openapi({ description: 'how many site spaces the site shows' }),
-  createdAt: timestamp,
-  adaptiveContent: z.object({ enabled: z.boolean() }),
-  ads: z.null().openapi({ description: 'there are no ads' }),
-  agentsContext: z.enum(SITE_AGENTS_CONTEXTS),
-  features: z
-    .array(z.object({ id: z.string(), plan: z.enum(SITE_TYPES), frozen: z.boolean(), customizations: z.array(z.string()).optional() }))
-    .openapi({ description: 'premium features enabled on the site: none here, always empty' }),
-  defaultLevel: z.null().openapi({ description: "GitBook 0.202: members keep their organization role on the site" }),
-  urls: z.object({
-    location: z.string(),
-    app: z.string(),
-    published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
-    preview: z.string().openapi({ description: 'GitBook 0.202: where the site can be previewed, published or not' }),
-  }),
-  permissions: z.object({
-    view: z.boolean(),
-    access: z.boolean(),
-    edit: z.boolean(),
-    create: z.boolean(),
-    admin: z.boolean(),
-    installIntegration: z.boolean(),
-    viewAdaptiveSchema: z.boolean(),
-    editAdaptiveSchema: z.boolean(),
-  }),
-}).openapi('Site');
+export const siteSchema = z
+  .object({
+    object: z.literal('site'),
+    id: z.string(),
+    type: z.enum(SITE_TYPES),
+    appliedType: z.enum(SITE_TYPES).openapi({ description: 'GitBook 0.202: the type in effect, always `type` here' }),
+    title: z.string(),
+    icon: z.null().openapi({ description: 'sites have no icon here' }),
+    hostname: z.string().nullable(),
+    basename: z.string().nullable(),
+    proxy: z
+      .object({ origin: z.string(), target: z.string() })
+      .nullable()
+      .openapi({ description: '`origin` proxies to the site at `target`' }),
+    visibility: z.enum(SITE_VISIBILITIES),
+    published: z.boolean(),
+    siteSpaces: z.number().int().openapi({ description: 'how many site spaces the site shows' }),
+    createdAt: timestamp,
+    adaptiveContent: z.object({ enabled: z.boolean() }),
+    ads: z.null().openapi({ description: 'there are no ads' }),
+    agentsContext: z.enum(SITE_AGENTS_CONTEXTS),
+    features: z
+      .array(
+        z.object({
+          id: z.string(),
+          plan: z.enum(SITE_TYPES),
+          frozen: z.boolean(),
+          customizations: z.array(z.string()).optional(),
+        }),
+      )
+      .openapi({ description: 'premium features enabled on the site: none here, always empty' }),
+    defaultLevel: z.null().openapi({ description: 'GitBook 0.202: members keep their organization role on the site' }),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+      preview: z.string().openapi({ description: 'GitBook 0.202: where the site can be previewed, published or not' }),
+    }),
+    permissions: z.object({
+      view: z.boolean(),
+      access: z.boolean(),
+      edit: z.boolean(),
+      create: z.boolean(),
+      admin: z.boolean(),
+      installIntegration: z.boolean(),
+      viewAdaptiveSchema: z.boolean(),
+      editAdaptiveSchema: z.boolean(),
+    }),
+  })
+  .openapi('Site');
 
 export type PresentedSite = z.infer<typeof siteSchema>;
 
@@ -60,7 +84,9 @@ export function presentSite(site: Site, siteSpaces: number, permissions: SitePer
     icon: null,
     hostname: site.hostname,
     basename: site.basename,
-    proxy: site.proxy ? { origin: site.proxy, target: siteAddress({ ...site, proxy: null, hostname: null }, urls) } : null,
+    proxy: site.proxy
+      ? { origin: site.proxy, target: siteAddress({ ...site, proxy: null, hostname: null }, urls) }
+      : null,
     visibility: site.visibility,
     published: site.published,
     siteSpaces,

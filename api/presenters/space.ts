@@ -6,49 +6,73 @@ import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
 
-export const SPACE_VISIBILITIES = ['public', 'unlisted', 'share-link', 'visitor-auth', 'in-collection', 'private'] as const satisfies readonly SpaceVisibility[];
+export const SPACE_VISIBILITIES = [
+  'public',
+  'unlisted',
+  'share-link',
+  'visitor-auth',
+  'in-collection',
+  'private',
+] as const satisfies readonly SpaceVisibility[];
 export const EDIT_MODES = ['live', 'locked'] as const satisfies readonly EditMode[];
 
-export const spaceSchema = z.object({
-  object: z.literal('space'),
-  id: z.string(),
-  title: z.string(),
-  emoji: z.string().nullable(),
-  visibility: z.enum(SPACE_VISIBILITIES),
-  createdAt: timestamp,
-  updatedAt: timestamp,
-  deletedAt: timestamp.nullable(),
-  editMode: z.enum(EDIT_MODES),
-  urls: z.object({ location: z.string(), app: z.string(), published: z.string(), public: z.string(), icon: z.null().openapi({ description: 'spaces have an emoji, no icon image' }) }),
-  organization: z.string(),
-  parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
-  language: z.string(),
-  gitSync: z.null().openapi({ description: 'there is no Git sync' }),
-  visitorAuth: z.null().openapi({ description: 'no visitor authentication backend is configured' }),
-  revision: z.string().nullable(),
-  defaultLevel: roleSchema.nullable(),
-  comments: z.number().int(),
-  changeRequests: z.number().int(),
-  changeRequestsOpen: z.number().int(),
-  changeRequestsDraft: z.number().int(),
-  mergeRules: z.object({ type: z.literal('inherit') }).openapi({ description: "GitBook 0.202: the organization's merge rules apply" }),
-  permissions: z.object({
-    view: z.boolean(),
-    access: z.boolean(),
-    admin: z.boolean(),
-    viewInviteLinks: z.boolean(),
-    edit: z.boolean(),
-    triggerGitSync: z.boolean(),
-    comment: z.boolean(),
-    merge: z.boolean(),
-    review: z.boolean(),
-    installIntegration: z.boolean(),
-  }),
-}).openapi('Space');
+export const spaceSchema = z
+  .object({
+    object: z.literal('space'),
+    id: z.string(),
+    title: z.string(),
+    emoji: z.string().nullable(),
+    visibility: z.enum(SPACE_VISIBILITIES),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+    deletedAt: timestamp.nullable(),
+    editMode: z.enum(EDIT_MODES),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      published: z.string(),
+      public: z.string(),
+      icon: z.null().openapi({ description: 'spaces have an emoji, no icon image' }),
+    }),
+    organization: z.string(),
+    parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
+    language: z.string(),
+    gitSync: z.null().openapi({ description: 'there is no Git sync' }),
+    visitorAuth: z.null().openapi({ description: 'no visitor authentication backend is configured' }),
+    revision: z.string().nullable(),
+    defaultLevel: roleSchema.nullable(),
+    comments: z.number().int(),
+    changeRequests: z.number().int(),
+    changeRequestsOpen: z.number().int(),
+    changeRequestsDraft: z.number().int(),
+    mergeRules: z
+      .object({ type: z.literal('inherit') })
+      .openapi({ description: "GitBook 0.202: the organization's merge rules apply" }),
+    permissions: z.object({
+      view: z.boolean(),
+      access: z.boolean(),
+      admin: z.boolean(),
+      viewInviteLinks: z.boolean(),
+      edit: z.boolean(),
+      triggerGitSync: z.boolean(),
+      comment: z.boolean(),
+      merge: z.boolean(),
+      review: z.boolean(),
+      installIntegration: z.boolean(),
+    }),
+  })
+  .openapi('Space');
 
-export function presentSpace(space: Space, permissions: SpacePermissions, counters: SpaceCounters, urls: Urls): z.infer<typeof spaceSchema> {
+export function presentSpace(
+  space: Space,
+  permissions: SpacePermissions,
+  counters: SpaceCounters,
+  urls: Urls,
+): z.infer<typeof spaceSchema> {
   const site = counters.publishedIn;
-  const published = site ? siteItemAddress(site.site, [site.sectionPath, site.path], urls) : urls.published(`/s/${space.id}`);
+  const published = site
+    ? siteItemAddress(site.site, [site.sectionPath, site.path], urls)
+    : urls.published(`/s/${space.id}`);
   return {
     object: 'space',
     id: space.id,

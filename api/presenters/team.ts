@@ -5,20 +5,26 @@ import { TeamCounters, teamCounters } from '../../domain/teams/counters';
 import type { Team } from '../../entities/Team';
 import { iso, timestamp } from './common';
 
-export const teamSchema = z.object({
-  object: z.literal('team'),
-  id: z.string(),
-  title: z.string(),
-  members: z.number().int(),
-  spaces: z.number().int(),
-  createdAt: timestamp,
-  permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
-}).openapi('Team');
+export const teamSchema = z
+  .object({
+    object: z.literal('team'),
+    id: z.string(),
+    title: z.string(),
+    members: z.number().int(),
+    spaces: z.number().int(),
+    createdAt: timestamp,
+    permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
+  })
+  .openapi('Team');
 
-export const teamRoleSchema = z.enum(['owner', 'member']).openapi({ description: 'owner: can manage team members; member: belongs to the team' });
+export const teamRoleSchema = z
+  .enum(['owner', 'member'])
+  .openapi({ description: 'owner: can manage team members; member: belongs to the team' });
 
 /** An item of a member's team list. */
-export const memberTeamSchema = z.object({ team: teamSchema, member: z.object({ role: teamRoleSchema }) }).openapi('MemberTeam');
+export const memberTeamSchema = z
+  .object({ team: teamSchema, member: z.object({ role: teamRoleSchema }) })
+  .openapi('MemberTeam');
 
 export type TeamJson = z.infer<typeof teamSchema>;
 
@@ -38,6 +44,7 @@ export function presentTeam(team: Team, counters: TeamCounters, permissions: Tea
 export async function presentTeams(access: AccessContext, teams: Team[]): Promise<TeamJson[]> {
   const counters = await teamCounters(access.db, teams);
   const items: TeamJson[] = [];
-  for (const team of teams) items.push(presentTeam(team, counters.get(team.id)!, await permissionsOf(access, { kind: 'team', team })));
+  for (const team of teams)
+    items.push(presentTeam(team, counters.get(team.id)!, await permissionsOf(access, { kind: 'team', team })));
   return items;
 }

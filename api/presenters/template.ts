@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import type { Template } from '../../domain/content/templates/model';
 
-export const templateSchema = z.object({
-  id: z.string(),
-  title: z.string(),
-  description: z.string(),
-  slots: z.array(z.object({ name: z.string(), description: z.string(), required: z.boolean() })),
-}).openapi('Template');
+export const templateSchema = z
+  .object({
+    id: z.string(),
+    title: z.string(),
+    description: z.string(),
+    slots: z.array(z.object({ name: z.string(), description: z.string(), required: z.boolean() })),
+  })
+  .openapi('Template');
 
 export function presentTemplate(template: Template): z.infer<typeof templateSchema> {
   return {

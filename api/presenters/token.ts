@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { ApiToken } from '../../entities/ApiToken';
 import { iso, isoOrNull, timestamp } from './common';
 
-export const apiTokenSchema = z.object({
-  object: z.literal('api-token'),
-  id: z.string(),
-  label: z.string(),
-  createdAt: timestamp,
-  expiresAt: timestamp.nullable().openapi({ description: 'null: never expires' }),
-  token: z.string().optional().openapi({ description: 'the secret, returned only when the token is issued' }),
-}).openapi('ApiToken');
+export const apiTokenSchema = z
+  .object({
+    object: z.literal('api-token'),
+    id: z.string(),
+    label: z.string(),
+    createdAt: timestamp,
+    expiresAt: timestamp.nullable().openapi({ description: 'null: never expires' }),
+    token: z.string().optional().openapi({ description: 'the secret, returned only when the token is issued' }),
+  })
+  .openapi('ApiToken');
 
 export function presentApiToken(token: ApiToken, secret?: string): z.infer<typeof apiTokenSchema> {
   return {
@@ -23,6 +25,8 @@ export function presentApiToken(token: ApiToken, secret?: string): z.infer<typeo
 }
 
 /** GitBook's APITemporaryToken: an installation token minted by its integration. */
-export const temporaryTokenSchema = z.object({
-  token: z.string().openapi({ description: 'Temporary access token to authenticate with the API' }),
-}).openapi('APITemporaryToken');
+export const temporaryTokenSchema = z
+  .object({
+    token: z.string().openapi({ description: 'Temporary access token to authenticate with the API' }),
+  })
+  .openapi('APITemporaryToken');

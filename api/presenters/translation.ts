@@ -17,30 +17,38 @@ export const translationSchema = z
   .object({
     object: z.literal('translation'),
     id: z.string(),
-    status: z.enum(TRANSLATION_STATUSES).openapi({ description: '`failed` is an extension: the last run failed, `error` says why' }),
+    status: z
+      .enum(TRANSLATION_STATUSES)
+      .openapi({ description: '`failed` is an extension: the last run failed, `error` says why' }),
     source: z.object({ space: z.string(), language }),
     language,
     instructions: documentSchema,
     result: z
       .object({ space: z.string(), revision: z.string(), language })
       .nullable()
-      .openapi({ description: 'the space the runs write into and its revision of the last completed run; null before the first' }),
+      .openapi({
+        description: 'the space the runs write into and its revision of the last completed run; null before the first',
+      }),
     createdAt: timestamp,
     updatedAt: timestamp,
-    stats: z
-      .object({
-        runs: count.openapi({ description: 'completed runs' }),
-        totalWords: count.openapi({ description: 'words sent to the provider by completed runs' }),
-        totalPages: count.openapi({ description: 'distinct pages translated by completed runs' }),
-        totalDuration: count.openapi({ description: 'seconds, the sum of the runs\' latestRunDuration' }),
-        latestRunDuration: count.openapi({ description: 'seconds the latest completed run took' }),
-        latestPages: count.openapi({ description: 'pages the latest completed run sent (changed since the run before, or new)' }),
-        latestWords: count.openapi({ description: 'words the latest completed run sent' }),
+    stats: z.object({
+      runs: count.openapi({ description: 'completed runs' }),
+      totalWords: count.openapi({ description: 'words sent to the provider by completed runs' }),
+      totalPages: count.openapi({ description: 'distinct pages translated by completed runs' }),
+      totalDuration: count.openapi({ description: "seconds, the sum of the runs' latestRunDuration" }),
+      latestRunDuration: count.openapi({ description: 'seconds the latest completed run took' }),
+      latestPages: count.openapi({
+        description: 'pages the latest completed run sent (changed since the run before, or new)',
       }),
+      latestWords: count.openapi({ description: 'words the latest completed run sent' }),
+    }),
     error: z
       .object({ code: z.string(), message: z.string() })
       .nullable()
-      .openapi({ description: 'an extension: why the last run failed (status `failed`), e.g. the provider\'s answer; null otherwise' }),
+      .openapi({
+        description:
+          "an extension: why the last run failed (status `failed`), e.g. the provider's answer; null otherwise",
+      }),
     permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
     urls: z.object({ location: z.string() }),
   })
@@ -60,7 +68,11 @@ function statusOf(translation: Translation): (typeof TRANSLATION_STATUSES)[numbe
   }
 }
 
-export function presentTranslation(translation: Translation, permissions: TranslationPermissions, urls: Urls): z.infer<typeof translationSchema> {
+export function presentTranslation(
+  translation: Translation,
+  permissions: TranslationPermissions,
+  urls: Urls,
+): z.infer<typeof translationSchema> {
   const failed = statusOf(translation) === 'failed';
   const resultLanguage = translation.language as (typeof LANGUAGES)[number];
   return {
@@ -70,7 +82,10 @@ export function presentTranslation(translation: Translation, permissions: Transl
     source: { space: translation.sourceSpaceId, language: translation.sourceLanguage as (typeof LANGUAGES)[number] },
     language: resultLanguage,
     instructions: markdownToDocument(translation.instructions),
-    result: translation.resultSpaceId && translation.resultRevisionId ? { space: translation.resultSpaceId, revision: translation.resultRevisionId, language: resultLanguage } : null,
+    result:
+      translation.resultSpaceId && translation.resultRevisionId
+        ? { space: translation.resultSpaceId, revision: translation.resultRevisionId, language: resultLanguage }
+        : null,
     createdAt: iso(translation.createdAt),
     updatedAt: iso(translation.updatedAt),
     stats: {
@@ -82,7 +97,12 @@ export function presentTranslation(translation: Translation, permissions: Transl
       latestPages: translation.latestPages,
       latestWords: translation.latestWords,
     },
-    error: failed ? { code: translation.run.errorCode!, message: (translation.run.errorMessages ?? []).map((m) => m.message).join('; ') } : null,
+    error: failed
+      ? {
+          code: translation.run.errorCode!,
+          message: (translation.run.errorMessages ?? []).map((m) => m.message).join('; '),
+        }
+      : null,
     permissions: { ...permissions },
     urls: { location: urls.api(`/orgs/${translation.organizationId}/translations/${translation.id}`) },
   };

@@ -2,14 +2,16 @@ import { z } from 'zod';
 import type { User } from '../../entities/User';
 import type { Urls } from './urls';
 
-export const userSchema = z.object({
-  object: z.literal('user'),
-  id: z.string(),
-  displayName: z.string(),
-  email: z.string(),
-  photoURL: z.string().nullable(),
-  urls: z.object({ location: z.string() }),
-}).openapi('User');
+export const userSchema = z
+  .object({
+    object: z.literal('user'),
+    id: z.string(),
+    displayName: z.string(),
+    email: z.string(),
+    photoURL: z.string().nullable(),
+    urls: z.object({ location: z.string() }),
+  })
+  .openapi('User');
 
 export function presentUser(user: User, urls: Urls): z.infer<typeof userSchema> {
   return {

@@ -31,7 +31,10 @@ export async function viewableSites(ctx: AccessContext, organizationId: string):
 }
 
 /** An integration's token holds only what its scopes give within its installation (integration-scopes.ts); a user, what the policies give. */
-export async function permissionsOf<K extends Target['kind']>(ctx: AccessContext, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
+export async function permissionsOf<K extends Target['kind']>(
+  ctx: AccessContext,
+  target: TargetOf<K>,
+): Promise<PermissionsByKind[K]> {
   if (ctx.integration) return integrationPermissions<K>(ctx, ctx.integration, target);
   return (POLICIES[target.kind as K] as Policy<K>)(ctx, target);
 }
@@ -59,9 +62,7 @@ export async function authorize<K extends Target['kind']>(
  * their organization role, which is at least `read`, on everything; a guest sees only content
  * granted to them (directly or through a team) and whatever lies inside a granted collection.
  */
-export type ViewableContent =
-  | { everything: true }
-  | { everything: false; collectionIds: string[]; spaceIds: string[] };
+export type ViewableContent = { everything: true } | { everything: false; collectionIds: string[]; spaceIds: string[] };
 
 export async function viewableContent(ctx: AccessContext, organizationId: string): Promise<ViewableContent> {
   if (ctx.integration) {
@@ -72,7 +73,10 @@ export async function viewableContent(ctx: AccessContext, organizationId: string
   if (member && member.role !== null) return { everything: true };
   if (!member) return { everything: false, collectionIds: [], spaceIds: [] };
   const grants = await ctx.grants();
-  const collectionIds = await ctx.collectionsWithin(organizationId, grants.filter((g) => g.targetKind === 'collection').map((g) => g.targetId));
+  const collectionIds = await ctx.collectionsWithin(
+    organizationId,
+    grants.filter((g) => g.targetKind === 'collection').map((g) => g.targetId),
+  );
   const spaceIds = grants.filter((g) => g.targetKind === 'space').map((g) => g.targetId);
   return { everything: false, collectionIds, spaceIds };
 }

@@ -65,7 +65,11 @@ export class AccessContext {
    * there; an integration's principal, which involves none, is kept.
    */
   static forCaller(db: Db, caller: { userId: string; integration?: IntegrationPrincipal | null }): AccessContext {
-    return new AccessContext(db, caller.userId, caller.integration ? { memberships: [], grants: [], integration: caller.integration } : undefined);
+    return new AccessContext(
+      db,
+      caller.userId,
+      caller.integration ? { memberships: [], grants: [], integration: caller.integration } : undefined,
+    );
   }
 
   /** The same caller on another Db (a transaction's), with nothing read yet. */
@@ -86,7 +90,10 @@ export class AccessContext {
   /** Grants held by the caller directly or through a team, on any content. */
   async grants(): Promise<AccessGrant[]> {
     if (!this.grantsCache) {
-      const [row]: Array<{ grants: unknown }> = await this.db.query(`SELECT ${grantsOfUserColumn('?')} AS grants`, [this.userId, this.userId]);
+      const [row]: Array<{ grants: unknown }> = await this.db.query(`SELECT ${grantsOfUserColumn('?')} AS grants`, [
+        this.userId,
+        this.userId,
+      ]);
       this.grantsCache = grantsOfColumn(row.grants);
     }
     return this.grantsCache;

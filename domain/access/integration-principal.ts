@@ -20,7 +20,10 @@ export interface IntegrationPrincipal {
  * What an integration token acts as, read with the token itself (and remembered as long as it is):
  * null once the integration is unpublished or the installation removed, so the token stops.
  */
-export async function loadIntegrationPrincipal(db: Db, token: Pick<ApiToken, 'integrationId' | 'installationId'>): Promise<IntegrationPrincipal | null> {
+export async function loadIntegrationPrincipal(
+  db: Db,
+  token: Pick<ApiToken, 'integrationId' | 'installationId'>,
+): Promise<IntegrationPrincipal | null> {
   const rows: Array<Record<string, unknown>> = await db.query(
     `SELECT i.scopes, n.id AS installationId, n.organizationId, n.spaceSelection, n.siteSelection
        FROM integrations i LEFT JOIN integration_installations n ON n.id = ? AND n.integrationId = i.id

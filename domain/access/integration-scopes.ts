@@ -85,9 +85,15 @@ async function inReach(ctx: AccessContext, principal: IntegrationPrincipal, targ
   const installation = principal.installation;
   switch (target.kind) {
     case 'integration':
-      return !target.integration.deletedAt && (target.integration.id === principal.integrationId || target.integration.visibility !== 'private');
+      return (
+        !target.integration.deletedAt &&
+        (target.integration.id === principal.integrationId || target.integration.visibility !== 'private')
+      );
     case 'integrationInstallation':
-      return target.installation.integrationId === principal.integrationId && (!installation || installation.id === target.installation.id);
+      return (
+        target.installation.integrationId === principal.integrationId &&
+        (!installation || installation.id === target.installation.id)
+      );
     default:
       if (!installation) return false;
   }
@@ -104,14 +110,24 @@ async function inReach(ctx: AccessContext, principal: IntegrationPrincipal, targ
     case 'space':
     case 'comment':
     case 'translation':
-      return target.space.organizationId === installation.organizationId && (installation.spaceSelection === 'all' || (await ctx.installedOn('space')).has(target.space.id));
+      return (
+        target.space.organizationId === installation.organizationId &&
+        (installation.spaceSelection === 'all' || (await ctx.installedOn('space')).has(target.space.id))
+      );
     case 'site':
     case 'publishedSite':
-      return target.site.organizationId === installation.organizationId && (installation.siteSelection === 'all' || (await ctx.installedOn('site')).has(target.site.id));
+      return (
+        target.site.organizationId === installation.organizationId &&
+        (installation.siteSelection === 'all' || (await ctx.installedOn('site')).has(target.site.id))
+      );
   }
 }
 
-export async function integrationPermissions<K extends Target['kind']>(ctx: AccessContext, principal: IntegrationPrincipal, target: TargetOf<K>): Promise<PermissionsByKind[K]> {
+export async function integrationPermissions<K extends Target['kind']>(
+  ctx: AccessContext,
+  principal: IntegrationPrincipal,
+  target: TargetOf<K>,
+): Promise<PermissionsByKind[K]> {
   const reach = await inReach(ctx, principal, target);
   const t = target as Target;
   const own =
@@ -126,17 +142,35 @@ export async function integrationPermissions<K extends Target['kind']>(ctx: Acce
 }
 
 /** Which spaces (or sites) of the organization the token sees, for the list filters: all of them, or those its installation selected. */
-async function viewable(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string, kind: 'space' | 'site'): Promise<'all' | string[]> {
+async function viewable(
+  ctx: AccessContext,
+  principal: IntegrationPrincipal,
+  organizationId: string,
+  kind: 'space' | 'site',
+): Promise<'all' | string[]> {
   const installation = principal.installation;
-  if (!installation || installation.organizationId !== organizationId || !holds(principal, SCOPE_PERMISSIONS[kind].view)) return [];
+  if (
+    !installation ||
+    installation.organizationId !== organizationId ||
+    !holds(principal, SCOPE_PERMISSIONS[kind].view)
+  )
+    return [];
   const selection = kind === 'space' ? installation.spaceSelection : installation.siteSelection;
   return selection === 'all' ? 'all' : [...(await ctx.installedOn(kind))];
 }
 
-export function integrationViewableSpaces(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string): Promise<'all' | string[]> {
+export function integrationViewableSpaces(
+  ctx: AccessContext,
+  principal: IntegrationPrincipal,
+  organizationId: string,
+): Promise<'all' | string[]> {
   return viewable(ctx, principal, organizationId, 'space');
 }
 
-export function integrationViewableSites(ctx: AccessContext, principal: IntegrationPrincipal, organizationId: string): Promise<'all' | string[]> {
+export function integrationViewableSites(
+  ctx: AccessContext,
+  principal: IntegrationPrincipal,
+  organizationId: string,
+): Promise<'all' | string[]> {
   return viewable(ctx, principal, organizationId, 'site');
 }

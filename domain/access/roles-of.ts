@@ -4,7 +4,11 @@ import type { Space } from '../../entities/Space';
 import { AccessContext } from './context';
 import { maxRole, Role } from './roles';
 
-async function contentRole(ctx: AccessContext, organizationId: string, own: { kind: 'space' | 'collection'; id: string; defaultLevel: Role | null; parentId: string | null }): Promise<Role | null> {
+async function contentRole(
+  ctx: AccessContext,
+  organizationId: string,
+  own: { kind: 'space' | 'collection'; id: string; defaultLevel: Role | null; parentId: string | null },
+): Promise<Role | null> {
   const member = await ctx.membership(organizationId);
   if (!member) return null;
   if (member.role === 'admin') return 'admin';
@@ -20,11 +24,21 @@ async function contentRole(ctx: AccessContext, organizationId: string, own: { ki
 }
 
 export async function spaceRole(ctx: AccessContext, space: Space): Promise<Role | null> {
-  return contentRole(ctx, space.organizationId, { kind: 'space', id: space.id, defaultLevel: space.defaultLevel, parentId: space.parentId });
+  return contentRole(ctx, space.organizationId, {
+    kind: 'space',
+    id: space.id,
+    defaultLevel: space.defaultLevel,
+    parentId: space.parentId,
+  });
 }
 
 export async function collectionRole(ctx: AccessContext, collection: Collection): Promise<Role | null> {
-  return contentRole(ctx, collection.organizationId, { kind: 'collection', id: collection.id, defaultLevel: collection.defaultLevel, parentId: collection.parentId });
+  return contentRole(ctx, collection.organizationId, {
+    kind: 'collection',
+    id: collection.id,
+    defaultLevel: collection.defaultLevel,
+    parentId: collection.parentId,
+  });
 }
 
 /** The role a caller holds on every site of an organization: their organization role (a guest holds none). */

@@ -42,7 +42,12 @@ export interface OrganizationPermissions {
   listInstallations: boolean;
   installIntegration: boolean;
 }
-export interface CollectionPermissions { view: boolean; admin: boolean; viewInviteLinks: boolean; create: boolean }
+export interface CollectionPermissions {
+  view: boolean;
+  admin: boolean;
+  viewInviteLinks: boolean;
+  create: boolean;
+}
 export interface SpacePermissions {
   view: boolean;
   access: boolean;
@@ -55,8 +60,14 @@ export interface SpacePermissions {
   review: boolean;
   installIntegration: boolean;
 }
-export interface TeamPermissions { view: boolean; admin: boolean }
-export interface OpenAPISpecPermissions { view: boolean; edit: boolean }
+export interface TeamPermissions {
+  view: boolean;
+  admin: boolean;
+}
+export interface OpenAPISpecPermissions {
+  view: boolean;
+  edit: boolean;
+}
 /** GitBook 0.202's eight site permissions. */
 export interface SitePermissions {
   view: boolean;
@@ -69,15 +80,36 @@ export interface SitePermissions {
   editAdaptiveSchema: boolean;
 }
 /** `viewAll`: sees every item of the structure, whatever its condition; a visitor sees those their claims meet. */
-export interface PublishedSitePermissions { view: boolean; viewAll: boolean }
+export interface PublishedSitePermissions {
+  view: boolean;
+  viewAll: boolean;
+}
 /** `view`, `edit`, `reply`, `delete` are shown on comments and replies; `resolve` and `react` are enforced only. */
-export interface CommentPermissions { view: boolean; edit: boolean; reply: boolean; delete: boolean; resolve: boolean; react: boolean }
-export interface TranslationPermissions { view: boolean; edit: boolean }
+export interface CommentPermissions {
+  view: boolean;
+  edit: boolean;
+  reply: boolean;
+  delete: boolean;
+  resolve: boolean;
+  react: boolean;
+}
+export interface TranslationPermissions {
+  view: boolean;
+  edit: boolean;
+}
 /** GitBook's Integration.permissions is `{admin}`; `view` decides the 404. */
 /** `listInstallations`: list its installations and their spaces and sites (GitBook: the integration's own token; here also its owner's admins). */
-export interface IntegrationPermissions { view: boolean; admin: boolean; listInstallations: boolean }
+export interface IntegrationPermissions {
+  view: boolean;
+  admin: boolean;
+  listInstallations: boolean;
+}
 /** `admin`: change or uninstall it. `issueToken`: mint an installation token (GitBook: the integration's own token only). */
-export interface IntegrationInstallationPermissions { view: boolean; admin: boolean; issueToken: boolean }
+export interface IntegrationInstallationPermissions {
+  view: boolean;
+  admin: boolean;
+  issueToken: boolean;
+}
 
 export interface PermissionsByKind {
   organization: OrganizationPermissions;

@@ -6,7 +6,10 @@ import type { ViewableContent } from './authorize';
  * The condition that keeps the spaces the caller can view: granted ones and those inside a viewable
  * collection (named parameters, as the query builder takes them); null when every space is.
  */
-export function spaceViewableCondition(alias: string, viewable: ViewableContent): { condition: string; params: Record<string, string[]> } | null {
+export function spaceViewableCondition(
+  alias: string,
+  viewable: ViewableContent,
+): { condition: string; params: Record<string, string[]> } | null {
   if (viewable.everything) return null;
   const ors: string[] = [];
   const params: Record<string, string[]> = {};
@@ -22,12 +25,20 @@ export function spaceViewableCondition(alias: string, viewable: ViewableContent)
 }
 
 /** Keeps the spaces the caller can view. */
-export function whereSpaceViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
+export function whereSpaceViewable<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  viewable: ViewableContent,
+): SelectQueryBuilder<T> {
   const viewableOnly = spaceViewableCondition(alias, viewable);
   return viewableOnly ? qb.andWhere(viewableOnly.condition, viewableOnly.params) : qb;
 }
 
-export function whereCollectionViewable<T extends ObjectLiteral>(qb: SelectQueryBuilder<T>, alias: string, viewable: ViewableContent): SelectQueryBuilder<T> {
+export function whereCollectionViewable<T extends ObjectLiteral>(
+  qb: SelectQueryBuilder<T>,
+  alias: string,
+  viewable: ViewableContent,
+): SelectQueryBuilder<T> {
   if (viewable.everything) return qb;
   if (!viewable.collectionIds.length) return qb.andWhere('1 = 0');
   return qb.andWhere(`${alias}.id IN (:...viewableCollectionIds)`, { viewableCollectionIds: viewable.collectionIds });

@@ -71,7 +71,11 @@ export async function findLiveToken(db: Db, secret: string): Promise<LiveToken |
 
 /** Revokes by secret; true when a live token was revoked. */
 export async function revokeBySecret(db: Db, secret: string): Promise<boolean> {
-  const result = await db.update(ApiToken, { secretHash: hashSecret(secret), revokedAt: IsNull() }, { revokedAt: new Date() });
+  const result = await db.update(
+    ApiToken,
+    { secretHash: hashSecret(secret), revokedAt: IsNull() },
+    { revokedAt: new Date() },
+  );
   return (result.affected ?? 0) > 0;
 }
 

@@ -21,7 +21,12 @@ export async function findParentCollection(db: Db, organizationId: string, paren
   return parent;
 }
 
-export async function createCollection(db: Db, organizationId: string, parent: Collection | null, input: { title?: string }): Promise<Collection> {
+export async function createCollection(
+  db: Db,
+  organizationId: string,
+  parent: Collection | null,
+  input: { title?: string },
+): Promise<Collection> {
   const now = new Date();
   const parentId = parent?.id ?? null;
   const collection = db.create(Collection, {
@@ -63,7 +68,9 @@ export async function deleteCollection(db: Db, collection: Collection): Promise<
   const collections = await db.countBy(Collection, { parentId: collection.id });
   const spaces = await db.countBy(Space, { parentId: collection.id, deletedAt: IsNull() });
   if (collections || spaces) {
-    throw conflict(`the collection is not empty (${spaces} spaces, ${collections} collections): move or delete them first`);
+    throw conflict(
+      `the collection is not empty (${spaces} spaces, ${collections} collections): move or delete them first`,
+    );
   }
   await db.update(Space, { parentId: collection.id }, { parentId: collection.parentId, position: collection.position });
   await db.delete(ContentGrant, { targetKind: 'collection', targetId: collection.id });

@@ -35,7 +35,10 @@ function parentIs(parentId: string | null): string | FindOperator<string> {
 async function siblingsUnder(db: Db, organizationId: string, parentId: string | null): Promise<Sibling[]> {
   const select = { id: true, position: true } as const;
   const collections = await db.find(Collection, { where: { organizationId, parentId: parentIs(parentId) }, select });
-  const spaces = await db.find(Space, { where: { organizationId, parentId: parentIs(parentId), deletedAt: IsNull() }, select });
+  const spaces = await db.find(Space, {
+    where: { organizationId, parentId: parentIs(parentId), deletedAt: IsNull() },
+    select,
+  });
   const all: Sibling[] = [
     ...collections.map((c) => ({ kind: 'collection' as const, id: c.id, position: c.position })),
     ...spaces.map((s) => ({ kind: 'space' as const, id: s.id, position: s.position })),
@@ -83,13 +86,16 @@ export async function positionAmongSiblings(
     if (stays) throw conflict('the move would not change anything');
     return lastPosition(db, organizationId, parentId);
   }
-  if (moving && sameRef(placement.anchor, moving.ref)) throw badRequest('position: an item cannot be placed relative to itself');
+  if (moving && sameRef(placement.anchor, moving.ref))
+    throw badRequest('position: an item cannot be placed relative to itself');
   const all = await siblingsUnder(db, organizationId, parentId);
   const anchorIndex = all.findIndex((s) => sameRef(s, placement.anchor));
-  if (anchorIndex < 0) throw badRequest(`position: ${placement.anchor.kind} "${placement.anchor.id}" is not in the target parent`);
+  if (anchorIndex < 0)
+    throw badRequest(`position: ${placement.anchor.kind} "${placement.anchor.id}" is not in the target parent`);
   if (stays) {
     const itemIndex = all.findIndex((s) => sameRef(s, moving.ref));
-    if (itemIndex === anchorIndex + (placement.side === 'before' ? -1 : 1)) throw conflict('the move would not change anything');
+    if (itemIndex === anchorIndex + (placement.side === 'before' ? -1 : 1))
+      throw conflict('the move would not change anything');
   }
   const others = moving ? all.filter((s) => !sameRef(s, moving.ref)) : all;
   let slot = gapAround(others, placement);

@@ -23,7 +23,12 @@ async function isWithin(db: Db, collection: Collection, candidateId: string): Pr
 }
 
 /** Moves under `parentId` (null: organization root), last or at `placement` among the new siblings. */
-export async function moveCollection(db: Db, collection: Collection, parentId: string | null, placement?: Placement): Promise<Collection> {
+export async function moveCollection(
+  db: Db,
+  collection: Collection,
+  parentId: string | null,
+  placement?: Placement,
+): Promise<Collection> {
   if (parentId !== null && (await isWithin(db, collection, parentId))) {
     throw conflict('a collection cannot be moved into itself or one of its descendants');
   }
@@ -44,7 +49,9 @@ export async function moveCollection(db: Db, collection: Collection, parentId: s
 export async function transferCollection(db: Db, collection: Collection, organizationId: string): Promise<Collection> {
   if (organizationId === collection.organizationId) throw conflict('the transfer would not change anything');
   const collectionIds = await subtreeCollectionIds(db, collection);
-  const spaceIds = (await db.find(Space, { where: { parentId: In(collectionIds) }, select: { id: true } })).map((s) => s.id);
+  const spaceIds = (await db.find(Space, { where: { parentId: In(collectionIds) }, select: { id: true } })).map(
+    (s) => s.id,
+  );
   const now = new Date();
   const position = await lastPosition(db, organizationId, null);
   await db.update(Collection, { id: In(collectionIds) }, { organizationId, updatedAt: now });

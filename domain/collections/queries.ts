@@ -5,7 +5,12 @@ import type { Db } from '../db';
 import { Collection } from '../../entities/Collection';
 
 /** Collections of the organization; `topLevelOnly` keeps those at the organization root. */
-export function collectionsOfOrganizationQuery(db: Db, organizationId: string, topLevelOnly: boolean, viewable: ViewableContent) {
+export function collectionsOfOrganizationQuery(
+  db: Db,
+  organizationId: string,
+  topLevelOnly: boolean,
+  viewable: ViewableContent,
+) {
   const qb = db.createQueryBuilder(Collection, 'c').where('c.organizationId = :organizationId', { organizationId });
   if (topLevelOnly) qb.andWhere('c.parentId IS NULL');
   return whereCollectionViewable(qb, 'c', viewable);

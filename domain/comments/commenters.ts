@@ -6,7 +6,13 @@ import { Member } from '../../entities/Member';
 
 export function commentersQuery(db: Db, organizationId: string, changeRequestId: string) {
   const qb = db.createQueryBuilder(Member, 'm').where('m.organizationId = :organizationId', { organizationId });
-  const commented = qb.subQuery().select('1').from(Comment, 'c').where('c.changeRequestId = :changeRequestId').andWhere('c.postedById = m.userId').getQuery();
+  const commented = qb
+    .subQuery()
+    .select('1')
+    .from(Comment, 'c')
+    .where('c.changeRequestId = :changeRequestId')
+    .andWhere('c.postedById = m.userId')
+    .getQuery();
   const replied = qb
     .subQuery()
     .select('1')

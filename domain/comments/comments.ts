@@ -51,7 +51,8 @@ export interface CommentFilters {
 
 export function commentsQuery(db: Db, scope: CommentScope, filters: CommentFilters) {
   const qb = db.createQueryBuilder(Comment, 'c').where('c.spaceId = :spaceId', { spaceId: scope.space.id });
-  if (scope.changeRequest) qb.andWhere('c.changeRequestId = :changeRequestId', { changeRequestId: scope.changeRequest.id });
+  if (scope.changeRequest)
+    qb.andWhere('c.changeRequestId = :changeRequestId', { changeRequestId: scope.changeRequest.id });
   else qb.andWhere('c.changeRequestId IS NULL');
   if (filters.status !== 'all') qb.andWhere('c.status = :status', { status: filters.status });
   if (filters.pageId !== undefined) qb.andWhere('c.pageId = :pageId', { pageId: filters.pageId });
@@ -68,9 +69,12 @@ export interface CommentPatch {
 export async function updateComment(db: Db, comment: Comment, patch: CommentPatch, userId: string): Promise<void> {
   const changes: Partial<Comment> = {};
   const now = new Date();
-  if (patch.body !== undefined && (patch.body.markdown ?? '') !== comment.body) Object.assign(changes, { body: patch.body.markdown ?? '', editedAt: now });
-  if (patch.resolved === true && comment.status !== 'resolved') Object.assign(changes, { status: 'resolved', resolvedAt: now, resolvedById: userId });
-  if (patch.resolved === false && comment.status !== 'open') Object.assign(changes, { status: 'open', resolvedAt: null, resolvedById: null });
+  if (patch.body !== undefined && (patch.body.markdown ?? '') !== comment.body)
+    Object.assign(changes, { body: patch.body.markdown ?? '', editedAt: now });
+  if (patch.resolved === true && comment.status !== 'resolved')
+    Object.assign(changes, { status: 'resolved', resolvedAt: now, resolvedById: userId });
+  if (patch.resolved === false && comment.status !== 'open')
+    Object.assign(changes, { status: 'open', resolvedAt: null, resolvedById: null });
   if (!Object.keys(changes).length) return;
   if (!changes.status) {
     await db.update(Comment, { id: comment.id }, changes);
@@ -78,8 +82,14 @@ export async function updateComment(db: Db, comment: Comment, patch: CommentPatc
   }
   // only from the status read: of two requests resolving one comment, one changes it, and counts
   const updated = await db.update(Comment, { id: comment.id, status: comment.status }, changes);
-  if (updated.affected) await applyCounterChange(db, comment.spaceId, commentStatusChange(!!comment.changeRequestId, comment.status, changes.status));
-  else if (changes.body !== undefined) await db.update(Comment, { id: comment.id }, { body: changes.body, editedAt: changes.editedAt });
+  if (updated.affected)
+    await applyCounterChange(
+      db,
+      comment.spaceId,
+      commentStatusChange(!!comment.changeRequestId, comment.status, changes.status),
+    );
+  else if (changes.body !== undefined)
+    await db.update(Comment, { id: comment.id }, { body: changes.body, editedAt: changes.editedAt });
 }
 
 /**
@@ -88,12 +98,17 @@ export async function updateComment(db: Db, comment: Comment, patch: CommentPatc
  * deleted before reactions for the same reason (a reaction locks its reply first).
  */
 export async function deleteComment(db: Db, commentId: string): Promise<void> {
-  const comment = await db.createQueryBuilder(Comment, 'c').setLock('pessimistic_write').where('c.id = :id', { id: commentId }).getOne();
+  const comment = await db
+    .createQueryBuilder(Comment, 'c')
+    .setLock('pessimistic_write')
+    .where('c.id = :id', { id: commentId })
+    .getOne();
   if (!comment) return;
   await db.delete(Comment, { id: commentId });
   await applyCounterChange(db, comment.spaceId, commentStatusChange(!!comment.changeRequestId, comment.status, null));
   const replyIds = (await db.find(CommentReply, { where: { commentId }, select: { id: true } })).map((r) => r.id);
   await db.delete(CommentReply, { commentId });
-  for (let i = 0; i < replyIds.length; i += 500) await db.delete(CommentReaction, { targetKind: 'reply', targetId: In(replyIds.slice(i, i + 500)) });
+  for (let i = 0; i < replyIds.length; i += 500)
+    await db.delete(CommentReaction, { targetKind: 'reply', targetId: In(replyIds.slice(i, i + 500)) });
   await db.delete(CommentReaction, { targetKind: 'comment', targetId: commentId });
 }

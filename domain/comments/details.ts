@@ -58,8 +58,15 @@ function groupReactions(rows: CommentReaction[], users: Map<string, User>): Reac
 
 export async function describeComments(db: Db, scope: CommentScope, comments: Comment[]): Promise<CommentDetails[]> {
   if (!comments.length) return [];
-  const reactions = await reactionsOf(db, 'comment', comments.map((c) => c.id));
-  const repliers = await repliersOf(db, comments.map((c) => c.id));
+  const reactions = await reactionsOf(
+    db,
+    'comment',
+    comments.map((c) => c.id),
+  );
+  const repliers = await repliersOf(
+    db,
+    comments.map((c) => c.id),
+  );
   const users = await usersById(db, [
     ...comments.flatMap((c) => [c.postedById, c.resolvedById]),
     ...[...reactions.values()].flat().map((r) => r.userId),
@@ -72,13 +79,26 @@ export async function describeComments(db: Db, scope: CommentScope, comments: Co
     resolvedBy: comment.resolvedById ? userOf(users, comment.resolvedById) : null,
     reactions: groupReactions(reactions.get(comment.id)!, users),
     page: pages.get(comment.id) ?? null,
-    repliers: repliers.get(comment.id)!.map((r) => ({ user: userOf(users, r.userId), count: r.count, updatedAt: r.updatedAt })),
+    repliers: repliers
+      .get(comment.id)!
+      .map((r) => ({ user: userOf(users, r.userId), count: r.count, updatedAt: r.updatedAt })),
   }));
 }
 
 export async function describeReplies(db: Db, replies: CommentReply[]): Promise<ReplyDetails[]> {
   if (!replies.length) return [];
-  const reactions = await reactionsOf(db, 'reply', replies.map((r) => r.id));
-  const users = await usersById(db, [...replies.map((r) => r.postedById), ...[...reactions.values()].flat().map((r) => r.userId)]);
-  return replies.map((reply) => ({ reply, postedBy: userOf(users, reply.postedById), reactions: groupReactions(reactions.get(reply.id)!, users) }));
+  const reactions = await reactionsOf(
+    db,
+    'reply',
+    replies.map((r) => r.id),
+  );
+  const users = await usersById(db, [
+    ...replies.map((r) => r.postedById),
+    ...[...reactions.values()].flat().map((r) => r.userId),
+  ]);
+  return replies.map((reply) => ({
+    reply,
+    postedBy: userOf(users, reply.postedById),
+    reactions: groupReactions(reactions.get(reply.id)!, users),
+  }));
 }

@@ -27,6 +27,7 @@ export async function repliersOf(db: Db, commentIds: string[]): Promise<Map<stri
     .orderBy('updatedAt', 'DESC')
     .addOrderBy('userId', 'ASC')
     .getRawMany();
-  for (const row of rows) out.get(row.commentId)!.push({ userId: row.userId, count: Number(row.count), updatedAt: new Date(row.updatedAt) });
+  for (const row of rows)
+    out.get(row.commentId)!.push({ userId: row.userId, count: Number(row.count), updatedAt: new Date(row.updatedAt) });
   return out;
 }

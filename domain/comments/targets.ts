@@ -22,7 +22,10 @@ export interface TargetInput {
   tableCell?: { record: string; definition: string };
 }
 
-export type ResolvedTarget = Pick<Comment, 'revisionId' | 'pageId' | 'pageVersion' | 'nodeId' | 'nodePreview' | 'tableCellRecord' | 'tableCellDefinition'>;
+export type ResolvedTarget = Pick<
+  Comment,
+  'revisionId' | 'pageId' | 'pageVersion' | 'nodeId' | 'nodePreview' | 'tableCellRecord' | 'tableCellDefinition'
+>;
 
 export const NODE_PREVIEW_MAX = 512;
 
@@ -35,7 +38,12 @@ function nodePreview(version: PageVersion, nodeId: string): string | null {
   return section ? section.title.slice(0, NODE_PREVIEW_MAX) : null;
 }
 
-export async function resolveTarget(db: Db, scope: CommentScope, input: TargetInput, userId: string): Promise<ResolvedTarget> {
+export async function resolveTarget(
+  db: Db,
+  scope: CommentScope,
+  input: TargetInput,
+  userId: string,
+): Promise<ResolvedTarget> {
   if (input.page === undefined && input.node !== undefined) throw badRequest('node: requires page');
   if (input.page === undefined && input.tableCell !== undefined) throw badRequest('tableCell: requires page');
   // Spaces get their first revision at creation; one created before that rule gets it now.
@@ -55,7 +63,11 @@ export async function resolveTarget(db: Db, scope: CommentScope, input: TargetIn
   const entry = await new ContentReader(store, revision.root).entry(input.page);
   if (!entry) throw badRequest('page: no such page in this content');
   Object.assign(target, { pageId: input.page, pageVersion: entry.v });
-  if (input.node !== undefined) Object.assign(target, { nodeId: input.node, nodePreview: nodePreview(await store.get<PageVersion>(entry.v), input.node) });
+  if (input.node !== undefined)
+    Object.assign(target, {
+      nodeId: input.node,
+      nodePreview: nodePreview(await store.get<PageVersion>(entry.v), input.node),
+    });
   return target;
 }
 
@@ -81,21 +93,31 @@ export interface PageTarget {
 }
 
 /** The page target of each comment that has one, keyed by comment id; each distinct page is read once. */
-export async function describePageTargets(db: Db, scope: CommentScope, comments: Comment[]): Promise<Map<string, PageTarget>> {
+export async function describePageTargets(
+  db: Db,
+  scope: CommentScope,
+  comments: Comment[],
+): Promise<Map<string, PageTarget>> {
   const onPages = comments.filter((c) => c.pageId !== null);
   const out = new Map<string, PageTarget>();
   if (!onPages.length) return out;
   const store = new ObjectStore(db);
   const headId = headRevisionId(scope);
   const head = headId ? await db.findOneByOrFail(Revision, { id: headId }) : null;
-  const current = head ? await readPages(store, head.root, [...new Set(onPages.map((c) => c.pageId!))]) : new Map<string, PageRecord>();
+  const current = head
+    ? await readPages(store, head.root, [...new Set(onPages.map((c) => c.pageId!))])
+    : new Map<string, PageRecord>();
 
   // Pages gone from the head are shown as the comment's own revision had them.
   const gone = onPages.filter((c) => !current.has(c.pageId!));
   const posted = new Map<string, Map<string, PageRecord>>();
   if (gone.length) {
     const revisions = await db.findBy(Revision, { id: In([...new Set(gone.map((c) => c.revisionId))]) });
-    for (const r of revisions) posted.set(r.id, await readPages(store, r.root, [...new Set(gone.filter((c) => c.revisionId === r.id).map((c) => c.pageId!))]));
+    for (const r of revisions)
+      posted.set(
+        r.id,
+        await readPages(store, r.root, [...new Set(gone.filter((c) => c.revisionId === r.id).map((c) => c.pageId!))]),
+      );
   }
   for (const c of onPages) {
     const now = current.get(c.pageId!);

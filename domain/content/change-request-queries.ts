@@ -50,6 +50,13 @@ export async function describeChangeRequests(db: Db, changeRequests: ChangeReque
   if (!changeRequests.length) return [];
   const userIds = [...new Set(changeRequests.map((cr) => cr.createdById))];
   const users = new Map((await db.findBy(User, { id: In(userIds) })).map((u) => [u.id, u]));
-  const comments = await changeRequestCommentCounts(db, changeRequests.map((cr) => cr.id));
-  return changeRequests.map((cr) => ({ changeRequest: cr, createdBy: users.get(cr.createdById), comments: comments.get(cr.id) ?? 0 }));
+  const comments = await changeRequestCommentCounts(
+    db,
+    changeRequests.map((cr) => cr.id),
+  );
+  return changeRequests.map((cr) => ({
+    changeRequest: cr,
+    createdBy: users.get(cr.createdById),
+    comments: comments.get(cr.id) ?? 0,
+  }));
 }

@@ -25,10 +25,23 @@ export function isOutdated(cr: ChangeRequest, space: Space): boolean {
   return cr.status !== 'merged' && !!space.revisionId && space.revisionId !== mergeBaseId(cr);
 }
 
-export async function createChangeRequest(db: Db, spaceId: string, input: { subject?: string; agentTaskId?: string }, createdById: string): Promise<ChangeRequest> {
-  const space = await db.createQueryBuilder(Space, 's').setLock('pessimistic_write').where('s.id = :id', { id: spaceId }).getOneOrFail();
+export async function createChangeRequest(
+  db: Db,
+  spaceId: string,
+  input: { subject?: string; agentTaskId?: string },
+  createdById: string,
+): Promise<ChangeRequest> {
+  const space = await db
+    .createQueryBuilder(Space, 's')
+    .setLock('pessimistic_write')
+    .where('s.id = :id', { id: spaceId })
+    .getOneOrFail();
   const revisionId = space.revisionId ?? (await createInitialRevision(db, space, createdById)).id;
-  const last = await db.createQueryBuilder(ChangeRequest, 'cr').select('MAX(cr.number)', 'max').where('cr.spaceId = :spaceId', { spaceId }).getRawOne<{ max: number | null }>();
+  const last = await db
+    .createQueryBuilder(ChangeRequest, 'cr')
+    .select('MAX(cr.number)', 'max')
+    .where('cr.spaceId = :spaceId', { spaceId })
+    .getRawOne<{ max: number | null }>();
   const now = new Date();
   const cr = db.create(ChangeRequest, {
     id: newId(),
@@ -51,10 +64,19 @@ export async function createChangeRequest(db: Db, spaceId: string, input: { subj
   return cr;
 }
 
-export async function updateChangeRequest(db: Db, changeRequestId: string, patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> }): Promise<ChangeRequest> {
+export async function updateChangeRequest(
+  db: Db,
+  changeRequestId: string,
+  patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> },
+): Promise<ChangeRequest> {
   // Locked and read again so a merge landing meanwhile cannot be overwritten by a status change.
-  const cr = await db.createQueryBuilder(ChangeRequest, 'cr').setLock('pessimistic_write').where('cr.id = :id', { id: changeRequestId }).getOneOrFail();
-  if (cr.status === 'merged' && patch.status !== undefined) throw conflict('status: a merged change request cannot change status');
+  const cr = await db
+    .createQueryBuilder(ChangeRequest, 'cr')
+    .setLock('pessimistic_write')
+    .where('cr.id = :id', { id: changeRequestId })
+    .getOneOrFail();
+  if (cr.status === 'merged' && patch.status !== undefined)
+    throw conflict('status: a merged change request cannot change status');
   const changes: Partial<ChangeRequest> = { updatedAt: new Date() };
   if (patch.subject !== undefined) changes.subject = patch.subject;
   if (patch.status !== undefined) changes.status = patch.status;
@@ -68,7 +90,12 @@ function conflictError(conflicts: Array<{ page: string; title: string; reason: s
 }
 
 /** Merges the change request into its space: a `merge` revision with two parents becomes the space's. */
-export async function mergeChangeRequest(db: Db, changeRequestId: string, userId: string, appBaseUrl: string): Promise<Revision> {
+export async function mergeChangeRequest(
+  db: Db,
+  changeRequestId: string,
+  userId: string,
+  appBaseUrl: string,
+): Promise<Revision> {
   const crHead = await lockHead(db, { kind: 'change-request', changeRequestId });
   const cr = crHead.changeRequest!;
   if (cr.status === 'merged') throw conflict('the change request is already merged');
@@ -91,17 +118,27 @@ export async function mergeChangeRequest(db: Db, changeRequestId: string, userId
   });
   await moveHead(db, store, spaceHead, revision, appBaseUrl);
   const now = new Date();
-  await db.update(ChangeRequest, { id: cr.id }, { status: 'merged', revisionMergedId: revision.id, mergedAt: now, updatedAt: now });
+  await db.update(
+    ChangeRequest,
+    { id: cr.id },
+    { status: 'merged', revisionMergedId: revision.id, mergedAt: now, updatedAt: now },
+  );
   await applyCounterChange(db, cr.spaceId, changeRequestStatusChange(cr.status, 'merged'));
   Object.assign(cr, { status: 'merged', revisionMergedId: revision.id, mergedAt: now, updatedAt: now });
   return revision;
 }
 
 /** Pulls the space's content into the change request (`update` revision), recording the ancestor. */
-export async function updateFromSpace(db: Db, changeRequestId: string, userId: string, appBaseUrl: string): Promise<Revision> {
+export async function updateFromSpace(
+  db: Db,
+  changeRequestId: string,
+  userId: string,
+  appBaseUrl: string,
+): Promise<Revision> {
   const crHead = await lockHead(db, { kind: 'change-request', changeRequestId });
   const cr = crHead.changeRequest!;
-  if (cr.status === 'merged' || cr.status === 'archived') throw conflict(`the change request is ${cr.status}: its content can no longer change`);
+  if (cr.status === 'merged' || cr.status === 'archived')
+    throw conflict(`the change request is ${cr.status}: its content can no longer change`);
   const space = await db.findOneByOrFail(Space, { id: cr.spaceId });
   const spaceRevision = await loadRevision(db, space.revisionId!);
   if (spaceRevision.id === mergeBaseId(cr)) return crHead.revision;

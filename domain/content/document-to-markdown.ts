@@ -132,7 +132,8 @@ function joinTextNodes(nodes: InputNode[]): InputNode[] {
   const out: InputNode[] = [];
   for (const node of nodes) {
     const last = out[out.length - 1];
-    if (node.object === 'text' && last?.object === 'text') out[out.length - 1] = { object: 'text', leaves: [...(last.leaves ?? []), ...(node.leaves ?? [])] };
+    if (node.object === 'text' && last?.object === 'text')
+      out[out.length - 1] = { object: 'text', leaves: [...(last.leaves ?? []), ...(node.leaves ?? [])] };
     else out.push(node);
   }
   return out;
@@ -199,16 +200,29 @@ function renderList(node: InputNode): string {
 function renderTable(node: InputNode): string {
   const rows = (node.nodes ?? []).filter((row) => row.type === 'table-row');
   if (!rows.length) return renderBlocks(node.nodes);
-  const cells = rows.map((row) => (row.nodes ?? []).map((cell) => renderBlocks(cell.nodes).replace(/\s*\n\s*/g, ' ').replace(/\|/g, '\\|')));
+  const cells = rows.map((row) =>
+    (row.nodes ?? []).map((cell) =>
+      renderBlocks(cell.nodes)
+        .replace(/\s*\n\s*/g, ' ')
+        .replace(/\|/g, '\\|'),
+    ),
+  );
   const width = Math.max(...cells.map((row) => row.length));
   const aligns = (rows[0].nodes ?? []).map((cell) => str(cell.data, 'align'));
   const line = (row: string[]) => `| ${Array.from({ length: width }, (_, i) => row[i] ?? '').join(' | ')} |`;
-  const rule = Array.from({ length: width }, (_, i) => ({ left: ':---', center: ':---:', right: '---:' })[aligns[i]] ?? '---');
+  const rule = Array.from(
+    { length: width },
+    (_, i) => ({ left: ':---', center: ':---:', right: '---:' })[aligns[i]] ?? '---',
+  );
   return [line(cells[0]), `| ${rule.join(' | ')} |`, ...cells.slice(1).map(line)].join('\n');
 }
 
 function renderCode(node: InputNode): string {
-  const lines = (node.nodes ?? []).map((line) => (line.nodes ?? []).map((n) => (n.object === 'text' ? (n.leaves ?? []).map((l) => l.text).join('') : renderInlines([n]))).join(''));
+  const lines = (node.nodes ?? []).map((line) =>
+    (line.nodes ?? [])
+      .map((n) => (n.object === 'text' ? (n.leaves ?? []).map((l) => l.text).join('') : renderInlines([n])))
+      .join(''),
+  );
   const text = lines.join('\n');
   const longest = Math.max(2, ...(text.match(/^ {0,3}`{3,}/gm) ?? []).map((run) => run.trim().length));
   const fence = '`'.repeat(longest + 1);
@@ -216,7 +230,10 @@ function renderCode(node: InputNode): string {
 }
 
 function renderFragments(node: InputNode): string {
-  return (node.fragments ?? []).map((f) => renderBlocks(f.nodes)).filter(Boolean).join('\n\n');
+  return (node.fragments ?? [])
+    .map((f) => renderBlocks(f.nodes))
+    .filter(Boolean)
+    .join('\n\n');
 }
 
 function renderBlock(node: InputNode): string {
@@ -259,7 +276,10 @@ function renderBlock(node: InputNode): string {
 }
 
 function renderBlocks(nodes: InputNode[] | undefined): string {
-  return (nodes ?? []).map(renderBlock).filter((text) => text !== '').join('\n\n');
+  return (nodes ?? [])
+    .map(renderBlock)
+    .filter((text) => text !== '')
+    .join('\n\n');
 }
 
 /** Markdown of a document: blocks separated by blank lines, no trailing newline. */

@@ -42,7 +42,13 @@ export const DOCUMENT_SCHEMA_VERSION = 1;
 const MARKS: Record<string, MarkType> = { strong: 'bold', em: 'italic', s: 'strikethrough' };
 
 function element(object: DocumentElement['object'], type: string, data?: NodeData, isVoid = false): DocumentElement {
-  return { object, type, ...(isVoid ? { isVoid: true as const } : {}), ...(data && Object.keys(data).length ? { data } : {}), nodes: [] };
+  return {
+    object,
+    type,
+    ...(isVoid ? { isVoid: true as const } : {}),
+    ...(data && Object.keys(data).length ? { data } : {}),
+    nodes: [],
+  };
 }
 
 /** Appends text with its marks, merging into the previous leaf when the marks are the same. */
@@ -78,7 +84,14 @@ function inlineNodes(tokens: Token[]): DocumentNode[] {
     } else if (t.type === 'link_close') containers.pop();
     else if (t.type === 'image') {
       const title = t.attrGet('title');
-      current().push(element('inline', 'image', { src: String(t.attrGet('src') ?? ''), alt: t.content, ...(title ? { title } : {}) }, true));
+      current().push(
+        element(
+          'inline',
+          'image',
+          { src: String(t.attrGet('src') ?? ''), alt: t.content, ...(title ? { title } : {}) },
+          true,
+        ),
+      );
     }
   }
   return root;

@@ -118,7 +118,10 @@ export class ContentEditor {
       createdAt: current.createdAt,
       updatedAt: this.now,
     };
-    const slug = next.title === entry.title ? entry.slug : uniqueSlug(slugOf(next.title), await this.siblingSlugs(entry.parent, id));
+    const slug =
+      next.title === entry.title
+        ? entry.slug
+        : uniqueSlug(slugOf(next.title), await this.siblingSlugs(entry.parent, id));
     this.overlay.set(pageKey(id), { v: this.putVersion(next), parent: entry.parent, slug, title: next.title });
   }
 

@@ -25,8 +25,14 @@ export interface LockedHead {
 /** Locks the head's row for the rest of the transaction and loads its current revision. */
 export async function lockHead(db: Db, head: Head): Promise<LockedHead> {
   if (head.kind === 'space') {
-    const space = await db.createQueryBuilder(Space, 's').setLock('pessimistic_write').where('s.id = :id', { id: head.spaceId }).getOneOrFail();
-    const revision = space.revisionId ? await loadRevision(db, space.revisionId) : await createInitialRevision(db, space, null);
+    const space = await db
+      .createQueryBuilder(Space, 's')
+      .setLock('pessimistic_write')
+      .where('s.id = :id', { id: head.spaceId })
+      .getOneOrFail();
+    const revision = space.revisionId
+      ? await loadRevision(db, space.revisionId)
+      : await createInitialRevision(db, space, null);
     return { space, changeRequest: null, revision };
   }
   const changeRequest = await db
@@ -45,14 +51,20 @@ export function assertWritable(locked: LockedHead): void {
     }
   } else if (locked.space.editMode === 'locked') {
     throw conflict('the space is locked: edit it through a change request');
-  } 
+  }
 }
 
 /**
  * Points the head at `revision`; a space's head is re-indexed, and the integrations installed on the
  * space get `space_content_updated`.
  */
-export async function moveHead(db: Db, store: ObjectStore, locked: LockedHead, revision: Revision, appBaseUrl: string): Promise<void> {
+export async function moveHead(
+  db: Db,
+  store: ObjectStore,
+  locked: LockedHead,
+  revision: Revision,
+  appBaseUrl: string,
+): Promise<void> {
   const now = new Date();
   if (locked.changeRequest) {
     await db.update(ChangeRequest, { id: locked.changeRequest.id }, { revisionId: revision.id, updatedAt: now });
@@ -61,7 +73,10 @@ export async function moveHead(db: Db, store: ObjectStore, locked: LockedHead, r
   }
   await db.update(Space, { id: locked.space.id }, { revisionId: revision.id, updatedAt: now });
   Object.assign(locked.space, { revisionId: revision.id, updatedAt: now });
-  await indexSpaceHead(db, store, locked.space.id, locked.revision.root, revision.root, { appBaseUrl, organizationId: locked.space.organizationId });
+  await indexSpaceHead(db, store, locked.space.id, locked.revision.root, revision.root, {
+    appBaseUrl,
+    organizationId: locked.space.organizationId,
+  });
   await recordSpaceContentUpdated(db, locked.space, revision);
 }
 
@@ -75,7 +90,12 @@ export interface CommitOptions {
  * Runs `edit` on the head's content and commits the result as one new revision. An edit that
  * changes nothing commits nothing and returns the current revision.
  */
-export async function commitToHead<T>(db: Db, head: Head, options: CommitOptions, edit: (editor: ContentEditor, locked: LockedHead) => Promise<T>): Promise<{ revision: Revision; result: T; locked: LockedHead }> {
+export async function commitToHead<T>(
+  db: Db,
+  head: Head,
+  options: CommitOptions,
+  edit: (editor: ContentEditor, locked: LockedHead) => Promise<T>,
+): Promise<{ revision: Revision; result: T; locked: LockedHead }> {
   const locked = await lockHead(db, head);
   assertWritable(locked);
   const store = new ObjectStore(db);

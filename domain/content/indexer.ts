@@ -24,13 +24,25 @@ export const PATH_PREFIX = '/';
 const SECTION_BODY_MAX = 60000;
 const PAGE_TEXT_MAX = 4_000_000;
 
-export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string, oldRoot: string, newRoot: string, context: LinkContext): Promise<void> {
+export async function indexSpaceHead(
+  db: Db,
+  store: ObjectStore,
+  spaceId: string,
+  oldRoot: string,
+  newRoot: string,
+  context: LinkContext,
+): Promise<void> {
   const changes = await diff<TrieValue>(store, oldRoot, newRoot);
   const changedPages: Array<{ id: string; before?: PageEntry; after?: PageEntry }> = [];
   const addedFiles: string[] = [];
   const removedFiles: string[] = [];
   for (const [key, before, after] of changes) {
-    if (key.startsWith('p:')) changedPages.push({ id: idOfKey(key), before: before as PageEntry | undefined, after: after as PageEntry | undefined });
+    if (key.startsWith('p:'))
+      changedPages.push({
+        id: idOfKey(key),
+        before: before as PageEntry | undefined,
+        after: after as PageEntry | undefined,
+      });
     else if (key.startsWith('f:')) {
       if (!before) addedFiles.push(idOfKey(key));
       if (!after) removedFiles.push(idOfKey(key));
@@ -52,21 +64,48 @@ export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string
   for (const p of present) {
     const version = versions.get(p.after!.v)!;
     const split = splitSections(version.title, version.markdown, slugOf).map((s, ordinal) =>
-      Object.assign(new SearchSection(), { spaceId, pageId: p.id, ordinal, anchor: s.anchor.slice(0, 128), title: s.title.slice(0, 512), body: s.body.slice(0, SECTION_BODY_MAX) }),
+      Object.assign(new SearchSection(), {
+        spaceId,
+        pageId: p.id,
+        ordinal,
+        anchor: s.anchor.slice(0, 128),
+        title: s.title.slice(0, 512),
+        body: s.body.slice(0, SECTION_BODY_MAX),
+      }),
     );
     sections.push(...split);
     const text = split.map((s, i) => (i === 0 ? s.body : `${s.title}\n${s.body}`)).join('\n');
-    documents.push(Object.assign(new SearchPage(), { spaceId, pageId: p.id, title: version.title.slice(0, 512), body: text.slice(0, PAGE_TEXT_MAX) }));
+    documents.push(
+      Object.assign(new SearchPage(), {
+        spaceId,
+        pageId: p.id,
+        title: version.title.slice(0, 512),
+        body: text.slice(0, PAGE_TEXT_MAX),
+      }),
+    );
   }
   for (let i = 0; i < sections.length; i += 500) await db.insert(SearchSection, sections.slice(i, i + 500));
   for (let i = 0; i < documents.length; i += 200) await db.insert(SearchPage, documents.slice(i, i + 200));
 
   // Links out of changed pages: replaced wholesale.
-  for (let i = 0; i < ids.length; i += 500) await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
+  for (let i = 0; i < ids.length; i += 500)
+    await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
   const rows: SpaceLink[] = [];
   for (const p of present) {
     const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, context);
-    resolved.forEach((l, ordinal) => rows.push(linkRow(spaceId, p.id, ordinal, l.kind, l.byPath ? PATH_PREFIX + l.target : l.target, l.status, l.resolvedPageId)));
+    resolved.forEach((l, ordinal) =>
+      rows.push(
+        linkRow(
+          spaceId,
+          p.id,
+          ordinal,
+          l.kind,
+          l.byPath ? PATH_PREFIX + l.target : l.target,
+          l.status,
+          l.resolvedPageId,
+        ),
+      ),
+    );
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(SpaceLink, rows.slice(i, i + 500));
 
@@ -79,19 +118,46 @@ export async function indexSpaceHead(db: Db, store: ObjectStore, spaceId: string
   if (removed.length) await db.update(SpaceLink, { spaceId, targetKey: In(removed) }, { status: 'broken' });
 
   // A page that appeared, vanished, moved or was renamed can change where path links lead.
-  const pathsMoved = changedPages.some((p) => !p.before || !p.after || p.before.slug !== p.after.slug || p.before.parent !== p.after.parent);
+  const pathsMoved = changedPages.some(
+    (p) => !p.before || !p.after || p.before.slug !== p.after.slug || p.before.parent !== p.after.parent,
+  );
   if (pathsMoved) await reresolvePathLinks(db, reader, spaceId, new Set(ids));
 }
 
-function linkRow(spaceId: string, sourcePageId: string, ordinal: number, kind: SpaceLink['kind'], target: string, status: SpaceLink['status'], resolvedPageId?: string): SpaceLink {
+function linkRow(
+  spaceId: string,
+  sourcePageId: string,
+  ordinal: number,
+  kind: SpaceLink['kind'],
+  target: string,
+  status: SpaceLink['status'],
+  resolvedPageId?: string,
+): SpaceLink {
   const targetKey = resolvedPageId ? linkTargetKey('page', resolvedPageId) : linkTargetKey(kind, target);
-  return Object.assign(new SpaceLink(), { spaceId, sourcePageId, ordinal, kind, target: target.slice(0, 2048), targetKey, status });
+  return Object.assign(new SpaceLink(), {
+    spaceId,
+    sourcePageId,
+    ordinal,
+    kind,
+    target: target.slice(0, 2048),
+    targetKey,
+    status,
+  });
 }
 
-async function reresolvePathLinks(db: Db, reader: ContentReader, spaceId: string, skipSources: Set<string>): Promise<void> {
+async function reresolvePathLinks(
+  db: Db,
+  reader: ContentReader,
+  spaceId: string,
+  skipSources: Set<string>,
+): Promise<void> {
   const pathLinks = await db
     .createQueryBuilder(SpaceLink, 'l')
-    .where('l.spaceId = :spaceId AND l.kind = :kind AND l.target LIKE :prefix', { spaceId, kind: 'page', prefix: `${PATH_PREFIX}%` })
+    .where('l.spaceId = :spaceId AND l.kind = :kind AND l.target LIKE :prefix', {
+      spaceId,
+      kind: 'page',
+      prefix: `${PATH_PREFIX}%`,
+    })
     .getMany();
   for (const link of pathLinks) {
     if (skipSources.has(link.sourcePageId)) continue;
@@ -99,7 +165,11 @@ async function reresolvePathLinks(db: Db, reader: ContentReader, spaceId: string
     const status = pageId ? 'ok' : 'broken';
     const targetKey = pageId ? linkTargetKey('page', pageId) : linkTargetKey('page', link.target);
     if (status !== link.status || targetKey !== link.targetKey) {
-      await db.update(SpaceLink, { spaceId, sourcePageId: link.sourcePageId, ordinal: link.ordinal }, { status, targetKey });
+      await db.update(
+        SpaceLink,
+        { spaceId, sourcePageId: link.sourcePageId, ordinal: link.ordinal },
+        { status, targetKey },
+      );
     }
   }
 }
@@ -117,7 +187,10 @@ export async function refreshSpaceLinks(db: Db, spaceIds: string[]): Promise<voi
   for (let i = 0; i < spaceIds.length; i += 500) {
     const ids = spaceIds.slice(i, i + 500);
     const marks = ids.map(() => '?').join(', ');
-    await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.targetKey IN (${marks})`, ids.map((id) => linkTargetKey('space', id)));
+    await db.query(
+      `UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.targetKey IN (${marks})`,
+      ids.map((id) => linkTargetKey('space', id)),
+    );
     await db.query(`UPDATE ${from} SET ${set} WHERE l.kind = 'space' AND l.spaceId IN (${marks})`, ids);
     await redecideOpenAPILinks(db, `l.spaceId IN (${marks})`, ids);
   }

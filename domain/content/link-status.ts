@@ -37,7 +37,12 @@ export function isInApp(url: string, appBaseUrl: string): boolean {
   }
 }
 
-export async function resolveLinks(db: Db, reader: ContentReader, links: ExtractedLink[], context: LinkContext): Promise<ResolvedLink[]> {
+export async function resolveLinks(
+  db: Db,
+  reader: ContentReader,
+  links: ExtractedLink[],
+  context: LinkContext,
+): Promise<ResolvedLink[]> {
   const pageIds = links.filter((l) => l.kind === 'page' && !l.byPath).map((l) => l.target);
   const fileIds = links.filter((l) => l.kind === 'file').map((l) => l.target);
   const spaceIds = links.filter((l) => l.kind === 'space').map((l) => l.target);
@@ -45,7 +50,14 @@ export async function resolveLinks(db: Db, reader: ContentReader, links: Extract
   const [pages, files, spaces, specs] = await Promise.all([
     pageIds.length ? reader.hasPages(pageIds) : new Set<string>(),
     fileIds.length ? reader.hasFiles(fileIds) : new Set<string>(),
-    spaceIds.length ? db.find(Space, { where: { id: In(spaceIds), organizationId: context.organizationId, deletedAt: IsNull() }, select: { id: true } }).then((r) => new Set(r.map((s) => s.id))) : new Set<string>(),
+    spaceIds.length
+      ? db
+          .find(Space, {
+            where: { id: In(spaceIds), organizationId: context.organizationId, deletedAt: IsNull() },
+            select: { id: true },
+          })
+          .then((r) => new Set(r.map((s) => s.id)))
+      : new Set<string>(),
     existingSpecSlugs(db, context.organizationId, specSlugs),
   ]);
   const out: ResolvedLink[] = [];
@@ -54,7 +66,11 @@ export async function resolveLinks(db: Db, reader: ContentReader, links: Extract
       case 'page':
         if (link.byPath) {
           const resolvedPageId = await reader.pageIdByPath(link.target);
-          out.push({ ...link, status: resolvedPageId ? 'ok' : 'broken', ...(resolvedPageId ? { resolvedPageId } : {}) });
+          out.push({
+            ...link,
+            status: resolvedPageId ? 'ok' : 'broken',
+            ...(resolvedPageId ? { resolvedPageId } : {}),
+          });
         } else out.push({ ...link, status: pages.has(link.target) ? 'ok' : 'broken' });
         break;
       case 'file':

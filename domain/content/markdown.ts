@@ -33,7 +33,11 @@ export interface Section {
 }
 
 function inlineText(tokens: Token[]): string {
-  return tokens.map((t) => (t.children?.length ? inlineText(t.children) : t.type === 'text' || t.type === 'code_inline' ? t.content : '')).join('');
+  return tokens
+    .map((t) =>
+      t.children?.length ? inlineText(t.children) : t.type === 'text' || t.type === 'code_inline' ? t.content : '',
+    )
+    .join('');
 }
 
 /** Sections of a page: the text before the first heading (titled by the page, kept even when empty so the title is searchable), then one per heading. */
@@ -57,7 +61,12 @@ export function splitSections(pageTitle: string, markdown: string, anchorOf: (ti
   return sections;
 }
 
-const SCHEMES: Record<string, ExtractedLink['kind']> = { 'page:': 'page', 'file:': 'file', 'space:': 'space', 'openapi:': 'openapi' };
+const SCHEMES: Record<string, ExtractedLink['kind']> = {
+  'page:': 'page',
+  'file:': 'file',
+  'space:': 'space',
+  'openapi:': 'openapi',
+};
 
 /** Classifies one link target: page:/file:/space:/openapi: references, http(s) URLs, or a page path. */
 export function classifyLink(href: string): ExtractedLink | null {
@@ -71,7 +80,10 @@ export function classifyLink(href: string): ExtractedLink | null {
   }
   if (/^https?:\/\//i.test(target)) return { kind: 'url', target };
   if (/^[a-z][a-z0-9+.-]*:/i.test(target)) return null; // other schemes are not ours to check
-  const path = target.split(/[#?]/)[0].replace(/^\.?\//, '').replace(/\/$/, '');
+  const path = target
+    .split(/[#?]/)[0]
+    .replace(/^\.?\//, '')
+    .replace(/\/$/, '');
   return path ? { kind: 'page', target: path, byPath: true } : null;
 }
 

@@ -49,7 +49,14 @@ function mergeMarkdown(base: string, ours: string, theirs: string): string | nul
   return merged.conflict ? null : merged.result.join('\n');
 }
 
-async function mergePage(store: ObjectStore, id: string, base: PageEntry, ours: PageEntry, theirs: PageEntry, conflicts: MergeConflict[]): Promise<PageEntry | null> {
+async function mergePage(
+  store: ObjectStore,
+  id: string,
+  base: PageEntry,
+  ours: PageEntry,
+  theirs: PageEntry,
+  conflicts: MergeConflict[],
+): Promise<PageEntry | null> {
   const fail = (reason: string) => {
     conflicts.push({ page: id, title: ours.title, reason });
     return null;
@@ -63,7 +70,11 @@ async function mergePage(store: ObjectStore, id: string, base: PageEntry, ours: 
     const [b, o, t] = [versions.get(base.v)!, versions.get(ours.v)!, versions.get(theirs.v)!];
     const markdown = mergeMarkdown(b.markdown, o.markdown, t.markdown);
     if (markdown === null) return fail('the same lines were edited on both sides');
-    const merged: Partial<PageVersion> = { markdown, createdAt: o.createdAt, updatedAt: o.updatedAt > t.updatedAt ? o.updatedAt : t.updatedAt };
+    const merged: Partial<PageVersion> = {
+      markdown,
+      createdAt: o.createdAt,
+      updatedAt: o.updatedAt > t.updatedAt ? o.updatedAt : t.updatedAt,
+    };
     for (const field of ['title', 'emoji', 'description', 'hidden'] as const) {
       const m = mergeScalar(b[field], o[field], t[field]);
       if (!m) return fail(`${field} was changed differently on both sides`);
@@ -79,10 +90,18 @@ async function mergePage(store: ObjectStore, id: string, base: PageEntry, ours: 
   return { v, parent: parent.value, slug, title };
 }
 
-export async function mergeContent(store: ObjectStore, baseRoot: string, oursRoot: string, theirsRoot: string): Promise<MergeResult> {
+export async function mergeContent(
+  store: ObjectStore,
+  baseRoot: string,
+  oursRoot: string,
+  theirsRoot: string,
+): Promise<MergeResult> {
   if (theirsRoot === baseRoot || theirsRoot === oursRoot) return { ok: true, root: oursRoot };
   if (oursRoot === baseRoot) return { ok: true, root: theirsRoot };
-  const [oursDiff, theirsDiff] = await Promise.all([diff<TrieValue>(store, baseRoot, oursRoot), diff<TrieValue>(store, baseRoot, theirsRoot)]);
+  const [oursDiff, theirsDiff] = await Promise.all([
+    diff<TrieValue>(store, baseRoot, oursRoot),
+    diff<TrieValue>(store, baseRoot, theirsRoot),
+  ]);
   const ours = new Map<string, Change>(oursDiff.map(([k, b, a]) => [k, [b, a]]));
   const editor = new ContentEditor(store, oursRoot);
   const conflicts: MergeConflict[] = [];
@@ -92,7 +111,14 @@ export async function mergeContent(store: ObjectStore, baseRoot: string, oursRoo
   for (const [key, before, theirsAfter] of theirsDiff) {
     const mine = ours.get(key);
     if (key.startsWith('c:')) {
-      touchedLists.set(key, mergeChildList((before as string[]) ?? [], (mine ? (mine[1] as string[]) : (before as string[])) ?? [], (theirsAfter as string[]) ?? []));
+      touchedLists.set(
+        key,
+        mergeChildList(
+          (before as string[]) ?? [],
+          (mine ? (mine[1] as string[]) : (before as string[])) ?? [],
+          (theirsAfter as string[]) ?? [],
+        ),
+      );
       continue;
     }
     if (key.startsWith('p:')) touchedPages.add(idOfKey(key));
@@ -113,7 +139,14 @@ export async function mergeContent(store: ObjectStore, baseRoot: string, oursRoo
       conflicts.push({ page: id, title: kept.title, reason: 'edited on one side and deleted on the other' });
       continue;
     }
-    const merged = await mergePage(store, id, before as PageEntry, oursAfter as PageEntry, theirsAfter as PageEntry, conflicts);
+    const merged = await mergePage(
+      store,
+      id,
+      before as PageEntry,
+      oursAfter as PageEntry,
+      theirsAfter as PageEntry,
+      conflicts,
+    );
     if (merged) editor.setRaw(key, merged);
   }
   if (conflicts.length) return { ok: false, conflicts };

@@ -16,7 +16,13 @@ export type Json = null | boolean | number | string | Json[] | { [key: string]: 
 /** JSON with object keys sorted, so equal values have equal hashes. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(
+          Object.keys(v)
+            .sort()
+            .map((k) => [k, v[k]]),
+        )
+      : v,
   );
 }
 
@@ -70,7 +76,13 @@ export class ObjectStore {
     const rows = [...this.pending.entries()].map(([hash, body]) => ({ hash, body }));
     this.pending.clear();
     for (let i = 0; i < rows.length; i += 500) {
-      await this.db.createQueryBuilder().insert().into(ContentObject).values(rows.slice(i, i + 500)).orIgnore().execute();
+      await this.db
+        .createQueryBuilder()
+        .insert()
+        .into(ContentObject)
+        .values(rows.slice(i, i + 500))
+        .orIgnore()
+        .execute();
     }
     return rows.length;
   }

@@ -81,15 +81,23 @@ export class ContentReader {
 
   async files(): Promise<Array<{ id: string; file: FileEntry }>> {
     const all = await entries<FileEntry>(this.store, this.root, 'f:');
-    return [...all.entries()].map(([k, file]) => ({ id: idOfKey(k), file })).sort((a, b) => a.file.name.localeCompare(b.file.name) || a.id.localeCompare(b.id));
+    return [...all.entries()]
+      .map(([k, file]) => ({ id: idOfKey(k), file }))
+      .sort((a, b) => a.file.name.localeCompare(b.file.name) || a.id.localeCompare(b.id));
   }
 
   /** The pages under one page, nested and in order: one batch of trie and object reads per level. */
   async subtree(page: PageRecord): Promise<PageNode[]> {
     const top: PageNode[] = [];
-    let level: Array<{ id: string; path: string; children: PageNode[] }> = [{ id: page.id, path: page.path, children: top }];
+    let level: Array<{ id: string; path: string; children: PageNode[] }> = [
+      { id: page.id, path: page.path, children: top },
+    ];
     while (level.length) {
-      const lists = await getMany<string[]>(this.store, this.root, level.map((p) => childrenKey(p.id)));
+      const lists = await getMany<string[]>(
+        this.store,
+        this.root,
+        level.map((p) => childrenKey(p.id)),
+      );
       const childIdsOf = (id: string) => lists.get(childrenKey(id)) ?? [];
       const ids = level.flatMap((p) => childIdsOf(p.id));
       if (!ids.length) break;
@@ -100,7 +108,13 @@ export class ContentReader {
         for (const id of childIdsOf(parent.id)) {
           const entry = found.get(pageKey(id));
           if (!entry) continue;
-          const node: PageNode = { id, entry, version: versions.get(entry.v)!, path: `${parent.path}/${entry.slug}`, children: [] };
+          const node: PageNode = {
+            id,
+            entry,
+            version: versions.get(entry.v)!,
+            path: `${parent.path}/${entry.slug}`,
+            children: [],
+          };
           parent.children.push(node);
           next.push(node);
         }

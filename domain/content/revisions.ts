@@ -29,7 +29,14 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
   const store = new ObjectStore(db);
   const root = emptyTrie(store);
   await store.flush();
-  const revision = await insertRevision(db, { spaceId: space.id, parents: [], type: 'initial', root, variables: {}, createdById });
+  const revision = await insertRevision(db, {
+    spaceId: space.id,
+    parents: [],
+    type: 'initial',
+    root,
+    variables: {},
+    createdById,
+  });
   await db.update(Space, { id: space.id }, { revisionId: revision.id });
   space.revisionId = revision.id;
   return revision;
@@ -37,14 +44,20 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
 
 /** Read by every content read, so without the query builder (domain/rows.ts). */
 /** A live (not soft-deleted) space and its current revision, in one statement; null for an unknown or deleted space. */
-export async function findSpaceWithRevision(db: Db, spaceId: string): Promise<{ space: Space; revision: Revision | null } | null> {
+export async function findSpaceWithRevision(
+  db: Db,
+  spaceId: string,
+): Promise<{ space: Space; revision: Revision | null } | null> {
   const rows = await queryPrepared(
     db,
     `SELECT ${columnsOf(db, Space, 'x')}, ${columnsOf(db, Revision, 'r')} FROM spaces x LEFT JOIN revisions r ON r.id = x.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
     [spaceId],
   );
   if (!rows.length) return null;
-  return { space: hydrate(db, Space, 'x', rows[0]), revision: rows[0].r_id ? hydrate(db, Revision, 'r', rows[0]) : null };
+  return {
+    space: hydrate(db, Space, 'x', rows[0]),
+    revision: rows[0].r_id ? hydrate(db, Revision, 'r', rows[0]) : null,
+  };
 }
 
 export async function loadRevision(db: Db, id: string): Promise<Revision> {

@@ -85,12 +85,21 @@ export async function entries<V>(store: ObjectStore, root: string, keyPrefix = '
 }
 
 /** Applies changes (undefined deletes a key) and returns the new root; stages new nodes in the store. */
-export async function update<V>(store: ObjectStore, root: string, changes: Map<string, V | undefined>): Promise<string> {
+export async function update<V>(
+  store: ObjectStore,
+  root: string,
+  changes: Map<string, V | undefined>,
+): Promise<string> {
   if (!changes.size) return root;
   return updateNode(store, root, [...changes.entries()], 0);
 }
 
-async function updateNode<V>(store: ObjectStore, hash: string, changes: Array<[string, V | undefined]>, depth: number): Promise<string> {
+async function updateNode<V>(
+  store: ObjectStore,
+  hash: string,
+  changes: Array<[string, V | undefined]>,
+  depth: number,
+): Promise<string> {
   const node = await store.get<Node<V>>(hash);
   if (isLeaf(node)) {
     const l = { ...node.l };
@@ -107,7 +116,8 @@ async function updateNode<V>(store: ObjectStore, hash: string, changes: Array<[s
       buckets.set(b, { ...(buckets.get(b) ?? {}), [k]: l[k] });
     }
     const b: Record<string, string> = {};
-    for (const [bucket, leaf] of buckets) b[bucket] = await updateNode(store, store.put({ l: {} }), Object.entries(leaf) as Array<[string, V]>, depth + 1);
+    for (const [bucket, leaf] of buckets)
+      b[bucket] = await updateNode(store, store.put({ l: {} }), Object.entries(leaf) as Array<[string, V]>, depth + 1);
     return store.put({ b });
   }
   const groups = new Map<string, Array<[string, V | undefined]>>();
@@ -130,13 +140,22 @@ async function updateNode<V>(store: ObjectStore, hash: string, changes: Array<[s
  * Keys whose values differ between two tries, skipping shared subtrees by hash, so the cost is in
  * proportion to the differences. Returns [key, before, after] (undefined where absent).
  */
-export async function diff<V>(store: ObjectStore, a: string, b: string): Promise<Array<[string, V | undefined, V | undefined]>> {
+export async function diff<V>(
+  store: ObjectStore,
+  a: string,
+  b: string,
+): Promise<Array<[string, V | undefined, V | undefined]>> {
   const out: Array<[string, V | undefined, V | undefined]> = [];
   await diffNodes<V>(store, a, b, out);
   return out;
 }
 
-async function diffNodes<V>(store: ObjectStore, a: string, b: string, out: Array<[string, V | undefined, V | undefined]>): Promise<void> {
+async function diffNodes<V>(
+  store: ObjectStore,
+  a: string,
+  b: string,
+  out: Array<[string, V | undefined, V | undefined]>,
+): Promise<void> {
   if (a === b) return;
   const nodes = await store.getMany<Node<V>>([a, b]);
   const na = nodes.get(a)!;

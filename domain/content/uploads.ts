@@ -30,8 +30,18 @@ export async function storeUpload(blobs: BlobStore, spaceId: string, upload: Upl
 }
 
 /** Stores the bytes under the key their SHA-256 names (an import keeps its images under its own folder). */
-export async function storeFile(blobs: BlobStore, keyOf: (sha256: string) => string, upload: Upload): Promise<FileEntry> {
+export async function storeFile(
+  blobs: BlobStore,
+  keyOf: (sha256: string) => string,
+  upload: Upload,
+): Promise<FileEntry> {
   const blob = keyOf(createHash('sha256').update(upload.bytes).digest('hex'));
   await blobs.put(blob, upload.bytes, upload.contentType);
-  return { name: upload.name, contentType: upload.contentType, size: upload.bytes.length, blob, ...dimensionsOf(upload.bytes) };
+  return {
+    name: upload.name,
+    contentType: upload.contentType,
+    size: upload.bytes.length,
+    blob,
+    ...dimensionsOf(upload.bytes),
+  };
 }

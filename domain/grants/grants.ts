@@ -23,7 +23,8 @@ export interface GrantPrincipal {
 /** 400 unless the user is a member (or guest) of the organization, or the team is one of its teams. */
 async function assertPrincipalInOrganization(db: Db, organizationId: string, principal: GrantPrincipal): Promise<void> {
   if (principal.kind === 'user') {
-    if (!(await db.existsBy(Member, { organizationId, userId: principal.id }))) throw badRequest(`userId: "${principal.id}" is not a member of this organization`);
+    if (!(await db.existsBy(Member, { organizationId, userId: principal.id })))
+      throw badRequest(`userId: "${principal.id}" is not a member of this organization`);
   } else if (!(await db.existsBy(Team, { organizationId, id: principal.id }))) {
     throw badRequest(`teamId: "${principal.id}" is not a team of this organization`);
   }
@@ -36,12 +37,25 @@ export async function setGrant(db: Db, target: GrantTarget, principal: GrantPrin
     .createQueryBuilder()
     .insert()
     .into(ContentGrant)
-    .values({ targetKind: target.kind, targetId: target.id, principalKind: principal.kind, principalId: principal.id, organizationId: target.organizationId, role, createdAt: new Date() })
+    .values({
+      targetKind: target.kind,
+      targetId: target.id,
+      principalKind: principal.kind,
+      principalId: principal.id,
+      organizationId: target.organizationId,
+      role,
+      createdAt: new Date(),
+    })
     .orUpdate(['role'], ['targetKind', 'targetId', 'principalKind', 'principalId'])
     .execute();
 }
 
 /** Removes the principal's grant on the target; having none is a no-op. */
 export async function removeGrant(db: Db, target: GrantTarget, principal: GrantPrincipal): Promise<void> {
-  await db.delete(ContentGrant, { targetKind: target.kind, targetId: target.id, principalKind: principal.kind, principalId: principal.id });
+  await db.delete(ContentGrant, {
+    targetKind: target.kind,
+    targetId: target.id,
+    principalKind: principal.kind,
+    principalId: principal.id,
+  });
 }

@@ -17,14 +17,26 @@ const MAX_TITLE = 200;
 
 export function initialState(): ImportState {
   return {
-    batch: 0, finished: false, nonce: randomBytes(6).toString('hex'),
-    pages: [], texts: [], files: [], images: {}, links: [], processed: 0, bytes: 0, crawl: null,
+    batch: 0,
+    finished: false,
+    nonce: randomBytes(6).toString('hex'),
+    pages: [],
+    texts: [],
+    files: [],
+    images: {},
+    links: [],
+    processed: 0,
+    bytes: 0,
+    crawl: null,
   };
 }
 
 /** `getting-started.html` -> `Getting started`: a title for a page known only by its path. */
 export function titleOfSegment(segment: string): string {
-  const words = decodeURIComponent(segment).replace(/\.[a-z0-9]+$/i, '').replace(/[-_]+/g, ' ').trim();
+  const words = decodeURIComponent(segment)
+    .replace(/\.[a-z0-9]+$/i, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
   return words ? words[0].toUpperCase() + words.slice(1) : 'Untitled';
 }
 

@@ -26,14 +26,23 @@ export interface ImportCommit {
 }
 
 export function headOf(run: ImportRun): Head {
-  return run.changeRequestId ? { kind: 'change-request', changeRequestId: run.changeRequestId } : { kind: 'space', spaceId: run.spaceId };
+  return run.changeRequestId
+    ? { kind: 'change-request', changeRequestId: run.changeRequestId }
+    : { kind: 'space', spaceId: run.spaceId };
 }
 
 function committed(run: ImportRun): ImportCommit | null {
-  return run.revisionId ? { revisionId: run.revisionId, importedResources: run.importedResources, totalResources: run.totalResources } : null;
+  return run.revisionId
+    ? { revisionId: run.revisionId, importedResources: run.importedResources, totalResources: run.totalResources }
+    : null;
 }
 
-export async function commitImport(deps: ImportDeps, ref: JobRef, batches: number, now = new Date()): Promise<ImportCommit> {
+export async function commitImport(
+  deps: ImportDeps,
+  ref: JobRef,
+  batches: number,
+  now = new Date(),
+): Promise<ImportCommit> {
   const known = await inTransaction(deps.ds, (db) => lockCurrentJob(db, contentImportJob, ref));
   const done = committed(known);
   if (done) return done;
@@ -43,16 +52,26 @@ export async function commitImport(deps: ImportDeps, ref: JobRef, batches: numbe
   try {
     return await inTransaction(deps.ds, async (db) => {
       // the head first, then the run: the order every writer of both takes
-      const { revision, result } = await commitToHead(db, headOf(known), { type: 'import', createdById: known.createdById, appBaseUrl: deps.config.appBaseUrl }, async (editor) => {
-        const run = await lockCurrentJob(db, contentImportJob, ref);
-        const earlier = committed(run);
-        if (earlier) return earlier; // a retried commit whose first attempt did commit: nothing to edit
-        for (const page of pages) await editor.createPage({ title: page.title, markdown: page.markdown }, { parent: page.parentId }, page.id);
-        for (const { id, ...entry } of state.files) editor.putFile(id, entry);
-        return null;
-      });
+      const { revision, result } = await commitToHead(
+        db,
+        headOf(known),
+        { type: 'import', createdById: known.createdById, appBaseUrl: deps.config.appBaseUrl },
+        async (editor) => {
+          const run = await lockCurrentJob(db, contentImportJob, ref);
+          const earlier = committed(run);
+          if (earlier) return earlier; // a retried commit whose first attempt did commit: nothing to edit
+          for (const page of pages)
+            await editor.createPage({ title: page.title, markdown: page.markdown }, { parent: page.parentId }, page.id);
+          for (const { id, ...entry } of state.files) editor.putFile(id, entry);
+          return null;
+        },
+      );
       if (result) return result;
-      await db.update(ImportRun, { id: ref.resourceId }, { revisionId: revision.id, importedResources: imported, totalResources: state.processed, updatedAt: now });
+      await db.update(
+        ImportRun,
+        { id: ref.resourceId },
+        { revisionId: revision.id, importedResources: imported, totalResources: state.processed, updatedAt: now },
+      );
       return { revisionId: revision.id, importedResources: imported, totalResources: state.processed };
     });
   } catch (err) {

@@ -29,7 +29,12 @@ export interface ConvertedPage {
 type Document = ReturnType<typeof parseHTML>['document'];
 type Element = Document['body'];
 
-const turndown = new TurndownService({ headingStyle: 'atx', codeBlockStyle: 'fenced', bulletListMarker: '-', emDelimiter: '*' });
+const turndown = new TurndownService({
+  headingStyle: 'atx',
+  codeBlockStyle: 'fenced',
+  bulletListMarker: '-',
+  emDelimiter: '*',
+});
 turndown.use(gfm);
 // Scripts, styles and forms are not content.
 turndown.remove(['script', 'style', 'noscript', 'iframe', 'form', 'button', 'select', 'textarea']);
@@ -59,7 +64,10 @@ async function rewrite(root: Element, options: ConvertOptions): Promise<void> {
 
 /** C0 controls other than tab and line feed, and stray carriage returns, are no page text. */
 function cleanText(markdown: string): string {
-  return markdown.replace(/\r\n?/g, '\n').replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '').trim();
+  return markdown
+    .replace(/\r\n?/g, '\n')
+    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+    .trim();
 }
 
 /** A title that opens the markdown as its first heading is the page's title, not its text. */
@@ -77,7 +85,9 @@ function mainContent(document: Document): Element {
   const articles = document.querySelectorAll('article');
   const marked = document.querySelector('main, [role="main"]') ?? (articles.length === 1 ? articles[0] : null);
   const scope = marked ? parseHTML(`<!doctype html><html><body>${marked.outerHTML}</body></html>`).document : document;
-  const article = new Readability<Element>(scope as never, { serializer: (node) => node as unknown as Element }).parse();
+  const article = new Readability<Element>(scope as never, {
+    serializer: (node) => node as unknown as Element,
+  }).parse();
   return article?.content ?? scope.body;
 }
 

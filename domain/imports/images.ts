@@ -4,7 +4,13 @@ import type { GuardedFetch } from '../net/guarded-fetch';
 import type { StagingBatch } from './batch';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', gif: 'image/gif', svg: 'image/svg+xml', webp: 'image/webp', avif: 'image/avif',
+  png: 'image/png',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  gif: 'image/gif',
+  svg: 'image/svg+xml',
+  webp: 'image/webp',
+  avif: 'image/avif',
 };
 
 /** The image type a file name says, or null when it names no image. */
@@ -25,13 +31,23 @@ export function fileNameOf(path: string, fallback: string): string {
  * Fetches an image through the guarded client into a file of the import; the `file:<id>` reference
  * to it, or null when it could not be had (a failed fetch, not an image, the byte budget spent).
  */
-export async function importRemoteImage(batch: StagingBatch, fetch: GuardedFetch, url: URL, signal?: AbortSignal): Promise<string | null> {
+export async function importRemoteImage(
+  batch: StagingBatch,
+  fetch: GuardedFetch,
+  url: URL,
+  signal?: AbortSignal,
+): Promise<string | null> {
   url.hash = '';
   const source = url.href;
   return batch.image(source, () => fetchImage(batch, fetch, url, signal));
 }
 
-async function fetchImage(batch: StagingBatch, fetch: GuardedFetch, url: URL, signal?: AbortSignal): Promise<string | null> {
+async function fetchImage(
+  batch: StagingBatch,
+  fetch: GuardedFetch,
+  url: URL,
+  signal?: AbortSignal,
+): Promise<string | null> {
   const source = url.href;
   if (batch.remainingBytes === 0) return null;
   try {

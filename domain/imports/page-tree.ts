@@ -57,7 +57,13 @@ export function planPages(state: ImportState, texts: Map<string, string>): Plann
       }
       siblings = parent.children;
     }
-    const node: TreeNode = { id: page.id, title: page.title, markdown: resolveLinks(texts.get(page.id) ?? ''), folder: false, children: [] };
+    const node: TreeNode = {
+      id: page.id,
+      title: page.title,
+      markdown: resolveLinks(texts.get(page.id) ?? ''),
+      folder: false,
+      children: [],
+    };
     const key = page.path.join('/');
     const folder = page.path.length ? byPath.get(key) : undefined;
     if (folder?.folder) {

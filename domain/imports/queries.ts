@@ -34,7 +34,8 @@ export function importRunsQuery(db: Db, organizationId: string, viewable: Viewab
     .where('r.organizationId = :organizationId', { organizationId });
   whereSpaceViewable(qb, 's', viewable);
   if (filters.space) qb.andWhere('r.spaceId = :space', { space: filters.space });
-  if (filters.changeRequest) qb.andWhere('r.changeRequestId = :changeRequest', { changeRequest: filters.changeRequest });
+  if (filters.changeRequest)
+    qb.andWhere('r.changeRequestId = :changeRequest', { changeRequest: filters.changeRequest });
   if (filters.status) qb.andWhere(`(${STATUS_CONDITIONS[filters.status]})`);
   return qb;
 }

@@ -11,8 +11,19 @@ export async function expireImportRuns(db: Db, config: Config, now: Date): Promi
   const cutoff = new Date(now.getTime() - config.imports.retentionSeconds * 1000);
   let removed = 0;
   for (;;) {
-    const batch = await db.find(ImportRun, { select: { id: true }, where: { process: { finishedAt: LessThan(cutoff) } }, take: BATCH });
-    if (batch.length) removed += (await db.delete(ImportRun, batch.map((r) => r.id))).affected ?? 0;
+    const batch = await db.find(ImportRun, {
+      select: { id: true },
+      where: { process: { finishedAt: LessThan(cutoff) } },
+      take: BATCH,
+    });
+    if (batch.length)
+      removed +=
+        (
+          await db.delete(
+            ImportRun,
+            batch.map((r) => r.id),
+          )
+        ).affected ?? 0;
     if (batch.length < BATCH) return removed;
   }
 }

@@ -39,16 +39,29 @@ export interface ImportRequest {
  * Creates the run of an import into the target's head and asks for it, in the caller's transaction.
  * The head is locked (409 when it can no longer change), so two requests for one head take turns.
  */
-export async function requestImport(db: Db, target: ImportTarget, input: { url: string; source: ImportSource }, userId: string, now = new Date()): Promise<ImportRequest> {
+export async function requestImport(
+  db: Db,
+  target: ImportTarget,
+  input: { url: string; source: ImportSource },
+  userId: string,
+  now = new Date(),
+): Promise<ImportRequest> {
   assertWritable(await lockHead(db, target.head));
   const active = await db.find(ImportRun, {
-    where: { spaceId: target.space.id, changeRequestId: target.changeRequest?.id ?? IsNull(), process: { requestedAt: Not(IsNull()), finishedAt: IsNull() } },
+    where: {
+      spaceId: target.space.id,
+      changeRequestId: target.changeRequest?.id ?? IsNull(),
+      process: { requestedAt: Not(IsNull()), finishedAt: IsNull() },
+    },
     lock: { mode: 'pessimistic_write' },
   });
   const same = active.find((r) => r.url === input.url && r.source === input.source && r.createdById === userId);
   if (same) return { ticket: currentJob(contentImportJob, same), superseded: [] };
   const superseded: JobTicket<ImportRun>[] = [];
-  for (const run of active) superseded.push(await cancelJob(db, contentImportJob, run, 'superseded by a newer import into the same content', now));
+  for (const run of active)
+    superseded.push(
+      await cancelJob(db, contentImportJob, run, 'superseded by a newer import into the same content', now),
+    );
   const run = Object.assign(new ImportRun(), {
     id: newId(),
     organizationId: target.space.organizationId,
@@ -86,7 +99,9 @@ export function importRunStatus(run: ImportRun): ImportRunStatus {
 export async function cancelImportRun(db: Db, run: ImportRun, now = new Date()): Promise<JobTicket<ImportRun>> {
   const status = importRunStatus(run);
   if (run.revisionId || (status !== 'pending' && status !== 'in-progress')) {
-    throw badRequest(`status: the import run is ${run.revisionId ? 'committed' : status}; only a pending or in-progress import can be cancelled`);
+    throw badRequest(
+      `status: the import run is ${run.revisionId ? 'committed' : status}; only a pending or in-progress import can be cancelled`,
+    );
   }
   return cancelJob(db, contentImportJob, run, 'cancelled by request', now);
 }

@@ -52,16 +52,32 @@ const STAGE_SOURCE: Record<string, (ctx: SourceContext) => Promise<void>> = {
 
 function progressOf(state: ImportState, maxPages: number): StageProgress {
   const queued = state.finished ? 0 : (state.crawl?.queue.length ?? 1);
-  return { batches: state.batch, finished: state.finished, done: state.processed, total: Math.min(maxPages, state.processed + queued) };
+  return {
+    batches: state.batch,
+    finished: state.finished,
+    done: state.processed,
+    total: Math.min(maxPages, state.processed + queued),
+  };
 }
 
 /** Stages batch `batch` (0 first) from the state the previous one saved. */
-export async function stageImportBatch(deps: ImportDeps, ref: JobRef, batch: number, hooks: ActivityHooks): Promise<StageProgress> {
+export async function stageImportBatch(
+  deps: ImportDeps,
+  ref: JobRef,
+  batch: number,
+  hooks: ActivityHooks,
+): Promise<StageProgress> {
   const run = await inTransaction(deps.ds, (db) => lockCurrentJob(db, contentImportJob, ref));
   const limits = deps.config.imports;
   const state = batch === 0 ? initialState() : await readJson<ImportState>(deps.blobs, stateKey(run.id, batch));
   const staging = new StagingBatch(state, run.id, deps.blobs, limits);
-  await STAGE_SOURCE[run.source]({ run, batch: staging, fetch: deps.fetch, signal: hooks.signal, heartbeat: hooks.heartbeat });
+  await STAGE_SOURCE[run.source]({
+    run,
+    batch: staging,
+    fetch: deps.fetch,
+    signal: hooks.signal,
+    heartbeat: hooks.heartbeat,
+  });
   if (state.finished && !state.pages.length) throw unreadable(`${run.url}: nothing to import was found`);
   await staging.save();
   const progress = progressOf(state, limits.maxPages);

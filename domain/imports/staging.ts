@@ -60,8 +60,10 @@ export interface ImportState {
 }
 
 export const importPrefix = (importRunId: string): string => `imports/${importRunId}`;
-export const stateKey = (importRunId: string, batch: number): string => `${importPrefix(importRunId)}/state-${batch}.json`;
-export const textKey = (importRunId: string, batch: number): string => `${importPrefix(importRunId)}/text-${batch}.json`;
+export const stateKey = (importRunId: string, batch: number): string =>
+  `${importPrefix(importRunId)}/state-${batch}.json`;
+export const textKey = (importRunId: string, batch: number): string =>
+  `${importPrefix(importRunId)}/text-${batch}.json`;
 export const imageKey = (importRunId: string, sha256: string): string => `${importPrefix(importRunId)}/files/${sha256}`;
 
 export async function readJson<T>(blobs: BlobStore, key: string): Promise<T> {
@@ -76,7 +78,8 @@ export async function writeJson(blobs: BlobStore, key: string, value: unknown): 
 export async function readTexts(blobs: BlobStore, state: ImportState): Promise<Map<string, string>> {
   const out = new Map<string, string>();
   for (const key of state.texts) {
-    for (const [id, markdown] of Object.entries(await readJson<Record<string, string>>(blobs, key))) out.set(id, markdown);
+    for (const [id, markdown] of Object.entries(await readJson<Record<string, string>>(blobs, key)))
+      out.set(id, markdown);
   }
   return out;
 }
@@ -87,9 +90,15 @@ export async function readTexts(blobs: BlobStore, state: ImportState): Promise<M
  * before the run learnt it was superseded, so its blobs go too. Idempotent; a blob store failure only
  * leaves bytes behind, so it is logged.
  */
-export async function discardStaging(deps: { blobs: BlobStore; logger: Logger }, importRunId: string, batches: number, committed: boolean): Promise<void> {
+export async function discardStaging(
+  deps: { blobs: BlobStore; logger: Logger },
+  importRunId: string,
+  batches: number,
+  committed: boolean,
+): Promise<void> {
   let last: ImportState | null = null;
-  for (let n = batches + 1; n > 0 && !last; n--) last = await readJson<ImportState>(deps.blobs, stateKey(importRunId, n)).catch(() => null);
+  for (let n = batches + 1; n > 0 && !last; n--)
+    last = await readJson<ImportState>(deps.blobs, stateKey(importRunId, n)).catch(() => null);
   const keys: string[] = [];
   for (let n = 0; n <= batches; n++) keys.push(stateKey(importRunId, n + 1), textKey(importRunId, n));
   if (last && !committed) keys.push(...new Set(last.files.map((f) => f.blob)));

@@ -5,7 +5,13 @@
  * A start lost to a crash (or to a process that installed nothing) is left to the reconciler.
  */
 import type { Logger } from 'pino';
-import type { DataSource, EntitySubscriberInterface, QueryRunner, TransactionCommitEvent, TransactionRollbackEvent } from 'typeorm';
+import type {
+  DataSource,
+  EntitySubscriberInterface,
+  QueryRunner,
+  TransactionCommitEvent,
+  TransactionRollbackEvent,
+} from 'typeorm';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { TemporalGateway } from '../processes/temporal';
@@ -39,7 +45,13 @@ class AfterCommitDispatch implements EntitySubscriberInterface {
     const events = this.waiting.get(queryRunner);
     this.waiting.delete(queryRunner);
     // not awaited: the request answers now; dispatchJob never throws
-    for (const row of events ?? []) void dispatchJob(this.deps.temporal, this.ds.manager, { kind: integrationDispatchJob, row, start: true, superseded: null }, this.deps.logger);
+    for (const row of events ?? [])
+      void dispatchJob(
+        this.deps.temporal,
+        this.ds.manager,
+        { kind: integrationDispatchJob, row, start: true, superseded: null },
+        this.deps.logger,
+      );
   }
 
   afterTransactionRollback({ queryRunner }: TransactionRollbackEvent): void {

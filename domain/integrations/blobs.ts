@@ -11,10 +11,15 @@ const folder = (integrationId: string, version: number) => `integrations/${integ
 export const integrationBlobKeys = {
   script: (integrationId: string, version: number) => `${folder(integrationId, version)}/script.js`,
   icon: (integrationId: string, version: number) => `${folder(integrationId, version)}/icon.png`,
-  preview: (integrationId: string, version: number, index: number) => `${folder(integrationId, version)}/preview-${index}.png`,
+  preview: (integrationId: string, version: number, index: number) =>
+    `${folder(integrationId, version)}/preview-${index}.png`,
 };
 
 /** Every blob of the integration's current version (its removal, after a republish or with the tombstone). */
 export function blobKeysOf(integration: Pick<Integration, 'scriptKey' | 'iconKey' | 'previewImageKeys'>): string[] {
-  return [integration.scriptKey, ...(integration.iconKey ? [integration.iconKey] : []), ...integration.previewImageKeys];
+  return [
+    integration.scriptKey,
+    ...(integration.iconKey ? [integration.iconKey] : []),
+    ...integration.previewImageKeys,
+  ];
 }

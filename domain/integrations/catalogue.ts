@@ -38,18 +38,28 @@ export function catalogueQuery(db: Db, callerUserId: string, filters: CatalogueF
       `(i.visibility = 'public' OR (i.visibility = 'private' AND i.ownerOrganizationId IN ${qbMembershipsOf(db)}))`,
       { callerUserId },
     );
-  if (filters.search) qb.andWhere('(LOWER(i.name) LIKE :search OR LOWER(i.title) LIKE :search)', { search: containsPattern(filters.search) });
-  if (filters.category) qb.andWhere('JSON_CONTAINS(i.categories, JSON_QUOTE(:category))', { category: filters.category });
+  if (filters.search)
+    qb.andWhere('(LOWER(i.name) LIKE :search OR LOWER(i.title) LIKE :search)', {
+      search: containsPattern(filters.search),
+    });
+  if (filters.category)
+    qb.andWhere('JSON_CONTAINS(i.categories, JSON_QUOTE(:category))', { category: filters.category });
   if (filters.scope) qb.andWhere('JSON_CONTAINS(i.scopes, JSON_QUOTE(:scope))', { scope: filters.scope });
   if (filters.owner) qb.andWhere('i.ownerOrganizationId = :owner', { owner: filters.owner });
-  if (filters.target) qb.andWhere(filters.target === 'all' ? "i.target = 'all'" : "i.target IN (:target, 'all')", { target: filters.target });
+  if (filters.target)
+    qb.andWhere(filters.target === 'all' ? "i.target = 'all'" : "i.target IN (:target, 'all')", {
+      target: filters.target,
+    });
   if (filters.blocks !== undefined) qb.andWhere(`JSON_LENGTH(i.blocks) ${filters.blocks ? '>' : '='} 0`);
-  if (filters.contentSources !== undefined) qb.andWhere(`JSON_LENGTH(i.contentSources) ${filters.contentSources ? '>' : '='} 0`);
+  if (filters.contentSources !== undefined)
+    qb.andWhere(`JSON_LENGTH(i.contentSources) ${filters.contentSources ? '>' : '='} 0`);
   if (filters.blockDomain) {
     const patterns = hostPatterns(filters.blockDomain);
     const params = Object.fromEntries(patterns.map((p, i) => [`blockDomain${i}`, p]));
     // hosts compare case-insensitively: the document is lowercased, its keys with it (urlUnfurl -> urlunfurl)
-    const matches = patterns.map((_p, i) => `JSON_SEARCH(LOWER(i.blocks), 'one', :blockDomain${i}, NULL, '$[*].urlunfurl[*]') IS NOT NULL`);
+    const matches = patterns.map(
+      (_p, i) => `JSON_SEARCH(LOWER(i.blocks), 'one', :blockDomain${i}, NULL, '$[*].urlunfurl[*]') IS NOT NULL`,
+    );
     qb.andWhere(`(${matches.join(' OR ')})`, params);
   }
   return qb;
@@ -57,6 +67,10 @@ export function catalogueQuery(db: Db, callerUserId: string, filters: CatalogueF
 
 /** The organizations the caller is an enabled member of, as a subquery on :callerUserId. */
 function qbMembershipsOf(db: Db): string {
-  const sub = db.createQueryBuilder(Member, 'm').select('m.organizationId').where('m.userId = :callerUserId').andWhere('m.disabled = 0');
+  const sub = db
+    .createQueryBuilder(Member, 'm')
+    .select('m.organizationId')
+    .where('m.userId = :callerUserId')
+    .andWhere('m.disabled = 0');
   return `(${sub.getQuery()})`;
 }

@@ -27,7 +27,13 @@ export function contentIdOf(kind: ContentKind, row: ContentInstallation): string
 }
 
 /** The row of the installation on that space or site; `lock` holds it for the rest of the transaction. */
-export function findContentInstallation(db: Db, kind: ContentKind, installationId: string, contentId: string, lock = false): Promise<ContentInstallation | null> {
+export function findContentInstallation(
+  db: Db,
+  kind: ContentKind,
+  installationId: string,
+  contentId: string,
+  lock = false,
+): Promise<ContentInstallation | null> {
   return db.findOne<ContentInstallation>(ENTITIES[kind], {
     where: { installationId, [KEYS[kind]]: contentId },
     ...(lock ? { lock: { mode: 'pessimistic_write' as const } } : {}),
@@ -46,7 +52,10 @@ export async function installOnContent(
   contentId: string,
   field: string,
 ): Promise<{ row: ContentInstallation; created: boolean }> {
-  if (integration.target !== 'all' && integration.target !== kind) throw badRequest(`${field}: this integration installs on ${integration.target === 'organization' ? 'organizations' : `${integration.target}s`} only`);
+  if (integration.target !== 'all' && integration.target !== kind)
+    throw badRequest(
+      `${field}: this integration installs on ${integration.target === 'organization' ? 'organizations' : `${integration.target}s`} only`,
+    );
   const existing = await findContentInstallation(db, kind, installation.id, contentId);
   if (existing) return { row: existing, created: false };
   const now = new Date();
@@ -68,7 +77,13 @@ export async function installOnContent(
     if (!isDuplicateKey(err)) throw err;
     return { row: (await findContentInstallation(db, kind, installation.id, contentId))!, created: false };
   }
-  await recordIntegrationEvent(db, { integration, installation, type: `${kind}_installation_setup`, fields: setupFields(row.status), [KEYS[kind]]: contentId });
+  await recordIntegrationEvent(db, {
+    integration,
+    installation,
+    type: `${kind}_installation_setup`,
+    fields: setupFields(row.status),
+    [KEYS[kind]]: contentId,
+  });
   return { row, created: true };
 }
 
@@ -95,9 +110,16 @@ export async function updateContentInstallation(
     changes.configuration = patch.configuration;
     if (row.status !== 'paused') changes.status = statusFor(integration, kind, patch.configuration);
   }
-  await db.update(ENTITIES[kind], { installationId: row.installationId, [KEYS[kind]]: contentIdOf(kind, row) }, changes as QueryDeepPartialEntity<ContentInstallation>);
+  await db.update(
+    ENTITIES[kind],
+    { installationId: row.installationId, [KEYS[kind]]: contentIdOf(kind, row) },
+    changes as QueryDeepPartialEntity<ContentInstallation>,
+  );
   const updated = Object.assign(row, changes);
-  if (updated.status !== previous.status || JSON.stringify(updated.configuration) !== JSON.stringify(previous.configuration)) {
+  if (
+    updated.status !== previous.status ||
+    JSON.stringify(updated.configuration) !== JSON.stringify(previous.configuration)
+  ) {
     await recordIntegrationEvent(db, {
       integration,
       installation,
@@ -110,7 +132,13 @@ export async function updateContentInstallation(
 }
 
 /** Uninstalls from the space or site, recording `<kind>_installation_deleted` with the previous configuration. */
-export async function uninstallFromContent(db: Db, kind: ContentKind, integration: Integration, installation: IntegrationInstallation, row: ContentInstallation): Promise<void> {
+export async function uninstallFromContent(
+  db: Db,
+  kind: ContentKind,
+  integration: Integration,
+  installation: IntegrationInstallation,
+  row: ContentInstallation,
+): Promise<void> {
   await recordIntegrationEvent(db, {
     integration,
     installation,

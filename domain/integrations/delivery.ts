@@ -38,7 +38,10 @@ export interface DeliveryOutcome {
   retryAfterMs?: number;
 }
 
-export type DeliveryNext = { state: 'delivered' } | { state: 'retry'; afterMs: number } | { state: 'failed'; code: string; message: string };
+export type DeliveryNext =
+  | { state: 'delivered' }
+  | { state: 'retry'; afterMs: number }
+  | { state: 'failed'; code: string; message: string };
 
 export const DELIVERY_FAILED = 'DELIVERY_FAILED';
 
@@ -88,7 +91,12 @@ export interface DeliveryDeps {
 /** The event of `ref`, still pending; SUPERSEDED (nothing to do) once its delivery ended. */
 async function pendingEvent(deps: DeliveryDeps, ref: JobRef): Promise<IntegrationEvent> {
   const event = await deps.ds.manager.findOneBy(IntegrationEvent, { id: ref.resourceId });
-  if (!event || jobState(integrationDispatchJob, event).generation !== ref.generation || event.status !== 'pending' || !event.endpointUrl) {
+  if (
+    !event ||
+    jobState(integrationDispatchJob, event).generation !== ref.generation ||
+    event.status !== 'pending' ||
+    !event.endpointUrl
+  ) {
     throw new JobError(JOB_FAILURES.superseded, `event ${ref.resourceId} is no longer pending`);
   }
   return event;
@@ -107,13 +115,23 @@ export async function deliverEvent(deps: DeliveryDeps, ref: JobRef): Promise<Del
       body,
       timeoutMs: deps.config.integrationDispatch.timeoutMs,
       maxBytes: ANSWER_MAX_BYTES,
-      headers: { 'content-type': contentType, [SIGNATURE_HEADER]: signatureHeader(event.signingSecret, body, deps.clock()) },
+      headers: {
+        'content-type': contentType,
+        [SIGNATURE_HEADER]: signatureHeader(event.signingSecret, body, deps.clock()),
+      },
     });
     return { url, status: answer.status, durationMs: Date.now() - started, error: null, retryable: false };
   } catch (err) {
     if (!(err instanceof FetchError)) throw err;
     const asked = retryAfterMs(err.retryAfter, deps.clock());
-    return { url, status: err.status ?? null, durationMs: Date.now() - started, error: err.message, retryable: isRetryable(err), ...(asked !== undefined ? { retryAfterMs: asked } : {}) };
+    return {
+      url,
+      status: err.status ?? null,
+      durationMs: Date.now() - started,
+      error: err.message,
+      retryable: isRetryable(err),
+      ...(asked !== undefined ? { retryAfterMs: asked } : {}),
+    };
   }
 }
 
@@ -124,17 +142,34 @@ export function retryDelayMs(config: Config['integrationDispatch'], attempt: num
 }
 
 /** What follows an attempt: delivered, a retry after a back-off (at least the tunnel's Retry-After, at most the longest back-off), or failed. */
-export function decideAfterAttempt(config: Config['integrationDispatch'], attempt: number, outcome: DeliveryOutcome, random = Math.random): DeliveryNext {
+export function decideAfterAttempt(
+  config: Config['integrationDispatch'],
+  attempt: number,
+  outcome: DeliveryOutcome,
+  random = Math.random,
+): DeliveryNext {
   if (!outcome.error) return { state: 'delivered' };
   // a Retry-After the tunnel sent lengthens the back-off, never beyond the longest back-off configured
-  if (outcome.retryable && attempt < config.maxAttempts) return { state: 'retry', afterMs: Math.min(config.maxBackoffMs, Math.max(retryDelayMs(config, attempt, random), outcome.retryAfterMs ?? 0)) };
+  if (outcome.retryable && attempt < config.maxAttempts)
+    return {
+      state: 'retry',
+      afterMs: Math.min(
+        config.maxBackoffMs,
+        Math.max(retryDelayMs(config, attempt, random), outcome.retryAfterMs ?? 0),
+      ),
+    };
   const why = outcome.retryable ? `no attempt left of ${config.maxAttempts}` : 'not retried';
   return { state: 'failed', code: DELIVERY_FAILED, message: `${outcome.error} (${why})` };
 }
 
 function describeAttempt(attempt: number, max: number, outcome: DeliveryOutcome, next: DeliveryNext): string {
   const answer = outcome.status !== null ? `answered HTTP ${outcome.status}` : `failed: ${outcome.error}`;
-  const then = next.state === 'retry' ? `; retrying in ${next.afterMs} ms` : next.state === 'failed' ? `; ${outcome.retryable ? 'no attempt left' : 'not retried'}` : '';
+  const then =
+    next.state === 'retry'
+      ? `; retrying in ${next.afterMs} ms`
+      : next.state === 'failed'
+        ? `; ${outcome.retryable ? 'no attempt left' : 'not retried'}`
+        : '';
   return `attempt ${attempt} of ${max}: POST ${outcome.url} ${answer} in ${outcome.durationMs} ms${then}`;
 }
 
@@ -142,7 +177,12 @@ function describeAttempt(attempt: number, max: number, outcome: DeliveryOutcome,
  * Writes the attempt's trace line and, when it ends the delivery, the event's status. A retried
  * record (its first answer lost) finds the attempt written and writes nothing more.
  */
-export async function recordAttempt(deps: DeliveryDeps, ref: JobRef, attempt: number, outcome: DeliveryOutcome): Promise<DeliveryNext> {
+export async function recordAttempt(
+  deps: DeliveryDeps,
+  ref: JobRef,
+  attempt: number,
+  outcome: DeliveryOutcome,
+): Promise<DeliveryNext> {
   const policy = deps.config.integrationDispatch;
   const next = decideAfterAttempt(policy, attempt, outcome);
   await inTransaction(deps.ds, async (db) => {
@@ -150,11 +190,18 @@ export async function recordAttempt(deps: DeliveryDeps, ref: JobRef, attempt: nu
     if (event.dispatch.progressDone >= attempt) return;
     const level = next.state === 'delivered' ? 'info' : next.state === 'retry' ? 'warn' : 'error';
     const status = next.state === 'delivered' ? 'success' : next.state === 'failed' ? 'failed' : event.status;
-    await db.update(IntegrationEvent, { id: event.id }, {
-      status,
-      trace: [...event.trace, traceLine(level, describeAttempt(attempt, policy.maxAttempts, outcome, next), deps.clock())],
-      dispatch: { progressDone: attempt, progressTotal: policy.maxAttempts },
-    });
+    await db.update(
+      IntegrationEvent,
+      { id: event.id },
+      {
+        status,
+        trace: [
+          ...event.trace,
+          traceLine(level, describeAttempt(attempt, policy.maxAttempts, outcome, next), deps.clock()),
+        ],
+        dispatch: { progressDone: attempt, progressTotal: policy.maxAttempts },
+      },
+    );
   });
   return next;
 }
@@ -164,6 +211,10 @@ export async function abandonEvent(deps: DeliveryDeps, ref: JobRef, reason: stri
   await inTransaction(deps.ds, async (db) => {
     const event = await lockCurrentJob(db, integrationDispatchJob, ref);
     if (event.status !== 'pending') return;
-    await db.update(IntegrationEvent, { id: event.id }, { status: 'failed', trace: [...event.trace, traceLine('error', `delivery stopped: ${reason}`, deps.clock())] });
+    await db.update(
+      IntegrationEvent,
+      { id: event.id },
+      { status: 'failed', trace: [...event.trace, traceLine('error', `delivery stopped: ${reason}`, deps.clock())] },
+    );
   });
 }

@@ -22,7 +22,8 @@ async function expireIntegrationEvents(db: Db, config: Config, now: Date, blobs:
   for (const tombstone of await db.find(Integration, { where: { deletedAt: Not(IsNull()) }, take: 100 })) {
     if (await db.existsBy(IntegrationEvent, { integrationId: tombstone.id, status: 'pending' })) continue;
     removed += (await db.delete(IntegrationEvent, { integrationId: tombstone.id })).affected ?? 0;
-    for (const key of [tombstone.scriptKey, tombstone.iconKey, ...tombstone.previewImageKeys]) if (key) await blobs.delete(key);
+    for (const key of [tombstone.scriptKey, tombstone.iconKey, ...tombstone.previewImageKeys])
+      if (key) await blobs.delete(key);
     await removeIntegrationTokens(db, tombstone.id);
     await db.delete(Integration, { id: tombstone.id });
   }
@@ -39,7 +40,8 @@ export const integrationDispatchJob = defineJobKind({
   // an event asks for exactly one run, when it is written: nothing ever supersedes it
   policy: 'supersede',
   retention: {
-    describe: 'events whose delivery ended before INTEGRATION_EVENT_RETENTION_SECONDS; unpublished integrations (their events and blobs) once no delivery is pending',
+    describe:
+      'events whose delivery ended before INTEGRATION_EVENT_RETENTION_SECONDS; unpublished integrations (their events and blobs) once no delivery is pending',
     expire: expireIntegrationEvents,
   },
 });

@@ -25,7 +25,16 @@ import { installationJson, integrationJson, siteInstallationJson, spaceInstallat
  */
 function implicitOn(installation: IntegrationInstallation) {
   const { id: installationId, integrationId, organizationId, status, createdAt, updatedAt } = installation;
-  return { installationId, integrationId, organizationId, status, configuration: {}, externalIds: [], createdAt, updatedAt };
+  return {
+    installationId,
+    integrationId,
+    organizationId,
+    status,
+    configuration: {},
+    externalIds: [],
+    createdAt,
+    updatedAt,
+  };
 }
 
 /**
@@ -35,24 +44,45 @@ function implicitOn(installation: IntegrationInstallation) {
 export async function eventEnvironment(db: Db, config: Config, event: IntegrationEvent) {
   const integration = await db.findOneByOrFail(Integration, { id: event.integrationId });
   const owner = await db.findOneByOrFail(Organization, { id: integration.ownerOrganizationId });
-  const installation = event.installationId ? await db.findOneBy(IntegrationInstallation, { id: event.installationId }) : null;
+  const installation = event.installationId
+    ? await db.findOneBy(IntegrationInstallation, { id: event.installationId })
+    : null;
   const spaceInstallation =
     installation && event.spaceId
-      ? ((await db.findOneBy(IntegrationSpaceInstallation, { installationId: installation.id, spaceId: event.spaceId })) ??
-        (installation.spaceSelection === 'all' ? Object.assign(new IntegrationSpaceInstallation(), implicitOn(installation), { spaceId: event.spaceId }) : null))
+      ? ((await db.findOneBy(IntegrationSpaceInstallation, {
+          installationId: installation.id,
+          spaceId: event.spaceId,
+        })) ??
+        (installation.spaceSelection === 'all'
+          ? Object.assign(new IntegrationSpaceInstallation(), implicitOn(installation), { spaceId: event.spaceId })
+          : null))
       : null;
   const siteInstallation =
     installation && event.siteId
       ? ((await db.findOneBy(IntegrationSiteInstallation, { installationId: installation.id, siteId: event.siteId })) ??
-        (installation.siteSelection === 'all' ? Object.assign(new IntegrationSiteInstallation(), implicitOn(installation), { siteId: event.siteId }) : null))
+        (installation.siteSelection === 'all'
+          ? Object.assign(new IntegrationSiteInstallation(), implicitOn(installation), { siteId: event.siteId })
+          : null))
       : null;
   return {
     integration: integrationJson(integration, owner, { admin: false }, config),
-    ...(installation ? { installation: installationJson(integration, installation, (await coveredSpaceCounts(db, [installation])).get(installation.id) ?? 0, config) } : {}),
+    ...(installation
+      ? {
+          installation: installationJson(
+            integration,
+            installation,
+            (await coveredSpaceCounts(db, [installation])).get(installation.id) ?? 0,
+            config,
+          ),
+        }
+      : {}),
     ...(spaceInstallation ? { spaceInstallation: spaceInstallationJson(integration, spaceInstallation, config) } : {}),
     ...(siteInstallation ? { siteInstallation: siteInstallationJson(integration, siteInstallation, config) } : {}),
     secrets: decryptSecrets(config, integration),
-    signingSecrets: { integration: integration.signingSecret, ...(installation ? { installation: installation.signingSecret } : {}) },
+    signingSecrets: {
+      integration: integration.signingSecret,
+      ...(installation ? { installation: installation.signingSecret } : {}),
+    },
     apiEndpoint: config.publicBaseUrl,
     apiTokens: await issueIntegrationTokens(db, config, { integration, installation }),
   };

@@ -21,7 +21,10 @@ export type IntegrationEventType = (typeof INTEGRATION_EVENT_TYPES)[number];
 type Configuration = Record<string, unknown>;
 
 /** `*_installation_setup`: installed or updated; `previous` is the state before an update. */
-export function setupFields(status: InstallationStatus, previous?: { status: InstallationStatus; configuration: Configuration }) {
+export function setupFields(
+  status: InstallationStatus,
+  previous?: { status: InstallationStatus; configuration: Configuration },
+) {
   return previous ? { status, previous } : { status };
 }
 

@@ -62,7 +62,15 @@ export async function recordIntegrationEvent(db: Db, input: NewIntegrationEvent)
     status: endpointUrl ? 'pending' : 'failed',
     endpointUrl,
     signingSecret: installation.signingSecret,
-    trace: endpointUrl ? [] : [traceLine('warn', 'no endpoint configured: the integration is not in development mode for this organization, and published scripts are not run', now)],
+    trace: endpointUrl
+      ? []
+      : [
+          traceLine(
+            'warn',
+            'no endpoint configured: the integration is not in development mode for this organization, and published scripts are not run',
+            now,
+          ),
+        ],
     createdAt: now,
     // a deliverable event asks for its one run (generation 1) as it is written
     dispatch: endpointUrl ? Object.assign(idleJobState(), { generation: 1, requestedAt: now }) : idleJobState(),

@@ -23,7 +23,9 @@ interface DeclaredConfiguration {
 
 function declared(integration: Integration, level: ConfigurationLevel): DeclaredConfiguration | null {
   const c = integration.configurations?.[level] as Partial<DeclaredConfiguration> | undefined;
-  return c && typeof c === 'object' && c.properties && typeof c.properties === 'object' ? (c as DeclaredConfiguration) : null;
+  return c && typeof c === 'object' && c.properties && typeof c.properties === 'object'
+    ? (c as DeclaredConfiguration)
+    : null;
 }
 
 const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
@@ -33,7 +35,11 @@ const TYPE_CHECKS: Record<string, (value: unknown) => boolean> = {
 };
 
 /** 400 `configuration.<name>: …` for the first declared property given a value of another type. */
-export function checkConfiguration(integration: Integration, level: ConfigurationLevel, configuration: Configuration): void {
+export function checkConfiguration(
+  integration: Integration,
+  level: ConfigurationLevel,
+  configuration: Configuration,
+): void {
   const schema = declared(integration, level);
   if (!schema) return;
   for (const [name, property] of Object.entries(schema.properties)) {
@@ -42,12 +48,21 @@ export function checkConfiguration(integration: Integration, level: Configuratio
     const check = property.type === undefined ? undefined : TYPE_CHECKS[property.type];
     if (value === undefined || value === null || !check) continue;
     if (!check(value)) throw badRequest(`configuration.${name}: must be a ${property.type}`);
-    if (Array.isArray(property.enum) && !property.enum.includes(value)) throw badRequest(`configuration.${name}: must be one of ${property.enum.join(', ')}`);
+    if (Array.isArray(property.enum) && !property.enum.includes(value))
+      throw badRequest(`configuration.${name}: must be one of ${property.enum.join(', ')}`);
   }
 }
 
 /** `pending` while a required property of the declared configuration has no value, else `active`. */
-export function statusFor(integration: Integration, level: ConfigurationLevel, configuration: Configuration): InstallationStatus {
+export function statusFor(
+  integration: Integration,
+  level: ConfigurationLevel,
+  configuration: Configuration,
+): InstallationStatus {
   const required = declared(integration, level)?.required ?? [];
-  return required.every((name) => configuration[name] !== undefined && configuration[name] !== null && configuration[name] !== '') ? 'active' : 'pending';
+  return required.every(
+    (name) => configuration[name] !== undefined && configuration[name] !== null && configuration[name] !== '',
+  )
+    ? 'active'
+    : 'pending';
 }

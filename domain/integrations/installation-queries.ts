@@ -23,7 +23,9 @@ const LIVE_SPACE = 'EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = x.spaceId AND 
 
 /** The integration's installations, optionally those with `externalId` among their external ids; for keyset pagination on (createdAt, id). */
 export function installationsQuery(db: Db, integrationId: string, externalId?: string) {
-  const qb = db.createQueryBuilder(IntegrationInstallation, 'x').where('x.integrationId = :integrationId', { integrationId });
+  const qb = db
+    .createQueryBuilder(IntegrationInstallation, 'x')
+    .where('x.integrationId = :integrationId', { integrationId });
   if (externalId !== undefined) qb.andWhere('JSON_CONTAINS(x.externalIds, JSON_QUOTE(:externalId))', { externalId });
   return qb;
 }
@@ -42,13 +44,18 @@ export function contentInstallationsQuery(db: Db, kind: ContentKind, filter: Con
       ? db.createQueryBuilder(IntegrationSpaceInstallation, 'x').where(LIVE_SPACE)
       : db.createQueryBuilder(IntegrationSiteInstallation, 'x').where('1 = 1');
   qb.andWhere('x.integrationId = :integrationId', { integrationId: filter.integrationId });
-  if (filter.installationId !== undefined) qb.andWhere('x.installationId = :installationId', { installationId: filter.installationId });
-  if (filter.externalId !== undefined) qb.andWhere('JSON_CONTAINS(x.externalIds, JSON_QUOTE(:externalId))', { externalId: filter.externalId });
+  if (filter.installationId !== undefined)
+    qb.andWhere('x.installationId = :installationId', { installationId: filter.installationId });
+  if (filter.externalId !== undefined)
+    qb.andWhere('JSON_CONTAINS(x.externalIds, JSON_QUOTE(:externalId))', { externalId: filter.externalId });
   return qb;
 }
 
 /** How many live spaces each installation covers (`spaces` on an installation), in one statement. */
-export async function coveredSpaceCounts(db: Db, installations: IntegrationInstallation[]): Promise<Map<string, number>> {
+export async function coveredSpaceCounts(
+  db: Db,
+  installations: IntegrationInstallation[],
+): Promise<Map<string, number>> {
   const counts = new Map(installations.map((i) => [i.id, 0]));
   if (!installations.length) return counts;
   const rows: Array<{ id: string; n: number | string }> = await db.query(
@@ -77,8 +84,18 @@ export interface SiteCoverage {
 }
 
 const COVERAGE = {
-  space: { table: 'integration_space_installations', key: 'spaceId', selection: 'spaceSelection', entity: IntegrationSpaceInstallation },
-  site: { table: 'integration_site_installations', key: 'siteId', selection: 'siteSelection', entity: IntegrationSiteInstallation },
+  space: {
+    table: 'integration_space_installations',
+    key: 'spaceId',
+    selection: 'spaceSelection',
+    entity: IntegrationSpaceInstallation,
+  },
+  site: {
+    table: 'integration_site_installations',
+    key: 'siteId',
+    selection: 'siteSelection',
+    entity: IntegrationSiteInstallation,
+  },
 } as const;
 
 async function covering(db: Db, kind: ContentKind, organizationId: string, contentId: string) {
@@ -102,10 +119,16 @@ async function covering(db: Db, kind: ContentKind, organizationId: string, conte
 /** The installations that cover the space (see above): those that receive its events. */
 export async function installationsCoveringSpace(db: Db, space: Space): Promise<SpaceCoverage[]> {
   if (space.deletedAt) return [];
-  return (await covering(db, 'space', space.organizationId, space.id)).map(({ row, ...rest }) => ({ ...rest, spaceInstallation: row as IntegrationSpaceInstallation | null }));
+  return (await covering(db, 'space', space.organizationId, space.id)).map(({ row, ...rest }) => ({
+    ...rest,
+    spaceInstallation: row as IntegrationSpaceInstallation | null,
+  }));
 }
 
 /** The installations that cover the site: those that receive its events and whose scripts it shows. */
 export async function installationsCoveringSite(db: Db, site: Site): Promise<SiteCoverage[]> {
-  return (await covering(db, 'site', site.organizationId, site.id)).map(({ row, ...rest }) => ({ ...rest, siteInstallation: row as IntegrationSiteInstallation | null }));
+  return (await covering(db, 'site', site.organizationId, site.id)).map(({ row, ...rest }) => ({
+    ...rest,
+    siteInstallation: row as IntegrationSiteInstallation | null,
+  }));
 }

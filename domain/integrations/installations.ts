@@ -29,11 +29,19 @@ export interface InstallResult {
  * concurrent request just made it: the unique index decides). A private integration installs only in
  * its owner organization. A new installation covers the spaces and sites it is then given (`selected`).
  */
-export async function installIntegration(db: Db, integration: Integration, organization: Organization, actorUserId: string): Promise<InstallResult> {
+export async function installIntegration(
+  db: Db,
+  integration: Integration,
+  organization: Organization,
+  actorUserId: string,
+): Promise<InstallResult> {
   if (integration.visibility === 'private' && organization.id !== integration.ownerOrganizationId) {
     throw forbidden('a private integration installs only in the organization that publishes it');
   }
-  const existing = await db.findOneBy(IntegrationInstallation, { integrationId: integration.id, organizationId: organization.id });
+  const existing = await db.findOneBy(IntegrationInstallation, {
+    integrationId: integration.id,
+    organizationId: organization.id,
+  });
   if (existing) return { installation: existing, created: false };
   const now = new Date();
   const configuration: Configuration = {};
@@ -55,16 +63,31 @@ export async function installIntegration(db: Db, integration: Integration, organ
     await insertKeepingValues(db, IntegrationInstallation, installation);
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    const concurrent = await db.findOneByOrFail(IntegrationInstallation, { integrationId: integration.id, organizationId: organization.id });
+    const concurrent = await db.findOneByOrFail(IntegrationInstallation, {
+      integrationId: integration.id,
+      organizationId: organization.id,
+    });
     return { installation: concurrent, created: false };
   }
-  await recordIntegrationEvent(db, { integration, installation, type: 'installation_setup', fields: setupFields(installation.status) });
+  await recordIntegrationEvent(db, {
+    integration,
+    installation,
+    type: 'installation_setup',
+    fields: setupFields(installation.status),
+  });
   return { installation, created: true };
 }
 
 /** The installation row, locked for the rest of the transaction (so each update sees the one before); null when gone. */
-export function lockInstallation(db: Db, integrationId: string, installationId: string): Promise<IntegrationInstallation | null> {
-  return db.findOne(IntegrationInstallation, { where: { id: installationId, integrationId }, lock: { mode: 'pessimistic_write' } });
+export function lockInstallation(
+  db: Db,
+  integrationId: string,
+  installationId: string,
+): Promise<IntegrationInstallation | null> {
+  return db.findOne(IntegrationInstallation, {
+    where: { id: installationId, integrationId },
+    lock: { mode: 'pessimistic_write' },
+  });
 }
 
 export interface InstallationPatch {
@@ -79,7 +102,12 @@ export interface InstallationPatch {
  * Applies the patch to the (locked) installation; a new configuration sets the status again. An
  * installation_setup event with the previous status and configuration is recorded when either changed.
  */
-export async function updateInstallation(db: Db, integration: Integration, installation: IntegrationInstallation, patch: InstallationPatch): Promise<IntegrationInstallation> {
+export async function updateInstallation(
+  db: Db,
+  integration: Integration,
+  installation: IntegrationInstallation,
+  patch: InstallationPatch,
+): Promise<IntegrationInstallation> {
   const previous = { status: installation.status, configuration: installation.configuration };
   const changes: Partial<IntegrationInstallation> = { updatedAt: new Date() };
   if (patch.externalIds !== undefined) changes.externalIds = patch.externalIds;
@@ -91,17 +119,38 @@ export async function updateInstallation(db: Db, integration: Integration, insta
     // a paused installation stays paused whatever its configuration
     if (installation.status !== 'paused') changes.status = statusFor(integration, 'account', patch.configuration);
   }
-  await db.update(IntegrationInstallation, { id: installation.id }, changes as QueryDeepPartialEntity<IntegrationInstallation>);
+  await db.update(
+    IntegrationInstallation,
+    { id: installation.id },
+    changes as QueryDeepPartialEntity<IntegrationInstallation>,
+  );
   const updated = Object.assign(installation, changes);
-  if (updated.status !== previous.status || JSON.stringify(updated.configuration) !== JSON.stringify(previous.configuration)) {
-    await recordIntegrationEvent(db, { integration, installation: updated, type: 'installation_setup', fields: setupFields(updated.status, previous) });
+  if (
+    updated.status !== previous.status ||
+    JSON.stringify(updated.configuration) !== JSON.stringify(previous.configuration)
+  ) {
+    await recordIntegrationEvent(db, {
+      integration,
+      installation: updated,
+      type: 'installation_setup',
+      fields: setupFields(updated.status, previous),
+    });
   }
   return updated;
 }
 
 /** Uninstalls: its space and site installations go with it; one installation_deleted event says so. */
-export async function uninstallIntegration(db: Db, integration: Integration, installation: IntegrationInstallation): Promise<void> {
-  await recordIntegrationEvent(db, { integration, installation, type: 'installation_deleted', fields: deletedFields(installation.configuration) });
+export async function uninstallIntegration(
+  db: Db,
+  integration: Integration,
+  installation: IntegrationInstallation,
+): Promise<void> {
+  await recordIntegrationEvent(db, {
+    integration,
+    installation,
+    type: 'installation_deleted',
+    fields: deletedFields(installation.configuration),
+  });
   await db.delete(IntegrationSpaceInstallation, { installationId: installation.id });
   await db.delete(IntegrationSiteInstallation, { installationId: installation.id });
   await db.delete(IntegrationInstallation, { id: installation.id });
@@ -112,6 +161,10 @@ export async function uninstallIntegration(db: Db, integration: Integration, ins
  * caller's transaction. The unpublishing user is not part of the events (GitBook's carry no actor).
  */
 export async function uninstallAll(db: Db, integration: Integration, _actorUserId: string): Promise<void> {
-  const installations = await db.find(IntegrationInstallation, { where: { integrationId: integration.id }, order: { createdAt: 'ASC', id: 'ASC' }, lock: { mode: 'pessimistic_write' } });
+  const installations = await db.find(IntegrationInstallation, {
+    where: { integrationId: integration.id },
+    order: { createdAt: 'ASC', id: 'ASC' },
+    lock: { mode: 'pessimistic_write' },
+  });
   for (const installation of installations) await uninstallIntegration(db, integration, installation);
 }

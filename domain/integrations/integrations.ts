@@ -15,7 +15,12 @@ export async function loadIntegrationByName(db: Db, name: string): Promise<Integ
 
 /** The integration with this name, tombstones included, locked for the rest of the transaction. */
 export function lockIntegrationByName(db: Db, name: string): Promise<Integration | null> {
-  return db.getRepository(Integration).createQueryBuilder('i').setLock('pessimistic_write').where('i.name = :name', { name }).getOne();
+  return db
+    .getRepository(Integration)
+    .createQueryBuilder('i')
+    .setLock('pessimistic_write')
+    .where('i.name = :name', { name })
+    .getOne();
 }
 
 /** Uninstalls it from every organization (their events first), then makes it a tombstone. */

@@ -71,10 +71,32 @@ const CONFIGURATION_PROPERTY = {
   },
   additionalProperties: false,
   allOf: [
-    { if: typeIs('string'), then: { properties: { default: { type: 'string' }, ...without('callback_url', 'button_text') } } },
-    { if: typeIs('number'), then: { properties: { default: { type: 'number' }, ...without('completion_url', 'enum', 'callback_url', 'button_text') } } },
-    { if: typeIs('boolean'), then: { properties: { default: { type: 'boolean' }, ...without('completion_url', 'enum', 'callback_url', 'button_text') } } },
-    { if: typeIs('button'), then: { required: ['callback_url', 'button_text'], properties: without('default', 'completion_url', 'enum') } },
+    {
+      if: typeIs('string'),
+      then: { properties: { default: { type: 'string' }, ...without('callback_url', 'button_text') } },
+    },
+    {
+      if: typeIs('number'),
+      then: {
+        properties: {
+          default: { type: 'number' },
+          ...without('completion_url', 'enum', 'callback_url', 'button_text'),
+        },
+      },
+    },
+    {
+      if: typeIs('boolean'),
+      then: {
+        properties: {
+          default: { type: 'boolean' },
+          ...without('completion_url', 'enum', 'callback_url', 'button_text'),
+        },
+      },
+    },
+    {
+      if: typeIs('button'),
+      then: { required: ['callback_url', 'button_text'], properties: without('default', 'completion_url', 'enum') },
+    },
   ],
 };
 
@@ -83,7 +105,12 @@ export const CONFIGURATION_SCHEMA = {
   type: 'object',
   required: ['properties'],
   properties: {
-    properties: { type: 'object', maxProperties: 100, propertyNames: { minLength: 1, maxLength: 100 }, additionalProperties: CONFIGURATION_PROPERTY },
+    properties: {
+      type: 'object',
+      maxProperties: 100,
+      propertyNames: { minLength: 1, maxLength: 100 },
+      additionalProperties: CONFIGURATION_PROPERTY,
+    },
     required: { type: 'array', items: { type: 'string' }, uniqueItems: true },
   },
   additionalProperties: false,
@@ -108,13 +135,18 @@ function checkConfiguration(level: string, value: unknown): void {
   if (!validate(value)) {
     const error = firstAjvError(validate.errors!);
     // a `false` subschema: a key this property's type does not take
-    if (error.keyword === 'false schema') throw badRequest(`${field(error.instancePath)}: is not allowed for this type`);
+    if (error.keyword === 'false schema')
+      throw badRequest(`${field(error.instancePath)}: is not allowed for this type`);
     throw badRequest(describeAjvError(error, field));
   }
   if (isComponent) return;
-  const { properties, required = [] } = value as { properties: Record<string, { type: string; default?: unknown; enum?: string[] }>; required?: string[] };
+  const { properties, required = [] } = value as {
+    properties: Record<string, { type: string; default?: unknown; enum?: string[] }>;
+    required?: string[];
+  };
   for (const name of required) {
-    if (!(name in properties)) throw badRequest(`configurations.${level}.required: names "${name}", which is not one of its properties`);
+    if (!(name in properties))
+      throw badRequest(`configurations.${level}.required: names "${name}", which is not one of its properties`);
   }
   for (const [name, property] of Object.entries(properties)) {
     if (property.enum && property.default !== undefined && !property.enum.includes(property.default as string)) {
@@ -125,7 +157,8 @@ function checkConfiguration(level: string, value: unknown): void {
 
 // ---- images
 
-const sizeText = (bytes: number) => (bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`);
+const sizeText = (bytes: number) =>
+  bytes % (1024 * 1024) === 0 ? `${bytes / (1024 * 1024)} MB` : `${bytes / 1024} KB`;
 
 function decodePng(field: string, base64: string, maxBytes: number): Buffer {
   const bytes = Buffer.from(base64, 'base64');
@@ -160,19 +193,31 @@ export function checkPublishInput(input: PublishInput): Assets {
 function policyHeader(policy: PublishInput['contentSecurityPolicy']): string | null {
   if (policy === undefined) return null;
   if (typeof policy === 'string') return policy.trim() || null;
-  return Object.entries(policy).map(([directive, value]) => (value.trim() ? `${directive} ${value.trim()}` : directive)).join('; ') || null;
+  return (
+    Object.entries(policy)
+      .map(([directive, value]) => (value.trim() ? `${directive} ${value.trim()}` : directive))
+      .join('; ') || null
+  );
 }
 
 /** The organization named by the body's `organization`: its id, or its hostname (GitBook: "ID or subdomain"); 404 when none. */
 export async function publishingOrganization(db: Db, ref: string): Promise<Organization> {
-  const organization = (await db.findOneBy(Organization, { id: ref })) ?? (await db.findOneBy(Organization, { hostname: ref.toLowerCase() }));
+  const organization =
+    (await db.findOneBy(Organization, { id: ref })) ??
+    (await db.findOneBy(Organization, { hostname: ref.toLowerCase() }));
   if (!organization) throw notFound('organization');
   return organization;
 }
 
 /** The user an integration acts as with its tokens: never a member of anything, named after it. */
 async function createBotUser(db: Db, integrationId: string, title: string): Promise<User> {
-  const user = db.create(User, { id: newId(), email: `${integrationId}@integrations.invalid`, displayName: title, photoURL: null, createdAt: new Date() });
+  const user = db.create(User, {
+    id: newId(),
+    email: `${integrationId}@integrations.invalid`,
+    displayName: title,
+    photoURL: null,
+    createdAt: new Date(),
+  });
   await db.insert(User, user);
   return user;
 }
@@ -190,7 +235,19 @@ async function storeAssets(blobs: BlobStore, integrationId: string, version: num
 }
 
 /** What a publish sets: all but the identity, and what only other operations change (dev mode, verification). */
-type PublishedFields = Omit<Integration, 'id' | 'name' | 'ownerOrganizationId' | 'botUserId' | 'verified' | 'signingSecret' | 'devTunnelUrl' | 'devAll' | 'createdAt' | 'deletedAt'>;
+type PublishedFields = Omit<
+  Integration,
+  | 'id'
+  | 'name'
+  | 'ownerOrganizationId'
+  | 'botUserId'
+  | 'verified'
+  | 'signingSecret'
+  | 'devTunnelUrl'
+  | 'devAll'
+  | 'createdAt'
+  | 'deletedAt'
+>;
 
 export interface Published {
   integration: Integration;
@@ -203,13 +260,20 @@ export interface Published {
  * caller must already be: the route decides that). 403 when another organization owns the name; 409
  * while an unpublished integration of that name still has deliveries to finish.
  */
-export async function publishIntegration(db: Db, deps: { blobs: BlobStore; config: Pick<Config, 'integrations'> }, input: PublishInput): Promise<Published> {
+export async function publishIntegration(
+  db: Db,
+  deps: { blobs: BlobStore; config: Pick<Config, 'integrations'> },
+  input: PublishInput,
+): Promise<Published> {
   const assets = checkPublishInput(input);
   const existing = await lockIntegrationByName(db, input.name);
   if (existing && existing.ownerOrganizationId !== input.organization.id) {
     throw forbidden(`integrationName: "${input.name}" is published by another organization`);
   }
-  if (existing?.deletedAt) throw conflict(`integrationName: "${input.name}" is being unpublished; publish it again once its last events are delivered`);
+  if (existing?.deletedAt)
+    throw conflict(
+      `integrationName: "${input.name}" is being unpublished; publish it again once its last events are delivered`,
+    );
 
   const id = existing?.id ?? newId();
   const version = (existing?.version ?? 0) + 1;
@@ -244,7 +308,12 @@ export async function publishIntegration(db: Db, deps: { blobs: BlobStore; confi
 }
 
 /** The integration's row (and its bot user): updated under the lock taken above, or inserted. */
-async function writeRows(db: Db, input: PublishInput, existing: Integration | null, row: { id: string; now: Date; fields: PublishedFields }): Promise<Published> {
+async function writeRows(
+  db: Db,
+  input: PublishInput,
+  existing: Integration | null,
+  row: { id: string; now: Date; fields: PublishedFields },
+): Promise<Published> {
   const { id, now, fields } = row;
   if (existing) {
     // TypeORM's partial-entity type cannot express the JSON columns' unknown[]
@@ -269,7 +338,8 @@ async function writeRows(db: Db, input: PublishInput, existing: Integration | nu
   try {
     await insertKeepingValues(db, Integration, integration);
   } catch (err) {
-    if (isDuplicateKey(err)) throw conflict(`integrationName: "${input.name}" was just published by another request; publish again`);
+    if (isDuplicateKey(err))
+      throw conflict(`integrationName: "${input.name}" was just published by another request; publish again`);
     throw err;
   }
   return { integration, staleBlobKeys: [] };

@@ -19,20 +19,30 @@ function keyOf(config: SecretsConfig): Buffer {
 }
 
 /** The stored ciphertext of `secrets`, or null when there are none. */
-export function encryptSecrets(config: SecretsConfig, integrationId: string, secrets: Record<string, string>): string | null {
+export function encryptSecrets(
+  config: SecretsConfig,
+  integrationId: string,
+  secrets: Record<string, string>,
+): string | null {
   if (!Object.keys(secrets).length) return null;
   const iv = randomBytes(12);
   const cipher = createCipheriv(ALGORITHM, keyOf(config), iv);
   cipher.setAAD(Buffer.from(integrationId));
   const data = Buffer.concat([cipher.update(JSON.stringify(secrets), 'utf8'), cipher.final()]);
-  return [FORMAT, iv, cipher.getAuthTag(), data].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+  return [FORMAT, iv, cipher.getAuthTag(), data]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join('.');
 }
 
 /** The integration's secrets in clear ({} when it has none); throws when the key is not the one they were stored with. */
-export function decryptSecrets(config: SecretsConfig, integration: Pick<Integration, 'id' | 'secretsCiphertext'>): Record<string, string> {
+export function decryptSecrets(
+  config: SecretsConfig,
+  integration: Pick<Integration, 'id' | 'secretsCiphertext'>,
+): Record<string, string> {
   if (!integration.secretsCiphertext) return {};
   const [format, iv, tag, data] = integration.secretsCiphertext.split('.');
-  if (format !== FORMAT || !iv || !tag || data === undefined) throw new Error(`integration ${integration.id}: stored secrets are not in the ${FORMAT} format`);
+  if (format !== FORMAT || !iv || !tag || data === undefined)
+    throw new Error(`integration ${integration.id}: stored secrets are not in the ${FORMAT} format`);
   const decipher = createDecipheriv(ALGORITHM, keyOf(config), Buffer.from(iv, 'base64url'));
   decipher.setAAD(Buffer.from(integration.id));
   decipher.setAuthTag(Buffer.from(tag, 'base64url'));

@@ -16,10 +16,19 @@ export interface SiteScript {
   cookies: boolean;
 }
 
-export async function siteScripts(db: Db, site: Site, config: Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>): Promise<SiteScript[]> {
+export async function siteScripts(
+  db: Db,
+  site: Site,
+  config: Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>,
+): Promise<SiteScript[]> {
   const covering = await installationsCoveringSite(db, site);
   return covering
-    .filter(({ integration, installation, siteInstallation }) => integration.scopes.includes('site:script:inject') && installation.status === 'active' && (siteInstallation?.status ?? 'active') === 'active')
+    .filter(
+      ({ integration, installation, siteInstallation }) =>
+        integration.scopes.includes('site:script:inject') &&
+        installation.status === 'active' &&
+        (siteInstallation?.status ?? 'active') === 'active',
+    )
     .map(({ integration }) => ({
       script: integrationUrls(config, integration).publicEndpoint,
       ...(integration.contentSecurityPolicy ? { contentSecurityPolicy: integration.contentSecurityPolicy } : {}),

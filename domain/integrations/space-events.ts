@@ -12,7 +12,12 @@ import { contentUpdatedFields, eventUser, IntegrationEventType, visibilityUpdate
 import { recordIntegrationEvent } from './events';
 import { installationsCoveringSpace } from './installation-queries';
 
-async function recordForSpace(db: Db, space: Space, type: IntegrationEventType, fields: () => Promise<Record<string, unknown>>): Promise<void> {
+async function recordForSpace(
+  db: Db,
+  space: Space,
+  type: IntegrationEventType,
+  fields: () => Promise<Record<string, unknown>>,
+): Promise<void> {
   const coverage = await installationsCoveringSpace(db, space);
   if (!coverage.length) return;
   const built = await fields();
@@ -30,5 +35,7 @@ export async function recordSpaceContentUpdated(db: Db, space: Space, revision: 
 
 export async function recordSpaceVisibilityUpdated(db: Db, space: Space, previousVisibility: string): Promise<void> {
   if (previousVisibility === space.visibility) return;
-  await recordForSpace(db, space, 'space_visibility_updated', async () => visibilityUpdatedFields(previousVisibility, space.visibility));
+  await recordForSpace(db, space, 'space_visibility_updated', async () =>
+    visibilityUpdatedFields(previousVisibility, space.visibility),
+  );
 }

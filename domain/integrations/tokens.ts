@@ -37,10 +37,18 @@ export async function issueInstallationToken(
   return issueOne(db, config, integration, installation);
 }
 
-async function issueOne(db: Db, config: Pick<Config, 'integrationTokenTtlSeconds'>, integration: Integration, installation: IntegrationInstallation | null): Promise<string> {
+async function issueOne(
+  db: Db,
+  config: Pick<Config, 'integrationTokenTtlSeconds'>,
+  integration: Integration,
+  installation: IntegrationInstallation | null,
+): Promise<string> {
   const expiresAt = new Date(Date.now() + config.integrationTokenTtlSeconds * 1000);
   const label = installation ? `installation:${installation.id}` : `integration:${integration.id}`;
-  const { secret } = await issueToken(db, integration.botUserId, label, expiresAt, { integrationId: integration.id, installationId: installation?.id ?? null });
+  const { secret } = await issueToken(db, integration.botUserId, label, expiresAt, {
+    integrationId: integration.id,
+    installationId: installation?.id ?? null,
+  });
   return secret;
 }
 
@@ -51,7 +59,11 @@ async function removeExpiredTokens(db: Db, integrationId: string): Promise<void>
     where: { integrationId, expiresAt: LessThanOrEqual(new Date()) },
     take: EXPIRED_REMOVED_PER_ISSUE,
   });
-  if (expired.length) await db.delete(ApiToken, expired.map((t) => t.id));
+  if (expired.length)
+    await db.delete(
+      ApiToken,
+      expired.map((t) => t.id),
+    );
 }
 
 /** With an unpublished integration's tombstone: its tokens, dead since the unpublish, go too. */

@@ -28,7 +28,15 @@ export const INTEGRATION_SCOPES = [
 ] as const;
 export type IntegrationScope = (typeof INTEGRATION_SCOPES)[number];
 
-export const INTEGRATION_CATEGORIES = ['analytics', 'collaboration', 'content', 'gitsync', 'marketing', 'visitor-auth', 'other'] as const;
+export const INTEGRATION_CATEGORIES = [
+  'analytics',
+  'collaboration',
+  'content',
+  'gitsync',
+  'marketing',
+  'visitor-auth',
+  'other',
+] as const;
 export const INTEGRATION_TARGETS = ['all', 'site', 'space', 'organization'] as const;
 export const INTEGRATION_VISIBILITIES = ['public', 'private', 'unlisted'] as const;
 export const INTEGRATION_RUNTIMES = ['v1', 'v2'] as const;

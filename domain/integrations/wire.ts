@@ -7,8 +7,17 @@ import type { Config } from '../config';
 import type { OrganizationPermissions } from '../access/targets';
 import { organizationJson, OrganizationJson } from '../organizations/wire';
 import { Urls } from '../urls';
-import type { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../entities/Integration';
-import type { InstallationSelection, InstallationStatus, IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import type {
+  Integration,
+  IntegrationRuntime,
+  IntegrationTarget,
+  IntegrationVisibility,
+} from '../../entities/Integration';
+import type {
+  InstallationSelection,
+  InstallationStatus,
+  IntegrationInstallation,
+} from '../../entities/IntegrationInstallation';
 import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
@@ -70,7 +79,10 @@ const OUTSIDER: OrganizationPermissions = {
 };
 
 /** The integration's URLs; its assets carry `?v=<version>`, so a republished icon is never served from a cache. */
-export function integrationUrls(config: UrlsConfig, integration: Pick<Integration, 'name' | 'version' | 'iconKey'>): IntegrationUrls {
+export function integrationUrls(
+  config: UrlsConfig,
+  integration: Pick<Integration, 'name' | 'version' | 'iconKey'>,
+): IntegrationUrls {
   const urls = new Urls(config);
   const base = `/integrations/${integration.name}`;
   const assets = urls.api(`${base}/assets`);
@@ -105,7 +117,9 @@ export function integrationJson(
     title: integration.title,
     description: integration.description,
     summary: integration.summary,
-    previewImages: integration.previewImageKeys.map((_key, i) => `${urls.assets}/preview-${i}.png?v=${integration.version}`),
+    previewImages: integration.previewImageKeys.map(
+      (_key, i) => `${urls.assets}/preview-${i}.png?v=${integration.version}`,
+    ),
     target: integration.target,
     verified: integration.verified,
     visibility: integration.visibility,
@@ -147,7 +161,12 @@ export interface InstallationJson {
 }
 
 /** GitBook's IntegrationInstallation: the integration installed on an organization. */
-export function installationJson(integration: Integration, installation: IntegrationInstallation, spaces: number, config: UrlsConfig): InstallationJson {
+export function installationJson(
+  integration: Integration,
+  installation: IntegrationInstallation,
+  spaces: number,
+  config: UrlsConfig,
+): InstallationJson {
   const urls = new Urls(config);
   const { publicEndpoint } = integrationUrls(config, integration);
   return {
@@ -179,7 +198,12 @@ export interface ContentInstallationJson {
   urls: { location: string; publicEndpoint: string; publicContentEndpoint: string };
 }
 
-function contentInstallationJson(integration: Integration, row: IntegrationSpaceInstallation | IntegrationSiteInstallation, path: string, config: UrlsConfig): ContentInstallationJson {
+function contentInstallationJson(
+  integration: Integration,
+  row: IntegrationSpaceInstallation | IntegrationSiteInstallation,
+  path: string,
+  config: UrlsConfig,
+): ContentInstallationJson {
   const { publicEndpoint } = integrationUrls(config, integration);
   return {
     integration: integration.name,
@@ -187,16 +211,28 @@ function contentInstallationJson(integration: Integration, row: IntegrationSpace
     status: row.status,
     configuration: row.configuration,
     externalIds: row.externalIds,
-    urls: { location: new Urls(config).api(`/integrations/${integration.name}/installations/${row.installationId}/${path}`), publicEndpoint, publicContentEndpoint: publicEndpoint },
+    urls: {
+      location: new Urls(config).api(`/integrations/${integration.name}/installations/${row.installationId}/${path}`),
+      publicEndpoint,
+      publicContentEndpoint: publicEndpoint,
+    },
   };
 }
 
 /** GitBook's IntegrationSpaceInstallation with `space` as its id (the API expands it on `extended=true`). */
-export function spaceInstallationJson(integration: Integration, row: IntegrationSpaceInstallation, config: UrlsConfig): ContentInstallationJson & { space: string } {
+export function spaceInstallationJson(
+  integration: Integration,
+  row: IntegrationSpaceInstallation,
+  config: UrlsConfig,
+): ContentInstallationJson & { space: string } {
   return { ...contentInstallationJson(integration, row, `spaces/${row.spaceId}`, config), space: row.spaceId };
 }
 
 /** GitBook's IntegrationSiteInstallation with `site` as its id (the API expands it on `extended=true`). */
-export function siteInstallationJson(integration: Integration, row: IntegrationSiteInstallation, config: UrlsConfig): ContentInstallationJson & { site: string } {
+export function siteInstallationJson(
+  integration: Integration,
+  row: IntegrationSiteInstallation,
+  config: UrlsConfig,
+): ContentInstallationJson & { site: string } {
   return { ...contentInstallationJson(integration, row, `sites/${row.siteId}`, config), site: row.siteId };
 }

@@ -29,13 +29,17 @@ export async function assertTargetExists(reader: ContentReader, target: Backlink
 export function spaceBacklinksQuery(db: Db, spaceId: string, target: BacklinkTarget) {
   return db
     .createQueryBuilder(SpaceLink, 'l')
-    .where('l.spaceId = :spaceId AND l.targetKey = :targetKey', { spaceId, targetKey: linkTargetKey(target.kind, target.id) })
+    .where('l.spaceId = :spaceId AND l.targetKey = :targetKey', {
+      spaceId,
+      targetKey: linkTargetKey(target.kind, target.id),
+    })
     .andWhere(
       'NOT EXISTS (SELECT 1 FROM space_links earlier WHERE earlier.spaceId = l.spaceId AND earlier.sourcePageId = l.sourcePageId AND earlier.targetKey = l.targetKey AND earlier.ordinal < l.ordinal)',
     );
 }
 
-const isPathLink = (row: Pick<SpaceLink, 'kind' | 'target'>) => row.kind === 'page' && row.target.startsWith(PATH_PREFIX);
+const isPathLink = (row: Pick<SpaceLink, 'kind' | 'target'>) =>
+  row.kind === 'page' && row.target.startsWith(PATH_PREFIX);
 
 /**
  * Ids (sorted) of the pages of the change request's revision that link to the target:
@@ -44,18 +48,31 @@ const isPathLink = (row: Pick<SpaceLink, 'kind' | 'target'>) => row.kind === 'pa
  * - when a page appeared, vanished, moved or was renamed, path links of unchanged pages are resolved
  *   again against the change request's revision, since they may lead elsewhere there.
  */
-export async function changeRequestBacklinkSources(db: Db, spaceId: string, spaceReader: ContentReader, changeRequestReader: ContentReader, target: BacklinkTarget): Promise<string[]> {
+export async function changeRequestBacklinkSources(
+  db: Db,
+  spaceId: string,
+  spaceReader: ContentReader,
+  changeRequestReader: ContentReader,
+  target: BacklinkTarget,
+): Promise<string[]> {
   const store = changeRequestReader.store;
   const changed = new Map<string, { before?: PageEntry; after?: PageEntry }>();
   for (const [key, before, after] of await diff<TrieValue>(store, spaceReader.root, changeRequestReader.root)) {
-    if (key.startsWith('p:')) changed.set(idOfKey(key), { before: before as PageEntry | undefined, after: after as PageEntry | undefined });
+    if (key.startsWith('p:'))
+      changed.set(idOfKey(key), { before: before as PageEntry | undefined, after: after as PageEntry | undefined });
   }
-  const pathsMoved = [...changed.values()].some(({ before, after }) => !before || !after || before.slug !== after.slug || before.parent !== after.parent);
+  const pathsMoved = [...changed.values()].some(
+    ({ before, after }) => !before || !after || before.slug !== after.slug || before.parent !== after.parent,
+  );
   const recheckPaths = pathsMoved && target.kind === 'page';
 
   const sources = new Set<string>();
-  const indexed = await db.find(SpaceLink, { where: { spaceId, targetKey: linkTargetKey(target.kind, target.id) }, select: { sourcePageId: true, kind: true, target: true } });
-  for (const row of indexed) if (!changed.has(row.sourcePageId) && !(recheckPaths && isPathLink(row))) sources.add(row.sourcePageId);
+  const indexed = await db.find(SpaceLink, {
+    where: { spaceId, targetKey: linkTargetKey(target.kind, target.id) },
+    select: { sourcePageId: true, kind: true, target: true },
+  });
+  for (const row of indexed)
+    if (!changed.has(row.sourcePageId) && !(recheckPaths && isPathLink(row))) sources.add(row.sourcePageId);
 
   const pathTargets = new Map<string, string | undefined>();
   const leadsToTarget = async (path: string): Promise<boolean> => {
@@ -67,10 +84,19 @@ export async function changeRequestBacklinkSources(db: Db, spaceId: string, spac
     const pathRows = await db
       .createQueryBuilder(SpaceLink, 'l')
       .select(['l.sourcePageId', 'l.ordinal', 'l.target'])
-      .where('l.spaceId = :spaceId AND l.kind = :kind AND l.target LIKE :prefix', { spaceId, kind: 'page', prefix: `${PATH_PREFIX}%` })
+      .where('l.spaceId = :spaceId AND l.kind = :kind AND l.target LIKE :prefix', {
+        spaceId,
+        kind: 'page',
+        prefix: `${PATH_PREFIX}%`,
+      })
       .getMany();
     for (const row of pathRows) {
-      if (!changed.has(row.sourcePageId) && !sources.has(row.sourcePageId) && (await leadsToTarget(row.target.slice(PATH_PREFIX.length)))) sources.add(row.sourcePageId);
+      if (
+        !changed.has(row.sourcePageId) &&
+        !sources.has(row.sourcePageId) &&
+        (await leadsToTarget(row.target.slice(PATH_PREFIX.length)))
+      )
+        sources.add(row.sourcePageId);
     }
   }
 

@@ -59,18 +59,39 @@ export async function linkItemsOfRows(reader: ContentReader, rows: SpaceLink[]):
       if (!resolved.has(target)) resolved.set(target, await reader.pageIdByPath(target));
       resolvedPageId = resolved.get(target);
     }
-    items.push({ sourcePageId: row.sourcePageId, ordinal: row.ordinal, kind: row.kind, target, byPath, status: row.status, ...(resolvedPageId ? { resolvedPageId } : {}) });
+    items.push({
+      sourcePageId: row.sourcePageId,
+      ordinal: row.ordinal,
+      kind: row.kind,
+      target,
+      byPath,
+      status: row.status,
+      ...(resolvedPageId ? { resolvedPageId } : {}),
+    });
   }
   return items;
 }
 
 function itemOf(sourcePageId: string, link: ResolvedLink, ordinal: number): LinkItem {
   const { kind, target, status, resolvedPageId } = link;
-  return { sourcePageId, ordinal, kind, target, byPath: !!link.byPath, status, ...(resolvedPageId ? { resolvedPageId } : {}) };
+  return {
+    sourcePageId,
+    ordinal,
+    kind,
+    target,
+    byPath: !!link.byPath,
+    status,
+    ...(resolvedPageId ? { resolvedPageId } : {}),
+  };
 }
 
 /** The page's links in the reader's revision, in document order, with statuses against that revision; 404 without the page. */
-export async function pageLinks(db: Db, reader: ContentReader, pageId: string, context: LinkContext): Promise<LinkItem[]> {
+export async function pageLinks(
+  db: Db,
+  reader: ContentReader,
+  pageId: string,
+  context: LinkContext,
+): Promise<LinkItem[]> {
   const page = await reader.page(pageId);
   if (!page) throw notFound('page');
   return (await resolveLinks(db, reader, page.version.links, context)).map((l, ordinal) => itemOf(pageId, l, ordinal));
@@ -80,7 +101,13 @@ export async function pageLinks(db: Db, reader: ContentReader, pageId: string, c
  * How many of a change request's broken links in one page it introduces: those not broken the
  * same way (same kind and target) in that page of the space's current revision.
  */
-export async function brokenLinksIntroduced(db: Db, spaceReader: ContentReader, pageId: string, changeRequestLinks: LinkItem[], context: LinkContext): Promise<number> {
+export async function brokenLinksIntroduced(
+  db: Db,
+  spaceReader: ContentReader,
+  pageId: string,
+  changeRequestLinks: LinkItem[],
+  context: LinkContext,
+): Promise<number> {
   const keyOf = (l: LinkItem) => `${l.kind}\n${l.byPath}\n${l.target}`;
   const brokenBefore = new Map<string, number>();
   const before = (await spaceReader.entry(pageId)) ? await pageLinks(db, spaceReader, pageId, context) : [];

@@ -27,5 +27,8 @@ export async function redecideOpenAPILinks(db: Db, where: string, params: unknow
 
 /** Re-decides the organization's links to `slug` after its spec was created or deleted. */
 export async function refreshOpenAPISpecLinks(db: Db, organizationId: string, slug: string): Promise<void> {
-  await redecideOpenAPILinks(db, 'l.targetKey = ? AND s.organizationId = ?', [linkTargetKey('openapi', slug), organizationId]);
+  await redecideOpenAPILinks(db, 'l.targetKey = ? AND s.organizationId = ?', [
+    linkTargetKey('openapi', slug),
+    organizationId,
+  ]);
 }

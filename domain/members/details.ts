@@ -41,13 +41,18 @@ export async function describeMembers(db: Db, organizationId: string, members: M
 
   // Spaces each member can access, counted in SQL from what the access function says they may view
   // (a full member views every live space; a guest only what grants reach).
-  const liveSpaces = () => db.createQueryBuilder(Space, 's').where('s.organizationId = :organizationId AND s.deletedAt IS NULL', { organizationId });
+  const liveSpaces = () =>
+    db
+      .createQueryBuilder(Space, 's')
+      .where('s.organizationId = :organizationId AND s.deletedAt IS NULL', { organizationId });
   let everything: number | null = null;
 
   return Promise.all(
     members.map(async (member) => {
       const viewable = await viewableContent(new AccessContext(db, member.userId), organizationId);
-      const accessible = viewable.everything ? (everything ??= await liveSpaces().getCount()) : await whereSpaceViewable(liveSpaces(), 's', viewable).getCount();
+      const accessible = viewable.everything
+        ? (everything ??= await liveSpaces().getCount())
+        : await whereSpaceViewable(liveSpaces(), 's', viewable).getCount();
       const user = users.get(member.userId);
       if (!user) throw new Error(`member ${member.userId} of ${organizationId} has no user row`);
       return { member, user, spaces: accessible, teams: teamCounts.get(member.userId) ?? 0 };

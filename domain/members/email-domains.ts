@@ -14,7 +14,10 @@ export function emailDomainOf(email: string): string {
 
 export async function organizationsClaimingDomain(db: Db, domain: string, caller: User): Promise<Organization[]> {
   const normalized = domain.toLowerCase();
-  const qb = emailDomainOf(caller.email) === normalized ? db.createQueryBuilder(Organization, 'o') : organizationsOfUserQuery(db, caller.id);
+  const qb =
+    emailDomainOf(caller.email) === normalized
+      ? db.createQueryBuilder(Organization, 'o')
+      : organizationsOfUserQuery(db, caller.id);
   return qb
     .andWhere('JSON_CONTAINS(o.emailDomains, JSON_QUOTE(:domain))', { domain: normalized })
     .orderBy('o.createdAt', 'DESC')

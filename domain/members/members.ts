@@ -34,7 +34,11 @@ export function membersQuery(db: Db, organizationId: string, filters: MemberFilt
   else if (filters.role) qb.andWhere('m.role = :role', { role: filters.role });
   if (filters.search) {
     const pattern = containsPattern(filters.search);
-    qb.andWhere(new Brackets((w) => w.where('LOWER(u.displayName) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern })));
+    qb.andWhere(
+      new Brackets((w) =>
+        w.where('LOWER(u.displayName) LIKE :pattern', { pattern }).orWhere('LOWER(u.email) LIKE :pattern', { pattern }),
+      ),
+    );
   }
   if (filters.sort === 'lastSeenAt') qb.andWhere('m.lastSeenAt IS NOT NULL');
   return qb;
@@ -59,14 +63,18 @@ async function assertAnotherAdminRemains(db: Db, organizationId: string, userId:
   const admins = await db
     .createQueryBuilder(Member, 'm')
     .setLock('pessimistic_write')
-    .where('m.organizationId = :organizationId AND m.role = :admin AND m.disabled = 0', { organizationId, admin: 'admin' })
+    .where('m.organizationId = :organizationId AND m.role = :admin AND m.disabled = 0', {
+      organizationId,
+      admin: 'admin',
+    })
     .getMany();
   if (!admins.some((a) => a.userId !== userId)) throw conflict('an organization must keep at least one admin');
 }
 
 /** Sets the member's organization role (null: guest). */
 export async function changeMemberRole(db: Db, member: Member, role: Role | null): Promise<Member> {
-  if (member.role === 'admin' && role !== 'admin') await assertAnotherAdminRemains(db, member.organizationId, member.userId);
+  if (member.role === 'admin' && role !== 'admin')
+    await assertAnotherAdminRemains(db, member.organizationId, member.userId);
   await db.update(Member, { organizationId: member.organizationId, userId: member.userId }, { role });
   member.role = role;
   return member;

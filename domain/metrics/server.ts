@@ -12,7 +12,12 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
-export function serveMetrics(registry: Registry, host: string, port: number, more: MetricsSource[] = []): Promise<MetricsServer> {
+export function serveMetrics(
+  registry: Registry,
+  host: string,
+  port: number,
+  more: MetricsSource[] = [],
+): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
     if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found: GET /metrics\n');

@@ -71,20 +71,32 @@ async function allowedAddresses(host: string, port: number, policy: FetchPolicy)
     if (reason) throw new FetchError('refused', `refused destination: ${reason}`);
     return [host];
   }
-  if (isLocalhostName(host) && policy.allowLoopback === false) throw new FetchError('refused', `refused destination: ${host} is a loopback name`);
+  if (isLocalhostName(host) && policy.allowLoopback === false)
+    throw new FetchError('refused', `refused destination: ${host} is a loopback name`);
   const resolve = policy.resolve ?? systemResolver;
   let resolved: ResolvedAddress[];
   try {
-    resolved = await withTimeout(resolve(host.replace(/\.$/, '')), policy.connectTimeoutMs, () => new FetchError('timeout', `${host}: DNS did not answer within ${policy.connectTimeoutMs} ms`));
+    resolved = await withTimeout(
+      resolve(host.replace(/\.$/, '')),
+      policy.connectTimeoutMs,
+      () => new FetchError('timeout', `${host}: DNS did not answer within ${policy.connectTimeoutMs} ms`),
+    );
   } catch (err) {
     if (err instanceof FetchError) throw err;
-    throw new FetchError('dns', `${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    throw new FetchError(
+      'dns',
+      `${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
+    );
   }
   if (resolved.length === 0) throw new FetchError('dns', `${host}: DNS lookup found no address`);
   // One forbidden address refuses the name: a rebinding name may hand out both kinds.
   for (const { address } of resolved) {
     const reason = refusalReason(address, port, policy.allowLoopback);
-    if (reason) throw new FetchError('refused', `refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`);
+    if (reason)
+      throw new FetchError(
+        'refused',
+        `refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`,
+      );
   }
   return resolved.map((r) => r.address);
 }
@@ -92,7 +104,9 @@ async function allowedAddresses(host: string, port: number, policy: FetchPolicy)
 function guardedConnector(policy: FetchPolicy): buildConnector.connector {
   const dial = buildConnector({ timeout: policy.connectTimeoutMs });
   const connectTo = (options: buildConnector.Options, address: string) =>
-    new Promise<Socket>((resolve, reject) => dial({ ...options, hostname: address }, (err, socket) => (err ? reject(err) : resolve(socket as Socket))));
+    new Promise<Socket>((resolve, reject) =>
+      dial({ ...options, hostname: address }, (err, socket) => (err ? reject(err) : resolve(socket as Socket))),
+    );
 
   async function connect(options: buildConnector.Options): Promise<Socket> {
     const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
@@ -125,7 +139,11 @@ function guardedConnector(policy: FetchPolicy): buildConnector.connector {
 }
 
 function isTimeout(err: unknown): boolean {
-  return err instanceof undiciErrors.ConnectTimeoutError || err instanceof undiciErrors.HeadersTimeoutError || err instanceof undiciErrors.BodyTimeoutError;
+  return (
+    err instanceof undiciErrors.ConnectTimeoutError ||
+    err instanceof undiciErrors.HeadersTimeoutError ||
+    err instanceof undiciErrors.BodyTimeoutError
+  );
 }
 
 export class GuardedFetch {
@@ -169,21 +187,33 @@ export class GuardedFetch {
         const location = res.headers.location;
         if (method === 'GET' && REDIRECTS.has(res.statusCode) && typeof location === 'string') {
           await res.body.dump();
-          if (hop >= this.policy.maxRedirects) throw new FetchError('redirects', `${url}: more than ${this.policy.maxRedirects} redirects`);
+          if (hop >= this.policy.maxRedirects)
+            throw new FetchError('redirects', `${url}: more than ${this.policy.maxRedirects} redirects`);
           current = new URL(location, target).href;
           continue;
         }
         if (res.statusCode < 200 || res.statusCode > 299) {
           await res.body.dump();
           const retryAfter = res.headers['retry-after'];
-          throw new FetchError('status', `${current}: answered HTTP ${res.statusCode}`, res.statusCode, typeof retryAfter === 'string' ? retryAfter : undefined);
+          throw new FetchError(
+            'status',
+            `${current}: answered HTTP ${res.statusCode}`,
+            res.statusCode,
+            typeof retryAfter === 'string' ? retryAfter : undefined,
+          );
         }
         const body = await readLimited(res.body, maxBytes, current, res.headers['content-length']);
         const contentType = res.headers['content-type'];
-        return { url: current, status: res.statusCode, contentType: typeof contentType === 'string' ? contentType : null, body };
+        return {
+          url: current,
+          status: res.statusCode,
+          contentType: typeof contentType === 'string' ? contentType : null,
+          body,
+        };
       }
     } catch (err) {
-      if (timedOut || isTimeout(err)) throw new FetchError('timeout', `${current}: no complete answer within ${timeoutMs} ms`);
+      if (timedOut || isTimeout(err))
+        throw new FetchError('timeout', `${current}: no complete answer within ${timeoutMs} ms`);
       if (err instanceof FetchError) throw err;
       throw new FetchError('network', `${current}: ${(err as Error).message}`);
     } finally {
@@ -203,13 +233,19 @@ function parseTarget(url: string): URL {
   } catch {
     throw new FetchError('scheme', `${url}: not a valid URL`);
   }
-  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new FetchError('scheme', `${url}: only http and https URLs can be fetched`);
+  if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:')
+    throw new FetchError('scheme', `${url}: only http and https URLs can be fetched`);
   return parsed;
 }
 
 type ResponseBody = Dispatcher.ResponseData['body'];
 
-async function readLimited(body: ResponseBody, maxBytes: number, url: string, declared: string | string[] | undefined): Promise<Buffer> {
+async function readLimited(
+  body: ResponseBody,
+  maxBytes: number,
+  url: string,
+  declared: string | string[] | undefined,
+): Promise<Buffer> {
   const tooLarge = () => new FetchError('size', `${url}: body larger than ${maxBytes} bytes`);
   if (typeof declared === 'string' && Number(declared) > maxBytes) {
     // closes the connection without reading; the abort it reports is expected

@@ -4,4 +4,5 @@
 export const specTextKey = (specId: string, sha256: string): string => `openapi/${specId}/texts/${sha256}`;
 
 /** The bundle one run made: a retried step writes the same key. */
-export const specBundleKey = (specId: string, generation: number): string => `openapi/${specId}/bundles/${generation}.json`;
+export const specBundleKey = (specId: string, generation: number): string =>
+  `openapi/${specId}/bundles/${generation}.json`;

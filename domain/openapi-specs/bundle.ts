@@ -48,12 +48,16 @@ function problems(code: string, errors: ErrorObject[]): JobErrorMessage[] {
 }
 
 function parseError(summary: string, messages: JobErrorMessage[]): JobError {
-  return new JobError(OPENAPI_FAILURES.parse, `${summary} (${messages.length} problem${messages.length === 1 ? '' : 's'})`, messages);
+  return new JobError(
+    OPENAPI_FAILURES.parse,
+    `${summary} (${messages.length} problem${messages.length === 1 ? '' : 's'})`,
+    messages,
+  );
 }
 
 /** The name the entry file is stored under: the source URL's file name, else by its format. */
 function entryName(text: string, sourceUrl: string | null): string {
-  const last = sourceUrl ? new URL(sourceUrl).pathname.split('/').pop() ?? '' : '';
+  const last = sourceUrl ? (new URL(sourceUrl).pathname.split('/').pop() ?? '') : '';
   if (/^[\w.-]+\.(json|ya?ml)$/i.test(last)) return last;
   return text.trimStart().startsWith('{') ? 'openapi.json' : 'openapi.yaml';
 }
@@ -67,7 +71,9 @@ function parseText(text: string): AnyObject {
     throw parseError('the document is not valid YAML', [{ message, code: 'yaml-parse' }]);
   }
   if (!document || typeof document !== 'object' || Array.isArray(document)) {
-    throw parseError('the document is not a JSON or YAML object', [{ message: 'expected a JSON or YAML object at the top level', code: 'invalid' }]);
+    throw parseError('the document is not a JSON or YAML object', [
+      { message: 'expected a JSON or YAML object at the top level', code: 'invalid' },
+    ]);
   }
   return document as AnyObject;
 }
@@ -83,10 +89,14 @@ export async function bundleOpenAPI(text: string, sourceUrl: string | null, fetc
   let fetchFailure: FetchError | null = null;
   const guardedFiles = {
     // absolute http(s) references always; relative ones when there is a URL to resolve them against
-    check: (value?: unknown) => typeof value === 'string' && (/^https?:\/\//i.test(value) || (sourceUrl !== null && !value.startsWith('#'))),
-    resolvePath: (parent: unknown, reference: string) => new URL(reference, typeof parent === 'string' && /^https?:/i.test(parent) ? parent : (sourceUrl ?? undefined)).href,
+    check: (value?: unknown) =>
+      typeof value === 'string' && (/^https?:\/\//i.test(value) || (sourceUrl !== null && !value.startsWith('#'))),
+    resolvePath: (parent: unknown, reference: string) =>
+      new URL(reference, typeof parent === 'string' && /^https?:/i.test(parent) ? parent : (sourceUrl ?? undefined))
+        .href,
     get: async (url: string) => {
-      if (++fetches > MAX_REFERENCED_FILES) throw new FetchError('size', `more than ${MAX_REFERENCED_FILES} referenced files`);
+      if (++fetches > MAX_REFERENCED_FILES)
+        throw new FetchError('size', `more than ${MAX_REFERENCED_FILES} referenced files`);
       try {
         return await fetchText(url);
       } catch (err) {
@@ -109,7 +119,14 @@ export async function bundleOpenAPI(text: string, sourceUrl: string | null, fetc
   if (!validation.valid || errors.length) throw parseError('the document is not a valid OpenAPI document', errors);
 
   const files: Record<string, BundleFile> = {};
-  for (const f of filesystem) files[f.filename ?? entrypoint] = { dir: f.dir, isEntrypoint: f.isEntrypoint, references: f.references ?? [], filename: f.filename ?? entrypoint, specification: f.specification };
+  for (const f of filesystem)
+    files[f.filename ?? entrypoint] = {
+      dir: f.dir,
+      isEntrypoint: f.isEntrypoint,
+      references: f.references ?? [],
+      filename: f.filename ?? entrypoint,
+      specification: f.specification,
+    };
   const hash = createHash('sha256').update(JSON.stringify(files)).digest('hex');
   return { entrypoint, files, version: validation.version ?? 'unknown', hash };
 }

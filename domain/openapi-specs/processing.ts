@@ -39,10 +39,13 @@ export interface BundledSource {
 /** GETs a URL through the guarded client as text; a fetch failure is a permanent JobError with its code. */
 async function fetchText(fetch: GuardedFetch, url: string): Promise<string> {
   try {
-    const res = await fetch.fetch(url, { headers: { accept: 'application/json, application/yaml, text/yaml, text/plain, */*' } });
+    const res = await fetch.fetch(url, {
+      headers: { accept: 'application/json, application/yaml, text/yaml, text/plain, */*' },
+    });
     return res.body.toString('utf8').replace(/^\uFEFF/, '');
   } catch (err) {
-    if (err instanceof FetchError) throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
+    if (err instanceof FetchError)
+      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
     throw err;
   }
 }
@@ -57,10 +60,14 @@ async function currentSpec(deps: ProcessingDeps, ref: JobRef): Promise<OpenAPISp
  */
 export async function bundleSpecSource(deps: ProcessingDeps, ref: JobRef): Promise<BundledSource> {
   const spec = await currentSpec(deps, ref);
-  const text = spec.sourceUrl ? await fetchText(deps.fetch, spec.sourceUrl) : (await deps.blobs.read(spec.sourceTextKey!)).toString('utf8');
+  const text = spec.sourceUrl
+    ? await fetchText(deps.fetch, spec.sourceUrl)
+    : (await deps.blobs.read(spec.sourceTextKey!)).toString('utf8');
   let bundle: Bundle;
   try {
-    bundle = await bundleOpenAPI(text, spec.sourceUrl, (url) => deps.fetch.fetch(url).then((r) => r.body.toString('utf8')));
+    bundle = await bundleOpenAPI(text, spec.sourceUrl, (url) =>
+      deps.fetch.fetch(url).then((r) => r.body.toString('utf8')),
+    );
   } catch (err) {
     if (!(err instanceof JobError && err.code === OPENAPI_FAILURES.parse)) throw err;
     await inTransaction(deps.ds, async (db) => {
@@ -70,7 +77,9 @@ export async function bundleSpecSource(deps: ProcessingDeps, ref: JobRef): Promi
     throw new JobError(err.code, err.message, err.messages.slice(0, MAX_KEPT_ERRORS));
   }
   const source = { hash: bundle.hash, sourceUrl: spec.sourceUrl, sourceTextKey: spec.sourceTextKey };
-  const latest = spec.lastVersionId ? await deps.ds.manager.findOneBy(OpenAPISpecVersion, { id: spec.lastVersionId }) : null;
+  const latest = spec.lastVersionId
+    ? await deps.ds.manager.findOneBy(OpenAPISpecVersion, { id: spec.lastVersionId })
+    : null;
   if (latest?.contentHash === bundle.hash) return { ...source, bundleKey: null };
   const bundleKey = specBundleKey(spec.id, ref.generation);
   await deps.blobs.put(bundleKey, Buffer.from(JSON.stringify(bundle.files)), 'application/json');
@@ -82,7 +91,12 @@ export async function bundleSpecSource(deps: ProcessingDeps, ref: JobRef): Promi
  * run), or for an unchanged bundle only notes the processing. Versions beyond `versionsKept` go,
  * with the blobs no remaining version or the spec still uses.
  */
-export async function saveSpecVersion(deps: ProcessingDeps & { versionsKept: number }, ref: JobRef, bundled: BundledSource, now: Date): Promise<string | null> {
+export async function saveSpecVersion(
+  deps: ProcessingDeps & { versionsKept: number },
+  ref: JobRef,
+  bundled: BundledSource,
+  now: Date,
+): Promise<string | null> {
   const { versionId, dropped } = await inTransaction(deps.ds, async (db) => {
     const spec = await lockCurrentJob(db, openapiProcessJob, ref);
     const done = await db.findOneBy(OpenAPISpecVersion, { specId: spec.id, generation: ref.generation });
@@ -103,15 +117,29 @@ export async function saveSpecVersion(deps: ProcessingDeps & { versionsKept: num
       createdAt: now,
     });
     await db.insert(OpenAPISpecVersion, version);
-    await db.update(OpenAPISpec, { id: spec.id }, { lastVersionId: version.id, lastProcessedAt: now, lastProcessedErrorCount: 0, updatedAt: now });
+    await db.update(
+      OpenAPISpec,
+      { id: spec.id },
+      { lastVersionId: version.id, lastProcessedAt: now, lastProcessedErrorCount: 0, updatedAt: now },
+    );
     // at most one beyond the limit: every save keeps it
-    const all = await db.find(OpenAPISpecVersion, { where: { specId: spec.id }, order: { createdAt: 'DESC', id: 'DESC' }, select: { id: true, filesystemKey: true, sourceTextKey: true } });
+    const all = await db.find(OpenAPISpecVersion, {
+      where: { specId: spec.id },
+      order: { createdAt: 'DESC', id: 'DESC' },
+      select: { id: true, filesystemKey: true, sourceTextKey: true },
+    });
     const kept = all.slice(0, deps.versionsKept);
     const old = all.slice(deps.versionsKept);
     if (!old.length) return { versionId: version.id, dropped: [] };
-    await db.delete(OpenAPISpecVersion, old.map((v) => v.id));
+    await db.delete(
+      OpenAPISpecVersion,
+      old.map((v) => v.id),
+    );
     const textsInUse = new Set([spec.sourceTextKey, ...kept.map((v) => v.sourceTextKey)]);
-    const droppedKeys = old.flatMap((v) => [v.filesystemKey, ...(v.sourceTextKey && !textsInUse.has(v.sourceTextKey) ? [v.sourceTextKey] : [])]);
+    const droppedKeys = old.flatMap((v) => [
+      v.filesystemKey,
+      ...(v.sourceTextKey && !textsInUse.has(v.sourceTextKey) ? [v.sourceTextKey] : []),
+    ]);
     return { versionId: version.id, dropped: [...new Set(droppedKeys)] };
   });
   await removeBlobs(deps, dropped);

@@ -14,11 +14,18 @@ import { openapiProcessJob } from './process-job';
 const BATCH = 100;
 
 /** Asks for and starts the refreshes; returns how many were asked for. `organizationId` narrows it (tests). */
-export async function refreshUrlSpecs(deps: { ds: DataSource; temporal: TemporalGateway; logger: Logger }, options: { organizationId?: string; now: Date }): Promise<number> {
+export async function refreshUrlSpecs(
+  deps: { ds: DataSource; temporal: TemporalGateway; logger: Logger },
+  options: { organizationId?: string; now: Date },
+): Promise<number> {
   let requested = 0;
   for (let after = ''; ; ) {
     const batch = await deps.ds.manager.find(OpenAPISpec, {
-      where: { sourceUrl: Not(IsNull()), id: MoreThan(after), ...(options.organizationId ? { organizationId: options.organizationId } : {}) },
+      where: {
+        sourceUrl: Not(IsNull()),
+        id: MoreThan(after),
+        ...(options.organizationId ? { organizationId: options.organizationId } : {}),
+      },
       select: { id: true },
       order: { id: 'ASC' },
       take: BATCH,

@@ -27,10 +27,13 @@ export async function storeSourceText(blobs: BlobStore, specId: string, text: st
 }
 
 function sourceColumns(source: StoredSource): Pick<OpenAPISpec, 'sourceUrl' | 'sourceTextKey'> {
-  return 'url' in source ? { sourceUrl: source.url, sourceTextKey: null } : { sourceUrl: null, sourceTextKey: source.textKey };
+  return 'url' in source
+    ? { sourceUrl: source.url, sourceTextKey: null }
+    : { sourceUrl: null, sourceTextKey: source.textKey };
 }
 
-const slugTaken = (slug: string) => conflict(`slug: "${slug}" is already used by another specification of this organization`);
+const slugTaken = (slug: string) =>
+  conflict(`slug: "${slug}" is already used by another specification of this organization`);
 
 /** The spec with this slug, locked for the rest of the transaction. */
 export async function lockSpecBySlug(db: Db, organizationId: string, slug: string): Promise<OpenAPISpec | null> {
@@ -43,7 +46,8 @@ export async function createSpec(
   input: { id: string; organizationId: string; slug: string; source: StoredSource; createdById: string },
   now = new Date(),
 ): Promise<JobTicket<OpenAPISpec>> {
-  if (await db.exists(OpenAPISpec, { where: { organizationId: input.organizationId, slug: input.slug } })) throw slugTaken(input.slug);
+  if (await db.exists(OpenAPISpec, { where: { organizationId: input.organizationId, slug: input.slug } }))
+    throw slugTaken(input.slug);
   const spec = Object.assign(new OpenAPISpec(), {
     id: input.id,
     organizationId: input.organizationId,
@@ -70,14 +74,24 @@ export async function createSpec(
 }
 
 /** Replaces the locked spec's source and asks for a new processing, which supersedes a running one. */
-export async function replaceSpecSource(db: Db, spec: OpenAPISpec, source: StoredSource, now = new Date()): Promise<JobTicket<OpenAPISpec>> {
+export async function replaceSpecSource(
+  db: Db,
+  spec: OpenAPISpec,
+  source: StoredSource,
+  now = new Date(),
+): Promise<JobTicket<OpenAPISpec>> {
   const changes = { ...sourceColumns(source), updatedAt: now };
   await db.update(OpenAPISpec, { id: spec.id }, changes);
   Object.assign(spec, changes);
   return requestJob(db, openapiProcessJob, spec, now);
 }
 
-export async function setSpecVisibility(db: Db, spec: OpenAPISpec, visibility: OpenAPISpecVisibility, now = new Date()): Promise<void> {
+export async function setSpecVisibility(
+  db: Db,
+  spec: OpenAPISpec,
+  visibility: OpenAPISpecVisibility,
+  now = new Date(),
+): Promise<void> {
   if (spec.visibility === visibility) return;
   await db.update(OpenAPISpec, { id: spec.id }, { visibility, updatedAt: now });
   Object.assign(spec, { visibility, updatedAt: now });
@@ -88,10 +102,18 @@ export async function setSpecVisibility(db: Db, spec: OpenAPISpec, visibility: O
  * no row and write nothing). Returns the ticket (to cancel that run) and the blob keys to remove
  * after the commit.
  */
-export async function deleteSpec(db: Db, spec: OpenAPISpec): Promise<{ ticket: JobTicket<OpenAPISpec>; blobKeys: string[] }> {
+export async function deleteSpec(
+  db: Db,
+  spec: OpenAPISpec,
+): Promise<{ ticket: JobTicket<OpenAPISpec>; blobKeys: string[] }> {
   const ticket = await withdrawJob(db, openapiProcessJob, spec);
-  const versions = await db.find(OpenAPISpecVersion, { where: { specId: spec.id }, select: { filesystemKey: true, sourceTextKey: true } });
-  const blobKeys = new Set<string>(versions.flatMap((v) => [v.filesystemKey, ...(v.sourceTextKey ? [v.sourceTextKey] : [])]));
+  const versions = await db.find(OpenAPISpecVersion, {
+    where: { specId: spec.id },
+    select: { filesystemKey: true, sourceTextKey: true },
+  });
+  const blobKeys = new Set<string>(
+    versions.flatMap((v) => [v.filesystemKey, ...(v.sourceTextKey ? [v.sourceTextKey] : [])]),
+  );
   if (spec.sourceTextKey) blobKeys.add(spec.sourceTextKey);
   await db.delete(OpenAPISpecVersion, { specId: spec.id });
   await db.delete(OpenAPISpec, { id: spec.id });

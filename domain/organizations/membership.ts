@@ -3,7 +3,12 @@ import type { Role } from '../access/roles';
 import { Member } from '../../entities/Member';
 
 /** Makes the user a member with `role` (null: guest), or changes the role of an existing member. */
-export async function addOrUpdateMember(db: Db, organizationId: string, userId: string, role: Role | null): Promise<Member> {
+export async function addOrUpdateMember(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  role: Role | null,
+): Promise<Member> {
   const existing = await db.findOneBy(Member, { organizationId, userId });
   if (existing) {
     existing.role = role;
@@ -11,7 +16,15 @@ export async function addOrUpdateMember(db: Db, organizationId: string, userId: 
     await db.update(Member, { organizationId, userId }, { role, disabled: false });
     return existing;
   }
-  const member = db.create(Member, { organizationId, userId, role, disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
+  const member = db.create(Member, {
+    organizationId,
+    userId,
+    role,
+    disabled: false,
+    sso: false,
+    joinedAt: new Date(),
+    lastSeenAt: null,
+  });
   await insertKeepingValues(db, Member, member);
   return member;
 }

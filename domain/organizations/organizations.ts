@@ -56,7 +56,8 @@ export interface OrganizationPatch {
 }
 
 export async function updateOrganization(db: Db, org: Organization, patch: OrganizationPatch): Promise<Organization> {
-  if (patch.hostname !== undefined && patch.hostname !== org.hostname) await assertHostnameFree(db, patch.hostname, org.id);
+  if (patch.hostname !== undefined && patch.hostname !== org.hostname)
+    await assertHostnameFree(db, patch.hostname, org.id);
   const { logo, emailDomains, ...rest } = patch;
   Object.assign(org, rest);
   if (emailDomains !== undefined) org.emailDomains = normalizeDomains(emailDomains);

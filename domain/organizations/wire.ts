@@ -35,7 +35,11 @@ export interface OrganizationJson {
   permissions: Record<string, boolean>;
 }
 
-export function organizationJson(org: Organization, permissions: OrganizationPermissions, urls: Urls): OrganizationJson {
+export function organizationJson(
+  org: Organization,
+  permissions: OrganizationPermissions,
+  urls: Urls,
+): OrganizationJson {
   return {
     object: 'organization',
     id: org.id,

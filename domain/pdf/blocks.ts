@@ -37,7 +37,12 @@ const LIST_INDENT = 18;
 const QUOTE_INDENT = 14;
 const CELL_PADDING = 4;
 const CODE_PADDING = 6;
-const HINT_LABELS: Record<string, string> = { info: 'ℹ Info', success: '✔ Success', warning: '⚠ Warning', danger: '✖ Danger' };
+const HINT_LABELS: Record<string, string> = {
+  info: 'ℹ Info',
+  success: '✔ Success',
+  warning: '⚠ Warning',
+  danger: '✖ Danger',
+};
 
 function faceOf(marks: DocumentLeaf['marks'], style: InlineStyle): Face {
   const has = (type: string) => marks.some((m) => m.type === type);
@@ -98,7 +103,9 @@ export class BlockWriter {
       case 'table':
         return this.table(node);
       case 'blockquote':
-        await this.canvas.barred(COLORS.rule, QUOTE_INDENT, () => this.blocks(node.nodes, { ...style, color: COLORS.quote, italic: true }));
+        await this.canvas.barred(COLORS.rule, QUOTE_INDENT, () =>
+          this.blocks(node.nodes, { ...style, color: COLORS.quote, italic: true }),
+        );
         return this.canvas.space(6);
       case 'hint':
         return this.hint(node);
@@ -134,7 +141,13 @@ export class BlockWriter {
           const face = base && !leaf.marks.some((m) => m.type === 'code') ? base : faceOf(leaf.marks, style);
           const color = link ? COLORS.link : leaf.marks.some((m) => m.type === 'code') ? COLORS.code : style.color;
           // soft line breaks of the markdown source are spaces in a paragraph
-          out.push({ text: leaf.text.replace(/\n/g, ' '), face, color, strike: leaf.marks.some((m) => m.type === 'strikethrough'), ...link });
+          out.push({
+            text: leaf.text.replace(/\n/g, ' '),
+            face,
+            color,
+            strike: leaf.marks.some((m) => m.type === 'strikethrough'),
+            ...link,
+          });
         }
       } else if (node.type === 'link') {
         out.push(...this.runs(node.nodes, style, base, this.linkTarget(String(node.data?.href ?? ''))));
@@ -182,10 +195,16 @@ export class BlockWriter {
       const marker = ordered ? `${number++}.` : BULLETS[depth % BULLETS.length];
       this.canvas.ensureSpace(this.canvas.lineHeight('regular', TYPE.body) * 1.5);
       const y = this.doc.y;
-      this.canvas.line(marker, 'regular', TYPE.body, style.color, { x: this.canvas.left, y, width: LIST_INDENT - 5, align: 'right' });
+      this.canvas.line(marker, 'regular', TYPE.body, style.color, {
+        x: this.canvas.left,
+        y,
+        width: LIST_INDENT - 5,
+        align: 'right',
+      });
       await this.canvas.indented(LIST_INDENT, async () => {
         for (const child of item.nodes) {
-          if (child.object === 'block' && (child.type === 'list-unordered' || child.type === 'list-ordered')) await this.list(child, itemStyle, depth + 1);
+          if (child.object === 'block' && (child.type === 'list-unordered' || child.type === 'list-ordered'))
+            await this.list(child, itemStyle, depth + 1);
           else await this.blocks([child], itemStyle);
         }
       });
@@ -202,7 +221,8 @@ export class BlockWriter {
     const lines = block.nodes.map((line) => (line.object === 'block' ? plainLine(line.nodes) : ''));
     canvas.space(2);
     canvas.ensureSpace(canvas.lineHeight('mono', TYPE.code) + 2 * CODE_PADDING);
-    const band = (y: number, height: number) => doc.save().rect(canvas.left, y, canvas.width, height).fill(COLORS.codeBackground).restore();
+    const band = (y: number, height: number) =>
+      doc.save().rect(canvas.left, y, canvas.width, height).fill(COLORS.codeBackground).restore();
     band(doc.y, CODE_PADDING);
     doc.y += CODE_PADDING;
     for (const line of lines) {
@@ -225,15 +245,27 @@ export class BlockWriter {
 
   private async table(table: DocumentElement): Promise<void> {
     const { canvas, doc } = this;
-    const rows = table.nodes.filter((r): r is DocumentElement => r.object === 'block').map((row) => ({
-      header: row.nodes.some((c) => c.object === 'block' && c.data?.header === true),
-      cells: row.nodes.filter((c): c is DocumentElement => c.object === 'block').map((c) => ({ text: plainText(c.nodes), align: (c.data?.align as 'left' | 'center' | 'right' | undefined) ?? 'left' })),
-    }));
+    const rows = table.nodes
+      .filter((r): r is DocumentElement => r.object === 'block')
+      .map((row) => ({
+        header: row.nodes.some((c) => c.object === 'block' && c.data?.header === true),
+        cells: row.nodes
+          .filter((c): c is DocumentElement => c.object === 'block')
+          .map((c) => ({
+            text: plainText(c.nodes),
+            align: (c.data?.align as 'left' | 'center' | 'right' | undefined) ?? 'left',
+          })),
+      }));
     const columns = Math.max(1, ...rows.map((r) => r.cells.length));
-    const widths = columnWidths(rows.map((r) => r.cells.map((c) => c.text)), columns, canvas.width, (text, face) => {
-      doc.font(face).fontSize(TYPE.body - 1);
-      return doc.widthOfString(text);
-    });
+    const widths = columnWidths(
+      rows.map((r) => r.cells.map((c) => c.text)),
+      columns,
+      canvas.width,
+      (text, face) => {
+        doc.font(face).fontSize(TYPE.body - 1);
+        return doc.widthOfString(text);
+      },
+    );
     const header = rows[0]?.header ? rows[0] : null;
     const drawRow = (row: (typeof rows)[number]) => {
       const face: Face = row.header ? 'bold' : 'regular';
@@ -251,7 +283,12 @@ export class BlockWriter {
       cells.forEach((cell, i) => {
         if (row.header) doc.save().rect(x, y, widths[i], height).fill(COLORS.tableHeader).restore();
         doc.save().rect(x, y, widths[i], height).lineWidth(0.5).strokeColor(COLORS.rule).stroke().restore();
-        const at = { x: x + CELL_PADDING, y: y + CELL_PADDING, width: widths[i] - 2 * CELL_PADDING, align: row.cells[i]?.align ?? 'left' };
+        const at = {
+          x: x + CELL_PADDING,
+          y: y + CELL_PADDING,
+          width: widths[i] - 2 * CELL_PADDING,
+          align: row.cells[i]?.align ?? 'left',
+        };
         canvas.box(cell.text, face, TYPE.body - 1, COLORS.text, at, cell.wraps);
         x += widths[i];
       });
@@ -284,9 +321,16 @@ function plainLine(nodes: DocumentNode[]): string {
  * Column widths that fill `total`: each column gets a share that grows with its longest cell
  * (up to a cap, so one long cell cannot starve the others), and never less than a minimum.
  */
-export function columnWidths(rows: string[][], columns: number, total: number, measure: (text: string, face: Face) => number): number[] {
+export function columnWidths(
+  rows: string[][],
+  columns: number,
+  total: number,
+  measure: (text: string, face: Face) => number,
+): number[] {
   const minimum = Math.min(36, total / columns);
-  const wants = Array.from({ length: columns }, (_, i) => Math.min(220, Math.max(minimum, ...rows.map((r) => measure(r[i] ?? '', 'regular') + 2 * CELL_PADDING))));
+  const wants = Array.from({ length: columns }, (_, i) =>
+    Math.min(220, Math.max(minimum, ...rows.map((r) => measure(r[i] ?? '', 'regular') + 2 * CELL_PADDING))),
+  );
   const sum = wants.reduce((a, b) => a + b, 0);
   return wants.map((w) => (w / sum) * total);
 }

@@ -140,7 +140,13 @@ export class Canvas {
   }
 
   /** One line of plain text at (x, y), cut to fit `width`; the flow position does not move. */
-  line(text: string, face: Face, size: number, color: string, at: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right'; goTo?: string }): void {
+  line(
+    text: string,
+    face: Face,
+    size: number,
+    color: string,
+    at: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right'; goTo?: string },
+  ): void {
     const y = this.doc.y;
     this.use(face, size, color).text(this.fitted(text, face, size, at.width), at.x, at.y, {
       width: at.width,
@@ -158,17 +164,39 @@ export class Canvas {
   measure(text: string, face: Face, size: number, width: number): { height: number; wraps: boolean } {
     this.doc.font(face).fontSize(size);
     const wraps = text.includes('\n') || this.doc.widthOfString(text) > width;
-    return { height: wraps ? this.doc.heightOfString(text, { width, lineGap: 1 }) : this.doc.currentLineHeight(true) + 1, wraps };
+    return {
+      height: wraps ? this.doc.heightOfString(text, { width, lineGap: 1 }) : this.doc.currentLineHeight(true) + 1,
+      wraps,
+    };
   }
 
   /** Draws text that `measure` measured at (x, y); the flow position is left to the caller. */
-  box(text: string, face: Face, size: number, color: string, at: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right' }, wraps: boolean): void {
-    this.use(face, size, color).text(text, at.x, at.y, { width: at.width, align: at.align ?? 'left', lineGap: 1, lineBreak: wraps });
+  box(
+    text: string,
+    face: Face,
+    size: number,
+    color: string,
+    at: { x: number; y: number; width: number; align?: 'left' | 'center' | 'right' },
+    wraps: boolean,
+  ): void {
+    this.use(face, size, color).text(text, at.x, at.y, {
+      width: at.width,
+      align: at.align ?? 'left',
+      lineGap: 1,
+      lineBreak: wraps,
+    });
   }
 
   horizontalRule(color = COLORS.rule): void {
     const y = this.doc.y;
-    this.doc.save().moveTo(this.left, y).lineTo(this.left + this.width, y).lineWidth(0.75).strokeColor(color).stroke().restore();
+    this.doc
+      .save()
+      .moveTo(this.left, y)
+      .lineTo(this.left + this.width, y)
+      .lineWidth(0.75)
+      .strokeColor(color)
+      .stroke()
+      .restore();
   }
 
   /**
@@ -183,7 +211,12 @@ export class Canvas {
       this.doc.switchToPage(page);
       const from = page === start.page ? start.y : this.top;
       const to = page === end.page ? end.y : this.bottom;
-      if (to > from) this.doc.save().rect(this.left, from, 3, to - from).fill(color).restore();
+      if (to > from)
+        this.doc
+          .save()
+          .rect(this.left, from, 3, to - from)
+          .fill(color)
+          .restore();
     }
     this.doc.y = end.y;
   }

@@ -17,7 +17,8 @@ export const pdfExportJob = defineJobKind({
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
   retention: {
-    describe: 'PDFs not asked for during PDF_RETENTION_SECONDS (and at least the lifetime of their URLs), with their files',
+    describe:
+      'PDFs not asked for during PDF_RETENTION_SECONDS (and at least the lifetime of their URLs), with their files',
     expire: expirePdfExports,
   },
 });

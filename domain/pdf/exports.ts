@@ -25,7 +25,10 @@ export interface PdfOptions {
 
 /** The same change request, revision and options always name the same export. */
 export function pdfExportId(changeRequestId: string, revisionId: string, options: PdfOptions): string {
-  return createHash('sha256').update(JSON.stringify([changeRequestId, revisionId, options.pageId, options.only])).digest('base64url').slice(0, 20);
+  return createHash('sha256')
+    .update(JSON.stringify([changeRequestId, revisionId, options.pageId, options.only]))
+    .digest('base64url')
+    .slice(0, 20);
 }
 
 /** `only` narrows a page's export to that page: without a page it means nothing, and is refused. */
@@ -61,9 +64,19 @@ export async function requestPdfExport(
     .insert()
     .into(PdfExport)
     .values({
-      id, organizationId: space.organizationId, spaceId: space.id, changeRequestId: changeRequest.id, revisionId,
-      pageId: options.pageId, only: options.only, fileKey: null, filePages: null, fileBytes: null,
-      createdAt: now, lastRequestedAt: now, render: idleJobState(),
+      id,
+      organizationId: space.organizationId,
+      spaceId: space.id,
+      changeRequestId: changeRequest.id,
+      revisionId,
+      pageId: options.pageId,
+      only: options.only,
+      fileKey: null,
+      filePages: null,
+      fileBytes: null,
+      createdAt: now,
+      lastRequestedAt: now,
+      render: idleJobState(),
     })
     .orIgnore()
     .execute();
@@ -86,9 +99,17 @@ export function pdfExportOutcome(row: PdfExport): PdfExportOutcome {
   const status = jobStatus(row.render);
   if (status === 'succeeded' && row.fileKey) return { state: 'ready', fileKey: row.fileKey };
   if (status === 'failed') {
-    return { state: 'failed', code: row.render.errorCode ?? 'JOB_FAILED', message: row.render.errorMessages?.[0]?.message ?? 'the render failed' };
+    return {
+      state: 'failed',
+      code: row.render.errorCode ?? 'JOB_FAILED',
+      message: row.render.errorMessages?.[0]?.message ?? 'the render failed',
+    };
   }
-  return { state: status === 'running' ? 'running' : 'pending', done: row.render.progressDone, total: row.render.progressTotal };
+  return {
+    state: status === 'running' ? 'running' : 'pending',
+    done: row.render.progressDone,
+    total: row.render.progressTotal,
+  };
 }
 
 /** The file name the download offers: the space and the change request's number. */

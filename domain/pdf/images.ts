@@ -87,7 +87,8 @@ export class PdfImages {
       this.canvas.space(4);
       return;
     }
-    if (alt) this.canvas.paragraph([{ text: alt, face: 'italic', color: COLORS.muted }], TYPE.small, { align: 'center' });
+    if (alt)
+      this.canvas.paragraph([{ text: alt, face: 'italic', color: COLORS.muted }], TYPE.small, { align: 'center' });
     this.canvas.space(6);
   }
 

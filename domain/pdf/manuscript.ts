@@ -72,7 +72,14 @@ async function selectedPages(reader: ContentReader, row: PdfExport): Promise<Sel
 
 function manuscriptPage({ page, depth }: Selected): ManuscriptPage {
   const { version } = page;
-  return { id: page.id, title: version.title, description: version.description, depth, path: page.path, markdown: version.markdown };
+  return {
+    id: page.id,
+    title: version.title,
+    description: version.description,
+    depth,
+    path: page.path,
+    markdown: version.markdown,
+  };
 }
 
 export async function buildManuscript(db: Db, row: PdfExport, now: Date): Promise<Manuscript> {
@@ -81,19 +88,31 @@ export async function buildManuscript(db: Db, row: PdfExport, now: Date): Promis
     db.findOneBy(ChangeRequest, { id: row.changeRequestId }),
     db.findOneBy(Revision, { id: row.revisionId }),
   ]);
-  if (!space || !changeRequest || !revision) throw new JobError(PDF_FAILURES.sourceGone, 'the change request or its revision no longer exists');
+  if (!space || !changeRequest || !revision)
+    throw new JobError(PDF_FAILURES.sourceGone, 'the change request or its revision no longer exists');
   const reader = new ContentReader(new ObjectStore(db), revision.root);
   const selected = await selectedPages(reader, row);
-  const fileIds = new Set(selected.flatMap(({ page }) => page.version.links.filter((l) => l.kind === 'file').map((l) => l.target)));
+  const fileIds = new Set(
+    selected.flatMap(({ page }) => page.version.links.filter((l) => l.kind === 'file').map((l) => l.target)),
+  );
   const images: Record<string, ManuscriptImage> = {};
   for (const { id, file } of await reader.files()) {
-    if (fileIds.has(id) && EMBEDDABLE_IMAGES.includes(file.contentType)) images[id] = { name: file.name, contentType: file.contentType, blob: file.blob, width: file.width, height: file.height };
+    if (fileIds.has(id) && EMBEDDABLE_IMAGES.includes(file.contentType))
+      images[id] = {
+        name: file.name,
+        contentType: file.contentType,
+        blob: file.blob,
+        width: file.width,
+        height: file.height,
+      };
   }
   const number = `Change request #${changeRequest.number}`;
   return {
     title: space.title,
     subtitle: changeRequest.subject ? `${number}: ${changeRequest.subject}` : number,
-    scope: row.pageId ? `The page “${selected[0].page.version.title}”${row.only ? ' alone' : ' and its sub-pages'}` : null,
+    scope: row.pageId
+      ? `The page “${selected[0].page.version.title}”${row.only ? ' alone' : ' and its sub-pages'}`
+      : null,
     revisionId: revision.id,
     generatedAt: now.toISOString(),
     pages: selected.map(manuscriptPage),

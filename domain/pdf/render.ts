@@ -32,7 +32,9 @@ function titlePage(canvas: Canvas, manuscript: Manuscript): void {
   const { doc } = canvas;
   doc.addPage();
   doc.y = canvas.top + canvas.contentHeight * 0.3;
-  canvas.paragraph([{ text: manuscript.title || 'Untitled space', face: 'bold', color: COLORS.text }], 28, { align: 'center' });
+  canvas.paragraph([{ text: manuscript.title || 'Untitled space', face: 'bold', color: COLORS.text }], 28, {
+    align: 'center',
+  });
   canvas.space(14);
   canvas.paragraph([{ text: manuscript.subtitle, face: 'regular', color: COLORS.text }], 15, { align: 'center' });
   if (manuscript.scope) {
@@ -41,7 +43,10 @@ function titlePage(canvas: Canvas, manuscript: Manuscript): void {
   }
   doc.y = canvas.bottom - 60;
   const pages = manuscript.pages.length === 1 ? '1 page' : `${manuscript.pages.length} pages`;
-  for (const line of [`Revision ${manuscript.revisionId}`, `${pages}, generated ${manuscript.generatedAt.replace('T', ' ').slice(0, 16)} UTC`]) {
+  for (const line of [
+    `Revision ${manuscript.revisionId}`,
+    `${pages}, generated ${manuscript.generatedAt.replace('T', ' ').slice(0, 16)} UTC`,
+  ]) {
     canvas.paragraph([{ text: line, face: 'regular', color: COLORS.muted }], TYPE.small + 1, { align: 'center' });
   }
 }
@@ -78,9 +83,23 @@ function contents(canvas: Canvas, manuscript: Manuscript, firstSheet: number, st
     const leaderTo = canvas.left + canvas.width - TOC.numberWidth + 4;
     if (leaderTo > leaderFrom) {
       const baseline = y + TOC.size * 0.95;
-      doc.save().moveTo(leaderFrom, baseline).lineTo(leaderTo, baseline).lineWidth(0.6).dash(0.6, { space: 2.4 }).strokeColor(COLORS.muted).stroke().restore();
+      doc
+        .save()
+        .moveTo(leaderFrom, baseline)
+        .lineTo(leaderTo, baseline)
+        .lineWidth(0.6)
+        .dash(0.6, { space: 2.4 })
+        .strokeColor(COLORS.muted)
+        .stroke()
+        .restore();
     }
-    canvas.line(number, 'regular', TOC.size, COLORS.text, { x: canvas.left + canvas.width - TOC.numberWidth, y, width: TOC.numberWidth, align: 'right', goTo: destination(page.id) });
+    canvas.line(number, 'regular', TOC.size, COLORS.text, {
+      x: canvas.left + canvas.width - TOC.numberWidth,
+      y,
+      width: TOC.numberWidth,
+      align: 'right',
+      goTo: destination(page.id),
+    });
     doc.y = y + TOC.line;
   });
 }
@@ -93,7 +112,12 @@ function footers(canvas: Canvas): void {
     // the footer sits in the bottom margin, where pdfkit would otherwise start a new page
     const bottom = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
-    canvas.line(`${i + 1} / ${count}`, 'regular', TYPE.small, COLORS.muted, { x: canvas.left, y: doc.page.height - PAGE.footer, width: canvas.width, align: 'center' });
+    canvas.line(`${i + 1} / ${count}`, 'regular', TYPE.small, COLORS.muted, {
+      x: canvas.left,
+      y: doc.page.height - PAGE.footer,
+      width: canvas.width,
+      align: 'center',
+    });
     doc.page.margins.bottom = bottom;
   }
 }
@@ -145,7 +169,9 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
     canvas.space(6);
     canvas.horizontalRule();
     canvas.space(10);
-    await new BlockWriter(canvas, images, links, { page: item, headings: [] }).blocks(markdownToDocument(page.markdown).nodes);
+    await new BlockWriter(canvas, images, links, { page: item, headings: [] }).blocks(
+      markdownToDocument(page.markdown).nodes,
+    );
     await options.onPage?.(i + 1, manuscript.pages.length);
   }
 

@@ -18,10 +18,17 @@ export async function expirePdfExports(db: Db, config: Config, now: Date, blobs:
   const cutoff = new Date(now.getTime() - Math.max(config.pdf.retentionSeconds, config.pdf.urlTtlSeconds) * 1000);
   let removed = 0;
   for (;;) {
-    const batch = await db.find(PdfExport, { select: { id: true }, where: { lastRequestedAt: LessThan(cutoff) }, take: BATCH });
+    const batch = await db.find(PdfExport, {
+      select: { id: true },
+      where: { lastRequestedAt: LessThan(cutoff) },
+      take: BATCH,
+    });
     for (const { id } of batch) {
       removed += await inTransaction(db.connection, async (tx) => {
-        const row = await tx.findOne(PdfExport, { where: { id, lastRequestedAt: LessThan(cutoff) }, lock: { mode: 'pessimistic_write' } });
+        const row = await tx.findOne(PdfExport, {
+          where: { id, lastRequestedAt: LessThan(cutoff) },
+          lock: { mode: 'pessimistic_write' },
+        });
         if (!row) return 0;
         await blobs.delete(pdfFileKey(row.id));
         await blobs.delete(manuscriptKey(row.id));

@@ -34,7 +34,8 @@ export interface RenderedFile {
 /** Progress is written at most this often while rendering. */
 const PROGRESS_INTERVAL_MS = 500;
 
-const currentExport = (deps: PdfStepDeps, ref: JobRef) => inTransaction(deps.ds, (db) => lockCurrentJob(db, pdfExportJob, ref));
+const currentExport = (deps: PdfStepDeps, ref: JobRef) =>
+  inTransaction(deps.ds, (db) => lockCurrentJob(db, pdfExportJob, ref));
 
 export async function collectPdfPages(deps: PdfStepDeps, ref: JobRef): Promise<CollectedPages> {
   const row = await currentExport(deps, ref);

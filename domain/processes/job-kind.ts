@@ -111,15 +111,28 @@ export async function lockJobRow<R extends JobRow>(db: Db, kind: JobKind<R>, id:
   return db.findOne(kind.entity, { where: { id } as FindOptionsWhere<R>, lock: { mode: 'pessimistic_write' } });
 }
 
-async function writeState<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, changes: Partial<JobState>): Promise<void> {
+async function writeState<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  row: R,
+  changes: Partial<JobState>,
+): Promise<void> {
   const state = Object.assign(jobState(kind, row), changes);
   await db.update(kind.entity, { id: row.id } as FindOptionsWhere<R>, { [kind.state]: { ...state } } as never);
 }
 
 function freshRun(generation: number, requestedAt: Date | null): Partial<JobState> {
   return {
-    generation, requestedAt, runId: null, startedAt: null, finishedAt: null,
-    progressDone: 0, progressTotal: null, errorCode: null, errorMessages: null, rerunRequested: false,
+    generation,
+    requestedAt,
+    runId: null,
+    startedAt: null,
+    finishedAt: null,
+    progressDone: 0,
+    progressTotal: null,
+    errorCode: null,
+    errorMessages: null,
+    rerunRequested: false,
   };
 }
 
@@ -127,7 +140,12 @@ function freshRun(generation: number, requestedAt: Date | null): Partial<JobStat
  * Asks for a run of the job on `row`, which the caller has locked in this transaction
  * (lockJobRow). The kind's policy decides what a request during a run does.
  */
-export async function requestJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, now = new Date()): Promise<JobTicket<R>> {
+export async function requestJob<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  row: R,
+  now = new Date(),
+): Promise<JobTicket<R>> {
   const state = jobState(kind, row);
   if (kind.policy === 'coalesce' && isJobActive(state)) {
     await writeState(db, kind, row, { rerunRequested: true });
@@ -157,13 +175,23 @@ export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, ro
  * Ends the work asked for as cancelled, keeping its times: the run in progress becomes stale (a new
  * generation that asks for nothing more), and the row records CANCELLED with `message`.
  */
-export async function cancelJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R, message: string, now = new Date()): Promise<JobTicket<R>> {
+export async function cancelJob<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  row: R,
+  message: string,
+  now = new Date(),
+): Promise<JobTicket<R>> {
   const state = jobState(kind, row);
   if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
   const superseded = state.generation;
   await writeState(db, kind, row, {
-    generation: state.generation + 1, runId: null, finishedAt: now,
-    errorCode: JOB_FAILURES.cancelled, errorMessages: [{ message }], rerunRequested: false,
+    generation: state.generation + 1,
+    runId: null,
+    finishedAt: now,
+    errorCode: JOB_FAILURES.cancelled,
+    errorMessages: [{ message }],
+    rerunRequested: false,
   });
   return { kind, row, start: false, superseded };
 }
@@ -180,12 +208,23 @@ export async function lockCurrentJob<R extends JobRow>(db: Db, kind: JobKind<R>,
   return row;
 }
 
-export async function markJobStarted<R extends JobRow>(db: Db, kind: JobKind<R>, ref: JobRef, now = new Date()): Promise<void> {
+export async function markJobStarted<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  ref: JobRef,
+  now = new Date(),
+): Promise<void> {
   const row = await lockCurrentJob(db, kind, ref);
   if (!jobState(kind, row).startedAt) await writeState(db, kind, row, { startedAt: now });
 }
 
-export async function reportJobProgress<R extends JobRow>(db: Db, kind: JobKind<R>, ref: JobRef, done: number, total: number | null): Promise<void> {
+export async function reportJobProgress<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  ref: JobRef,
+  done: number,
+  total: number | null,
+): Promise<void> {
   const row = await lockCurrentJob(db, kind, ref);
   await writeState(db, kind, row, { progressDone: done, progressTotal: total });
 }
@@ -205,6 +244,11 @@ export async function finishJob<R extends JobRow>(
   const state = jobState(kind, row);
   if (state.finishedAt) return null; // a retried finish
   const rerun = state.rerunRequested;
-  await writeState(db, kind, row, { finishedAt: now, errorCode: failure?.code ?? null, errorMessages: failure?.messages ?? null, rerunRequested: false });
+  await writeState(db, kind, row, {
+    finishedAt: now,
+    errorCode: failure?.code ?? null,
+    errorMessages: failure?.messages ?? null,
+    rerunRequested: false,
+  });
   return rerun ? requestJob(db, kind, row, now) : null;
 }

@@ -65,7 +65,10 @@ export async function listJobs(
   const jobs: JobView[] = [];
   for (const kind of kinds) {
     const rows = await db.find(kind.entity, {
-      where: states.map((state) => ({ ...(filters.organizationId ? { organizationId: filters.organizationId } : {}), [kind.state]: state })),
+      where: states.map((state) => ({
+        ...(filters.organizationId ? { organizationId: filters.organizationId } : {}),
+        [kind.state]: state,
+      })),
       order: { [kind.state]: { requestedAt: 'DESC' } },
       take: filters.limit,
     });

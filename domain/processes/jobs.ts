@@ -30,7 +30,14 @@ import type { TemporalGateway } from './temporal';
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [spacePurgeJob, openapiProcessJob, pdfExportJob, contentImportJob, translationRunJob, integrationDispatchJob];
+export const JOB_KIND_LIST: readonly AnyJobKind[] = [
+  spacePurgeJob,
+  openapiProcessJob,
+  pdfExportJob,
+  contentImportJob,
+  translationRunJob,
+  integrationDispatchJob,
+];
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);
@@ -57,7 +64,11 @@ export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: Confi
  * Starts the run of the row's current generation, or finds it (a retried request, the
  * reconciler), and records its run id on the row. Call it after the request's commit.
  */
-export async function startJob<R extends JobRow>(temporal: TemporalGateway, db: Db, ticket: JobTicket<R>): Promise<string | null> {
+export async function startJob<R extends JobRow>(
+  temporal: TemporalGateway,
+  db: Db,
+  ticket: JobTicket<R>,
+): Promise<string | null> {
   if (!ticket.start) return null;
   const { kind, row } = ticket;
   const run = jobRun(kind, row, temporal.config);
@@ -91,7 +102,10 @@ export async function startJob<R extends JobRow>(temporal: TemporalGateway, db: 
 }
 
 /** Cancels the run a request superseded; one already gone is fine (its steps are no-ops anyway). */
-export async function cancelSupersededRun<R extends JobRow>(temporal: TemporalGateway, ticket: JobTicket<R>): Promise<void> {
+export async function cancelSupersededRun<R extends JobRow>(
+  temporal: TemporalGateway,
+  ticket: JobTicket<R>,
+): Promise<void> {
   if (ticket.superseded === null) return;
   const client = await temporal.getClient();
   try {
@@ -105,12 +119,20 @@ export async function cancelSupersededRun<R extends JobRow>(temporal: TemporalGa
  * What a request does after its commit: cancel the superseded run, start the new one. Temporal
  * being unreachable does not fail the request: the reconciler (or a retried request) starts it.
  */
-export async function dispatchJob<R extends JobRow>(temporal: TemporalGateway, db: Db, ticket: JobTicket<R>, logger: Logger): Promise<void> {
+export async function dispatchJob<R extends JobRow>(
+  temporal: TemporalGateway,
+  db: Db,
+  ticket: JobTicket<R>,
+  logger: Logger,
+): Promise<void> {
   const where = { job: ticket.kind.name, resourceId: ticket.row.id };
   try {
     await cancelSupersededRun(temporal, ticket);
   } catch (err) {
-    logger.warn({ err, ...where, generation: ticket.superseded }, 'superseded run not cancelled; it stops at its next step');
+    logger.warn(
+      { err, ...where, generation: ticket.superseded },
+      'superseded run not cancelled; it stops at its next step',
+    );
   }
   try {
     await startJob(temporal, db, ticket);
@@ -124,7 +146,12 @@ export async function dispatchJob<R extends JobRow>(temporal: TemporalGateway, d
  * generation closes, or `waitMs` passed. It never throws: a run that failed, timed out or has not
  * started yet is for the caller to read from the row, which it reloads afterwards.
  */
-export async function awaitJobRun<R extends JobRow>(temporal: TemporalGateway, kind: JobKind<R>, row: R, waitMs: number): Promise<void> {
+export async function awaitJobRun<R extends JobRow>(
+  temporal: TemporalGateway,
+  kind: JobKind<R>,
+  row: R,
+  waitMs: number,
+): Promise<void> {
   const state = jobState(kind, row);
   if (!isJobActive(state) || waitMs <= 0) return;
   try {
@@ -183,7 +210,12 @@ export async function reconcileJobs(
 }
 
 /** The one cleanup: every kind removes the rows and outputs its retention let expire. */
-export async function expireJobs(db: Db, config: Config, blobs: BlobStore, now = new Date()): Promise<Record<string, number>> {
+export async function expireJobs(
+  db: Db,
+  config: Config,
+  blobs: BlobStore,
+  now = new Date(),
+): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
   for (const kind of JOB_KIND_LIST) {
     if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now, blobs);

@@ -3,7 +3,11 @@
  * many worker replicas run, one place runs it. The worker creates or updates them at start-up
  * (idempotently); a kind that needs periodic work (a refresh) adds its entry to SCHEDULES.
  */
-import { ScheduleAlreadyRunning, ScheduleOverlapPolicy, type ScheduleOptionsStartWorkflowAction } from '@temporalio/client';
+import {
+  ScheduleAlreadyRunning,
+  ScheduleOverlapPolicy,
+  type ScheduleOptionsStartWorkflowAction,
+} from '@temporalio/client';
 import type { Config } from '../config';
 import { scheduleId } from '../../workflows/ids';
 import type { Workflows, WorkflowName } from './job-kind';
@@ -22,13 +26,31 @@ export function defineSchedule<N extends WorkflowName>(schedule: ScheduledWorkfl
 }
 
 export const SCHEDULES: readonly ScheduledWorkflow[] = [
-  defineSchedule({ name: 'reconcile-jobs', workflow: 'reconcileJobs', everySeconds: (c) => c.jobs.reconcileIntervalSeconds, args: [{}] }),
-  defineSchedule({ name: 'expire-jobs', workflow: 'expireJobs', everySeconds: (c) => c.jobs.cleanupIntervalSeconds, args: [] }),
-  defineSchedule({ name: 'refresh-openapi-specs', workflow: 'refreshOpenAPISpecs', everySeconds: (c) => c.openapi.refreshIntervalSeconds, args: [{}] }),
+  defineSchedule({
+    name: 'reconcile-jobs',
+    workflow: 'reconcileJobs',
+    everySeconds: (c) => c.jobs.reconcileIntervalSeconds,
+    args: [{}],
+  }),
+  defineSchedule({
+    name: 'expire-jobs',
+    workflow: 'expireJobs',
+    everySeconds: (c) => c.jobs.cleanupIntervalSeconds,
+    args: [],
+  }),
+  defineSchedule({
+    name: 'refresh-openapi-specs',
+    workflow: 'refreshOpenAPISpecs',
+    everySeconds: (c) => c.openapi.refreshIntervalSeconds,
+    args: [{}],
+  }),
 ];
 
 /** Creates each Schedule, or brings an existing one to the current interval and action. Returns their ids. */
-export async function ensureSchedules(temporal: TemporalGateway, schedules: readonly ScheduledWorkflow[] = SCHEDULES): Promise<string[]> {
+export async function ensureSchedules(
+  temporal: TemporalGateway,
+  schedules: readonly ScheduledWorkflow[] = SCHEDULES,
+): Promise<string[]> {
   const client = await temporal.getClient();
   const ids: string[] = [];
   for (const schedule of schedules) {

@@ -22,19 +22,28 @@ export function searchAttributeCommand(address: string, namespace: string, names
 }
 
 /** Registers the attributes the namespace lacks; answers their names (empty when none was missing). */
-export async function registerSearchAttributes(connection: Connection, address: string, namespace: string): Promise<string[]> {
+export async function registerSearchAttributes(
+  connection: Connection,
+  address: string,
+  namespace: string,
+): Promise<string[]> {
   const wanted = Object.values(SEARCH_ATTRIBUTES);
   let missing: string[] = [...wanted];
   try {
     const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
     missing = wanted.filter((name) => !(name in (customAttributes ?? {})));
     if (missing.length === 0) return [];
-    await connection.operatorService.addSearchAttributes({ namespace, searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])) });
+    await connection.operatorService.addSearchAttributes({
+      namespace,
+      searchAttributes: Object.fromEntries(missing.map((name) => [name, KEYWORD])),
+    });
     return missing;
   } catch (err) {
     if (!isGrpcServiceError(err)) throw err;
     if (err.code === NOT_FOUND) {
-      throw new SearchAttributesError(`Temporal namespace ${namespace} (TEMPORAL_NAMESPACE) does not exist on ${address}: create it, e.g.\n  temporal operator namespace create --address ${address} --namespace ${namespace}`);
+      throw new SearchAttributesError(
+        `Temporal namespace ${namespace} (TEMPORAL_NAMESPACE) does not exist on ${address}: create it, e.g.\n  temporal operator namespace create --address ${address} --namespace ${namespace}`,
+      );
     }
     if (err.code === PERMISSION_DENIED) {
       throw new SearchAttributesError(

@@ -81,7 +81,15 @@ export class RateLimiter {
   private async lease(key: string, lease: Lease, limit: number): Promise<void> {
     const size = Math.max(1, Math.min(this.maxLease, Math.floor(limit / 100)));
     const windowStart = lease.window * this.windowSeconds;
-    const reply: { insertId: number | string } = await this.ds.query(LEASE_SQL, [key, windowStart, size, windowStart, size, size, windowStart]);
+    const reply: { insertId: number | string } = await this.ds.query(LEASE_SQL, [
+      key,
+      windowStart,
+      size,
+      windowStart,
+      size,
+      size,
+      windowStart,
+    ]);
     const counted = Number(reply.insertId);
     // the part of the block still under the limit is this replica's to spend
     lease.left += Math.max(0, Math.min(size, limit - (counted - size)));

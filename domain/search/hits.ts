@@ -8,7 +8,13 @@
 const WORD_CHAR = /[\p{L}\p{N}_]/u;
 
 function isWordChar(codePoint: number): boolean {
-  if (codePoint < 128) return (codePoint >= 48 && codePoint <= 57) || (codePoint >= 65 && codePoint <= 90) || (codePoint >= 97 && codePoint <= 122) || codePoint === 95;
+  if (codePoint < 128)
+    return (
+      (codePoint >= 48 && codePoint <= 57) ||
+      (codePoint >= 65 && codePoint <= 90) ||
+      (codePoint >= 97 && codePoint <= 122) ||
+      codePoint === 95
+    );
   return WORD_CHAR.test(String.fromCodePoint(codePoint));
 }
 

@@ -17,9 +17,14 @@ interface FulltextSettings {
 let settings: Promise<FulltextSettings> | null = null;
 
 async function readSettings(db: Db): Promise<FulltextSettings> {
-  const [row] = await db.query('SELECT @@innodb_ft_min_token_size AS minTokenSize, @@innodb_ft_enable_stopword AS enabled, @@innodb_ft_server_stopword_table AS custom');
+  const [row] = await db.query(
+    'SELECT @@innodb_ft_min_token_size AS minTokenSize, @@innodb_ft_enable_stopword AS enabled, @@innodb_ft_server_stopword_table AS custom',
+  );
   // A custom stop-word table is not read: its words are then treated as indexed, and such queries find nothing.
-  const words: Array<{ value: string }> = Number(row.enabled) && !row.custom ? await db.query('SELECT value FROM INFORMATION_SCHEMA.INNODB_FT_DEFAULT_STOPWORD') : [];
+  const words: Array<{ value: string }> =
+    Number(row.enabled) && !row.custom
+      ? await db.query('SELECT value FROM INFORMATION_SCHEMA.INNODB_FT_DEFAULT_STOPWORD')
+      : [];
   return { minTokenSize: Number(row.minTokenSize), stopwords: new Set(words.map((w) => w.value.toLowerCase())) };
 }
 
@@ -64,7 +69,15 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
   if (indexed.length) {
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
     const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
-    return { condition: against, score: against, params: { searchText: words.join(' ') }, ...hitsOf(indexed.map((w) => w.toLowerCase()), true) };
+    return {
+      condition: against,
+      score: against,
+      params: { searchText: words.join(' ') },
+      ...hitsOf(
+        indexed.map((w) => w.toLowerCase()),
+        true,
+      ),
+    };
   }
   return {
     condition: text ? '(LOWER(ss.title) LIKE :searchPattern OR LOWER(ss.body) LIKE :searchPattern)' : '1 = 0',

@@ -37,7 +37,11 @@ export async function pageLocations(reader: ContentReader, pageIds: string[]): P
     const slugs = [entry.slug];
     const ancestors: string[] = [];
     const seen = new Set([id]);
-    for (let parent = entry.parent; parent && !seen.has(parent) && entries.has(parent); parent = entries.get(parent)!.parent) {
+    for (
+      let parent = entry.parent;
+      parent && !seen.has(parent) && entries.has(parent);
+      parent = entries.get(parent)!.parent
+    ) {
       seen.add(parent);
       slugs.unshift(entries.get(parent)!.slug);
       ancestors.unshift(entries.get(parent)!.title);

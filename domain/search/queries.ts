@@ -40,7 +40,11 @@ export async function rankGroups<T extends ObjectLiteral>(
   page: { after?: RankPosition; limit: number },
 ): Promise<RankedPage> {
   const matching = base.clone().andWhere(match.condition, match.params);
-  const countAll = async () => Number((await matching.clone().select(`COUNT(DISTINCT ${groupColumn})`, 'n').getRawOne<{ n: string | number }>())?.n ?? 0);
+  const countAll = async () =>
+    Number(
+      (await matching.clone().select(`COUNT(DISTINCT ${groupColumn})`, 'n').getRawOne<{ n: string | number }>())?.n ??
+        0,
+    );
   const grouped = () =>
     matching
       .clone()
@@ -56,12 +60,20 @@ export async function rankGroups<T extends ObjectLiteral>(
  * `rankGroups` for the pages of one space, as one hand-written statement: the space search is a hot
  * read, and building it with the query builder cost more CPU than MariaDB spends ranking.
  */
-export async function rankPagesOfSpace(db: Db, match: SectionMatch, spaceId: string, page: { after?: RankPosition; limit: number }): Promise<RankedPage> {
+export async function rankPagesOfSpace(
+  db: Db,
+  match: SectionMatch,
+  spaceId: string,
+  page: { after?: RankPosition; limit: number },
+): Promise<RankedPage> {
   // the match's `:name` parameters as `?`, by the driver's own escaping (as the query builder does)
   const [condition, conditionParams] = db.connection.driver.escapeQueryWithParameters(match.condition, match.params);
   const [score, scoreParams] = db.connection.driver.escapeQueryWithParameters(match.score, match.params);
   const countAll = async () => {
-    const [row]: Array<{ n: string | number }> = await db.query(`SELECT COUNT(DISTINCT ss.pageId) AS n FROM search_pages ss WHERE ss.spaceId = ? AND ${condition}`, [spaceId, ...conditionParams]);
+    const [row]: Array<{ n: string | number }> = await db.query(
+      `SELECT COUNT(DISTINCT ss.pageId) AS n FROM search_pages ss WHERE ss.spaceId = ? AND ${condition}`,
+      [spaceId, ...conditionParams],
+    );
     return Number(row.n);
   };
   const grouped = (): [string, unknown[]] => [
@@ -72,13 +84,20 @@ export async function rankPagesOfSpace(db: Db, match: SectionMatch, spaceId: str
 }
 
 /** Orders the groups of `grouped` (columns id, score, total) and cuts the page after `after`. */
-async function rankedPage(db: Db, grouped: () => [string, unknown[]], countAll: () => Promise<number>, page: { after?: RankPosition; limit: number }): Promise<RankedPage> {
+async function rankedPage(
+  db: Db,
+  grouped: () => [string, unknown[]],
+  countAll: () => Promise<number>,
+  page: { after?: RankPosition; limit: number },
+): Promise<RankedPage> {
   if (page.limit === 0) {
     const count = await countAll();
     return { rows: [], count, more: count > 0 };
   }
   const [sql, params] = grouped();
-  const after = page.after ? ` WHERE (g.score < CAST(? AS ${SCORE_TYPE}) OR (g.score = CAST(? AS ${SCORE_TYPE}) AND g.id > ?))` : '';
+  const after = page.after
+    ? ` WHERE (g.score < CAST(? AS ${SCORE_TYPE}) OR (g.score = CAST(? AS ${SCORE_TYPE}) AND g.id > ?))`
+    : '';
   const afterParams = page.after ? [page.after.score, page.after.score, page.after.id] : [];
   const rows: Array<RankPosition & { total: string | number }> = await db.query(
     `SELECT g.id, g.score, g.total FROM (${sql}) g${after} ORDER BY g.score DESC, g.id ASC LIMIT ?`,
@@ -86,11 +105,20 @@ async function rankedPage(db: Db, grouped: () => [string, unknown[]], countAll: 
   );
   // the window counts every group; past the last one (no rows) it has to be counted apart
   const count = rows.length ? Number(rows[0].total) : page.after ? await countAll() : 0;
-  return { rows: rows.slice(0, page.limit).map((r) => ({ id: r.id, score: String(r.score) })), count, more: rows.length > page.limit };
+  return {
+    rows: rows.slice(0, page.limit).map((r) => ({ id: r.id, score: String(r.score) })),
+    count,
+    more: rows.length > page.limit,
+  };
 }
 
 /** The best `perSpace` matching pages of each space, best first. */
-export async function topPagesOfSpaces(db: Db, match: SectionMatch, spaceIds: string[], perSpace: number): Promise<Array<{ spaceId: string; pageId: string; score: number }>> {
+export async function topPagesOfSpaces(
+  db: Db,
+  match: SectionMatch,
+  spaceIds: string[],
+  perSpace: number,
+): Promise<Array<{ spaceId: string; pageId: string; score: number }>> {
   if (!spaceIds.length) return [];
   const inner = pagesQuery(db)
     .select('ss.spaceId', 'spaceId')
@@ -127,13 +155,18 @@ export interface SectionRow {
  * page). The few listed pages' sections are read by primary key and scored here: asking the
  * full-text index again would enumerate every match of the query a second time.
  */
-export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Array<{ spaceId: string; pageId: string }>, perPage: number): Promise<SectionRow[]> {
+export async function topSectionsOfPages(
+  db: Db,
+  match: SectionMatch,
+  pages: Array<{ spaceId: string; pageId: string }>,
+  perPage: number,
+): Promise<SectionRow[]> {
   if (!pages.length) return [];
   const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
-  const rows: SectionFields[] = await db.query('SELECT spaceId, pageId, ordinal, anchor, title, body FROM search_sections WHERE spaceId IN (?) AND pageId IN (?)', [
-    [...new Set(pages.map((p) => p.spaceId))],
-    [...new Set(pages.map((p) => p.pageId))],
-  ]);
+  const rows: SectionFields[] = await db.query(
+    'SELECT spaceId, pageId, ordinal, anchor, title, body FROM search_sections WHERE spaceId IN (?) AND pageId IN (?)',
+    [[...new Set(pages.map((p) => p.spaceId))], [...new Set(pages.map((p) => p.pageId))]],
+  );
   const byPage = new Map<string, Array<{ row: SectionFields; score: number }>>();
   for (const row of rows) {
     const key = `${row.spaceId}/${row.pageId}`;
@@ -145,10 +178,20 @@ export async function topSectionsOfPages(db: Db, match: SectionMatch, pages: Arr
   return [...byPage.values()].flatMap((list) => {
     const hits = list.filter((s) => s.score > 0);
     // the index may match where plain text does not (accents, collation): show the page's opening section then
-    const shown = hits.length ? hits : list.filter((s) => s.row.ordinal === Math.min(...list.map((l) => l.row.ordinal)));
+    const shown = hits.length
+      ? hits
+      : list.filter((s) => s.row.ordinal === Math.min(...list.map((l) => l.row.ordinal)));
     return shown
       .sort((a, b) => b.score - a.score || a.row.ordinal - b.row.ordinal)
       .slice(0, perPage)
-      .map(({ row, score }) => ({ score, spaceId: row.spaceId, pageId: row.pageId, ordinal: row.ordinal, anchor: row.anchor, title: row.title, body: row.body }));
+      .map(({ row, score }) => ({
+        score,
+        spaceId: row.spaceId,
+        pageId: row.pageId,
+        ordinal: row.ordinal,
+        anchor: row.anchor,
+        title: row.title,
+        body: row.body,
+      }));
   });
 }

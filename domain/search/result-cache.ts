@@ -22,10 +22,18 @@ function sizeOf(result: SearchPage<PageResult>): number {
 }
 
 export class SearchResultCache {
-  private readonly results = new LRUCache<string, SearchPage<PageResult>>({ maxSize: BUDGET_BYTES, sizeCalculation: sizeOf });
+  private readonly results = new LRUCache<string, SearchPage<PageResult>>({
+    maxSize: BUDGET_BYTES,
+    sizeCalculation: sizeOf,
+  });
 
   /** The result for this head revision of the space, computed by `search` the first time. */
-  async get(spaceId: string, revisionId: string, req: SearchRequest, search: () => Promise<SearchPage<PageResult>>): Promise<SearchPage<PageResult>> {
+  async get(
+    spaceId: string,
+    revisionId: string,
+    req: SearchRequest,
+    search: () => Promise<SearchPage<PageResult>>,
+  ): Promise<SearchPage<PageResult>> {
     const key = [spaceId, revisionId, req.query, req.after?.score ?? '', req.after?.id ?? '', req.limit].join('\u0000');
     const known = this.results.get(key);
     if (known) return known;

@@ -14,7 +14,14 @@ import { Space } from '../../entities/Space';
 import { excerpt } from './excerpt';
 import { sectionMatch, SectionMatch } from './matcher';
 import { pageLocations } from './page-paths';
-import { pagesQuery, RankPosition, rankGroups, rankPagesOfSpace, topPagesOfSpaces, topSectionsOfPages } from './queries';
+import {
+  pagesQuery,
+  RankPosition,
+  rankGroups,
+  rankPagesOfSpace,
+  topPagesOfSpaces,
+  topSectionsOfPages,
+} from './queries';
 import { spaceSearchResults } from './result-cache';
 
 /** Matching sections shown per page, and matching pages shown per space in organization search. */
@@ -70,7 +77,11 @@ export interface SearchedSpace {
 }
 
 /** The result is remembered for the space's head revision (result-cache.ts). */
-export async function searchSpace(db: Db, searched: SearchedSpace, req: SearchRequest): Promise<SearchPage<PageResult>> {
+export async function searchSpace(
+  db: Db,
+  searched: SearchedSpace,
+  req: SearchRequest,
+): Promise<SearchPage<PageResult>> {
   const { space } = searched;
   if (!space.revisionId) return searchSpaceNow(db, searched, req);
   return spaceSearchResults.get(space.id, space.revisionId, req, () => searchSpaceNow(db, searched, req));
@@ -80,7 +91,12 @@ async function searchSpaceNow(db: Db, searched: SearchedSpace, req: SearchReques
   const { space } = searched;
   const match = await sectionMatch(db, req.query);
   const ranked = await rankPagesOfSpace(db, match, space.id, req);
-  const pages = await pageResults(db, match, [searched], ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id, score: Number(r.score) })));
+  const pages = await pageResults(
+    db,
+    match,
+    [searched],
+    ranked.rows.map((r) => ({ spaceId: space.id, pageId: r.id, score: Number(r.score) })),
+  );
   return {
     items: ranked.rows.flatMap((r) => pages.get(space.id)?.get(r.id) ?? []),
     count: ranked.count,
@@ -89,7 +105,12 @@ async function searchSpaceNow(db: Db, searched: SearchedSpace, req: SearchReques
 }
 
 /** Search over the live spaces of an organization that the caller can view, grouped by space. */
-export async function searchOrganization(db: Db, organizationId: string, viewable: ViewableContent, req: SearchRequest): Promise<SearchPage<SpaceResult>> {
+export async function searchOrganization(
+  db: Db,
+  organizationId: string,
+  viewable: ViewableContent,
+  req: SearchRequest,
+): Promise<SearchPage<SpaceResult>> {
   const match = await sectionMatch(db, req.query);
   const base = pagesQuery(db)
     .innerJoin(Space, 's', 's.id = ss.spaceId')
@@ -99,7 +120,9 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
   const spaceIds = ranked.rows.map((r) => r.id);
   const spaces = spaceIds.length ? await db.findBy(Space, { id: In(spaceIds) }) : [];
   const revisionIds = spaces.map((s) => s.revisionId).filter((id): id is string => !!id);
-  const roots = new Map((revisionIds.length ? await db.findBy(Revision, { id: In(revisionIds) }) : []).map((r) => [r.id, r.root]));
+  const roots = new Map(
+    (revisionIds.length ? await db.findBy(Revision, { id: In(revisionIds) }) : []).map((r) => [r.id, r.root]),
+  );
   const searched = spaces.map((space) => ({ space, root: (space.revisionId && roots.get(space.revisionId)) || null }));
   const pages = await pageResults(db, match, searched, await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE));
   const byId = new Map(spaces.map((s) => [s.id, s]));
@@ -117,7 +140,12 @@ export async function searchOrganization(db: Db, organizationId: string, viewabl
  * The listed pages with their best sections, title and path, by space then page id, in the order
  * given. A page no longer in its space's current revision (a head moved meanwhile) is left out.
  */
-async function pageResults(db: Db, match: SectionMatch, spaces: SearchedSpace[], wanted: Array<{ spaceId: string; pageId: string; score: number }>): Promise<Map<string, Map<string, PageResult>>> {
+async function pageResults(
+  db: Db,
+  match: SectionMatch,
+  spaces: SearchedSpace[],
+  wanted: Array<{ spaceId: string; pageId: string; score: number }>,
+): Promise<Map<string, Map<string, PageResult>>> {
   const out = new Map<string, Map<string, PageResult>>();
   if (!wanted.length) return out;
   const sections = await topSectionsOfPages(db, match, wanted, SECTIONS_PER_PAGE);
@@ -125,7 +153,10 @@ async function pageResults(db: Db, match: SectionMatch, spaces: SearchedSpace[],
   for (const { space, root } of spaces) {
     if (!root) continue;
     const inSpace = wanted.filter((w) => w.spaceId === space.id);
-    const locations = await pageLocations(new ContentReader(store, root), inSpace.map((w) => w.pageId));
+    const locations = await pageLocations(
+      new ContentReader(store, root),
+      inSpace.map((w) => w.pageId),
+    );
     const results = new Map<string, PageResult>();
     for (const { pageId, score } of inSpace) {
       const location = locations.get(pageId);
@@ -134,7 +165,16 @@ async function pageResults(db: Db, match: SectionMatch, spaces: SearchedSpace[],
     out.set(space.id, results);
   }
   for (const s of sections) {
-    out.get(s.spaceId)?.get(s.pageId)?.sections.push({ score: s.score, ordinal: s.ordinal, anchor: s.anchor, title: s.title, body: excerpt(s.body, match.locate) });
+    out
+      .get(s.spaceId)
+      ?.get(s.pageId)
+      ?.sections.push({
+        score: s.score,
+        ordinal: s.ordinal,
+        anchor: s.anchor,
+        title: s.title,
+        body: excerpt(s.body, match.locate),
+      });
   }
   return out;
 }

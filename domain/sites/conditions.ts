@@ -25,7 +25,10 @@ function problemsIn(condition: Condition, attributes: Attributes): string[] {
       const claim = attributes.get(condition.path);
       const name = `visitor.claims.${condition.path}`;
       if (!claim) return [`${name} is not an attribute of the site's adaptive schema`];
-      if (!isConditionable(claim)) return [`${name} is ${claim.type === 'array' || claim.type === 'object' ? 'an' : 'a'} ${claim.type}${claim.type === 'string' ? ' without an enum' : ''}: conditions test boolean claims and string claims with an enum`];
+      if (!isConditionable(claim))
+        return [
+          `${name} is ${claim.type === 'array' || claim.type === 'object' ? 'an' : 'a'} ${claim.type}${claim.type === 'string' ? ' without an enum' : ''}: conditions test boolean claims and string claims with an enum`,
+        ];
       return [];
     }
     case 'not':
@@ -38,9 +41,12 @@ function problemsIn(condition: Condition, attributes: Attributes): string[] {
       const claim = compared && attributes.get(compared.path);
       if (problems.length || !compared || !claim || compared.value === null) return problems;
       const name = `visitor.claims.${compared.path}`;
-      if (claim.type === 'boolean' && typeof compared.value !== 'boolean') return [`${name} is a boolean: compare it with true or false`];
+      if (claim.type === 'boolean' && typeof compared.value !== 'boolean')
+        return [`${name} is a boolean: compare it with true or false`];
       if (claim.type === 'string' && claim.enum && !claim.enum.includes(compared.value as string)) {
-        return [`${JSON.stringify(compared.value)} is not a value of ${name} (${claim.enum.map((v) => JSON.stringify(v)).join(', ')})`];
+        return [
+          `${JSON.stringify(compared.value)} is not a value of ${name} (${claim.enum.map((v) => JSON.stringify(v)).join(', ')})`,
+        ];
       }
       return [];
     }

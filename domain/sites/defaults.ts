@@ -13,7 +13,12 @@ export function nextDefault(ids: string[], removed: string): string | null {
 }
 
 /** The default site space of `section`, or of the root level when it is null. */
-export async function setDefaultSiteSpace(db: Db, site: Site, section: SiteSection | null, siteSpaceId: string | null): Promise<void> {
+export async function setDefaultSiteSpace(
+  db: Db,
+  site: Site,
+  section: SiteSection | null,
+  siteSpaceId: string | null,
+): Promise<void> {
   if (section) {
     await db.update(SiteSection, { id: section.id }, { defaultSiteSpaceId: siteSpaceId });
     section.defaultSiteSpaceId = siteSpaceId;

@@ -9,4 +9,3 @@ import { Site } from '../../entities/Site';
 export function findLockedSite(db: Db, organizationId: string, siteId: string): Promise<Site | null> {
   return db.findOne(Site, { where: { id: siteId, organizationId }, lock: { mode: 'pessimistic_write' } });
 }
-

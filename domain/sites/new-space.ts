@@ -16,8 +16,20 @@ export interface NewSpaceOptions {
   appBaseUrl: string;
 }
 
-export async function createSpaceForSite(db: Db, organizationId: string, title: string, kind: NewSpaceKind, options: NewSpaceOptions): Promise<Space> {
-  const space = await createSpace(db, organizationId, null, { title: Array.from(title).slice(0, TITLE_MAX).join('') }, options.createdById);
+export async function createSpaceForSite(
+  db: Db,
+  organizationId: string,
+  title: string,
+  kind: NewSpaceKind,
+  options: NewSpaceOptions,
+): Promise<Space> {
+  const space = await createSpace(
+    db,
+    organizationId,
+    null,
+    { title: Array.from(title).slice(0, TITLE_MAX).join('') },
+    options.createdById,
+  );
   if (kind === 'sample') await applyTemplate(db, space.id, { id: SAMPLE_TEMPLATE, contentRefs: {} }, options);
   return space;
 }

@@ -20,7 +20,11 @@ export interface ItemRef {
 /** Where an item lives: the root level, a group, or a section. */
 export type Parent = { kind: 'root' } | { kind: 'group'; id: string } | { kind: 'section'; id: string };
 
-const ENTITY = { 'site-space': SiteSpace, 'site-section': SiteSection, 'site-section-group': SiteSectionGroup } as const;
+const ENTITY = {
+  'site-space': SiteSpace,
+  'site-section': SiteSection,
+  'site-section-group': SiteSectionGroup,
+} as const;
 
 interface Sibling extends ItemRef {
   position: number;
@@ -35,10 +39,13 @@ export function sameParent(a: Parent, b: Parent): boolean {
 /** Every item of the level (hidden site spaces too), in order. */
 export async function siblingsAt(db: Db, siteId: string, parent: Parent): Promise<Sibling[]> {
   const select = { id: true, position: true } as const;
-  const of = (type: ItemType) => (rows: Array<{ id: string; position: number }>) => rows.map((r) => ({ type, id: r.id, position: r.position }));
+  const of = (type: ItemType) => (rows: Array<{ id: string; position: number }>) =>
+    rows.map((r) => ({ type, id: r.id, position: r.position }));
   let all: Sibling[];
-  if (parent.kind === 'section') all = of('site-space')(await db.find(SiteSpace, { where: { siteId, sectionId: parent.id }, select }));
-  else if (parent.kind === 'group') all = of('site-section')(await db.find(SiteSection, { where: { siteId, sectionGroupId: parent.id }, select }));
+  if (parent.kind === 'section')
+    all = of('site-space')(await db.find(SiteSpace, { where: { siteId, sectionId: parent.id }, select }));
+  else if (parent.kind === 'group')
+    all = of('site-section')(await db.find(SiteSection, { where: { siteId, sectionGroupId: parent.id }, select }));
   else {
     all = [
       ...of('site-section-group')(await db.find(SiteSectionGroup, { where: { siteId }, select })),
@@ -69,7 +76,13 @@ export async function closeGaps(db: Db, siteId: string, parent: Parent): Promise
 }
 
 /** Moves `item` of the level right before or after `anchor` (another item of it), or to the end without one. */
-export async function reorder(db: Db, siteId: string, parent: Parent, item: ItemRef, anchor?: { side: 'before' | 'after'; ref: ItemRef }): Promise<void> {
+export async function reorder(
+  db: Db,
+  siteId: string,
+  parent: Parent,
+  item: ItemRef,
+  anchor?: { side: 'before' | 'after'; ref: ItemRef },
+): Promise<void> {
   const siblings = await siblingsAt(db, siteId, parent);
   const moving = siblings.find((s) => sameItem(s, item));
   if (!moving) throw new Error(`${item.type} ${item.id} is not at this level`);
@@ -85,7 +98,13 @@ export async function reorder(db: Db, siteId: string, parent: Parent, item: Item
 }
 
 /** An item's level after it moved: it goes last there, and the level it left closes up. */
-export async function moveToEnd(db: Db, siteId: string, from: Parent, to: Parent, write: (position: number) => Promise<void>): Promise<void> {
+export async function moveToEnd(
+  db: Db,
+  siteId: string,
+  from: Parent,
+  to: Parent,
+  write: (position: number) => Promise<void>,
+): Promise<void> {
   await write(await endOf(db, siteId, to));
   await closeGaps(db, siteId, from);
 }

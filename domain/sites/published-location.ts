@@ -25,6 +25,8 @@ export function publishedLocationOf(row: Record<string, unknown>): PublishedLoca
   const value = row.published_location;
   if (value === null || value === undefined) return null;
   // MariaDB answers JSON_OBJECT as text, MySQL 8 as JSON the driver has parsed
-  const { id, proxy, hostname, basename, sectionPath, path } = (typeof value === 'string' ? JSON.parse(value) : value) as Record<string, string | null>;
+  const { id, proxy, hostname, basename, sectionPath, path } = (
+    typeof value === 'string' ? JSON.parse(value) : value
+  ) as Record<string, string | null>;
   return { site: { id: id!, proxy, hostname, basename }, sectionPath, path: path! };
 }

@@ -18,7 +18,9 @@ function newPrivateKey(): string {
 /** Visitors present tokens to sites that authenticate them or adapt to them; other sites have no key to hand out. */
 function assertUsesVisitorTokens(site: Site): void {
   if (site.visibility !== 'visitor-auth' && !site.adaptiveContentEnabled) {
-    throw badRequest('visibility: the site neither authenticates visitors (visitor-auth) nor has adaptive content enabled, so it takes no visitor tokens');
+    throw badRequest(
+      'visibility: the site neither authenticates visitors (visitor-auth) nor has adaptive content enabled, so it takes no visitor tokens',
+    );
   }
 }
 
@@ -26,7 +28,13 @@ function assertUsesVisitorTokens(site: Site): void {
 export async function publishingAuthOf(db: Db, site: Site): Promise<SitePublishingAuth> {
   assertUsesVisitorTokens(site);
   const now = new Date();
-  await db.createQueryBuilder().insert().into(SitePublishingAuth).values({ siteId: site.id, privateKey: newPrivateKey(), createdAt: now, updatedAt: now }).orIgnore().execute();
+  await db
+    .createQueryBuilder()
+    .insert()
+    .into(SitePublishingAuth)
+    .values({ siteId: site.id, privateKey: newPrivateKey(), createdAt: now, updatedAt: now })
+    .orIgnore()
+    .execute();
   return db.findOneByOrFail(SitePublishingAuth, { siteId: site.id });
 }
 
@@ -46,7 +54,10 @@ export async function verifyVisitorToken(db: Db, site: Site, token: string): Pro
   const auth = await db.findOneBy(SitePublishingAuth, { siteId: site.id });
   if (!auth) throw notFound('site');
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), { algorithms: ['HS256'], clockTolerance: 30 });
+    const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), {
+      algorithms: ['HS256'],
+      clockTolerance: 30,
+    });
     return payload;
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) throw notFound('site');

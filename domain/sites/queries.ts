@@ -15,14 +15,22 @@ export interface SiteFilters {
 }
 
 /** `viewable`: which of the organization's sites the reader sees (viewableSites). */
-export function sitesOfOrganizationQuery(db: Db, organizationId: string, viewable: ViewableSites, filters: SiteFilters) {
+export function sitesOfOrganizationQuery(
+  db: Db,
+  organizationId: string,
+  viewable: ViewableSites,
+  filters: SiteFilters,
+) {
   const qb = db.createQueryBuilder(Site, 's').where('s.organizationId = :organizationId', { organizationId });
   if (!viewable.everything) {
     if (viewable.siteIds.length) qb.andWhere('s.id IN (:...viewableSiteIds)', { viewableSiteIds: viewable.siteIds });
     else qb.andWhere('1 = 0');
   }
   if (filters.space !== undefined) {
-    qb.andWhere(`EXISTS (SELECT 1 FROM site_spaces ss ${SHOWN_SPACE_JOIN} WHERE ss.siteId = s.id AND ss.spaceId = :space)`, { space: filters.space });
+    qb.andWhere(
+      `EXISTS (SELECT 1 FROM site_spaces ss ${SHOWN_SPACE_JOIN} WHERE ss.siteId = s.id AND ss.spaceId = :space)`,
+      { space: filters.space },
+    );
   }
   if (filters.title !== undefined) qb.andWhere('LOWER(s.title) LIKE :title', { title: containsPattern(filters.title) });
   if (filters.published !== undefined) qb.andWhere('s.published = :published', { published: filters.published });

@@ -20,7 +20,16 @@ export async function deleteSiteSpace(db: Db, site: Site, row: SiteSpace): Promi
   const siblings = await siteSpacesAt(db, site.id, row.sectionId);
   const section = row.sectionId === null ? null : await db.findOneBy(SiteSection, { id: row.sectionId });
   const storedDefault = section ? section.defaultSiteSpaceId : site.defaultSiteSpaceId;
-  if (storedDefault === row.id) await setDefaultSiteSpace(db, site, section, nextDefault(siblings.map((s) => s.id), row.id));
+  if (storedDefault === row.id)
+    await setDefaultSiteSpace(
+      db,
+      site,
+      section,
+      nextDefault(
+        siblings.map((s) => s.id),
+        row.id,
+      ),
+    );
   await db.delete(SiteSpace, { id: row.id });
   if (section && siblings.length === 1) await deleteSection(db, site, section);
   else await closeGaps(db, site.id, parentOfSiteSpace(row));
@@ -42,7 +51,9 @@ export async function deleteSection(db: Db, site: Site, section: SiteSection): P
  * spaces goes as a DELETE would take it, one site at a time under the site's lock.
  */
 export async function removeSpaceFromSites(db: Db, organizationId: string, spaceId: string): Promise<void> {
-  const siteIds = [...new Set((await db.find(SiteSpace, { where: { spaceId }, select: { siteId: true } })).map((r) => r.siteId))].sort();
+  const siteIds = [
+    ...new Set((await db.find(SiteSpace, { where: { spaceId }, select: { siteId: true } })).map((r) => r.siteId)),
+  ].sort();
   for (const siteId of siteIds) {
     const site = await findLockedSite(db, organizationId, siteId);
     if (!site) continue;

@@ -9,7 +9,11 @@ import { endOf, siblingsAt, writeOrder } from './order';
 import { moveSection } from './sections';
 
 /** A new last group of the root level; the named sections move into it, in the order given. */
-export async function addSectionGroup(db: Db, site: Site, input: { title: string; icon?: string | null; sections?: string[] }): Promise<SiteSectionGroup> {
+export async function addSectionGroup(
+  db: Db,
+  site: Site,
+  input: { title: string; icon?: string | null; sections?: string[] },
+): Promise<SiteSectionGroup> {
   const sections: SiteSection[] = [];
   for (const [i, id] of (input.sections ?? []).entries()) {
     const section = await db.findOneBy(SiteSection, { id, siteId: site.id });
@@ -31,7 +35,11 @@ export async function addSectionGroup(db: Db, site: Site, input: { title: string
   return group;
 }
 
-export async function updateSectionGroup(db: Db, group: SiteSectionGroup, patch: { title?: string; icon?: string | null }): Promise<SiteSectionGroup> {
+export async function updateSectionGroup(
+  db: Db,
+  group: SiteSectionGroup,
+  patch: { title?: string; icon?: string | null },
+): Promise<SiteSectionGroup> {
   const changes: Partial<SiteSectionGroup> = { updatedAt: new Date() };
   if (patch.title !== undefined) changes.title = patch.title;
   if (patch.icon !== undefined) changes.icon = patch.icon;
@@ -51,6 +59,11 @@ export async function deleteSectionGroup(db: Db, site: Site, group: SiteSectionG
 }
 
 /** Takes the section out of the group to the end of the root level; a section not in it is left as it is. */
-export async function removeSectionFromGroup(db: Db, site: Site, group: SiteSectionGroup, section: SiteSection): Promise<void> {
+export async function removeSectionFromGroup(
+  db: Db,
+  site: Site,
+  group: SiteSectionGroup,
+  section: SiteSection,
+): Promise<void> {
   if (section.sectionGroupId === group.id) await moveSection(db, site, section, null);
 }

@@ -68,7 +68,12 @@ async function wrapRootSiteSpaces(db: Db, site: Site): Promise<void> {
 }
 
 /** A new last section at the root level, with `space` as its first site space; titled after the space unless given. */
-export async function addSection(db: Db, site: Site, space: Space, input: { title?: string | null; icon?: string | null }): Promise<SiteSection> {
+export async function addSection(
+  db: Db,
+  site: Site,
+  space: Space,
+  input: { title?: string | null; icon?: string | null },
+): Promise<SiteSection> {
   await wrapRootSiteSpaces(db, site);
   const title = input.title ?? (Array.from(space.title).length >= TITLE_MIN ? space.title : UNTITLED);
   const section = await insertSection(db, site, title, input.icon ?? null);
@@ -88,9 +93,15 @@ export interface SectionPatch {
   siteSectionGroupId?: string | null;
 }
 
-export async function updateSection(db: Db, site: Site, section: SiteSection, patch: SectionPatch): Promise<SiteSection> {
+export async function updateSection(
+  db: Db,
+  site: Site,
+  section: SiteSection,
+  patch: SectionPatch,
+): Promise<SiteSection> {
   const changes: Partial<SiteSection> = { updatedAt: new Date() };
-  for (const key of ['title', 'icon', 'description'] as const) if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
+  for (const key of ['title', 'icon', 'description'] as const)
+    if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
   if (patch.path !== undefined && patch.path !== section.path) {
     assertPathFree(patch.path, await sectionPaths(db, site.id, section.id), 'section of this site');
     changes.path = patch.path;

@@ -33,7 +33,15 @@ export async function createShareLink(db: Db, site: Site, name: string): Promise
     throw conflict(`the site already has ${SHARE_LINKS_PER_SITE} share links, the most it may have: delete one first`);
   }
   const now = new Date();
-  const link = Object.assign(new SiteShareLink(), { id: newId(), siteId: site.id, name, key: newShareKey(), active: true, createdAt: now, updatedAt: now } satisfies SiteShareLink);
+  const link = Object.assign(new SiteShareLink(), {
+    id: newId(),
+    siteId: site.id,
+    name,
+    key: newShareKey(),
+    active: true,
+    createdAt: now,
+    updatedAt: now,
+  } satisfies SiteShareLink);
   await db.insert(SiteShareLink, link);
   return link;
 }
@@ -44,7 +52,11 @@ export async function findShareLink(db: Db, siteId: string, id: string): Promise
   return link;
 }
 
-export async function updateShareLink(db: Db, link: SiteShareLink, patch: { name?: string; active?: boolean }): Promise<SiteShareLink> {
+export async function updateShareLink(
+  db: Db,
+  link: SiteShareLink,
+  patch: { name?: string; active?: boolean },
+): Promise<SiteShareLink> {
   const changes = { ...patch, updatedAt: new Date() };
   await db.update(SiteShareLink, { id: link.id }, changes);
   return Object.assign(link, changes);
@@ -83,8 +95,13 @@ export interface SharedSiteSpace {
 export async function siteSpaceOpenedByKey(db: Db, space: Space, key: string): Promise<SharedSiteSpace | null> {
   const sites = await db
     .createQueryBuilder(Site, 's')
-    .where('s.organizationId = :organizationId AND s.published = 1 AND s.visibility = :visibility', { organizationId: space.organizationId, visibility: 'share-link' })
-    .andWhere('EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.siteId = s.id AND ss.spaceId = :spaceId)', { spaceId: space.id })
+    .where('s.organizationId = :organizationId AND s.published = 1 AND s.visibility = :visibility', {
+      organizationId: space.organizationId,
+      visibility: 'share-link',
+    })
+    .andWhere('EXISTS (SELECT 1 FROM site_spaces ss WHERE ss.siteId = s.id AND ss.spaceId = :spaceId)', {
+      spaceId: space.id,
+    })
     .orderBy('s.createdAt', 'ASC')
     .addOrderBy('s.id', 'ASC')
     .getMany();

@@ -22,7 +22,10 @@ export function parentOfSiteSpace(row: SiteSpace): Parent {
 
 /** Every site space of the level (hidden ones too: a restored space comes back beside them). */
 export function siteSpacesAt(db: Db, siteId: string, sectionId: string | null): Promise<SiteSpace[]> {
-  return db.find(SiteSpace, { where: { siteId, sectionId: sectionId ?? IsNull() }, order: { position: 'ASC', id: 'ASC' } });
+  return db.find(SiteSpace, {
+    where: { siteId, sectionId: sectionId ?? IsNull() },
+    order: { position: 'ASC', id: 'ASC' },
+  });
 }
 
 /**
@@ -31,7 +34,8 @@ export function siteSpacesAt(db: Db, siteId: string, sectionId: string | null): 
  */
 export async function placeSiteSpace(db: Db, site: Site, space: Space, sectionId: string | null): Promise<SiteSpace> {
   const siblings = await siteSpacesAt(db, site.id, sectionId);
-  if (siblings.some((s) => s.spaceId === space.id)) throw conflict(`spaceId: the space is already ${sectionId ? 'in this section' : 'in this site'}`);
+  if (siblings.some((s) => s.spaceId === space.id))
+    throw conflict(`spaceId: the space is already ${sectionId ? 'in this section' : 'in this site'}`);
   const now = new Date();
   const row = Object.assign(new SiteSpace(), {
     id: newId(),
@@ -72,7 +76,8 @@ export async function updateSiteSpace(db: Db, site: Site, row: SiteSpace, patch:
     changes.condition = patch.condition;
   }
   if (patch.space && patch.space.id !== row.spaceId) {
-    if (siblings.some((s) => s.spaceId === patch.space!.id)) throw conflict('spaceId: the space is already at this level');
+    if (siblings.some((s) => s.spaceId === patch.space!.id))
+      throw conflict('spaceId: the space is already at this level');
     changes.spaceId = patch.space.id;
   }
   await db.update(SiteSpace, { id: row.id }, changes);
@@ -83,8 +88,14 @@ export async function updateSiteSpace(db: Db, site: Site, row: SiteSpace, patch:
  * Adds `space` to the named section, or without one to the default section, or to the root level of
  * a site without sections.
  */
-export async function addSiteSpace(db: Db, site: Site, space: Space, sectionId: string | undefined): Promise<SiteSpace> {
+export async function addSiteSpace(
+  db: Db,
+  site: Site,
+  space: Space,
+  sectionId: string | undefined,
+): Promise<SiteSpace> {
   const structure = await loadStructure(db, site);
-  if (sectionId !== undefined && !findSection(structure, sectionId)) throw badRequest('sectionId: no such section in this site');
+  if (sectionId !== undefined && !findSection(structure, sectionId))
+    throw badRequest('sectionId: no such section in this site');
   return placeSiteSpace(db, site, space, sectionId ?? defaultSection(structure)?.row.id ?? null);
 }

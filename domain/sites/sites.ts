@@ -68,7 +68,8 @@ const hostnameTaken = () => conflict('hostname: already used by another site');
 export async function updateSite(db: Db, site: Site, patch: SitePatch): Promise<Site> {
   // the adaptive schema is written by its own operation
   const changes: Partial<Omit<Site, 'adaptiveSchema'>> = { updatedAt: new Date() };
-  for (const key of ['title', 'visibility', 'basename', 'proxy', 'agentsContext'] as const) if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
+  for (const key of ['title', 'visibility', 'basename', 'proxy', 'agentsContext'] as const)
+    if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
   if (patch.adaptiveContent) changes.adaptiveContentEnabled = patch.adaptiveContent.enabled;
   if (patch.hostname !== undefined && patch.hostname !== site.hostname) {
     if (patch.hostname !== null && (await db.existsBy(Site, { hostname: patch.hostname }))) throw hostnameTaken();
@@ -77,7 +78,8 @@ export async function updateSite(db: Db, site: Site, patch: SitePatch): Promise<
   if (patch.defaultSiteSection !== undefined || patch.defaultSiteSpace !== undefined) {
     const structure = await loadStructure(db, site);
     if (patch.defaultSiteSection !== undefined) {
-      if (!findSection(structure, patch.defaultSiteSection)) throw badRequest('defaultSiteSection: no such section in this site');
+      if (!findSection(structure, patch.defaultSiteSection))
+        throw badRequest('defaultSiteSection: no such section in this site');
       await setDefaultSection(db, site, patch.defaultSiteSection);
     }
     if (patch.defaultSiteSpace !== undefined) {
@@ -110,7 +112,8 @@ export async function deleteSite(db: Db, site: Site): Promise<void> {
 
 /** Publishes or unpublishes the site; one that shows no site space cannot be published (409). */
 export async function setPublished(db: Db, site: Site, published: boolean): Promise<Site> {
-  if (published && !(await loadStructure(db, site)).siteSpaces.length) throw conflict('the site has no site space to publish');
+  if (published && !(await loadStructure(db, site)).siteSpaces.length)
+    throw conflict('the site has no site space to publish');
   const changes = { published, updatedAt: new Date() };
   await db.update(Site, { id: site.id }, changes);
   return Object.assign(site, changes);

@@ -15,7 +15,11 @@ export interface SortAnchor {
   ref: ItemRef;
 }
 
-const NAMES: Record<ItemType, string> = { 'site-space': 'site space', 'site-section': 'site section', 'site-section-group': 'site section group' };
+const NAMES: Record<ItemType, string> = {
+  'site-space': 'site space',
+  'site-section': 'site section',
+  'site-section-group': 'site section group',
+};
 
 /** The level of a shown item; undefined for an item the site does not show. */
 function parentOf(structure: SiteStructure, ref: ItemRef): Parent | undefined {
@@ -44,6 +48,7 @@ export async function sortItem(db: Db, site: Site, item: ItemRef, anchor: SortAn
   const field = `position.${anchor.side}`;
   if (sameItem(anchor.ref, item)) throw badRequest(`${field}: an item cannot be placed relative to itself`);
   const anchorParent = parentOf(structure, anchor.ref);
-  if (!anchorParent || !sameParent(anchorParent, parent)) throw badRequest(`${field}: ${NAMES[anchor.ref.type]} "${anchor.ref.id}" is not a sibling of the item`);
+  if (!anchorParent || !sameParent(anchorParent, parent))
+    throw badRequest(`${field}: ${NAMES[anchor.ref.type]} "${anchor.ref.id}" is not a sibling of the item`);
   await reorder(db, site.id, parent, item, anchor);
 }

@@ -47,7 +47,11 @@ const byPosition = (a: { position: number; id: string }, b: { position: number; 
   a.position - b.position || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0);
 
 /** The stored default when it is among `items`, otherwise the first of them. */
-function markDefault<T extends { isDefault: boolean }>(items: T[], storedId: string | null, idOf: (item: T) => string): void {
+function markDefault<T extends { isDefault: boolean }>(
+  items: T[],
+  storedId: string | null,
+  idOf: (item: T) => string,
+): void {
   const chosen = items.find((i) => idOf(i) === storedId) ?? items[0];
   if (chosen) chosen.isDefault = true;
 }
@@ -56,7 +60,8 @@ function markDefault<T extends { isDefault: boolean }>(items: T[], storedId: str
  * Joins, to site spaces `ss` of sites `s`, their space as `sp` when the site shows it: a live space of
  * the site's organization.
  */
-export const SHOWN_SPACE_JOIN = 'INNER JOIN spaces sp ON sp.id = ss.spaceId AND sp.deletedAt IS NULL AND sp.organizationId = s.organizationId';
+export const SHOWN_SPACE_JOIN =
+  'INNER JOIN spaces sp ON sp.id = ss.spaceId AND sp.deletedAt IS NULL AND sp.organizationId = s.organizationId';
 
 /** The site spaces shown in the site, with their spaces, in position order. */
 async function shownSiteSpaces(db: Db, site: Site): Promise<PlacedSiteSpace[]> {
@@ -66,19 +71,31 @@ async function shownSiteSpaces(db: Db, site: Site): Promise<PlacedSiteSpace[]> {
      WHERE ss.siteId = ? ORDER BY ss.position, ss.id`,
     [site.id],
   );
-  return rows.map((r) => ({ row: hydrate(db, SiteSpace, 'ss', r), space: hydrate(db, Space, 'sp', r), isDefault: false }));
+  return rows.map((r) => ({
+    row: hydrate(db, SiteSpace, 'ss', r),
+    space: hydrate(db, Space, 'sp', r),
+    isDefault: false,
+  }));
 }
 
 /**
  * `shows`: whether the reader sees a section or site space with this condition (a visitor, by their
  * claims); what it hides is left out before the defaults are chosen.
  */
-export async function loadStructure(db: Db, site: Site, shows: (condition: string | null) => boolean = () => true): Promise<SiteStructure> {
+export async function loadStructure(
+  db: Db,
+  site: Site,
+  shows: (condition: string | null) => boolean = () => true,
+): Promise<SiteStructure> {
   const groupRows = (await db.find(SiteSectionGroup, { where: { siteId: site.id } })).sort(byPosition);
-  const sectionRows = (await db.find(SiteSection, { where: { siteId: site.id } })).sort(byPosition).filter((row) => shows(row.condition));
+  const sectionRows = (await db.find(SiteSection, { where: { siteId: site.id } }))
+    .sort(byPosition)
+    .filter((row) => shows(row.condition));
   const siteSpaces = (await shownSiteSpaces(db, site)).filter((placed) => shows(placed.row.condition));
 
-  const sectionById = new Map(sectionRows.map((row) => [row.id, { row, siteSpaces: [] as PlacedSiteSpace[], isDefault: false }]));
+  const sectionById = new Map(
+    sectionRows.map((row) => [row.id, { row, siteSpaces: [] as PlacedSiteSpace[], isDefault: false }]),
+  );
   const rootSiteSpaces: PlacedSiteSpace[] = [];
   for (const placed of siteSpaces) {
     if (placed.row.sectionId === null) rootSiteSpaces.push(placed);
@@ -86,7 +103,11 @@ export async function loadStructure(db: Db, site: Site, shows: (condition: strin
     else sectionById.get(placed.row.sectionId)?.siteSpaces.push(placed);
   }
   const groupById = new Map(groupRows.map((row) => [row.id, { row, sections: [] as PlacedSection[] }]));
-  const rootRows: Array<{ position: number; id: string; item: RootItem }> = groupRows.map((row) => ({ position: row.position, id: row.id, item: { kind: 'group', group: groupById.get(row.id)! } }));
+  const rootRows: Array<{ position: number; id: string; item: RootItem }> = groupRows.map((row) => ({
+    position: row.position,
+    id: row.id,
+    item: { kind: 'group', group: groupById.get(row.id)! },
+  }));
   for (const section of sectionById.values()) {
     const group = section.row.sectionGroupId === null ? undefined : groupById.get(section.row.sectionGroupId);
     if (group) group.sections.push(section);

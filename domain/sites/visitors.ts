@@ -43,7 +43,8 @@ export async function siteVisitor(db: Db, site: Site, credentials: VisitorCreden
   }
   const schema = site.adaptiveSchema as AdaptiveSchema | null;
   const unsigned = unsignedClaims(schema, credentials.query);
-  if (credentials.visitorAuthToken === undefined) return { passes, claims: Object.keys(unsigned).length ? visitorClaims({}, unsigned) : null };
+  if (credentials.visitorAuthToken === undefined)
+    return { passes, claims: Object.keys(unsigned).length ? visitorClaims({}, unsigned) : null };
   const payload = await verifyVisitorToken(db, site, credentials.visitorAuthToken);
   passes.push('visitor-auth');
   return { passes, claims: visitorClaims(signedClaims(schema, payload), unsigned) };

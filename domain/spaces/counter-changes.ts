@@ -18,12 +18,18 @@ export interface CounterChange {
 type Counted = Required<CounterChange>;
 
 function countedChangeRequest(status: ChangeRequestStatus | null): Counted {
-  return { changeRequestsCount: status ? 1 : 0, changeRequestsOpenCount: status === 'open' ? 1 : 0, changeRequestsDraftCount: status === 'draft' ? 1 : 0, openCommentsCount: 0 };
+  return {
+    changeRequestsCount: status ? 1 : 0,
+    changeRequestsOpenCount: status === 'open' ? 1 : 0,
+    changeRequestsDraftCount: status === 'draft' ? 1 : 0,
+    openCommentsCount: 0,
+  };
 }
 
 function difference(from: Counted, to: Counted): CounterChange {
   const change: CounterChange = {};
-  for (const key of Object.keys(to) as Array<keyof Counted>) if (to[key] !== from[key]) change[key] = to[key] - from[key];
+  for (const key of Object.keys(to) as Array<keyof Counted>)
+    if (to[key] !== from[key]) change[key] = to[key] - from[key];
   return change;
 }
 
@@ -33,16 +39,28 @@ export function changeRequestStatusChange(from: ChangeRequestStatus | null, to: 
 }
 
 /** A comment created (`from` null), resolved, reopened or deleted (`to` null); only those on the space itself count. */
-export function commentStatusChange(onChangeRequest: boolean, from: CommentStatus | null, to: CommentStatus | null): CounterChange {
+export function commentStatusChange(
+  onChangeRequest: boolean,
+  from: CommentStatus | null,
+  to: CommentStatus | null,
+): CounterChange {
   if (onChangeRequest) return {};
   const open = (status: CommentStatus | null) => (status === 'open' ? 1 : 0);
   return open(to) === open(from) ? {} : { openCommentsCount: open(to) - open(from) };
 }
 
-const COLUMNS: ReadonlyArray<keyof CounterChange> = ['changeRequestsCount', 'changeRequestsOpenCount', 'changeRequestsDraftCount', 'openCommentsCount'];
+const COLUMNS: ReadonlyArray<keyof CounterChange> = [
+  'changeRequestsCount',
+  'changeRequestsOpenCount',
+  'changeRequestsDraftCount',
+  'openCommentsCount',
+];
 
 export async function applyCounterChange(db: Db, spaceId: string, change: CounterChange): Promise<void> {
   const columns = COLUMNS.filter((c) => change[c]);
   if (!columns.length) return;
-  await db.query(`UPDATE spaces SET ${columns.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`, [...columns.map((c) => change[c]), spaceId]);
+  await db.query(`UPDATE spaces SET ${columns.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`, [
+    ...columns.map((c) => change[c]),
+    spaceId,
+  ]);
 }

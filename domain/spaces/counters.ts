@@ -44,13 +44,19 @@ export function countersOfRows(spaces: Space[], rows: Array<Record<string, unkno
 /** Counters for spaces already read, in one statement (where they are published). */
 export async function spaceCounters(db: Db, spaces: Space[]): Promise<Map<string, SpaceCounters>> {
   if (!spaces.length) return new Map();
-  const rows: Array<Record<string, unknown>> = await db.query(`SELECT x.id AS id, ${publishedLocationExpression('x')} AS ${PUBLISHED_LOCATION} FROM spaces x WHERE x.id IN (?)`, [spaces.map((s) => s.id)]);
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `SELECT x.id AS id, ${publishedLocationExpression('x')} AS ${PUBLISHED_LOCATION} FROM spaces x WHERE x.id IN (?)`,
+    [spaces.map((s) => s.id)],
+  );
   const published = new Map(rows.map((r) => [r.id as string, r]));
   return new Map(spaces.map((space) => [space.id, countersOf(space, published.get(space.id) ?? {})]));
 }
 
 /** A live (not soft-deleted) space with its counters, in one statement. */
-export async function findSpaceWithCounters(db: Db, spaceId: string): Promise<{ space: Space; counters: SpaceCounters } | null> {
+export async function findSpaceWithCounters(
+  db: Db,
+  spaceId: string,
+): Promise<{ space: Space; counters: SpaceCounters } | null> {
   const rows = await queryPrepared(
     db,
     `SELECT ${columnsOf(db, Space, 'x')}, ${publishedLocationExpression('x')} AS ${PUBLISHED_LOCATION} FROM spaces x WHERE x.id = ? AND x.deletedAt IS NULL`,

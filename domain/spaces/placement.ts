@@ -39,7 +39,8 @@ export function transferTarget(space: Space, request: { organization?: string; p
  */
 export async function transferSpace(db: Db, space: Space, target: TransferTarget): Promise<Space> {
   const leavesOrganization = target.organizationId !== space.organizationId;
-  if (!leavesOrganization && target.parentId === space.parentId) throw conflict('the transfer would not change anything');
+  if (!leavesOrganization && target.parentId === space.parentId)
+    throw conflict('the transfer would not change anything');
   if (leavesOrganization) await removeSpaceFromSites(db, space.organizationId, space.id);
   const changes = {
     organizationId: target.organizationId,

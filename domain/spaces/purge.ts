@@ -24,9 +24,13 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   // batch limit) waits for the next batch, so no child is ever left unreachable from the space.
   {
     table: 'comment_reactions',
-    where: "targetKind = 'reply' AND targetId IN (SELECT r.id FROM comment_replies r INNER JOIN comments c ON c.id = r.commentId WHERE c.spaceId = :spaceId)",
+    where:
+      "targetKind = 'reply' AND targetId IN (SELECT r.id FROM comment_replies r INNER JOIN comments c ON c.id = r.commentId WHERE c.spaceId = :spaceId)",
   },
-  { table: 'comment_reactions', where: "targetKind = 'comment' AND targetId IN (SELECT c.id FROM comments c WHERE c.spaceId = :spaceId)" },
+  {
+    table: 'comment_reactions',
+    where: "targetKind = 'comment' AND targetId IN (SELECT c.id FROM comments c WHERE c.spaceId = :spaceId)",
+  },
   {
     table: 'comment_replies',
     where:
@@ -38,8 +42,15 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
       "spaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM comment_replies r WHERE r.commentId = comments.id) AND NOT EXISTS (SELECT 1 FROM comment_reactions x WHERE x.targetKind = 'comment' AND x.targetId = comments.id)",
   },
   // Translations of the space, each page hash before its translation (a result space stays, an ordinary space).
-  { table: 'translation_pages', where: 'translationId IN (SELECT t.id FROM translations t WHERE t.sourceSpaceId = :spaceId)' },
-  { table: 'translations', where: 'sourceSpaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM translation_pages p WHERE p.translationId = translations.id)' },
+  {
+    table: 'translation_pages',
+    where: 'translationId IN (SELECT t.id FROM translations t WHERE t.sourceSpaceId = :spaceId)',
+  },
+  {
+    table: 'translations',
+    where:
+      'sourceSpaceId = :spaceId AND NOT EXISTS (SELECT 1 FROM translation_pages p WHERE p.translationId = translations.id)',
+  },
   { table: 'search_sections', where: 'spaceId = :spaceId' },
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
@@ -65,8 +76,10 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
  * checks the schema: every table with a `spaceId` column is purged or listed here.
  */
 export const SPACE_KEYED_TABLES_KEPT: Record<string, string> = {
-  pdf_exports: 'PDF exports and their files go with the pdf-export retention (PDF_RETENTION_SECONDS), which removes blobs too',
-  integration_events: "an integration's event log, read by its owner organization, not the space's: events go with the integration-dispatch retention (INTEGRATION_EVENT_RETENTION_SECONDS)",
+  pdf_exports:
+    'PDF exports and their files go with the pdf-export retention (PDF_RETENTION_SECONDS), which removes blobs too',
+  integration_events:
+    "an integration's event log, read by its owner organization, not the space's: events go with the integration-dispatch retention (INTEGRATION_EVENT_RETENTION_SECONDS)",
 };
 
 async function deleteOwned(db: Db, owned: SpaceOwnedTable, spaceId: string, limit: number | null): Promise<number> {
@@ -89,12 +102,19 @@ export type PurgeCheck =
  * job machinery, which only knows the space): a run whose generation moved on is superseded, since a
  * restore or a later deletion now owns the row. The first check of a current run marks it started.
  */
-export async function checkPurge(db: Db, spaceId: string, retentionSeconds: number, generation: number | null, now = new Date()): Promise<PurgeCheck> {
+export async function checkPurge(
+  db: Db,
+  spaceId: string,
+  retentionSeconds: number,
+  generation: number | null,
+  now = new Date(),
+): Promise<PurgeCheck> {
   const space = await db.findOneBy(Space, { id: spaceId });
   if (!space) return { state: 'gone' };
   if (generation !== null && space.purge.generation !== generation) return { state: 'superseded' };
   if (!space.deletedAt) return { state: 'restored' };
-  if (generation !== null && !space.purge.startedAt) await markJobStarted(db, spacePurgeJob, jobRef(spacePurgeJob, space), now);
+  if (generation !== null && !space.purge.startedAt)
+    await markJobStarted(db, spacePurgeJob, jobRef(spacePurgeJob, space), now);
   const waitMs = purgeDueAt(space.deletedAt, retentionSeconds).getTime() - now.getTime();
   return waitMs <= 0 ? { state: 'due' } : { state: 'wait', waitMs: Math.max(waitMs, 1000) };
 }

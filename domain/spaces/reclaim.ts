@@ -49,9 +49,14 @@ async function reach(db: Db, roots: string[], pageVersions: string[]): Promise<R
   while (frontier.length) {
     const next: string[] = [];
     for (const batch of chunks(frontier)) {
-      const rows: Array<{ body: string }> = await db.query('SELECT body FROM content_objects WHERE hash IN (?)', [batch]);
+      const rows: Array<{ body: string }> = await db.query('SELECT body FROM content_objects WHERE hash IN (?)', [
+        batch,
+      ]);
       for (const { body } of rows) {
-        const node = JSON.parse(body) as { b?: Record<string, string>; l?: Record<string, { v?: string; blob?: string }> };
+        const node = JSON.parse(body) as {
+          b?: Record<string, string>;
+          l?: Record<string, { v?: string; blob?: string }>;
+        };
         for (const child of Object.values(node.b ?? {})) if (visit(child)) next.push(child);
         for (const [key, value] of Object.entries(node.l ?? {})) {
           if (key.startsWith('p:') && value.v) visit(value.v);
@@ -67,7 +72,9 @@ async function reach(db: Db, roots: string[], pageVersions: string[]): Promise<R
 async function rootsOf(db: Db, spaceIds: string[]): Promise<string[]> {
   const out = new Set<string>();
   for (const batch of chunks(spaceIds)) {
-    const rows: Array<{ root: string }> = await db.query('SELECT DISTINCT root FROM revisions WHERE spaceId IN (?)', [batch]);
+    const rows: Array<{ root: string }> = await db.query('SELECT DISTINCT root FROM revisions WHERE spaceId IN (?)', [
+      batch,
+    ]);
     rows.forEach((r) => out.add(r.root));
   }
   return [...out];
@@ -81,7 +88,10 @@ async function relatedSpaces(db: Db, spaceId: string, ownRoots: string[]): Promi
   while (newRoots.length) {
     const found: string[] = [];
     for (const batch of chunks(newRoots)) {
-      const rows: Array<{ spaceId: string }> = await db.query('SELECT DISTINCT spaceId FROM revisions WHERE root IN (?)', [batch]);
+      const rows: Array<{ spaceId: string }> = await db.query(
+        'SELECT DISTINCT spaceId FROM revisions WHERE root IN (?)',
+        [batch],
+      );
       for (const r of rows) {
         if (spaces.has(r.spaceId)) continue;
         spaces.add(r.spaceId);
@@ -98,7 +108,10 @@ async function relatedSpaces(db: Db, spaceId: string, ownRoots: string[]): Promi
 async function pageVersionsCommentedIn(db: Db, spaceIds: string[]): Promise<string[]> {
   const out: string[] = [];
   for (const batch of chunks(spaceIds)) {
-    const rows: Array<{ pageVersion: string }> = await db.query('SELECT DISTINCT pageVersion FROM comments WHERE spaceId IN (?) AND pageVersion IS NOT NULL', [batch]);
+    const rows: Array<{ pageVersion: string }> = await db.query(
+      'SELECT DISTINCT pageVersion FROM comments WHERE spaceId IN (?) AND pageVersion IS NOT NULL',
+      [batch],
+    );
     out.push(...rows.map((r) => r.pageVersion));
   }
   return out;
@@ -109,7 +122,11 @@ async function pageVersionsCommentedIn(db: Db, spaceIds: string[]): Promise<stri
  * finds what is left from the roots that remain) that only the space's revisions reference. Call
  * it while those revisions still exist, in the transaction that then deletes them.
  */
-export async function reclaimSpaceContent(db: Db, blobs: BlobStore, spaceId: string): Promise<{ objects: number; blobs: number }> {
+export async function reclaimSpaceContent(
+  db: Db,
+  blobs: BlobStore,
+  spaceId: string,
+): Promise<{ objects: number; blobs: number }> {
   const ownRoots = await rootsOf(db, [spaceId]);
   if (!ownRoots.length) return { objects: 0, blobs: 0 };
   const candidates = await reach(db, ownRoots, await pageVersionsCommentedIn(db, [spaceId]));
@@ -124,10 +141,14 @@ export async function reclaimSpaceContent(db: Db, blobs: BlobStore, spaceId: str
   let removed = 0;
   for (const batch of chunks(candidates.objects.filter((h) => !live.has(h)).reverse())) {
     await db.query('SELECT hash FROM content_objects WHERE hash IN (?) FOR UPDATE', [batch]);
-    const rooted: Array<{ root: string }> = await db.query('SELECT DISTINCT root FROM revisions WHERE root IN (?) AND spaceId <> ?', [batch, spaceId]);
+    const rooted: Array<{ root: string }> = await db.query(
+      'SELECT DISTINCT root FROM revisions WHERE root IN (?) AND spaceId <> ?',
+      [batch, spaceId],
+    );
     const keep = new Set(rooted.map((r) => r.root));
     const dead = batch.filter((h) => !keep.has(h));
-    if (dead.length) removed += (await db.query('DELETE FROM content_objects WHERE hash IN (?)', [dead])).affectedRows ?? 0;
+    if (dead.length)
+      removed += (await db.query('DELETE FROM content_objects WHERE hash IN (?)', [dead])).affectedRows ?? 0;
   }
   return { objects: removed, blobs: deadBlobs.length };
 }

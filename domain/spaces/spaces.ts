@@ -24,7 +24,13 @@ export interface NewSpace {
 }
 
 /** A new private space, last among the siblings under `parent` (null: organization root). */
-export async function createSpace(db: Db, organizationId: string, parent: Collection | null, input: NewSpace, createdById: string | null = null): Promise<Space> {
+export async function createSpace(
+  db: Db,
+  organizationId: string,
+  parent: Collection | null,
+  input: NewSpace,
+  createdById: string | null = null,
+): Promise<Space> {
   const parentId = parent?.id ?? null;
   const space = newSpaceRow(organizationId, parentId, await lastPosition(db, organizationId, parentId), {
     title: input.title ?? UNTITLED_SPACE,
@@ -41,7 +47,12 @@ export async function createSpace(db: Db, organizationId: string, parent: Collec
 
 type SpaceMetadata = Pick<Space, 'title' | 'emoji' | 'language' | 'editMode' | 'defaultLevel' | 'visibility'>;
 
-function newSpaceRow(organizationId: string, parentId: string | null, position: number, metadata: SpaceMetadata): Space {
+function newSpaceRow(
+  organizationId: string,
+  parentId: string | null,
+  position: number,
+  metadata: SpaceMetadata,
+): Space {
   const now = new Date();
   return Object.assign(new Space(), {
     id: newId(),
@@ -72,7 +83,8 @@ export interface SpacePatch {
 
 /** Updates the metadata; a change of visibility is sent to the integrations installed on the space. */
 export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Promise<Space> {
-  if (patch.visibility === 'in-collection' && !space.parentId) throw badRequest('visibility: in-collection is only for a space in a collection');
+  if (patch.visibility === 'in-collection' && !space.parentId)
+    throw badRequest('visibility: in-collection is only for a space in a collection');
   const previousVisibility = space.visibility;
   const changes: Partial<Space> = { updatedAt: new Date() };
   for (const key of ['title', 'emoji', 'language', 'editMode', 'defaultLevel', 'visibility'] as const) {
@@ -86,10 +98,16 @@ export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Prom
 
 /** A copy of the space, metadata and current content, right after the original under the same parent. */
 export async function duplicateSpace(db: Db, original: Space, createdById: string | null = null): Promise<Space> {
-  const position = await positionAmongSiblings(db, original.organizationId, original.parentId, { side: 'after', anchor: { kind: 'space', id: original.id } });
+  const position = await positionAmongSiblings(db, original.organizationId, original.parentId, {
+    side: 'after',
+    anchor: { kind: 'space', id: original.id },
+  });
   const copy = newSpaceRow(original.organizationId, original.parentId, position, {
     // cut by code points (as the title limit counts): a cut between the halves of a pair would leave a lone surrogate
-    title: Array.from(original.title).slice(0, TITLE_MAX - COPY_SUFFIX.length).join('') + COPY_SUFFIX,
+    title:
+      Array.from(original.title)
+        .slice(0, TITLE_MAX - COPY_SUFFIX.length)
+        .join('') + COPY_SUFFIX,
     emoji: original.emoji,
     language: original.language,
     editMode: original.editMode,

@@ -26,7 +26,9 @@ export type SamlProviderStatus = 'active' | 'pending';
  * A provider can sign members in only once the identity provider's entity id, sign-in URL and
  * certificate are all set (an unset one is stored as ""); until then it is `pending`.
  */
-export function samlProviderStatus(settings: Pick<SamlProvider, 'entityID' | 'ssoURL' | 'certificate'>): SamlProviderStatus {
+export function samlProviderStatus(
+  settings: Pick<SamlProvider, 'entityID' | 'ssoURL' | 'certificate'>,
+): SamlProviderStatus {
   return settings.entityID && settings.ssoURL && settings.certificate ? 'active' : 'pending';
 }
 
@@ -36,10 +38,15 @@ function storedCertificate(text: string): string {
 }
 
 async function assertTeamOfOrganization(db: Db, organizationId: string, teamId: string): Promise<void> {
-  if (!(await db.existsBy(Team, { id: teamId, organizationId }))) throw badRequest(`defaultTeam: "${teamId}" is not a team of this organization`);
+  if (!(await db.existsBy(Team, { id: teamId, organizationId })))
+    throw badRequest(`defaultTeam: "${teamId}" is not a team of this organization`);
 }
 
-export async function createSamlProvider(db: Db, organizationId: string, input: SamlProviderInput): Promise<SamlProvider> {
+export async function createSamlProvider(
+  db: Db,
+  organizationId: string,
+  input: SamlProviderInput,
+): Promise<SamlProvider> {
   if (input.defaultTeam) await assertTeamOfOrganization(db, organizationId, input.defaultTeam);
   const provider = db.create(SamlProvider, {
     id: newId(),
@@ -58,7 +65,12 @@ export async function createSamlProvider(db: Db, organizationId: string, input: 
 }
 
 /** Locks the provider's row: its status follows from the settings of concurrent patches combined. */
-export async function updateSamlProvider(db: Db, organizationId: string, samlProviderId: string, patch: SamlProviderPatch): Promise<SamlProvider> {
+export async function updateSamlProvider(
+  db: Db,
+  organizationId: string,
+  samlProviderId: string,
+  patch: SamlProviderPatch,
+): Promise<SamlProvider> {
   const provider = await findSamlProvider(db, organizationId, samlProviderId, true);
   if (patch.defaultTeam) await assertTeamOfOrganization(db, organizationId, patch.defaultTeam);
   const changes: Partial<SamlProvider> = {
@@ -75,8 +87,16 @@ export async function updateSamlProvider(db: Db, organizationId: string, samlPro
   return Object.assign(provider, changes);
 }
 
-export async function findSamlProvider(db: Db, organizationId: string, samlProviderId: string, forUpdate = false): Promise<SamlProvider> {
-  const provider = await db.findOne(SamlProvider, { where: { id: samlProviderId, organizationId }, ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}) });
+export async function findSamlProvider(
+  db: Db,
+  organizationId: string,
+  samlProviderId: string,
+  forUpdate = false,
+): Promise<SamlProvider> {
+  const provider = await db.findOne(SamlProvider, {
+    where: { id: samlProviderId, organizationId },
+    ...(forUpdate ? { lock: { mode: 'pessimistic_write' as const } } : {}),
+  });
   if (!provider) throw notFound('SAML provider');
   return provider;
 }

@@ -73,12 +73,19 @@ export class LocalBlobStore implements BlobStore {
   }
 
   private sign(key: string, filename: string, contentType: string, expires: number): string {
-    return createHmac('sha256', this.secret).update([key, filename, contentType, String(expires)].join('\n')).digest('base64url');
+    return createHmac('sha256', this.secret)
+      .update([key, filename, contentType, String(expires)].join('\n'))
+      .digest('base64url');
   }
 
   async downloadUrl(key: string, options: DownloadOptions): Promise<string> {
     const expires = Math.floor(Date.now() / 1000) + (options.ttlSeconds ?? this.ttlSeconds);
-    const query = new URLSearchParams({ filename: options.filename, contentType: options.contentType, expires: String(expires), signature: this.sign(key, options.filename, options.contentType, expires) });
+    const query = new URLSearchParams({
+      filename: options.filename,
+      contentType: options.contentType,
+      expires: String(expires),
+      signature: this.sign(key, options.filename, options.contentType, expires),
+    });
     return `${this.publicBaseUrl}/v1/blobs/${key}?${query}`;
   }
 

@@ -35,7 +35,10 @@ function clientConfig(settings: S3Settings, endpoint: string): S3ClientConfig {
 }
 
 function isError(err: unknown, ...names: string[]): boolean {
-  return err instanceof S3ServiceException && (names.includes(err.name) || names.includes(String(err.$metadata.httpStatusCode)));
+  return (
+    err instanceof S3ServiceException &&
+    (names.includes(err.name) || names.includes(String(err.$metadata.httpStatusCode)))
+  );
 }
 
 export class S3BlobStore implements BlobStore {
@@ -49,7 +52,10 @@ export class S3BlobStore implements BlobStore {
     private readonly settings: S3Settings,
     private readonly ttlSeconds: number,
   ) {
-    if (ttlSeconds > MAX_URL_TTL_SECONDS) throw new Error(`BLOB_URL_TTL_SECONDS: must be at most ${MAX_URL_TTL_SECONDS} with BLOB_STORE=s3, got ${ttlSeconds}`);
+    if (ttlSeconds > MAX_URL_TTL_SECONDS)
+      throw new Error(
+        `BLOB_URL_TTL_SECONDS: must be at most ${MAX_URL_TTL_SECONDS} with BLOB_STORE=s3, got ${ttlSeconds}`,
+      );
     this.client = new S3Client(clientConfig(settings, settings.endpoint));
     this.presigner = new S3Client(clientConfig(settings, settings.publicEndpoint));
   }
@@ -80,7 +86,9 @@ export class S3BlobStore implements BlobStore {
 
   async put(key: string, body: Buffer, contentType: string): Promise<void> {
     await this.ensureBucket();
-    await this.client.send(new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 
   async read(key: string): Promise<Buffer> {

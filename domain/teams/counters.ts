@@ -32,11 +32,17 @@ export async function teamCounters(db: Db, teams: Team[]): Promise<Map<string, T
     .getRawMany();
   for (const r of memberRows) counters.get(r.teamId)!.members = Number(r.n);
 
-  const grants = await db.find(ContentGrant, { where: { principalKind: 'team', principalId: In(teamIds) }, select: { targetKind: true, targetId: true, principalId: true } });
+  const grants = await db.find(ContentGrant, {
+    where: { principalKind: 'team', principalId: In(teamIds) },
+    select: { targetKind: true, targetId: true, principalId: true },
+  });
   if (!grants.length) return counters;
 
   // A collection grant reaches the spaces of the collection and of every collection nested in it.
-  const collections = await db.find(Collection, { where: { organizationId: In(organizationIds) }, select: { id: true, parentId: true } });
+  const collections = await db.find(Collection, {
+    where: { organizationId: In(organizationIds) },
+    select: { id: true, parentId: true },
+  });
   const children = new Map<string, string[]>();
   for (const c of collections) if (c.parentId) children.set(c.parentId, [...(children.get(c.parentId) ?? []), c.id]);
   const reachedCollections = new Map<string, Set<string>>();
@@ -59,7 +65,8 @@ export async function teamCounters(db: Db, teams: Team[]): Promise<Map<string, T
   const spaceIds = [...new Set([...reachedSpaces.values()].flatMap((s) => [...s]))];
   const collectionIds = [...new Set([...reachedCollections.values()].flatMap((s) => [...s]))];
   const qb = db.createQueryBuilder(Space, 's').select(['s.id', 's.parentId']).where('s.deletedAt IS NULL');
-  if (spaceIds.length && collectionIds.length) qb.andWhere('(s.id IN (:...spaceIds) OR s.parentId IN (:...collectionIds))', { spaceIds, collectionIds });
+  if (spaceIds.length && collectionIds.length)
+    qb.andWhere('(s.id IN (:...spaceIds) OR s.parentId IN (:...collectionIds))', { spaceIds, collectionIds });
   else if (spaceIds.length) qb.andWhere('s.id IN (:...spaceIds)', { spaceIds });
   else qb.andWhere('s.parentId IN (:...collectionIds)', { collectionIds });
   const spaces = await qb.getMany();
@@ -67,7 +74,9 @@ export async function teamCounters(db: Db, teams: Team[]): Promise<Map<string, T
   for (const teamId of teamIds) {
     const direct = reachedSpaces.get(teamId) ?? new Set<string>();
     const viaCollections = reachedCollections.get(teamId) ?? new Set<string>();
-    counters.get(teamId)!.spaces = spaces.filter((s) => direct.has(s.id) || (s.parentId !== null && viaCollections.has(s.parentId))).length;
+    counters.get(teamId)!.spaces = spaces.filter(
+      (s) => direct.has(s.id) || (s.parentId !== null && viaCollections.has(s.parentId)),
+    ).length;
   }
   return counters;
 }

@@ -12,7 +12,12 @@ import { User } from '../../entities/User';
  * Maps each entry (a user id, or an e-mail when it contains "@") to the id of a user who is a member
  * of the organization; 400 naming `field` and the first entry that is not.
  */
-export async function resolveOrganizationMembers(db: Db, organizationId: string, entries: string[], field: string): Promise<Map<string, string>> {
+export async function resolveOrganizationMembers(
+  db: Db,
+  organizationId: string,
+  entries: string[],
+  field: string,
+): Promise<Map<string, string>> {
   const resolved = new Map<string, string>();
   if (!entries.length) return resolved;
   const emails = entries.filter((e) => e.includes('@')).map(normalizeEmail);
@@ -39,7 +44,9 @@ export async function resolveOrganizationMembers(db: Db, organizationId: string,
 export function teamMembersQuery(db: Db, team: Team): SelectQueryBuilder<TeamMember> {
   return db
     .createQueryBuilder(TeamMember, 'tm')
-    .innerJoin(Member, 'm', 'm.userId = tm.userId AND m.organizationId = :organizationId', { organizationId: team.organizationId })
+    .innerJoin(Member, 'm', 'm.userId = tm.userId AND m.organizationId = :organizationId', {
+      organizationId: team.organizationId,
+    })
     .where('tm.teamId = :teamId', { teamId: team.id });
 }
 
@@ -87,7 +94,12 @@ export async function changeTeamMembers(db: Db, team: Team, change: TeamMembersC
   const memberships = Object.entries(change.memberships ?? {});
   const add = await resolveOrganizationMembers(db, team.organizationId, change.add ?? [], 'add');
   const remove = await resolveOrganizationMembers(db, team.organizationId, change.remove ?? [], 'remove');
-  const withRole = await resolveOrganizationMembers(db, team.organizationId, memberships.map(([entry]) => entry), 'memberships');
+  const withRole = await resolveOrganizationMembers(
+    db,
+    team.organizationId,
+    memberships.map(([entry]) => entry),
+    'memberships',
+  );
   const removed = new Set(remove.values());
 
   const roles = new Map<string, TeamRole>();
@@ -96,7 +108,11 @@ export async function changeTeamMembers(db: Db, team: Team, change: TeamMembersC
     if (!removed.has(userId)) roles.set(userId, role);
   }
   await upsertRoles(db, team.id, roles);
-  await addMissing(db, team.id, [...new Set(add.values())].filter((id) => !removed.has(id) && !roles.has(id)));
+  await addMissing(
+    db,
+    team.id,
+    [...new Set(add.values())].filter((id) => !removed.has(id) && !roles.has(id)),
+  );
   if (removed.size) await db.delete(TeamMember, { teamId: team.id, userId: In([...removed]) });
 }
 

@@ -24,21 +24,33 @@ export interface TeamFilters {
 }
 
 /** Teams of the organization matching the filters (alias `t`). */
-export async function teamsQuery(db: Db, organizationId: string, filters: TeamFilters): Promise<SelectQueryBuilder<Team>> {
+export async function teamsQuery(
+  db: Db,
+  organizationId: string,
+  filters: TeamFilters,
+): Promise<SelectQueryBuilder<Team>> {
   const qb = db.createQueryBuilder(Team, 't').where('t.organizationId = :organizationId', { organizationId });
   if (filters.title) qb.andWhere('LOWER(t.title) LIKE :title', { title: containsPattern(filters.title) });
   if (filters.manageableBy) {
     const administered = await administeredTeams(new AccessContext(db, filters.manageableBy), organizationId);
     if (administered === 'none') qb.andWhere('1 = 0');
     else if (administered === 'owned') {
-      qb.innerJoin(TeamMember, 'owner', 'owner.teamId = t.id AND owner.userId = :ownerId AND owner.role = :owner', { ownerId: filters.manageableBy, owner: 'owner' });
+      qb.innerJoin(TeamMember, 'owner', 'owner.teamId = t.id AND owner.userId = :ownerId AND owner.role = :owner', {
+        ownerId: filters.manageableBy,
+        owner: 'owner',
+      });
     }
   }
   return qb;
 }
 
 /** Teams of the organization the user belongs to (alias `t`, membership joined as `tm`). */
-export function teamsOfMemberQuery(db: Db, organizationId: string, userId: string, title?: string): SelectQueryBuilder<Team> {
+export function teamsOfMemberQuery(
+  db: Db,
+  organizationId: string,
+  userId: string,
+  title?: string,
+): SelectQueryBuilder<Team> {
   const qb = db
     .createQueryBuilder(Team, 't')
     .innerJoin(TeamMember, 'tm', 'tm.teamId = t.id AND tm.userId = :userId', { userId })
@@ -49,18 +61,30 @@ export function teamsOfMemberQuery(db: Db, organizationId: string, userId: strin
 
 /** Serialises title checks of one organization's teams by locking the organization row. */
 async function lockTeamTitles(db: Db, organizationId: string): Promise<void> {
-  await db.createQueryBuilder(Organization, 'o').setLock('pessimistic_write').where('o.id = :organizationId', { organizationId }).getOne();
+  await db
+    .createQueryBuilder(Organization, 'o')
+    .setLock('pessimistic_write')
+    .where('o.id = :organizationId', { organizationId })
+    .getOne();
 }
 
 async function findByTitle(db: Db, organizationId: string, title: string): Promise<Team | null> {
-  return db.createQueryBuilder(Team, 't').where('t.organizationId = :organizationId AND LOWER(t.title) = LOWER(:title)', { organizationId, title }).getOne();
+  return db
+    .createQueryBuilder(Team, 't')
+    .where('t.organizationId = :organizationId AND LOWER(t.title) = LOWER(:title)', { organizationId, title })
+    .getOne();
 }
 
 /**
  * Creates the team, or when one with the same title exists, replaces its member list (owners who stay
  * keep their role). Title checks are serialised so two concurrent PUTs cannot create twins.
  */
-export async function putTeam(db: Db, organizationId: string, title: string, memberIds: string[] | undefined): Promise<{ team: Team; created: boolean }> {
+export async function putTeam(
+  db: Db,
+  organizationId: string,
+  title: string,
+  memberIds: string[] | undefined,
+): Promise<{ team: Team; created: boolean }> {
   await lockTeamTitles(db, organizationId);
   const existing = await findByTitle(db, organizationId, title);
   const team = existing ?? db.create(Team, { id: newId(), organizationId, title, createdAt: new Date() });

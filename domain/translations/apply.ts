@@ -25,7 +25,10 @@ export interface RunResult {
   revision: string;
 }
 
-async function readSteps(deps: RunDeps, ref: JobRef): Promise<{ plan: RunPlan; translated: Map<string, PageText>; words: number }> {
+async function readSteps(
+  deps: RunDeps,
+  ref: JobRef,
+): Promise<{ plan: RunPlan; translated: Map<string, PageText>; words: number }> {
   const plan = await readJson<RunPlan>(deps.blobs, planKey(ref.resourceId, ref.generation));
   const translated = new Map<string, PageText>();
   let words = 0;
@@ -38,17 +41,30 @@ async function readSteps(deps: RunDeps, ref: JobRef): Promise<{ plan: RunPlan; t
 }
 
 /** The pages' hashes as translated; '' for pages written untranslated, so the next run sends them. */
-async function recordPages(db: Db, translationId: string, rows: Array<{ pageId: string; sourceHash: string }>): Promise<number> {
-  const known = new Set((await db.find(TranslationPage, { where: { translationId }, select: { pageId: true } })).map((r) => r.pageId));
+async function recordPages(
+  db: Db,
+  translationId: string,
+  rows: Array<{ pageId: string; sourceHash: string }>,
+): Promise<number> {
+  const known = new Set(
+    (await db.find(TranslationPage, { where: { translationId }, select: { pageId: true } })).map((r) => r.pageId),
+  );
   for (let i = 0; i < rows.length; i += 500) {
     const values = rows.slice(i, i + 500).map((r) => ({ translationId, ...r }));
-    await db.createQueryBuilder().insert().into(TranslationPage).values(values).orUpdate(['sourceHash'], ['translationId', 'pageId']).execute();
+    await db
+      .createQueryBuilder()
+      .insert()
+      .into(TranslationPage)
+      .values(values)
+      .orUpdate(['sourceHash'], ['translationId', 'pageId'])
+      .execute();
   }
   return rows.filter((r) => r.sourceHash && !known.has(r.pageId)).length;
 }
 
 export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () => Date): Promise<RunResult> {
-  const applied = (t: Translation): RunResult | null => (t.appliedGeneration === ref.generation ? { space: t.resultSpaceId!, revision: t.resultRevisionId! } : null);
+  const applied = (t: Translation): RunResult | null =>
+    t.appliedGeneration === ref.generation ? { space: t.resultSpaceId!, revision: t.resultRevisionId! } : null;
   const done = applied(await inTransaction(deps.ds, (db) => lockCurrentJob(db, translationRunJob, ref)));
   if (done) return finished(deps, ref, done);
 
@@ -66,7 +82,10 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
     await deps.blobs.put(to, await deps.blobs.read(from), 'application/octet-stream');
     copied.add(to);
   };
-  for (const { source: file, entry } of await filesToMirror(await revisionReader(deps.ds.manager, result.revisionId), { files, resultSpaceId: result.id })) {
+  for (const { source: file, entry } of await filesToMirror(await revisionReader(deps.ds.manager, result.revisionId), {
+    files,
+    resultSpaceId: result.id,
+  })) {
     await copyBlob(file.blob, entry.blob);
   }
 
@@ -77,11 +96,21 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
     await liveSourceSpace(db, translation);
     const space = await db.findOneByOrFail(Space, { id: result.id });
     if (space.deletedAt || space.editMode === 'locked') {
-      throw new JobError(TRANSLATION_FAILURES.resultLocked, `the result space ${space.id} was ${space.deletedAt ? 'deleted' : 'locked'} during the run: run the translation again`);
+      throw new JobError(
+        TRANSLATION_FAILURES.resultLocked,
+        `the result space ${space.id} was ${space.deletedAt ? 'deleted' : 'locked'} during the run: run the translation again`,
+      );
     }
-    const options = { type: 'edits' as const, createdById: translation.createdById, appBaseUrl: deps.config.appBaseUrl };
-    const { revision, result: untranslated } = await commitToHead(db, { kind: 'space', spaceId: space.id }, options, (editor) =>
-      mirrorContent(editor, { tree, files, translated, resultSpaceId: space.id, copyBlob }),
+    const options = {
+      type: 'edits' as const,
+      createdById: translation.createdById,
+      appBaseUrl: deps.config.appBaseUrl,
+    };
+    const { revision, result: untranslated } = await commitToHead(
+      db,
+      { kind: 'space', spaceId: space.id },
+      options,
+      (editor) => mirrorContent(editor, { tree, files, translated, resultSpaceId: space.id, copyBlob }),
     );
     const lost = new Set(untranslated);
     const rows = flattenTree(tree)
@@ -90,18 +119,22 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
     const newPages = await recordPages(db, translation.id, rows);
     const startedAt = translation.run.startedAt ?? now();
     const duration = Math.max(0, Math.round((now().getTime() - startedAt.getTime()) / 1000));
-    await db.update(Translation, { id: translation.id }, {
-      resultSpaceId: space.id,
-      resultRevisionId: revision.id,
-      appliedGeneration: ref.generation,
-      runs: translation.runs + 1,
-      totalWords: translation.totalWords + words,
-      totalPages: translation.totalPages + newPages,
-      totalDuration: translation.totalDuration + duration,
-      latestRunDuration: duration,
-      latestPages: translated.size,
-      latestWords: words,
-    });
+    await db.update(
+      Translation,
+      { id: translation.id },
+      {
+        resultSpaceId: space.id,
+        resultRevisionId: revision.id,
+        appliedGeneration: ref.generation,
+        runs: translation.runs + 1,
+        totalWords: translation.totalWords + words,
+        totalPages: translation.totalPages + newPages,
+        totalDuration: translation.totalDuration + duration,
+        latestRunDuration: duration,
+        latestPages: translated.size,
+        latestWords: words,
+      },
+    );
     return { space: space.id, revision: revision.id };
   });
   return finished(deps, ref, outcome);
@@ -110,6 +143,10 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
 /** Removes the run's intermediate blobs once its result is written. */
 async function finished(deps: RunDeps, ref: JobRef, outcome: RunResult): Promise<RunResult> {
   await removeRunBlobs(deps.blobs, ref.resourceId, ref.generation);
-  await deps.ds.manager.update(Translation, { id: ref.resourceId, stagedGeneration: ref.generation }, { stagedGeneration: null });
+  await deps.ds.manager.update(
+    Translation,
+    { id: ref.resourceId, stagedGeneration: ref.generation },
+    { stagedGeneration: null },
+  );
   return outcome;
 }

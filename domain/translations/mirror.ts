@@ -17,7 +17,8 @@ import type { PageText } from './page-text';
 import { flattenTree } from './source';
 
 /** Where the result space keeps its copy of a source file's bytes. */
-export const resultBlobKey = (resultSpaceId: string, sourceBlob: string) => `files/${resultSpaceId}/${path.posix.basename(sourceBlob)}`;
+export const resultBlobKey = (resultSpaceId: string, sourceBlob: string) =>
+  `files/${resultSpaceId}/${path.posix.basename(sourceBlob)}`;
 
 export interface MirrorInput {
   tree: PageNode[];
@@ -29,7 +30,10 @@ export interface MirrorInput {
 }
 
 /** The source files the result lacks (or holds differently), with the entries it should hold. */
-export async function filesToMirror(result: ContentReader | null, input: Pick<MirrorInput, 'files' | 'resultSpaceId'>): Promise<Array<{ id: string; source: FileEntry; entry: FileEntry }>> {
+export async function filesToMirror(
+  result: ContentReader | null,
+  input: Pick<MirrorInput, 'files' | 'resultSpaceId'>,
+): Promise<Array<{ id: string; source: FileEntry; entry: FileEntry }>> {
   const current = new Map((result ? await result.files() : []).map((f) => [f.id, f.file]));
   return input.files.flatMap(({ id, file }) => {
     const entry = { ...file, blob: resultBlobKey(input.resultSpaceId, file.blob) };
@@ -49,7 +53,11 @@ export async function mirrorContent(editor: ContentEditor, input: MirrorInput): 
     const existing = await editor.page(node.id);
     if (!existing) {
       if (!text) untranslated.push(node.id);
-      const fields = text ?? { title: node.version.title, description: node.version.description, markdown: node.version.markdown };
+      const fields = text ?? {
+        title: node.version.title,
+        description: node.version.description,
+        markdown: node.version.markdown,
+      };
       await editor.createPage({ ...fields, emoji, hidden }, { parent, index }, node.id);
     } else {
       if (text) await editor.updatePage(node.id, { ...text, emoji, hidden });
@@ -58,7 +66,8 @@ export async function mirrorContent(editor: ContentEditor, input: MirrorInput): 
         if (current.emoji !== emoji || current.hidden !== hidden) await editor.updatePage(node.id, { emoji, hidden });
       }
       const siblings = await editor.rawList(childrenKey(parent));
-      if (existing.parent !== parent || siblings.indexOf(node.id) !== index) await editor.movePage(node.id, { parent, index });
+      if (existing.parent !== parent || siblings.indexOf(node.id) !== index)
+        await editor.movePage(node.id, { parent, index });
     }
     const placed = (await editor.page(node.id))!;
     if (placed.slug !== node.entry.slug) editor.setRaw(pageKey(node.id), { ...placed, slug: node.entry.slug });

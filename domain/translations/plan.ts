@@ -43,7 +43,9 @@ async function planPages(db: Db, translation: Translation, pagesPerStep: number)
   const pages = flattenTree(await reader.tree()).map((p) => p.node);
   const result = await revisionReader(db, await resultRevisionId(db, translation));
   const present = result ? await result.hasPages(pages.map((p) => p.id)) : new Set<string>();
-  const known = new Map((await db.find(TranslationPage, { where: { translationId: translation.id } })).map((r) => [r.pageId, r.sourceHash]));
+  const known = new Map(
+    (await db.find(TranslationPage, { where: { translationId: translation.id } })).map((r) => [r.pageId, r.sourceHash]),
+  );
   const sent = pages.filter((p) => !present.has(p.id) || known.get(p.id) !== pageTextHash(p.version)).map((p) => p.id);
   const steps: string[][] = [];
   for (let i = 0; i < sent.length; i += pagesPerStep) steps.push(sent.slice(i, i + pagesPerStep));
@@ -55,11 +57,16 @@ export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<Pl
   const planned = await inTransaction(deps.ds, async (db) => {
     const translation = await lockCurrentJob(db, translationRunJob, ref);
     // a retried plan step finds its plan
-    const stored = translation.stagedGeneration === ref.generation ? await readJsonIfStored<RunPlan>(deps.blobs, key) : null;
+    const stored =
+      translation.stagedGeneration === ref.generation ? await readJsonIfStored<RunPlan>(deps.blobs, key) : null;
     if (stored) return { plan: stored, stored: true, previous: null };
     const plan = await planPages(db, translation, deps.config.translation.pagesPerStep);
     await db.update(Translation, { id: translation.id }, { stagedGeneration: ref.generation });
-    return { plan, stored: false, previous: translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null };
+    return {
+      plan,
+      stored: false,
+      previous: translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null,
+    };
   });
   // the blobs a failed earlier run left
   if (planned.previous !== null) await removeRunBlobs(deps.blobs, ref.resourceId, planned.previous);

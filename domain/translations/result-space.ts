@@ -14,7 +14,11 @@ import { Translation } from '../../entities/Translation';
 
 export function resultTitle(sourceTitle: string, language: string): string {
   const suffix = ` (${language})`;
-  return Array.from(sourceTitle).slice(0, TITLE_MAX - suffix.length).join('') + suffix;
+  return (
+    Array.from(sourceTitle)
+      .slice(0, TITLE_MAX - suffix.length)
+      .join('') + suffix
+  );
 }
 
 /** The live result space, or a new one next to the source (recorded on the translation). */
@@ -26,11 +30,19 @@ export async function ensureResultSpace(db: Db, translation: Translation, source
     db,
     source.organizationId,
     parent,
-    { title: resultTitle(source.title, translation.language), emoji: source.emoji ?? undefined, language: translation.language as Language, editMode: 'live' },
+    {
+      title: resultTitle(source.title, translation.language),
+      emoji: source.emoji ?? undefined,
+      language: translation.language as Language,
+      editMode: 'live',
+    },
     translation.createdById,
   );
   const placed = {
-    position: await positionAmongSiblings(db, source.organizationId, source.parentId, { side: 'after', anchor: { kind: 'space', id: source.id } }),
+    position: await positionAmongSiblings(db, source.organizationId, source.parentId, {
+      side: 'after',
+      anchor: { kind: 'space', id: source.id },
+    }),
     visibility: source.visibility,
     defaultLevel: source.defaultLevel,
   };

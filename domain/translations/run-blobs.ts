@@ -21,8 +21,10 @@ export interface StepResult {
 }
 
 const runFolder = (translationId: string, generation: number) => `translations/${translationId}/runs/${generation}`;
-export const planKey = (translationId: string, generation: number) => `${runFolder(translationId, generation)}/plan.json`;
-export const stepKey = (translationId: string, generation: number, step: number) => `${runFolder(translationId, generation)}/step-${step}.json`;
+export const planKey = (translationId: string, generation: number) =>
+  `${runFolder(translationId, generation)}/plan.json`;
+export const stepKey = (translationId: string, generation: number, step: number) =>
+  `${runFolder(translationId, generation)}/step-${step}.json`;
 
 export async function readJson<T>(blobs: BlobStore, key: string): Promise<T> {
   return JSON.parse((await blobs.read(key)).toString('utf8')) as T;
@@ -44,6 +46,7 @@ export async function readJsonIfStored<T>(blobs: BlobStore, key: string): Promis
 /** Removes a run's plan and step blobs (those of a plan never written are only the plan's key). */
 export async function removeRunBlobs(blobs: BlobStore, translationId: string, generation: number): Promise<void> {
   const plan = await readJsonIfStored<RunPlan>(blobs, planKey(translationId, generation));
-  for (let step = 0; step < (plan?.steps.length ?? 0); step++) await blobs.delete(stepKey(translationId, generation, step));
+  for (let step = 0; step < (plan?.steps.length ?? 0); step++)
+    await blobs.delete(stepKey(translationId, generation, step));
   await blobs.delete(planKey(translationId, generation));
 }

@@ -152,7 +152,9 @@ function scanInline(source: string): PartsBuilder {
         continue;
       }
     }
-    const span = '\\<{$&[]!'.includes(c) ? KEPT_SPANS.map((re) => matchAt(re, source, i)).find((m) => m !== null) : null;
+    const span = '\\<{$&[]!'.includes(c)
+      ? KEPT_SPANS.map((re) => matchAt(re, source, i)).find((m) => m !== null)
+      : null;
     if (span) {
       keep(span);
       i += span.length;
@@ -165,7 +167,8 @@ function scanInline(source: string): PartsBuilder {
   return out;
 }
 
-const countWords = (parts: Segment): number => parts.reduce<number>((n, p) => n + (typeof p === 'string' ? (p.match(WORD)?.length ?? 0) : 0), 0);
+const countWords = (parts: Segment): number =>
+  parts.reduce<number>((n, p) => n + (typeof p === 'string' ? (p.match(WORD)?.length ?? 0) : 0), 0);
 const hasLetters = (parts: Segment): boolean => parts.some((p) => typeof p === 'string' && LETTER.test(p));
 
 /** The translated parts when they hold each placeholder exactly once; otherwise null. */
@@ -231,7 +234,14 @@ function lineStarts(text: string): number[] {
  * table cell is found after the previous cell of its row. Null when a line cannot be found (a tab
  * the parser expanded): the run is then left as it is.
  */
-function locate(body: string, starts: number[], token: Token, kind: 'lines' | 'atx' | 'cell', line: number, cursor: number): { start: number; end: number; continuation: string } | null {
+function locate(
+  body: string,
+  starts: number[],
+  token: Token,
+  kind: 'lines' | 'atx' | 'cell',
+  line: number,
+  cursor: number,
+): { start: number; end: number; continuation: string } | null {
   const lines = token.content.split('\n');
   let start = -1;
   let end = -1;
@@ -244,7 +254,8 @@ function locate(body: string, starts: number[], token: Token, kind: 'lines' | 'a
     const content = lines[k];
     let at: number;
     if (kind === 'cell') at = body.indexOf(content, Math.max(from, cursor));
-    else if (kind === 'atx') at = body.indexOf(content, from + (/^[ \t]*#{1,6}(?:[ \t]+|$)/.exec(sourceLine)?.[0].length ?? 0));
+    else if (kind === 'atx')
+      at = body.indexOf(content, from + (/^[ \t]*#{1,6}(?:[ \t]+|$)/.exec(sourceLine)?.[0].length ?? 0));
     else if (sourceLine.endsWith(content)) at = to - content.length;
     else if (sourceLine.trimEnd().endsWith(content)) at = from + sourceLine.trimEnd().length - content.length;
     else at = -1;

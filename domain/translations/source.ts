@@ -13,7 +13,10 @@ import { TRANSLATION_FAILURES } from './failures';
 export async function liveSourceSpace(db: Db, translation: Translation): Promise<Space> {
   const space = await db.findOneBy(Space, { id: translation.sourceSpaceId });
   if (!space || space.deletedAt) {
-    throw new JobError(TRANSLATION_FAILURES.sourceGone, `the source space ${translation.sourceSpaceId} was deleted: restore it, or delete this translation`);
+    throw new JobError(
+      TRANSLATION_FAILURES.sourceGone,
+      `the source space ${translation.sourceSpaceId} was deleted: restore it, or delete this translation`,
+    );
   }
   return space;
 }

@@ -16,7 +16,12 @@ import { planKey, readJson, readJsonIfStored, RunPlan, StepResult, stepKey, writ
 import { translationRunJob } from './run-job';
 import { revisionReader } from './source';
 
-export async function translateRunStep(deps: RunDeps & { translator: Translator }, ref: JobRef, step: number, heartbeat: () => void = () => {}): Promise<void> {
+export async function translateRunStep(
+  deps: RunDeps & { translator: Translator },
+  ref: JobRef,
+  step: number,
+  heartbeat: () => void = () => {},
+): Promise<void> {
   const key = stepKey(ref.resourceId, ref.generation, step);
   if (await readJsonIfStored<StepResult>(deps.blobs, key)) return;
   const translation = await inTransaction(deps.ds, (db) => lockCurrentJob(db, translationRunJob, ref));
@@ -44,7 +49,9 @@ export async function translateRunStep(deps: RunDeps & { translator: Translator 
   }
   await writeJson(deps.blobs, key, result);
   try {
-    await inTransaction(deps.ds, (db) => reportJobProgress(db, translationRunJob, ref, step + 1, plan.steps.length + 1));
+    await inTransaction(deps.ds, (db) =>
+      reportJobProgress(db, translationRunJob, ref, step + 1, plan.steps.length + 1),
+    );
   } catch (err) {
     // the translation was deleted or the run withdrawn meanwhile: nobody will read or remove this blob
     if (err instanceof JobError && err.code === JOB_FAILURES.superseded) await deps.blobs.delete(key);

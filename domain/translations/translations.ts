@@ -21,7 +21,11 @@ export interface NewTranslation {
   createdById: string;
 }
 
-export async function createTranslation(db: Db, input: NewTranslation, now = new Date()): Promise<JobTicket<Translation>> {
+export async function createTranslation(
+  db: Db,
+  input: NewTranslation,
+  now = new Date(),
+): Promise<JobTicket<Translation>> {
   const translation = Object.assign(new Translation(), {
     id: newId(),
     organizationId: input.source.organizationId,
@@ -54,7 +58,12 @@ export function lockTranslation(db: Db, id: string): Promise<Translation | null>
   return lockJobRow(db, translationRunJob, id);
 }
 
-export async function setInstructions(db: Db, translation: Translation, instructions: string, now = new Date()): Promise<void> {
+export async function setInstructions(
+  db: Db,
+  translation: Translation,
+  instructions: string,
+  now = new Date(),
+): Promise<void> {
   await db.update(Translation, { id: translation.id }, { instructions, updatedAt: now });
   Object.assign(translation, { instructions, updatedAt: now });
 }
@@ -69,7 +78,10 @@ export function requestRun(db: Db, translation: Translation): Promise<JobTicket<
  * no row and write nothing; the caller cancels it after the commit). The result space stays, as an
  * ordinary space. Returns the ticket and the run whose intermediate blobs remain, to remove.
  */
-export async function deleteTranslation(db: Db, translation: Translation): Promise<{ ticket: JobTicket<Translation>; stagedGeneration: number | null }> {
+export async function deleteTranslation(
+  db: Db,
+  translation: Translation,
+): Promise<{ ticket: JobTicket<Translation>; stagedGeneration: number | null }> {
   const ticket = await withdrawJob(db, translationRunJob, translation);
   await db.delete(TranslationPage, { translationId: translation.id });
   await db.delete(Translation, { id: translation.id });

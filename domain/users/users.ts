@@ -29,7 +29,12 @@ export async function findVisibleUser(db: Db, viewerId: string, userId: string):
   return db
     .createQueryBuilder(User, 'u')
     .innerJoin(Member, 'theirs', 'theirs.userId = u.id AND theirs.disabled = 0')
-    .innerJoin(Member, 'mine', 'mine.organizationId = theirs.organizationId AND mine.userId = :viewerId AND mine.disabled = 0', { viewerId })
+    .innerJoin(
+      Member,
+      'mine',
+      'mine.organizationId = theirs.organizationId AND mine.userId = :viewerId AND mine.disabled = 0',
+      { viewerId },
+    )
     .where('u.id = :userId', { userId })
     .getOne();
 }

@@ -17,23 +17,11 @@ export class CreateOpenAPISpecs1795440000000 implements MigrationInterface {
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(
-      'DROP INDEX `IDX_02bd7b55ba0fa7e5125b303333` ON `openapi_spec_versions`',
-    );
-    await queryRunner.query(
-      'DROP INDEX `IDX_ecbbbbfa260067e6fa4b9a04e6` ON `openapi_spec_versions`',
-    );
-    await queryRunner.query(
-      'DROP TABLE `openapi_spec_versions`',
-    );
-    await queryRunner.query(
-      'DROP INDEX `IDX_a5f41fb02f37f2f9ffc44bf8f9` ON `openapi_specs`',
-    );
-    await queryRunner.query(
-      'DROP INDEX `IDX_08e0ae112853822c05d8755f10` ON `openapi_specs`',
-    );
-    await queryRunner.query(
-      'DROP TABLE `openapi_specs`',
-    );
+    await queryRunner.query('DROP INDEX `IDX_02bd7b55ba0fa7e5125b303333` ON `openapi_spec_versions`');
+    await queryRunner.query('DROP INDEX `IDX_ecbbbbfa260067e6fa4b9a04e6` ON `openapi_spec_versions`');
+    await queryRunner.query('DROP TABLE `openapi_spec_versions`');
+    await queryRunner.query('DROP INDEX `IDX_a5f41fb02f37f2f9ffc44bf8f9` ON `openapi_specs`');
+    await queryRunner.query('DROP INDEX `IDX_08e0ae112853822c05d8755f10` ON `openapi_specs`');
+    await queryRunner.query('DROP TABLE `openapi_specs`');
   }
 }

@@ -5,7 +5,9 @@ export class AddIntegrationEventSigningSecret1795560000000 implements MigrationI
   name = 'AddIntegrationEventSigningSecret1795560000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query('ALTER TABLE `integration_events` ADD `signingSecret` varchar(64) CHARACTER SET "ascii" COLLATE "ascii_bin" NOT NULL');
+    await queryRunner.query(
+      'ALTER TABLE `integration_events` ADD `signingSecret` varchar(64) CHARACTER SET "ascii" COLLATE "ascii_bin" NOT NULL',
+    );
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {

@@ -18,14 +18,24 @@ export class StoreSpaceCounters1795580000000 implements MigrationInterface {
   name = 'StoreSpaceCounters1795580000000';
 
   public async up(queryRunner: QueryRunner): Promise<void> {
-    for (const column of ['changeRequestsCount', 'changeRequestsOpenCount', 'changeRequestsDraftCount', 'openCommentsCount']) {
+    for (const column of [
+      'changeRequestsCount',
+      'changeRequestsOpenCount',
+      'changeRequestsDraftCount',
+      'openCommentsCount',
+    ]) {
       await queryRunner.query(`ALTER TABLE \`spaces\` ADD \`${column}\` int NOT NULL DEFAULT 0`);
     }
     await queryRunner.query(FILL_SPACE_COUNTERS);
   }
 
   public async down(queryRunner: QueryRunner): Promise<void> {
-    for (const column of ['openCommentsCount', 'changeRequestsDraftCount', 'changeRequestsOpenCount', 'changeRequestsCount']) {
+    for (const column of [
+      'openCommentsCount',
+      'changeRequestsDraftCount',
+      'changeRequestsOpenCount',
+      'changeRequestsCount',
+    ]) {
       await queryRunner.query(`ALTER TABLE \`spaces\` DROP COLUMN \`${column}\``);
     }
   }

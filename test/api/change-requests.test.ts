@@ -18,7 +18,11 @@ describe('change requests', () => {
   });
 
   it('creates a change request from the space revision with the spec fields, and reads it by id or number', async () => {
-    const res = await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Fix typos', agentTaskId: 'task-1' }).expect(201);
+    const res = await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/change-requests`)
+      .send({ subject: 'Fix typos', agentTaskId: 'task-1' })
+      .expect(201);
     const id = res.body.id;
     const location = `${server.config.publicBaseUrl}/v1/spaces/${space.id}/change-requests/${id}`;
     expect(res.headers.location).toBe(location);
@@ -55,7 +59,9 @@ describe('change requests', () => {
     const byNumber = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/1`).expect(200);
     expect(byId.body).toEqual(res.body);
     expect(byNumber.body).toEqual(res.body);
-    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/2`).expect(200)).body.id).toBe(second.id);
+    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/2`).expect(200)).body.id).toBe(
+      second.id,
+    );
 
     // numbers are per space
     const other = await newSpace(server, fx.admin, fx.org.id);
@@ -78,7 +84,9 @@ describe('change requests', () => {
       const res = await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/change-requests`).send(body).expect(400);
       expect(res.body.error).toEqual({ code: 400, message });
     }
-    expect((await newChangeRequest(server, fx.admin, space.id, { subject: 'x'.repeat(100) })).subject).toHaveLength(100);
+    expect((await newChangeRequest(server, fx.admin, space.id, { subject: 'x'.repeat(100) })).subject).toHaveLength(
+      100,
+    );
 
     const cr = await newChangeRequest(server, fx.admin, space.id);
     const patchCases: Array<[object, string]> = [
@@ -89,7 +97,11 @@ describe('change requests', () => {
       [{ revision: 'r' }, 'revision: unknown field'],
     ];
     for (const [body, message] of patchCases) {
-      const res = await server.as(fx.admin.token).patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`).send(body).expect(400);
+      const res = await server
+        .as(fx.admin.token)
+        .patch(`/v1/spaces/${space.id}/change-requests/${cr.id}`)
+        .send(body)
+        .expect(400);
       expect(res.body.error.message).toBe(message);
     }
 
@@ -101,7 +113,11 @@ describe('change requests', () => {
       [{ creator: 'not an id' }, 'creator: must be an id (letters, digits, "-" and "_")'],
     ];
     for (const [query, message] of listCases) {
-      const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests`).query(query).expect(400);
+      const res = await server
+        .as(fx.admin.token)
+        .get(`/v1/spaces/${space.id}/change-requests`)
+        .query(query)
+        .expect(400);
       expect(res.body.error.message).toBe(message);
     }
   });
@@ -109,16 +125,24 @@ describe('change requests', () => {
   it('patches subject and status; a merged change request keeps its status', async () => {
     const cr = await newChangeRequest(server, fx.admin, space.id, { subject: 'Draft me' });
     const path = `/v1/spaces/${space.id}/change-requests/${cr.number}`;
-    const drafted = await server.as(fx.admin.token).patch(path).send({ status: 'draft', subject: 'Renamed' }).expect(200);
+    const drafted = await server
+      .as(fx.admin.token)
+      .patch(path)
+      .send({ status: 'draft', subject: 'Renamed' })
+      .expect(200);
     expect(drafted.body).toMatchObject({ id: cr.id, status: 'draft', subject: 'Renamed', revision: cr.revision });
     expect(Date.parse(drafted.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(cr.updatedAt));
     expect((await server.as(fx.admin.token).get(path).expect(200)).body).toEqual(drafted.body);
-    expect((await server.as(fx.admin.token).patch(path).send({ status: 'archived' }).expect(200)).body.status).toBe('archived');
+    expect((await server.as(fx.admin.token).patch(path).send({ status: 'archived' }).expect(200)).body.status).toBe(
+      'archived',
+    );
     expect((await server.as(fx.admin.token).patch(path).send({ status: 'open' }).expect(200)).body.status).toBe('open');
 
     await server.as(fx.admin.token).post(`${path}/merge`).expect(200);
     const refused = await server.as(fx.admin.token).patch(path).send({ status: 'open' }).expect(409);
-    expect(refused.body).toEqual({ error: { code: 409, message: 'status: a merged change request cannot change status' } });
+    expect(refused.body).toEqual({
+      error: { code: 409, message: 'status: a merged change request cannot change status' },
+    });
     const renamed = await server.as(fx.admin.token).patch(path).send({ subject: 'Merged work' }).expect(200);
     expect(renamed.body).toMatchObject({ status: 'merged', subject: 'Merged work' });
   });
@@ -153,7 +177,9 @@ describe('change requests', () => {
     expect(denied.body.error).toEqual({ code: 403, message: 'you need the "edit" permission on this space' });
     await r.patch(`${base}/${cr.id}`).send({ subject: 'x' }).expect(403);
     await r.post(`${base}/${cr.id}/update`).expect(403);
-    expect((await r.post(`${base}/${cr.id}/merge`).expect(403)).body.error.message).toBe('you need the "merge" permission on this space');
+    expect((await r.post(`${base}/${cr.id}/merge`).expect(403)).body.error.message).toBe(
+      'you need the "merge" permission on this space',
+    );
 
     const editor = await addMember(server.ds, fx.org, 'edit');
     const e = server.as(editor.token);
@@ -162,7 +188,10 @@ describe('change requests', () => {
     await e.patch(`${base}/${own.id}`).send({ subject: 'still mine' }).expect(200);
     await e.post(`${base}/${own.id}/update`).expect(200);
     await e.post(`${base}/${own.id}/merge`).expect(403);
-    await server.as((await addMember(server.ds, fx.org, 'review')).token).post(`${base}/${own.id}/merge`).expect(200);
+    await server
+      .as((await addMember(server.ds, fx.org, 'review')).token)
+      .post(`${base}/${own.id}/merge`)
+      .expect(200);
 
     // an unknown change request is 404 for a caller who may see the space; permission is decided first
     await r.get(`${base}/nothere`).expect(404);
@@ -176,13 +205,21 @@ describe('change requests', () => {
     expect(listed.pages).toBe(3);
     expect(listed.counts).toEqual([3, 3, 3]);
     expect(numbers(listed.items)).toEqual([3, 2, 1]);
-    expect(listed.items[0]).toMatchObject({ object: 'change-request', subject: 'CR 2', createdBy: { id: fx.admin.user.id } });
+    expect(listed.items[0]).toMatchObject({
+      object: 'change-request',
+      subject: 'CR 2',
+      createdBy: { id: fx.admin.user.id },
+    });
 
     const first = await server.as(fx.admin.token).get(path).query({ limit: 1 }).expect(200);
     expect(first.body.next.page).toEqual(expect.any(String));
     const forged = await server.as(fx.admin.token).get(path).query({ page: 'eyJ4IjoxfQ.abc' }).expect(400);
     expect(forged.body.error.message).toBe('page: invalid or expired cursor');
-    const foreign = await server.as(fx.admin.token).get(path).query({ page: first.body.next.page, status: 'draft' }).expect(400);
+    const foreign = await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ page: first.body.next.page, status: 'draft' })
+      .expect(400);
     expect(foreign.body.error.message).toBe('page: invalid or expired cursor');
     const last = await server.as(fx.admin.token).get(path).query({ limit: 5 }).expect(200);
     expect(last.body.next).toBeUndefined();
@@ -196,7 +233,8 @@ describe('change requests', () => {
     await server.as(fx.admin.token).patch(`${path}/${crs[2].id}`).send({ status: 'archived' }).expect(200);
     await server.as(fx.admin.token).post(`${path}/${crs[4].id}/merge`).expect(200);
 
-    const byStatus = async (status?: string) => numbers((await listAll(server, fx.admin, path, status ? { status } : {})).items);
+    const byStatus = async (status?: string) =>
+      numbers((await listAll(server, fx.admin, path, status ? { status } : {})).items);
     expect(await byStatus()).toEqual([4, 1]);
     expect(await byStatus('open')).toEqual([4, 1]);
     expect(await byStatus('draft')).toEqual([2]);
@@ -204,11 +242,24 @@ describe('change requests', () => {
     expect(await byStatus('merged')).toEqual([5]);
 
     const counted = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}`).expect(200);
-    expect(counted.body).toMatchObject({ changeRequests: 5, changeRequestsOpen: 2, changeRequestsDraft: 1, comments: 0 });
+    expect(counted.body).toMatchObject({
+      changeRequests: 5,
+      changeRequestsOpen: 2,
+      changeRequestsDraft: 1,
+      comments: 0,
+    });
     const other = await newSpace(server, fx.admin, fx.org.id);
     const inList = (await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items;
-    expect(inList.find((s: Json) => s.id === space.id)).toMatchObject({ changeRequests: 5, changeRequestsOpen: 2, changeRequestsDraft: 1 });
-    expect(inList.find((s: Json) => s.id === other.id)).toMatchObject({ changeRequests: 0, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    expect(inList.find((s: Json) => s.id === space.id)).toMatchObject({
+      changeRequests: 5,
+      changeRequestsOpen: 2,
+      changeRequestsDraft: 1,
+    });
+    expect(inList.find((s: Json) => s.id === other.id)).toMatchObject({
+      changeRequests: 0,
+      changeRequestsOpen: 0,
+      changeRequestsDraft: 0,
+    });
   });
 
   it('filters by contributor: the creator or the writer of one of its revisions', async () => {
@@ -217,20 +268,29 @@ describe('change requests', () => {
     const byAlice = await newChangeRequest(server, alice, space.id);
     const byBob = await newChangeRequest(server, bob, space.id);
     const untouched = await newChangeRequest(server, fx.admin, space.id);
-    await writeHead(server, { kind: 'change-request', changeRequestId: byAlice.id }, bob.user.id, (e) => e.createPage({ title: 'By Bob' }));
+    await writeHead(server, { kind: 'change-request', changeRequestId: byAlice.id }, bob.user.id, (e) =>
+      e.createPage({ title: 'By Bob' }),
+    );
     const path = `/v1/spaces/${space.id}/change-requests`;
-    const of = async (userId: string) => (await listAll(server, fx.admin, path, { contributor: userId })).items.map((i) => i.id);
+    const of = async (userId: string) =>
+      (await listAll(server, fx.admin, path, { contributor: userId })).items.map((i) => i.id);
     expect(await of(bob.user.id)).toEqual([byBob.id, byAlice.id]);
     expect(await of(alice.user.id)).toEqual([byAlice.id]);
     expect(await of(fx.admin.user.id)).toEqual([untouched.id]);
     expect(await of('nobody')).toEqual([]);
     // the filter combines with status
     await server.as(fx.admin.token).patch(`${path}/${byAlice.id}`).send({ status: 'draft' }).expect(200);
-    expect((await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'draft' })).items.map((i) => i.id)).toEqual([byAlice.id]);
+    expect(
+      (await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'draft' })).items.map((i) => i.id),
+    ).toEqual([byAlice.id]);
     // merging (a revision recorded against the change request) does not make the merger a contributor
     const reviewer = await addMember(server.ds, fx.org, 'review');
     await server.as(reviewer.token).post(`${path}/${byBob.id}/merge`).expect(200);
-    expect((await listAll(server, fx.admin, path, { contributor: reviewer.user.id, status: 'merged' })).items).toEqual([]);
-    expect((await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'merged' })).items.map((i) => i.id)).toEqual([byBob.id]);
+    expect((await listAll(server, fx.admin, path, { contributor: reviewer.user.id, status: 'merged' })).items).toEqual(
+      [],
+    );
+    expect(
+      (await listAll(server, fx.admin, path, { contributor: bob.user.id, status: 'merged' })).items.map((i) => i.id),
+    ).toEqual([byBob.id]);
   });
 });

@@ -29,7 +29,11 @@ describe('collections', () => {
   });
 
   it('creates a collection at the root with the spec fields, then reads it', async () => {
-    const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/collections`).send({ title: 'Guides' }).expect(201);
+    const res = await server
+      .as(fx.admin.token)
+      .post(`/v1/orgs/${fx.org.id}/collections`)
+      .send({ title: 'Guides' })
+      .expect(201);
     expect(res.headers.location).toBe(`${server.config.publicBaseUrl}/v1/collections/${res.body.id}`);
     expect(res.body).toEqual({
       object: 'collection',
@@ -39,7 +43,10 @@ describe('collections', () => {
       organization: fx.org.id,
       parent: null,
       defaultLevel: null,
-      urls: { location: `${server.config.publicBaseUrl}/v1/collections/${res.body.id}`, app: expect.stringContaining(res.body.id) },
+      urls: {
+        location: `${server.config.publicBaseUrl}/v1/collections/${res.body.id}`,
+        app: expect.stringContaining(res.body.id),
+      },
       permissions: { view: true, admin: true, viewInviteLinks: true, create: true },
     });
     const got = await server.as(fx.admin.token).get(`/v1/collections/${res.body.id}`).expect(200);
@@ -55,7 +62,11 @@ describe('collections', () => {
     const other = await createOrg(server.ds);
     const foreign = await newCollection(server, other.admin, other.org.id);
     for (const parentId of [foreign.id, 'nope']) {
-      const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/collections`).send({ parent: parentId }).expect(400);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/orgs/${fx.org.id}/collections`)
+        .send({ parent: parentId })
+        .expect(400);
       expect(res.body.error).toEqual({ code: 400, message: 'parent: no such collection in this organization' });
     }
   });
@@ -87,9 +98,17 @@ describe('collections', () => {
 
   it('patches title, description and defaultLevel; null clears', async () => {
     const c = await newCollection(server, fx.admin, fx.org.id);
-    const res = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ title: 'API', description: 'Reference', defaultLevel: 'edit' }).expect(200);
+    const res = await server
+      .as(fx.admin.token)
+      .patch(`/v1/collections/${c.id}`)
+      .send({ title: 'API', description: 'Reference', defaultLevel: 'edit' })
+      .expect(200);
     expect(res.body).toMatchObject({ title: 'API', description: 'Reference', defaultLevel: 'edit' });
-    const cleared = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send({ description: null, defaultLevel: null }).expect(200);
+    const cleared = await server
+      .as(fx.admin.token)
+      .patch(`/v1/collections/${c.id}`)
+      .send({ description: null, defaultLevel: null })
+      .expect(200);
     expect(cleared.body.description).toBeNull();
     expect(cleared.body.defaultLevel).toBeNull();
     expect(cleared.body.title).toBe('API');
@@ -121,7 +140,10 @@ describe('collections', () => {
     await r.post(`/v1/orgs/${fx.org.id}/collections`).send({ parent: c.id }).expect(403);
     await r.patch(`/v1/collections/${c.id}`).send({ title: 'x' }).expect(403);
     await r.delete(`/v1/collections/${c.id}`).expect(403);
-    await r.post(`/v1/collections/${c.id}/move`).send({ parent: null, position: { after: { type: 'collection', collection: c.id } } }).expect(403);
+    await r
+      .post(`/v1/collections/${c.id}/move`)
+      .send({ parent: null, position: { after: { type: 'collection', collection: c.id } } })
+      .expect(403);
     await r.post(`/v1/collections/${c.id}/transfer`).send({ organization: fx.org.id }).expect(403);
     // A member with the create role may add collections, but not administer them.
     const creator = await addMember(server.ds, fx.org, 'create');
@@ -132,7 +154,10 @@ describe('collections', () => {
   it('lists collections across pages, nested or top-level only, and refuses forged or foreign cursors', async () => {
     const top: string[] = [];
     for (let i = 0; i < 3; i++) top.push((await newCollection(server, fx.admin, fx.org.id, { title: `Top ${i}` })).id);
-    const nestedIds = [(await newCollection(server, fx.admin, fx.org.id, { parent: top[0] })).id, (await newCollection(server, fx.admin, fx.org.id, { parent: top[1] })).id];
+    const nestedIds = [
+      (await newCollection(server, fx.admin, fx.org.id, { parent: top[0] })).id,
+      (await newCollection(server, fx.admin, fx.org.id, { parent: top[1] })).id,
+    ];
     const all = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/collections`, { limit: 2 });
     expect(all.pages).toBe(3);
     expect(all.counts).toEqual([5, 5, 5]);
@@ -141,14 +166,34 @@ describe('collections', () => {
     expect(topOnly.ids).toEqual(top);
     expect(topOnly.counts[0]).toBe(3);
 
-    const first = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/collections`).query({ limit: 1 }).expect(200);
-    const foreign = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/collections`).query({ nested: 'false', page: first.body.next.page }).expect(400);
+    const first = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/collections`)
+      .query({ limit: 1 })
+      .expect(200);
+    const foreign = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/collections`)
+      .query({ nested: 'false', page: first.body.next.page })
+      .expect(400);
     expect(foreign.body.error.message).toBe('page: invalid or expired cursor');
-    const forged = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/collections`).query({ page: 'eyJ4IjoxfQ.abc' }).expect(400);
+    const forged = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/collections`)
+      .query({ page: 'eyJ4IjoxfQ.abc' })
+      .expect(400);
     expect(forged.body.error.message).toBe('page: invalid or expired cursor');
-    const badNested = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/collections`).query({ nested: 'yes' }).expect(400);
+    const badNested = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/collections`)
+      .query({ nested: 'yes' })
+      .expect(400);
     expect(badNested.body.error.message).toBe('nested: must be one of true, false');
-    const badLimit = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/collections`).query({ limit: 1001 }).expect(400);
+    const badLimit = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/collections`)
+      .query({ limit: 1001 })
+      .expect(400);
     expect(badLimit.body.error.message).toBe('limit: must be at most 1000');
   });
 
@@ -163,23 +208,36 @@ describe('collections', () => {
     expect(listed.counts).toEqual([2]);
     await server.as(guest.token).get(`/v1/collections/${hidden.id}`).expect(404);
     // A hidden parent is reported as not existing, not as forbidden.
-    const res = await server.as(guest.token).post(`/v1/orgs/${fx.org.id}/collections`).send({ parent: hidden.id }).expect(400);
+    const res = await server
+      .as(guest.token)
+      .post(`/v1/orgs/${fx.org.id}/collections`)
+      .send({ parent: hidden.id })
+      .expect(400);
     expect(res.body.error.message).toBe('parent: no such collection in this organization');
   });
 
   it('lists the spaces of a collection in their order, across pages', async () => {
     const c = await newCollection(server, fx.admin, fx.org.id);
     const ids: string[] = [];
-    for (let i = 0; i < 5; i++) ids.push((await newSpace(server, fx.admin, fx.org.id, { title: `S${i}`, parent: c.id })).id);
+    for (let i = 0; i < 5; i++)
+      ids.push((await newSpace(server, fx.admin, fx.org.id, { title: `S${i}`, parent: c.id })).id);
     await newSpace(server, fx.admin, fx.org.id, { title: 'elsewhere' });
     // Move the last one to the front: the list follows positions, not creation.
-    await server.as(fx.admin.token).post(`/v1/spaces/${ids[4]}/move`).send({ position: { before: { type: 'space', space: ids[0] } } }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${ids[4]}/move`)
+      .send({ position: { before: { type: 'space', space: ids[0] } } })
+      .expect(200);
     const listed = await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`, { limit: 2 });
     expect(listed.ids).toEqual([ids[4], ids[0], ids[1], ids[2], ids[3]]);
     expect(listed.counts).toEqual([5, 5, 5]);
     const first = await server.as(fx.admin.token).get(`/v1/collections/${c.id}/spaces`).query({ limit: 1 }).expect(200);
     expect(first.body.items[0]).toMatchObject({ object: 'space', id: ids[4], parent: c.id });
-    const forged = await server.as(fx.admin.token).get(`/v1/collections/${c.id}/spaces`).query({ page: `${first.body.next.page}x` }).expect(400);
+    const forged = await server
+      .as(fx.admin.token)
+      .get(`/v1/collections/${c.id}/spaces`)
+      .query({ page: `${first.body.next.page}x` })
+      .expect(400);
     expect(forged.body.error.message).toBe('page: invalid or expired cursor');
   });
 
@@ -187,7 +245,9 @@ describe('collections', () => {
     const parent = await newCollection(server, fx.admin, fx.org.id);
     const child = await newCollection(server, fx.admin, fx.org.id, { parent: parent.id });
     const res = await server.as(fx.admin.token).delete(`/v1/collections/${parent.id}`).expect(409);
-    expect(res.body.error.message).toBe('the collection is not empty (0 spaces, 1 collections): move or delete them first');
+    expect(res.body.error.message).toBe(
+      'the collection is not empty (0 spaces, 1 collections): move or delete them first',
+    );
     const space = await newSpace(server, fx.admin, fx.org.id, { parent: child.id });
     await server.as(fx.admin.token).delete(`/v1/collections/${child.id}`).expect(409);
     // A soft-deleted space does not block deletion; it moves up so it can still be restored.
@@ -208,15 +268,31 @@ describe('collections', () => {
       const b = await newCollection(server, fx.admin, fx.org.id, { title: 'B' });
       const s = await newSpace(server, fx.admin, fx.org.id, { title: 'S' });
       expect(await siblingOrder(fx.org.id, null)).toEqual([a.id, b.id, s.id]);
-      const moved = await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ parent: a.id }).expect(200);
+      const moved = await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${b.id}/move`)
+        .send({ parent: a.id })
+        .expect(200);
       expect(moved.body).toMatchObject({ object: 'collection', id: b.id, parent: a.id });
       expect(await siblingOrder(fx.org.id, a.id)).toEqual([b.id]);
-      const back = await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ parent: null, position: { before: { type: 'space', space: s.id } } }).expect(200);
+      const back = await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${b.id}/move`)
+        .send({ parent: null, position: { before: { type: 'space', space: s.id } } })
+        .expect(200);
       expect(back.body.parent).toBeNull();
       expect(await siblingOrder(fx.org.id, null)).toEqual([a.id, b.id, s.id]);
-      await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ position: { before: { type: 'collection', collection: a.id } } }).expect(200);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${b.id}/move`)
+        .send({ position: { before: { type: 'collection', collection: a.id } } })
+        .expect(200);
       expect(await siblingOrder(fx.org.id, null)).toEqual([b.id, a.id, s.id]);
-      await server.as(fx.admin.token).post(`/v1/collections/${b.id}/move`).send({ position: { after: { type: 'space', space: s.id } } }).expect(200);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${b.id}/move`)
+        .send({ position: { after: { type: 'space', space: s.id } } })
+        .expect(200);
       expect(await siblingOrder(fx.org.id, null)).toEqual([a.id, s.id, b.id]);
     });
 
@@ -249,12 +325,29 @@ describe('collections', () => {
       const cases: Array<[object, string]> = [
         [{}, 'body: must contain parent or position'],
         [{ position: {} }, 'position: must have exactly one of before, after'],
-        [{ position: { before: { type: 'collection', collection: b.id }, after: { type: 'collection', collection: b.id } } }, 'position: must have exactly one of before, after'],
-        [{ position: { before: { type: 'page', page: 'x' } } }, 'position.before.type: must be one of space, collection'],
+        [
+          {
+            position: {
+              before: { type: 'collection', collection: b.id },
+              after: { type: 'collection', collection: b.id },
+            },
+          },
+          'position: must have exactly one of before, after',
+        ],
+        [
+          { position: { before: { type: 'page', page: 'x' } } },
+          'position.before.type: must be one of space, collection',
+        ],
         [{ position: { before: { type: 'space' } } }, 'position.before.space: is required'],
         [{ position: { before: { type: 'space', space: 'x', extra: 1 } } }, 'position.before.extra: unknown field'],
-        [{ position: { after: { type: 'collection', collection: nested.id } } }, `position: collection "${nested.id}" is not in the target parent`],
-        [{ position: { after: { type: 'collection', collection: a.id } } }, 'position: an item cannot be placed relative to itself'],
+        [
+          { position: { after: { type: 'collection', collection: nested.id } } },
+          `position: collection "${nested.id}" is not in the target parent`,
+        ],
+        [
+          { position: { after: { type: 'collection', collection: a.id } } },
+          'position: an item cannot be placed relative to itself',
+        ],
         [{ parent: foreign.id }, 'parent: no such collection in this organization'],
         [{ parent: 5 }, 'parent: must be a string, not number'],
       ];
@@ -272,7 +365,11 @@ describe('collections', () => {
       // Alternately slip x and y right after `first`: each move halves the gap next to it.
       for (let i = 0; i < 40; i++) {
         const mover = i % 2 === 0 ? y : x;
-        await server.as(fx.admin.token).post(`/v1/collections/${mover.id}/move`).send({ position: { after: { type: 'collection', collection: first.id } } }).expect(200);
+        await server
+          .as(fx.admin.token)
+          .post(`/v1/collections/${mover.id}/move`)
+          .send({ position: { after: { type: 'collection', collection: first.id } } })
+          .expect(200);
       }
       expect(await siblingOrder(fx.org.id, null)).toEqual([first.id, x.id, y.id]);
       const rows = await server.ds.manager.findBy(Collection, { organizationId: fx.org.id });
@@ -295,11 +392,21 @@ describe('collections', () => {
       await grant(server.ds, fx.org.id, 'collection', sub.id, reader.user.id, 'admin');
       await grant(server.ds, fx.org.id, 'space', s1.id, reader.user.id, 'admin');
 
-      const res = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: target.org.id }).expect(200);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${c.id}/transfer`)
+        .send({ organization: target.org.id })
+        .expect(200);
       expect(res.body).toMatchObject({ object: 'collection', id: c.id, organization: target.org.id });
       expect(res.body.parent).toBeNull();
-      expect((await server.as(target.admin.token).get(`/v1/collections/${sub.id}`).expect(200)).body).toMatchObject({ organization: target.org.id, parent: c.id });
-      for (const s of [s1, s2]) expect((await server.as(target.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body.organization).toBe(target.org.id);
+      expect((await server.as(target.admin.token).get(`/v1/collections/${sub.id}`).expect(200)).body).toMatchObject({
+        organization: target.org.id,
+        parent: c.id,
+      });
+      for (const s of [s1, s2])
+        expect((await server.as(target.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body.organization).toBe(
+          target.org.id,
+        );
       await server.as(reader.token).get(`/v1/collections/${sub.id}`).expect(404);
       expect(await server.ds.manager.countBy(ContentGrant, { principalId: reader.user.id })).toBe(0);
       const left = await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/collections`);
@@ -308,18 +415,36 @@ describe('collections', () => {
 
     it('answers 409 within the same organization, 404 for an unseen target and 403 without createContent there', async () => {
       const c = await newCollection(server, fx.admin, fx.org.id);
-      const same = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: fx.org.id }).expect(409);
+      const same = await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${c.id}/transfer`)
+        .send({ organization: fx.org.id })
+        .expect(409);
       expect(same.body.error.message).toBe('the transfer would not change anything');
       const unseen = await createOrg(server.ds);
-      const res = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: unseen.org.id }).expect(404);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${c.id}/transfer`)
+        .send({ organization: unseen.org.id })
+        .expect(404);
       expect(res.body.error.message).toBe('organization not found');
-      await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: 'nope' }).expect(404);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${c.id}/transfer`)
+        .send({ organization: 'nope' })
+        .expect(404);
       const readOnly = await createOrg(server.ds);
       await addOrUpdateMember(server.ds.manager, readOnly.org.id, fx.admin.user.id, 'read');
-      await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({ organization: readOnly.org.id }).expect(403);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/collections/${c.id}/transfer`)
+        .send({ organization: readOnly.org.id })
+        .expect(403);
       const missing = await server.as(fx.admin.token).post(`/v1/collections/${c.id}/transfer`).send({}).expect(400);
       expect(missing.body.error.message).toBe('organization: is required');
-      expect((await server.as(fx.admin.token).get(`/v1/collections/${c.id}`).expect(200)).body.organization).toBe(fx.org.id);
+      expect((await server.as(fx.admin.token).get(`/v1/collections/${c.id}`).expect(200)).body.organization).toBe(
+        fx.org.id,
+      );
     });
   });
 });

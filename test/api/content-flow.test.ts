@@ -12,14 +12,24 @@ it('a page created in a change request and merged is in the content, search and 
   const { org, admin } = await createOrg(server.ds);
   const api = server.as(admin.token);
   const space = (await api.post(`/v1/orgs/${org.id}/spaces`).send({ title: 'Handbook' }).expect(201)).body;
-  const target = (await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Deployment', markdown: 'How we ship.' }).expect(201)).body;
+  const target = (
+    await api
+      .post(`/v1/spaces/${space.id}/content/pages`)
+      .send({ title: 'Deployment', markdown: 'How we ship.' })
+      .expect(201)
+  ).body;
 
-  const cr = (await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Add rollback guide' }).expect(201)).body;
+  const cr = (
+    await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Add rollback guide' }).expect(201)
+  ).body;
   const crContent = `/v1/spaces/${space.id}/change-requests/${cr.number}/content`;
   const created = (
     await api
       .post(`${crContent}/pages`)
-      .send({ title: 'Rollback', markdown: `# Rolling back\n\nUse the zeppelin procedure described in [deployment](page:${target.id}).` })
+      .send({
+        title: 'Rollback',
+        markdown: `# Rolling back\n\nUse the zeppelin procedure described in [deployment](page:${target.id}).`,
+      })
       .expect(201)
   ).body;
 

@@ -5,7 +5,17 @@ import { loadConfig } from '../../domain/config';
 import { Revision } from '../../entities/Revision';
 import { addMember, createOrg } from '../factories';
 import { Json } from '../support/api';
-import { canonicalPrefix, CONTENT_FORMS, ContentFixture, contentFixture, createPage, download, PAGE_CONSTANTS, png, upload } from '../support/content-forms';
+import {
+  canonicalPrefix,
+  CONTENT_FORMS,
+  ContentFixture,
+  contentFixture,
+  createPage,
+  download,
+  PAGE_CONSTANTS,
+  png,
+  upload,
+} from '../support/content-forms';
 import { startServer, useServer } from '../support/server';
 
 const server = useServer();
@@ -27,16 +37,36 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
 
   it('POST {content}/pages creates a page as one `edits` revision and answers 201 with Location', async () => {
     const before = (await server.as(fx.admin.token).get(prefix).expect(200)).body;
-    const res = await server.as(fx.admin.token).post(`${prefix}/pages`).send({ title: 'Getting Started', markdown: '# Hello', emoji: '🚀', description: 'intro', hidden: true }).expect(201);
+    const res = await server
+      .as(fx.admin.token)
+      .post(`${prefix}/pages`)
+      .send({ title: 'Getting Started', markdown: '# Hello', emoji: '🚀', description: 'intro', hidden: true })
+      .expect(201);
     expect(res.headers.location).toBe(`${canonicalPrefix(server, form, fx)}/page/${res.body.id}`);
     expect(res.body).toEqual({
-      ...PAGE_CONSTANTS, id: expect.any(String), title: 'Getting Started', emoji: '🚀', createdAt: expect.any(String), updatedAt: res.body.createdAt, markdown: '# Hello', type: 'document',
-      urls: { app: `${app}/getting-started` }, slug: 'getting-started', path: 'getting-started', description: 'intro', pages: [], hidden: true,
+      ...PAGE_CONSTANTS,
+      id: expect.any(String),
+      title: 'Getting Started',
+      emoji: '🚀',
+      createdAt: expect.any(String),
+      updatedAt: res.body.createdAt,
+      markdown: '# Hello',
+      type: 'document',
+      urls: { app: `${app}/getting-started` },
+      slug: 'getting-started',
+      path: 'getting-started',
+      description: 'intro',
+      pages: [],
+      hidden: true,
     });
     const after = (await server.as(fx.admin.token).get(prefix).expect(200)).body;
     expect(after).toMatchObject({ type: 'edits', parents: [before.id] });
     const revision = await server.ds.manager.findOneByOrFail(Revision, { id: after.id });
-    expect(revision).toMatchObject({ createdById: fx.admin.user.id, changeRequestId: form.name === 'space' ? null : fx.changeRequest.id, spaceId: fx.space.id });
+    expect(revision).toMatchObject({
+      createdById: fx.admin.user.id,
+      changeRequestId: form.name === 'space' ? null : fx.changeRequest.id,
+      spaceId: fx.space.id,
+    });
     expect((await server.as(fx.admin.token).get(`${prefix}/page/${res.body.id}`).expect(200)).body).toEqual(res.body);
   });
 
@@ -48,7 +78,14 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     expect(first.urls.app).toBe(`${app}/guide/setup-2`);
     await createPage(server, fx.admin.token, prefix, { title: 'Setup' });
     expect(await tree(fx.admin.token, prefix)).toEqual([
-      { title: 'Guide', path: 'guide', pages: [{ title: 'Setup', path: 'guide/setup-2', pages: [] }, { title: 'Setup', path: 'guide/setup', pages: [] }] },
+      {
+        title: 'Guide',
+        path: 'guide',
+        pages: [
+          { title: 'Setup', path: 'guide/setup-2', pages: [] },
+          { title: 'Setup', path: 'guide/setup', pages: [] },
+        ],
+      },
       { title: 'Setup', path: 'setup', pages: [] },
     ]);
     const parentView = (await server.as(fx.admin.token).get(`${prefix}/page/${guide.id}`).expect(200)).body;
@@ -60,16 +97,38 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     const b = await createPage(server, fx.admin.token, prefix, { title: 'B' });
     const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: b.id });
 
-    const edited = await server.as(fx.admin.token).patch(`${prefix}/page/${a.id}`).send({ title: 'Alpha', markdown: 'new text', emoji: null, description: null, hidden: true }).expect(200);
+    const edited = await server
+      .as(fx.admin.token)
+      .patch(`${prefix}/page/${a.id}`)
+      .send({ title: 'Alpha', markdown: 'new text', emoji: null, description: null, hidden: true })
+      .expect(200);
     expect(edited.body).toEqual({
-      ...PAGE_CONSTANTS, id: a.id, title: 'Alpha', emoji: null, createdAt: a.createdAt, updatedAt: expect.any(String), markdown: 'new text', type: 'document',
-      urls: { app: `${app}/alpha` }, slug: 'alpha', path: 'alpha', description: null, pages: [], hidden: true,
+      ...PAGE_CONSTANTS,
+      id: a.id,
+      title: 'Alpha',
+      emoji: null,
+      createdAt: a.createdAt,
+      updatedAt: expect.any(String),
+      markdown: 'new text',
+      type: 'document',
+      urls: { app: `${app}/alpha` },
+      slug: 'alpha',
+      path: 'alpha',
+      description: null,
+      pages: [],
+      hidden: true,
     });
 
     // B (with its child) moves under Alpha; then back to the root, first
     const moved = await server.as(fx.admin.token).patch(`${prefix}/page/${b.id}`).send({ parent: a.id }).expect(200);
     expect(moved.body).toMatchObject({ path: 'alpha/b', pages: [{ id: child.id, path: 'alpha/b/child' }] });
-    expect(await tree(fx.admin.token, prefix)).toEqual([{ title: 'Alpha', path: 'alpha', pages: [{ title: 'B', path: 'alpha/b', pages: [{ title: 'Child', path: 'alpha/b/child', pages: [] }] }] }]);
+    expect(await tree(fx.admin.token, prefix)).toEqual([
+      {
+        title: 'Alpha',
+        path: 'alpha',
+        pages: [{ title: 'B', path: 'alpha/b', pages: [{ title: 'Child', path: 'alpha/b/child', pages: [] }] }],
+      },
+    ]);
     await server.as(fx.admin.token).patch(`${prefix}/page/${b.id}`).send({ parent: null, index: 0 }).expect(200);
     expect(await tree(fx.admin.token, prefix)).toEqual([
       { title: 'B', path: 'b', pages: [{ title: 'Child', path: 'b/child', pages: [] }] },
@@ -79,9 +138,16 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     await server.as(fx.admin.token).patch(`${prefix}/page/${b.id}`).send({ index: 1 }).expect(200);
     expect(((await tree(fx.admin.token, prefix)) as Json[]).map((p) => p.title)).toEqual(['Alpha', 'B']);
 
-    const cycle = await server.as(fx.admin.token).patch(`${prefix}/page/${b.id}`).send({ parent: child.id }).expect(409);
+    const cycle = await server
+      .as(fx.admin.token)
+      .patch(`${prefix}/page/${b.id}`)
+      .send({ parent: child.id })
+      .expect(409);
     expect(cycle.body.error.message).toBe('parent: a page cannot move under itself or one of its descendants');
-    expect((await server.as(fx.admin.token).patch(`${prefix}/page/nope`).send({ title: 'X' }).expect(404)).body.error.message).toBe('page not found');
+    expect(
+      (await server.as(fx.admin.token).patch(`${prefix}/page/nope`).send({ title: 'X' }).expect(404)).body.error
+        .message,
+    ).toBe('page not found');
   });
 
   it('DELETE {content}/page/{pageId} removes the page and its subtree; a page not in the content is 404', async () => {
@@ -100,7 +166,13 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     const res = await upload(server, fx.admin.token, prefix, 'diagram.png', bytes, 'image/png').expect(201);
     expect(res.headers.location).toBe(`${canonicalPrefix(server, form, fx)}/files/${res.body.id}`);
     expect(res.body).toEqual({
-      id: expect.any(String), name: 'diagram.png', contentType: 'image/png', downloadURL: expect.any(String), size: bytes.length, dimensions: { width: 4, height: 3 }, git: null,
+      id: expect.any(String),
+      name: 'diagram.png',
+      contentType: 'image/png',
+      downloadURL: expect.any(String),
+      size: bytes.length,
+      dimensions: { width: 4, height: 3 },
+      git: null,
     });
     const url = new URL(res.body.downloadURL);
     expect(url.pathname).toMatch(new RegExp(`^/v1/blobs/files/${fx.space.id}/[0-9a-f]{64}$`));
@@ -113,32 +185,58 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     expect(copy.body.id).not.toBe(res.body.id);
     expect(new URL(copy.body.downloadURL).pathname).toBe(url.pathname);
 
-    const text = await upload(server, fx.admin.token, prefix, 'data.bin', Buffer.from([0, 1, 2, 3]), 'application/octet-stream').expect(201);
+    const text = await upload(
+      server,
+      fx.admin.token,
+      prefix,
+      'data.bin',
+      Buffer.from([0, 1, 2, 3]),
+      'application/octet-stream',
+    ).expect(201);
     expect(text.body.dimensions).toBeNull();
-    expect((await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.items.map((f: Json) => f.name)).toEqual(['copy.png', 'data.bin', 'diagram.png']);
+    expect(
+      (await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.items.map((f: Json) => f.name),
+    ).toEqual(['copy.png', 'data.bin', 'diagram.png']);
   });
 
   it('refuses an upload without a name, with a bad name, empty, or sent as JSON', async () => {
-    const noName = await server.as(fx.admin.token).post(`${prefix}/files`).set('Content-Type', 'text/plain').send('x').expect(400);
+    const noName = await server
+      .as(fx.admin.token)
+      .post(`${prefix}/files`)
+      .set('Content-Type', 'text/plain')
+      .send('x')
+      .expect(400);
     expect(noName.body.error.message).toBe('name: is required');
     const slash = await upload(server, fx.admin.token, prefix, 'a/b.txt', Buffer.from('x'), 'text/plain').expect(400);
     expect(slash.body.error.message).toBe('name: has an invalid format');
-    const long = await upload(server, fx.admin.token, prefix, 'n'.repeat(256), Buffer.from('x'), 'text/plain').expect(400);
+    const long = await upload(server, fx.admin.token, prefix, 'n'.repeat(256), Buffer.from('x'), 'text/plain').expect(
+      400,
+    );
     expect(long.body.error.message).toBe('name: must be at most 255 characters');
     const empty = await upload(server, fx.admin.token, prefix, 'e.txt', Buffer.alloc(0), 'text/plain').expect(400);
     expect(empty.body.error.message).toBe('body: must not be empty');
-    const json = await server.as(fx.admin.token).post(`${prefix}/files`).query({ name: 'x.json' }).send({ a: 1 }).expect(415);
+    const json = await server
+      .as(fx.admin.token)
+      .post(`${prefix}/files`)
+      .query({ name: 'x.json' })
+      .send({ a: 1 })
+      .expect(415);
     expect(json.body.error.message).toBe('body: send the raw bytes with their own Content-Type, not JSON');
-    const notGzip = await upload(server, fx.admin.token, prefix, 'z.txt', Buffer.from('not gzip'), 'text/plain').set('Content-Encoding', 'gzip').expect(400);
+    const notGzip = await upload(server, fx.admin.token, prefix, 'z.txt', Buffer.from('not gzip'), 'text/plain')
+      .set('Content-Encoding', 'gzip')
+      .expect(400);
     expect(notGzip.body.error.message).toBe('body: cannot be decoded (check Content-Encoding and Content-Length)');
     expect((await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.count).toBe(0);
   });
 
   it('DELETE {content}/files/{fileId} removes the file; a file not in the content is 404', async () => {
-    const file = (await upload(server, fx.admin.token, prefix, 'a.txt', Buffer.from('a'), 'text/plain').expect(201)).body;
+    const file = (await upload(server, fx.admin.token, prefix, 'a.txt', Buffer.from('a'), 'text/plain').expect(201))
+      .body;
     await server.as(fx.admin.token).delete(`${prefix}/files/${file.id}`).expect(204);
     await server.as(fx.admin.token).get(`${prefix}/files/${file.id}`).expect(404);
-    expect((await server.as(fx.admin.token).delete(`${prefix}/files/${file.id}`).expect(404)).body.error.message).toBe('file not found');
+    expect((await server.as(fx.admin.token).delete(`${prefix}/files/${file.id}`).expect(404)).body.error.message).toBe(
+      'file not found',
+    );
   });
 
   it('refuses bad page bodies with 400 naming the field', async () => {
@@ -161,7 +259,11 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     ];
     for (const [body, message] of create) {
       const res = await server.as(fx.admin.token).post(`${prefix}/pages`).send(body);
-      expect({ body, status: res.status, error: res.body.error?.message }).toEqual({ body, status: 400, error: message });
+      expect({ body, status: res.status, error: res.body.error?.message }).toEqual({
+        body,
+        status: 400,
+        error: message,
+      });
     }
     const patch: Array<[object, string]> = [
       [{}, 'body: must have at least one field'],
@@ -172,16 +274,26 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     ];
     for (const [body, message] of patch) {
       const res = await server.as(fx.admin.token).patch(`${prefix}/page/${page.id}`).send(body);
-      expect({ body, status: res.status, error: res.body.error?.message }).toEqual({ body, status: 400, error: message });
+      expect({ body, status: res.status, error: res.body.error?.message }).toEqual({
+        body,
+        status: 400,
+        error: message,
+      });
     }
-    const notJson = await server.as(fx.admin.token).post(`${prefix}/pages`).set('Content-Type', 'text/plain').send('title').expect(415);
+    const notJson = await server
+      .as(fx.admin.token)
+      .post(`${prefix}/pages`)
+      .set('Content-Type', 'text/plain')
+      .send('title')
+      .expect(415);
     expect(notJson.body.error.message).toBe('body: Content-Type must be application/json');
     expect(await tree(fx.admin.token, prefix)).toEqual([{ title: 'P', path: 'p', pages: [] }]);
   });
 
   it('a read member gets 403 on every write; a member of another organization gets 404', async () => {
     const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
-    const file = (await upload(server, fx.admin.token, prefix, 'f.txt', Buffer.from('f'), 'text/plain').expect(201)).body;
+    const file = (await upload(server, fx.admin.token, prefix, 'f.txt', Buffer.from('f'), 'text/plain').expect(201))
+      .body;
     const reader = await addMember(server.ds, fx.org, 'read');
     const other = await createOrg(server.ds);
     const writes = (token: string) => [
@@ -191,8 +303,16 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
       upload(server, token, prefix, 'x.txt', Buffer.from('x'), 'text/plain'),
       server.as(token).delete(`${prefix}/files/${file.id}`),
     ];
-    for (const res of await Promise.all(writes(reader.token))) expect({ status: res.status, body: res.body }).toEqual({ status: 403, body: { error: { code: 403, message: 'you need the "edit" permission on this space' } } });
-    for (const res of await Promise.all(writes(other.admin.token))) expect({ status: res.status, body: res.body }).toEqual({ status: 404, body: { error: { code: 404, message: 'space not found' } } });
+    for (const res of await Promise.all(writes(reader.token)))
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 403,
+        body: { error: { code: 403, message: 'you need the "edit" permission on this space' } },
+      });
+    for (const res of await Promise.all(writes(other.admin.token)))
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 404,
+        body: { error: { code: 404, message: 'space not found' } },
+      });
     const editor = await addMember(server.ds, fx.org, 'edit');
     await server.as(editor.token).patch(`${prefix}/page/${page.id}`).send({ title: 'Edited' }).expect(200);
     expect(await tree(fx.admin.token, prefix)).toEqual([{ title: 'Edited', path: 'edited', pages: [] }]);
@@ -211,7 +331,11 @@ describe('content writes: heads', () => {
       server.as(fx.admin.token).delete(`${space}/page/${page.id}`),
       upload(server, fx.admin.token, space, 'x.txt', Buffer.from('x'), 'text/plain'),
     ];
-    for (const res of await Promise.all(attempts)) expect({ status: res.status, body: res.body }).toEqual({ status: 409, body: { error: { code: 409, message: 'the space is locked: edit it through a change request' } } });
+    for (const res of await Promise.all(attempts))
+      expect({ status: res.status, body: res.body }).toEqual({
+        status: 409,
+        body: { error: { code: 409, message: 'the space is locked: edit it through a change request' } },
+      });
     expect(await tree(fx.admin.token, space)).toEqual([{ title: 'P', path: 'p', pages: [] }]);
     await createPage(server, fx.admin.token, cr, { title: 'Through the change request' });
   });
@@ -224,7 +348,9 @@ describe('content writes: heads', () => {
     await server.as(fx.admin.token).patch(`${cr}/page/${page.id}`).send({ markdown: 'y' }).expect(200);
     await upload(server, fx.admin.token, cr, 'f.txt', Buffer.from('f'), 'text/plain').expect(201);
     expect((await server.as(fx.admin.token).get(space).expect(200)).body).toEqual(before);
-    expect((await server.as(fx.admin.token).get(cr).expect(200)).body.pages.map((p: Json) => p.title)).toEqual(['Draft']);
+    expect((await server.as(fx.admin.token).get(cr).expect(200)).body.pages.map((p: Json) => p.title)).toEqual([
+      'Draft',
+    ]);
     await server.as(fx.admin.token).get(`${space}/page/${page.id}`).expect(404);
 
     await inTransaction(server.ds, (db) => updateChangeRequest(db, fx.changeRequest.id, { status: 'archived' }));
@@ -236,9 +362,23 @@ describe('content writes: heads', () => {
     const small = await startServer({ blobs: { ...loadConfig().blobs, fileMaxBytes: 16 } });
     try {
       const fx = await contentFixture(small);
-      const res = await upload(small, fx.admin.token, CONTENT_FORMS[0].prefix(fx), 'big.bin', Buffer.alloc(17), 'application/octet-stream').expect(413);
+      const res = await upload(
+        small,
+        fx.admin.token,
+        CONTENT_FORMS[0].prefix(fx),
+        'big.bin',
+        Buffer.alloc(17),
+        'application/octet-stream',
+      ).expect(413);
       expect(res.body).toEqual({ error: { code: 413, message: 'body: must be at most 16 bytes' } });
-      await upload(small, fx.admin.token, CONTENT_FORMS[0].prefix(fx), 'ok.bin', Buffer.alloc(16, 1), 'application/octet-stream').expect(201);
+      await upload(
+        small,
+        fx.admin.token,
+        CONTENT_FORMS[0].prefix(fx),
+        'ok.bin',
+        Buffer.alloc(16, 1),
+        'application/octet-stream',
+      ).expect(201);
     } finally {
       await small.close();
     }
@@ -247,7 +387,11 @@ describe('content writes: heads', () => {
   it('answers 401 without a valid token', async () => {
     const fx = await contentFixture(server);
     for (const form of CONTENT_FORMS) {
-      await server.as('garbage').post(`${form.prefix(fx)}/pages`).send({ title: 'X' }).expect(401);
+      await server
+        .as('garbage')
+        .post(`${form.prefix(fx)}/pages`)
+        .send({ title: 'X' })
+        .expect(401);
       await upload(server, 'garbage', form.prefix(fx), 'x.txt', Buffer.from('x'), 'text/plain').expect(401);
     }
   });

@@ -7,7 +7,16 @@ import { Space } from '../../entities/Space';
 import { addMember, createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { Json } from '../support/api';
-import { CONTENT_FORMS, ContentFixture, contentFixture, ContentForm, createPage, PAGE_CONSTANTS, png, upload } from '../support/content-forms';
+import {
+  CONTENT_FORMS,
+  ContentFixture,
+  contentFixture,
+  ContentForm,
+  createPage,
+  PAGE_CONSTANTS,
+  png,
+  upload,
+} from '../support/content-forms';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -25,7 +34,13 @@ async function headRevision(form: ContentForm, fx: ContentFixture): Promise<Revi
 async function setVariables(form: ContentForm, fx: ContentFixture, variables: Record<string, string>): Promise<void> {
   const current = await headRevision(form, fx);
   const next = await insertRevision(server.ds.manager, {
-    spaceId: fx.space.id, changeRequestId: current.changeRequestId, parents: [current.id], type: 'edits', root: current.root, variables, createdById: fx.admin.user.id,
+    spaceId: fx.space.id,
+    changeRequestId: current.changeRequestId,
+    parents: [current.id],
+    type: 'edits',
+    root: current.root,
+    variables,
+    createdById: fx.admin.user.id,
   });
   if (form.name === 'space') await server.ds.manager.update(Space, { id: fx.space.id }, { revisionId: next.id });
   else await server.ds.manager.update(ChangeRequest, { id: fx.changeRequest.id }, { revisionId: next.id });
@@ -42,8 +57,18 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
   });
 
   it('GET {content} answers the head revision: the page tree with every body, files, variables, urls, no git', async () => {
-    const guide = await createPage(server, fx.admin.token, prefix, { title: 'Getting Started', markdown: '# Hi', emoji: '🚀', description: 'start here' });
-    const install = await createPage(server, fx.admin.token, prefix, { title: 'Install', parent: guide.id, markdown: 'npm i', hidden: true });
+    const guide = await createPage(server, fx.admin.token, prefix, {
+      title: 'Getting Started',
+      markdown: '# Hi',
+      emoji: '🚀',
+      description: 'start here',
+    });
+    const install = await createPage(server, fx.admin.token, prefix, {
+      title: 'Install',
+      parent: guide.id,
+      markdown: 'npm i',
+      hidden: true,
+    });
     const faq = await createPage(server, fx.admin.token, prefix, { title: 'FAQ' });
     const file = (await upload(server, fx.admin.token, prefix, 'logo.png', png(3, 2), 'image/png').expect(201)).body;
 
@@ -56,24 +81,64 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       parents: [expect.any(String)],
       pages: [
         {
-          ...PAGE_CONSTANTS, id: guide.id, title: 'Getting Started', emoji: '🚀', createdAt: guide.createdAt, updatedAt: guide.updatedAt, markdown: '# Hi', type: 'document',
-          urls: { app: `${app}/getting-started` }, slug: 'getting-started', path: 'getting-started', description: 'start here', hidden: false,
+          ...PAGE_CONSTANTS,
+          id: guide.id,
+          title: 'Getting Started',
+          emoji: '🚀',
+          createdAt: guide.createdAt,
+          updatedAt: guide.updatedAt,
+          markdown: '# Hi',
+          type: 'document',
+          urls: { app: `${app}/getting-started` },
+          slug: 'getting-started',
+          path: 'getting-started',
+          description: 'start here',
+          hidden: false,
           pages: [
             {
-              ...PAGE_CONSTANTS, id: install.id, title: 'Install', emoji: null, createdAt: install.createdAt, updatedAt: install.updatedAt, markdown: 'npm i', type: 'document',
-              urls: { app: `${app}/getting-started/install` }, slug: 'install', path: 'getting-started/install', description: null, hidden: true, pages: [],
+              ...PAGE_CONSTANTS,
+              id: install.id,
+              title: 'Install',
+              emoji: null,
+              createdAt: install.createdAt,
+              updatedAt: install.updatedAt,
+              markdown: 'npm i',
+              type: 'document',
+              urls: { app: `${app}/getting-started/install` },
+              slug: 'install',
+              path: 'getting-started/install',
+              description: null,
+              hidden: true,
+              pages: [],
             },
           ],
         },
         {
-          ...PAGE_CONSTANTS, id: faq.id, title: 'FAQ', emoji: null, createdAt: faq.createdAt, updatedAt: faq.updatedAt, markdown: '', type: 'document',
-          urls: { app: `${app}/faq` }, slug: 'faq', path: 'faq', description: null, hidden: false, pages: [],
+          ...PAGE_CONSTANTS,
+          id: faq.id,
+          title: 'FAQ',
+          emoji: null,
+          createdAt: faq.createdAt,
+          updatedAt: faq.updatedAt,
+          markdown: '',
+          type: 'document',
+          urls: { app: `${app}/faq` },
+          slug: 'faq',
+          path: 'faq',
+          description: null,
+          hidden: false,
+          pages: [],
         },
       ],
       files: [
         {
-          id: file.id, name: 'logo.png', contentType: 'image/png', downloadURL: expect.stringContaining(`/v1/blobs/files/${fx.space.id}/`), size: png(3, 2).length,
-          dimensions: { width: 3, height: 2 }, git: null,
+          id: file.id,
+          name: 'logo.png',
+          contentType: 'image/png',
+          downloadURL: expect.stringContaining(`/v1/blobs/files/${fx.space.id}/`),
+          size: png(3, 2).length,
+          dimensions: { width: 3, height: 2 },
+          git: null,
         },
       ],
       reusableContents: [],
@@ -82,10 +147,18 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       git: null,
       tags: [],
       type: 'edits',
-      urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}${pinned}`, published: `${server.config.publishedBaseUrl}${pinned}`, public: `${server.config.publishedBaseUrl}${pinned}` },
+      urls: {
+        app: `${server.config.appBaseUrl}/o/${fx.org.id}${pinned}`,
+        published: `${server.config.publishedBaseUrl}${pinned}`,
+        public: `${server.config.publishedBaseUrl}${pinned}`,
+      },
     });
     // metadata=false and computed=false are accepted and change nothing (no git, no computed pages)
-    const plain = await server.as(fx.admin.token).get(prefix).query({ metadata: 'false', computed: 'false' }).expect(200);
+    const plain = await server
+      .as(fx.admin.token)
+      .get(prefix)
+      .query({ metadata: 'false', computed: 'false' })
+      .expect(200);
     expect({ ...plain.body, files: [] }).toEqual({ ...res.body, files: [] });
   });
 
@@ -96,53 +169,157 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
     const c = await createPage(server, fx.admin.token, prefix, { title: 'C', parent: b.id });
     const a2 = await createPage(server, fx.admin.token, prefix, { title: 'A', index: 0 });
     const res = await server.as(fx.admin.token).get(`${prefix}/pages`).query({ metadata: 'true' }).expect(200);
-    const shape = (pages: Json[]): unknown => pages.map((p) => ({ id: p.id, path: p.path, slug: p.slug, markdown: p.markdown, pages: shape(p.pages) }));
+    const shape = (pages: Json[]): unknown =>
+      pages.map((p) => ({ id: p.id, path: p.path, slug: p.slug, markdown: p.markdown, pages: shape(p.pages) }));
     expect(shape(res.body.pages)).toEqual([
       { id: a2.id, path: 'a-2', slug: 'a-2', markdown: '', pages: [] },
-      { id: a.id, path: 'a', slug: 'a', markdown: '', pages: [{ id: b.id, path: 'a/b', slug: 'b', markdown: '', pages: [{ id: c.id, path: 'a/b/c', slug: 'c', markdown: '', pages: [] }] }] },
+      {
+        id: a.id,
+        path: 'a',
+        slug: 'a',
+        markdown: '',
+        pages: [
+          {
+            id: b.id,
+            path: 'a/b',
+            slug: 'b',
+            markdown: '',
+            pages: [{ id: c.id, path: 'a/b/c', slug: 'c', markdown: '', pages: [] }],
+          },
+        ],
+      },
     ]);
     expect(res.body.pages).toEqual((await server.as(fx.admin.token).get(prefix).expect(200)).body.pages);
   });
 
   it('GET {content}/page/{pageId} answers the page with its markdown and its whole subtree, each page with its markdown', async () => {
     const parent = await createPage(server, fx.admin.token, prefix, { title: 'Parent', markdown: 'Hello *world*' });
-    const child = await createPage(server, fx.admin.token, prefix, { title: 'Child', parent: parent.id, markdown: 'child text', emoji: '📄' });
-    const grandchild = await createPage(server, fx.admin.token, prefix, { title: 'Grandchild', parent: child.id, markdown: 'deep' });
+    const child = await createPage(server, fx.admin.token, prefix, {
+      title: 'Child',
+      parent: parent.id,
+      markdown: 'child text',
+      emoji: '📄',
+    });
+    const grandchild = await createPage(server, fx.admin.token, prefix, {
+      title: 'Grandchild',
+      parent: child.id,
+      markdown: 'deep',
+    });
     const res = await server.as(fx.admin.token).get(`${prefix}/page/${parent.id}`).expect(200);
     expect(res.body).toEqual({
-      ...PAGE_CONSTANTS, id: parent.id, title: 'Parent', emoji: null, createdAt: parent.createdAt, updatedAt: parent.updatedAt, markdown: 'Hello *world*', type: 'document',
-      urls: { app: `${app}/parent` }, slug: 'parent', path: 'parent', description: null, hidden: false,
+      ...PAGE_CONSTANTS,
+      id: parent.id,
+      title: 'Parent',
+      emoji: null,
+      createdAt: parent.createdAt,
+      updatedAt: parent.updatedAt,
+      markdown: 'Hello *world*',
+      type: 'document',
+      urls: { app: `${app}/parent` },
+      slug: 'parent',
+      path: 'parent',
+      description: null,
+      hidden: false,
       pages: [
         {
-          ...PAGE_CONSTANTS, id: child.id, title: 'Child', emoji: '📄', createdAt: child.createdAt, updatedAt: child.updatedAt, markdown: 'child text', type: 'document',
-          urls: { app: `${app}/parent/child` }, slug: 'child', path: 'parent/child', description: null, hidden: false,
+          ...PAGE_CONSTANTS,
+          id: child.id,
+          title: 'Child',
+          emoji: '📄',
+          createdAt: child.createdAt,
+          updatedAt: child.updatedAt,
+          markdown: 'child text',
+          type: 'document',
+          urls: { app: `${app}/parent/child` },
+          slug: 'child',
+          path: 'parent/child',
+          description: null,
+          hidden: false,
           pages: [
             {
-              ...PAGE_CONSTANTS, id: grandchild.id, title: 'Grandchild', emoji: null, createdAt: grandchild.createdAt, updatedAt: grandchild.updatedAt, markdown: 'deep', type: 'document',
-              urls: { app: `${app}/parent/child/grandchild` }, slug: 'grandchild', path: 'parent/child/grandchild', description: null, hidden: false, pages: [],
+              ...PAGE_CONSTANTS,
+              id: grandchild.id,
+              title: 'Grandchild',
+              emoji: null,
+              createdAt: grandchild.createdAt,
+              updatedAt: grandchild.updatedAt,
+              markdown: 'deep',
+              type: 'document',
+              urls: { app: `${app}/parent/child/grandchild` },
+              slug: 'grandchild',
+              path: 'parent/child/grandchild',
+              description: null,
+              hidden: false,
+              pages: [],
             },
           ],
         },
       ],
     });
-    const nested = await server.as(fx.admin.token).get(`${prefix}/page/${child.id}`).query({ format: 'markdown', metadata: 'false', computed: 'false' }).expect(200);
-    expect(nested.body).toMatchObject({ id: child.id, path: 'parent/child', markdown: 'child text', pages: [{ title: 'Grandchild', path: 'parent/child/grandchild', markdown: 'deep', pages: [] }] });
+    const nested = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/page/${child.id}`)
+      .query({ format: 'markdown', metadata: 'false', computed: 'false' })
+      .expect(200);
+    expect(nested.body).toMatchObject({
+      id: child.id,
+      path: 'parent/child',
+      markdown: 'child text',
+      pages: [{ title: 'Grandchild', path: 'parent/child/grandchild', markdown: 'deep', pages: [] }],
+    });
     // the requested form is the page's own; the pages under it carry their stored markdown
-    const asDocument = await server.as(fx.admin.token).get(`${prefix}/page/${parent.id}`).query({ format: 'document' }).expect(200);
+    const asDocument = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/page/${parent.id}`)
+      .query({ format: 'document' })
+      .expect(200);
     expect(asDocument.body.pages[0]).toMatchObject({ markdown: 'child text', pages: [{ markdown: 'deep' }] });
     expect(asDocument.body.pages[0]).not.toHaveProperty('document');
   });
 
   it('format=document answers the markdown as a tree of blocks, inlines and text leaves', async () => {
     const markdown = [
-      '# Title', '', 'Some **bold *both*** and `code`, [a link](page:abc) and ![logo](file:f1).', 'next line', '',
-      '- one', '- two', '', '3. three', '', '```js', 'let x;', 'x = 1;', '```', '', '> quoted', '', '---', '', '| A | B |', '|---|:-:|', '| 1 | 2 |',
+      '# Title',
+      '',
+      'Some **bold *both*** and `code`, [a link](page:abc) and ![logo](file:f1).',
+      'next line',
+      '',
+      '- one',
+      '- two',
+      '',
+      '3. three',
+      '',
+      '```js',
+      'let x;',
+      'x = 1;',
+      '```',
+      '',
+      '> quoted',
+      '',
+      '---',
+      '',
+      '| A | B |',
+      '|---|:-:|',
+      '| 1 | 2 |',
     ].join('\n');
     const page = await createPage(server, fx.admin.token, prefix, { title: 'Doc', markdown });
-    const res = await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ format: 'document' }).expect(200);
+    const res = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/page/${page.id}`)
+      .query({ format: 'document' })
+      .expect(200);
     expect(res.body).not.toHaveProperty('markdown');
-    const text = (t: string, ...marks: string[]) => ({ object: 'leaf', text: t, marks: marks.map((type) => ({ object: 'mark', type })) });
-    const block = (type: string, nodes: unknown[], data?: object) => ({ object: 'block', type, ...(data ? { data } : {}), nodes });
+    const text = (t: string, ...marks: string[]) => ({
+      object: 'leaf',
+      text: t,
+      marks: marks.map((type) => ({ object: 'mark', type })),
+    });
+    const block = (type: string, nodes: unknown[], data?: object) => ({
+      object: 'block',
+      type,
+      ...(data ? { data } : {}),
+      nodes,
+    });
     const leaves = (...l: unknown[]) => ({ object: 'text', leaves: l });
     expect(res.body.document).toEqual({
       object: 'document',
@@ -150,20 +327,38 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       nodes: [
         block('heading-1', [leaves(text('Title'))]),
         block('paragraph', [
-          leaves(text('Some '), text('bold ', 'bold'), text('both', 'bold', 'italic'), text(' and '), text('code', 'code'), text(', ')),
+          leaves(
+            text('Some '),
+            text('bold ', 'bold'),
+            text('both', 'bold', 'italic'),
+            text(' and '),
+            text('code', 'code'),
+            text(', '),
+          ),
           { object: 'inline', type: 'link', data: { href: 'page:abc' }, nodes: [leaves(text('a link'))] },
           leaves(text(' and ')),
           { object: 'inline', type: 'image', isVoid: true, data: { src: 'file:f1', alt: 'logo' }, nodes: [] },
           leaves(text('.\nnext line')),
         ]),
-        block('list-unordered', [block('list-item', [block('paragraph', [leaves(text('one'))])]), block('list-item', [block('paragraph', [leaves(text('two'))])])]),
+        block('list-unordered', [
+          block('list-item', [block('paragraph', [leaves(text('one'))])]),
+          block('list-item', [block('paragraph', [leaves(text('two'))])]),
+        ]),
         block('list-ordered', [block('list-item', [block('paragraph', [leaves(text('three'))])])], { start: 3 }),
-        block('code', [block('code-line', [leaves(text('let x;'))]), block('code-line', [leaves(text('x = 1;'))])], { syntax: 'js' }),
+        block('code', [block('code-line', [leaves(text('let x;'))]), block('code-line', [leaves(text('x = 1;'))])], {
+          syntax: 'js',
+        }),
         block('blockquote', [block('paragraph', [leaves(text('quoted'))])]),
         { object: 'block', type: 'divider', isVoid: true, nodes: [] },
         block('table', [
-          block('table-row', [block('table-cell', [leaves(text('A'))], { header: true }), block('table-cell', [leaves(text('B'))], { header: true, align: 'center' })]),
-          block('table-row', [block('table-cell', [leaves(text('1'))], { header: false }), block('table-cell', [leaves(text('2'))], { header: false, align: 'center' })]),
+          block('table-row', [
+            block('table-cell', [leaves(text('A'))], { header: true }),
+            block('table-cell', [leaves(text('B'))], { header: true, align: 'center' }),
+          ]),
+          block('table-row', [
+            block('table-cell', [leaves(text('1'))], { header: false }),
+            block('table-cell', [leaves(text('2'))], { header: false, align: 'center' }),
+          ]),
         ]),
       ],
     });
@@ -173,36 +368,70 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
     const markdown = 'Welcome to {{ variables.product }} {{variables.version}}; {{ variables.missing }} stays.';
     const page = await createPage(server, fx.admin.token, prefix, { title: 'Vars', markdown });
     await setVariables(form, fx, { product: 'Acme', version: '2.0' });
-    expect((await server.as(fx.admin.token).get(prefix).expect(200)).body.variables).toEqual({ product: 'Acme', version: '2.0' });
+    expect((await server.as(fx.admin.token).get(prefix).expect(200)).body.variables).toEqual({
+      product: 'Acme',
+      version: '2.0',
+    });
     expect((await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).expect(200)).body.markdown).toBe(markdown);
-    expect((await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ evaluated: 'false' }).expect(200)).body.markdown).toBe(markdown);
-    const evaluated = await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ evaluated: 'true' }).expect(200);
+    expect(
+      (await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ evaluated: 'false' }).expect(200)).body
+        .markdown,
+    ).toBe(markdown);
+    const evaluated = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/page/${page.id}`)
+      .query({ evaluated: 'true' })
+      .expect(200);
     expect(evaluated.body.markdown).toBe('Welcome to Acme 2.0; {{ variables.missing }} stays.');
-    const document = await server.as(fx.admin.token).get(`${prefix}/page/${page.id}`).query({ evaluated: 'true', format: 'document' }).expect(200);
-    expect(document.body.document.nodes[0].nodes[0].leaves[0].text).toBe('Welcome to Acme 2.0; {{ variables.missing }} stays.');
+    const document = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/page/${page.id}`)
+      .query({ evaluated: 'true', format: 'document' })
+      .expect(200);
+    expect(document.body.document.nodes[0].nodes[0].leaves[0].text).toBe(
+      'Welcome to Acme 2.0; {{ variables.missing }} stays.',
+    );
   });
 
   it('GET {content}/files pages by name then id with a signed cursor; a forged or foreign cursor is 400', async () => {
     const uploaded: Json[] = [];
-    for (const name of ['b.txt', 'c.txt', 'a.txt']) uploaded.push((await upload(server, fx.admin.token, prefix, name, Buffer.from(name), 'text/plain').expect(201)).body);
+    for (const name of ['b.txt', 'c.txt', 'a.txt'])
+      uploaded.push(
+        (await upload(server, fx.admin.token, prefix, name, Buffer.from(name), 'text/plain').expect(201)).body,
+      );
     const seen: string[] = [];
     let page: string | undefined;
     const counts: number[] = [];
     do {
-      const res = await server.as(fx.admin.token).get(`${prefix}/files`).query({ limit: 1, ...(page ? { page } : {}) }).expect(200);
+      const res = await server
+        .as(fx.admin.token)
+        .get(`${prefix}/files`)
+        .query({ limit: 1, ...(page ? { page } : {}) })
+        .expect(200);
       expect(res.body.items).toHaveLength(1);
       seen.push(res.body.items[0].name);
       counts.push(res.body.count);
       page = res.body.next?.page;
       if (seen.length === 1) {
         const [payload, mac] = page!.split('.');
-        const forged = Buffer.from(JSON.stringify([{ t: 'v', v: 'zzz' }, { t: 'v', v: 'x' }])).toString('base64url');
-        const bad = await server.as(fx.admin.token).get(`${prefix}/files`).query({ limit: 1, page: `${forged}.${mac}` }).expect(400);
+        const forged = Buffer.from(
+          JSON.stringify([
+            { t: 'v', v: 'zzz' },
+            { t: 'v', v: 'x' },
+          ]),
+        ).toString('base64url');
+        const bad = await server
+          .as(fx.admin.token)
+          .get(`${prefix}/files`)
+          .query({ limit: 1, page: `${forged}.${mac}` })
+          .expect(400);
         expect(bad.body).toEqual({ error: { code: 400, message: 'page: invalid or expired cursor' } });
         expect(payload).toBeTruthy();
         // the other form's file list is another list
         const other = CONTENT_FORMS.find((f) => f !== form)!.prefix(fx);
-        expect((await server.as(fx.admin.token).get(`${other}/files`).query({ page: page! }).expect(400)).body.error.message).toBe('page: invalid or expired cursor');
+        expect(
+          (await server.as(fx.admin.token).get(`${other}/files`).query({ page: page! }).expect(400)).body.error.message,
+        ).toBe('page: invalid or expired cursor');
       }
     } while (page);
     expect(seen).toEqual(['a.txt', 'b.txt', 'c.txt']);
@@ -210,14 +439,36 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
     const all = await server.as(fx.admin.token).get(`${prefix}/files`).expect(200);
     expect(all.body).toEqual({ items: expect.any(Array), count: 3 });
     expect(all.body.items.map((f: Json) => f.id)).toEqual([uploaded[2].id, uploaded[0].id, uploaded[1].id]);
-    expect((await server.as(fx.admin.token).get(`${prefix}/files`).query({ limit: 0 }).expect(200)).body).toEqual({ items: [], count: 3 });
+    expect((await server.as(fx.admin.token).get(`${prefix}/files`).query({ limit: 0 }).expect(200)).body).toEqual({
+      items: [],
+      count: 3,
+    });
   });
 
   it('GET {content}/files/{fileId} answers the file; dimensions only for images; an unknown file is 404', async () => {
-    const text = (await upload(server, fx.admin.token, prefix, 'notes.txt', Buffer.from('hello'), 'text/plain; charset=utf-8').expect(201)).body;
-    const res = await server.as(fx.admin.token).get(`${prefix}/files/${text.id}`).query({ metadata: 'false' }).expect(200);
+    const text = (
+      await upload(
+        server,
+        fx.admin.token,
+        prefix,
+        'notes.txt',
+        Buffer.from('hello'),
+        'text/plain; charset=utf-8',
+      ).expect(201)
+    ).body;
+    const res = await server
+      .as(fx.admin.token)
+      .get(`${prefix}/files/${text.id}`)
+      .query({ metadata: 'false' })
+      .expect(200);
     expect(res.body).toEqual({
-      id: text.id, name: 'notes.txt', contentType: 'text/plain; charset=utf-8', downloadURL: expect.stringMatching(/^http.*\/v1\/blobs\/files\//), size: 5, dimensions: null, git: null,
+      id: text.id,
+      name: 'notes.txt',
+      contentType: 'text/plain; charset=utf-8',
+      downloadURL: expect.stringMatching(/^http.*\/v1\/blobs\/files\//),
+      size: 5,
+      dimensions: null,
+      git: null,
     });
     const missing = await server.as(fx.admin.token).get(`${prefix}/files/nope`).expect(404);
     expect(missing.body).toEqual({ error: { code: 404, message: 'file not found' } });
@@ -230,28 +481,57 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       [`${prefix}/pages`, { computed: '1' }, 'computed: must be one of true, false'],
       [`${prefix}/page/${page.id}`, { format: 'html' }, 'format: must be one of markdown, document'],
       [`${prefix}/page/${page.id}`, { evaluated: 'yes' }, 'evaluated: must be one of true, false, deterministic-only'],
-      [`${prefix}/page/${page.id}`, { dereferenced: 'all' }, 'dereferenced: must be one of true, false, reusable-contents'],
-      [`${prefix}/page/${page.id}`, { 'format.markdown.refs': 'absolute' }, 'format.markdown.refs: must be one of relative, stable'],
+      [
+        `${prefix}/page/${page.id}`,
+        { dereferenced: 'all' },
+        'dereferenced: must be one of true, false, reusable-contents',
+      ],
+      [
+        `${prefix}/page/${page.id}`,
+        { 'format.markdown.refs': 'absolute' },
+        'format.markdown.refs: must be one of relative, stable',
+      ],
       [`${prefix}/files`, { limit: '1001' }, 'limit: must be at most 1000'],
       [`${prefix}/files`, { limit: 'x' }, 'limit: must be an integer'],
     ];
     for (const [path, query, message] of cases) {
       const res = await server.as(fx.admin.token).get(path).query(query);
-      expect({ path, query, status: res.status, body: res.body }).toEqual({ path, query, status: 400, body: { error: { code: 400, message } } });
+      expect({ path, query, status: res.status, body: res.body }).toEqual({
+        path,
+        query,
+        status: 400,
+        body: { error: { code: 400, message } },
+      });
     }
   });
 
   it('a read member reads; a member of another organization gets 404; an unknown page or change request is 404', async () => {
     const page = await createPage(server, fx.admin.token, prefix, { title: 'P' });
     const reader = await addMember(server.ds, fx.org, 'read');
-    for (const path of [prefix, `${prefix}/pages`, `${prefix}/page/${page.id}`, `${prefix}/files`]) await server.as(reader.token).get(path).expect(200);
+    for (const path of [prefix, `${prefix}/pages`, `${prefix}/page/${page.id}`, `${prefix}/files`])
+      await server.as(reader.token).get(path).expect(200);
     const other = await createOrg(server.ds);
-    for (const path of [prefix, `${prefix}/pages`, `${prefix}/page/${page.id}`, `${prefix}/files`, `${prefix}/files/x`]) {
+    for (const path of [
+      prefix,
+      `${prefix}/pages`,
+      `${prefix}/page/${page.id}`,
+      `${prefix}/files`,
+      `${prefix}/files/x`,
+    ]) {
       const res = await server.as(other.admin.token).get(path);
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 404, body: { error: { code: 404, message: 'space not found' } } });
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 404,
+        body: { error: { code: 404, message: 'space not found' } },
+      });
     }
-    expect((await server.as(fx.admin.token).get(`${prefix}/page/nope`).expect(404)).body.error.message).toBe('page not found');
-    const noSuchCr = await server.as(fx.admin.token).get(`/v1/spaces/${fx.space.id}/change-requests/999/content`).expect(404);
+    expect((await server.as(fx.admin.token).get(`${prefix}/page/nope`).expect(404)).body.error.message).toBe(
+      'page not found',
+    );
+    const noSuchCr = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${fx.space.id}/change-requests/999/content`)
+      .expect(404);
     expect(noSuchCr.body.error.message).toBe('change request not found');
   });
 });
@@ -271,7 +551,10 @@ describe('content reads: authentication', () => {
     const fx = await contentFixture(server);
     for (const form of CONTENT_FORMS) {
       await request(server.app).get(form.prefix(fx)).expect(401);
-      await server.as('garbage').get(`${form.prefix(fx)}/pages`).expect(401);
+      await server
+        .as('garbage')
+        .get(`${form.prefix(fx)}/pages`)
+        .expect(401);
     }
   });
 });

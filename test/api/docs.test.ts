@@ -43,8 +43,16 @@ beforeAll(async () => {
   browser = await chromium.launchPersistentContext(profile, {
     executablePath: '/usr/bin/chromium',
     headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-      '--disable-component-update', '--disable-sync'],
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
     viewport: { width: 1280, height: 900 },
   });
   await browser.route('**/*', (route) => {
@@ -94,7 +102,9 @@ describe('GET /docs', () => {
   it('lists the operations of the areas and expands one, offline', async () => {
     await page.goto(`${base}/docs`);
     await page.locator('.opblock-tag').first().waitFor();
-    await expect(page.locator('.info .title').textContent()).resolves.toContain('Documentation Platform Management API');
+    await expect(page.locator('.info .title').textContent()).resolves.toContain(
+      'Documentation Platform Management API',
+    );
 
     expect(await operationsOf('spaces')).toContain('/v1/spaces/{spaceId}');
     expect(await operationsOf('collections')).toContain('/v1/orgs/{organizationId}/collections');
@@ -127,7 +137,9 @@ describe('GET /docs', () => {
     const answer = operation.locator('.live-responses-table .response');
     await answer.waitFor();
     await expect(answer.locator('.response-col_status').textContent()).resolves.toBe('200');
-    await expect(answer.locator('.response-col_description').textContent()).resolves.toContain(fixture.admin.user.email);
+    await expect(answer.locator('.response-col_description').textContent()).resolves.toContain(
+      fixture.admin.user.email,
+    );
 
     expect(leaving).toEqual([]);
     expect(errors).toEqual([]);

@@ -38,8 +38,16 @@ describe('content grants (extension)', () => {
     const inner = await insertCollection(server.ds, fx.org, { parentId: outer.id });
     const nested = await insertSpace(server.ds, fx.org, { parentId: inner.id });
     const outside = await insertSpace(server.ds, fx.org);
-    const team = await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Guests', members: [guest.user.id] }).expect(201);
-    await server.as(fx.admin.token).put(`/v1/collections/${outer.id}/permissions/teams/${team.body.id}`).send({ role: 'comment' }).expect(204);
+    const team = await server
+      .as(fx.admin.token)
+      .put(`/v1/orgs/${fx.org.id}/teams`)
+      .send({ title: 'Guests', members: [guest.user.id] })
+      .expect(201);
+    await server
+      .as(fx.admin.token)
+      .put(`/v1/collections/${outer.id}/permissions/teams/${team.body.id}`)
+      .send({ role: 'comment' })
+      .expect(204);
 
     const ctx = new AccessContext(server.ds.manager, guest.user.id);
     expect(await spaceRole(ctx, nested)).toBe('comment');
@@ -58,18 +66,41 @@ describe('content grants (extension)', () => {
     const collection = await insertCollection(server.ds, fx.org);
     const inside = await insertSpace(server.ds, fx.org, { parentId: collection.id });
     const space = await insertSpace(server.ds, fx.org);
-    const team = await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'T', members: [guest.user.id] }).expect(201);
-    await server.as(fx.admin.token).put(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`).send({ role: 'admin' }).expect(204);
-    await server.as(fx.admin.token).put(`/v1/spaces/${space.id}/permissions/teams/${team.body.id}`).send({ role: 'review' }).expect(204);
+    const team = await server
+      .as(fx.admin.token)
+      .put(`/v1/orgs/${fx.org.id}/teams`)
+      .send({ title: 'T', members: [guest.user.id] })
+      .expect(201);
+    await server
+      .as(fx.admin.token)
+      .put(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`)
+      .send({ role: 'admin' })
+      .expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(`/v1/spaces/${space.id}/permissions/teams/${team.body.id}`)
+      .send({ role: 'review' })
+      .expect(204);
     const ctx = new AccessContext(server.ds.manager, guest.user.id);
     expect(await spaceRole(ctx, inside)).toBe('admin');
     expect(await spaceRole(ctx, space)).toBe('review');
     // the collection admin may now manage grants inside it, but not elsewhere
     const other = await addMember(server.ds, fx.org, null);
-    await server.as(guest.token).put(`/v1/spaces/${inside.id}/permissions/users/${other.user.id}`).send({ role: 'read' }).expect(204);
-    await server.as(guest.token).put(`/v1/spaces/${space.id}/permissions/users/${other.user.id}`).send({ role: 'read' }).expect(403);
+    await server
+      .as(guest.token)
+      .put(`/v1/spaces/${inside.id}/permissions/users/${other.user.id}`)
+      .send({ role: 'read' })
+      .expect(204);
+    await server
+      .as(guest.token)
+      .put(`/v1/spaces/${space.id}/permissions/users/${other.user.id}`)
+      .send({ role: 'read' })
+      .expect(403);
     await server.as(fx.admin.token).delete(`/v1/spaces/${space.id}/permissions/teams/${team.body.id}`).expect(204);
-    await server.as(fx.admin.token).delete(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`).expect(204);
+    await server
+      .as(fx.admin.token)
+      .delete(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`)
+      .expect(204);
     expect(await server.ds.manager.countBy(ContentGrant, { principalId: guest.user.id })).toBe(0);
   });
 
@@ -77,14 +108,26 @@ describe('content grants (extension)', () => {
     const space = await insertSpace(server.ds, fx.org);
     const collection = await insertCollection(server.ds, fx.org);
     const other = await createOrg(server.ds);
-    const foreignTeam = await server.as(other.admin.token).put(`/v1/orgs/${other.org.id}/teams`).send({ title: 'Theirs' }).expect(201);
+    const foreignTeam = await server
+      .as(other.admin.token)
+      .put(`/v1/orgs/${other.org.id}/teams`)
+      .send({ title: 'Theirs' })
+      .expect(201);
     const userPath = `/v1/spaces/${space.id}/permissions/users/${guest.user.id}`;
     const cases: Array<[string, object, string]> = [
       [userPath, {}, 'role: is required'],
       [userPath, { role: 'owner' }, 'role: must be one of read, comment, edit, review, create, admin'],
       [userPath, { role: 'read', expires: 1 }, 'expires: unknown field'],
-      [`/v1/spaces/${space.id}/permissions/users/${other.admin.user.id}`, { role: 'read' }, `userId: "${other.admin.user.id}" is not a member of this organization`],
-      [`/v1/collections/${collection.id}/permissions/teams/${foreignTeam.body.id}`, { role: 'read' }, `teamId: "${foreignTeam.body.id}" is not a team of this organization`],
+      [
+        `/v1/spaces/${space.id}/permissions/users/${other.admin.user.id}`,
+        { role: 'read' },
+        `userId: "${other.admin.user.id}" is not a member of this organization`,
+      ],
+      [
+        `/v1/collections/${collection.id}/permissions/teams/${foreignTeam.body.id}`,
+        { role: 'read' },
+        `teamId: "${foreignTeam.body.id}" is not a team of this organization`,
+      ],
     ];
     for (const [path, body, message] of cases) {
       const res = await server.as(fx.admin.token).put(path).send(body).expect(400);
@@ -102,14 +145,29 @@ describe('content grants (extension)', () => {
     await request(server.app).put(path).send({ role: 'read' }).expect(401);
     const outsider = await createOrg(server.ds);
     await server.as(outsider.admin.token).put(path).send({ role: 'read' }).expect(404);
-    await server.as(outsider.admin.token).delete(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`).expect(404);
-    await server.as(fx.admin.token).put(`/v1/spaces/nope/permissions/users/${guest.user.id}`).send({ role: 'read' }).expect(404);
+    await server
+      .as(outsider.admin.token)
+      .delete(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`)
+      .expect(404);
+    await server
+      .as(fx.admin.token)
+      .put(`/v1/spaces/nope/permissions/users/${guest.user.id}`)
+      .send({ role: 'read' })
+      .expect(404);
     const deleted = await insertSpace(server.ds, fx.org, { deleted: true });
-    await server.as(fx.admin.token).put(`/v1/spaces/${deleted.id}/permissions/users/${guest.user.id}`).send({ role: 'read' }).expect(404);
+    await server
+      .as(fx.admin.token)
+      .put(`/v1/spaces/${deleted.id}/permissions/users/${guest.user.id}`)
+      .send({ role: 'read' })
+      .expect(404);
     const reader = await addMember(server.ds, fx.org, 'read');
     await server.as(reader.token).put(path).send({ role: 'read' }).expect(403);
     await server.as(reader.token).delete(path).expect(403);
-    await server.as(reader.token).put(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`).send({ role: 'read' }).expect(403);
+    await server
+      .as(reader.token)
+      .put(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`)
+      .send({ role: 'read' })
+      .expect(403);
     await server.as(guest.token).put(path).send({ role: 'admin' }).expect(404);
   });
 });

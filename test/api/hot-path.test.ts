@@ -33,10 +33,21 @@ describe('authentication and roles on every request', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const member = await addMember(server.ds, fx.org, 'read');
     const path = `/v1/spaces/${space.id}`;
-    const setDisabled = (disabled: boolean) => inTransaction(server.ds, (db) => db.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled }));
-    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    const setDisabled = (disabled: boolean) =>
+      inTransaction(server.ds, (db) =>
+        db.update(Member, { organizationId: fx.org.id, userId: member.user.id }, { disabled }),
+      );
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({
+      view: true,
+      edit: false,
+      admin: false,
+    });
     await inTransaction(server.ds, (db) => addOrUpdateMember(db, fx.org.id, member.user.id, 'admin'));
-    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: true, admin: true });
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({
+      view: true,
+      edit: true,
+      admin: true,
+    });
     await setDisabled(true);
     await server.as(member.token).get(path).expect(404);
     await setDisabled(false);
@@ -63,9 +74,17 @@ describe('authentication and roles on every request', () => {
       }
     };
     expect((await server.as(member.token).get(path).expect(200)).body.permissions.admin).toBe(true);
-    await otherProcess('UPDATE members SET role = ? WHERE organizationId = ? AND userId = ?', ['read', fx.org.id, member.user.id]);
+    await otherProcess('UPDATE members SET role = ? WHERE organizationId = ? AND userId = ?', [
+      'read',
+      fx.org.id,
+      member.user.id,
+    ]);
     await elapse();
-    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({ view: true, edit: false, admin: false });
+    expect((await server.as(member.token).get(path).expect(200)).body.permissions).toMatchObject({
+      view: true,
+      edit: false,
+      admin: false,
+    });
     await otherProcess('UPDATE api_tokens SET revokedAt = NOW() WHERE userId = ?', [member.user.id]);
     await elapse();
     await server.as(member.token).get(path).expect(401);
@@ -95,18 +114,29 @@ describe('page answers', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const admin = server.as(fx.admin.token);
     const content = `/v1/spaces/${space.id}/content`;
-    const created = (await admin.post(`${content}/pages`).send({ title: 'Guide', markdown: 'First *words*.' }).expect(201)).body;
+    const created = (
+      await admin.post(`${content}/pages`).send({ title: 'Guide', markdown: 'First *words*.' }).expect(201)
+    ).body;
     const page = `${content}/page/${created.id}`;
     expect((await admin.get(page).expect(200)).body.markdown).toBe('First *words*.');
     expect((await admin.get(page).expect(200)).headers['content-type']).toBe('application/json; charset=utf-8');
-    expect((await admin.get(page).query({ format: 'document' }).expect(200)).body.document).toMatchObject({ object: 'document' });
+    expect((await admin.get(page).query({ format: 'document' }).expect(200)).body.document).toMatchObject({
+      object: 'document',
+    });
     await admin.patch(page).send({ markdown: 'Second words.' }).expect(200);
     expect((await admin.get(page).expect(200)).body.markdown).toBe('Second words.');
-    expect((await admin.get(`${content}/path/guide`).expect(200)).body).toMatchObject({ id: created.id, markdown: 'Second words.' });
-    expect(JSON.stringify((await admin.get(page).query({ format: 'document' }).expect(200)).body.document)).toContain('Second words.');
+    expect((await admin.get(`${content}/path/guide`).expect(200)).body).toMatchObject({
+      id: created.id,
+      markdown: 'Second words.',
+    });
+    expect(JSON.stringify((await admin.get(page).query({ format: 'document' }).expect(200)).body.document)).toContain(
+      'Second words.',
+    );
     // the same revision shown in a change request: its own app URLs
     const cr = await newChangeRequest(server, fx.admin, space.id);
-    const inCr = (await admin.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${created.id}`).expect(200)).body;
+    const inCr = (
+      await admin.get(`/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${created.id}`).expect(200)
+    ).body;
     expect(inCr.markdown).toBe('Second words.');
     expect(inCr.urls.app).toContain(`/~/changes/${cr.number}`);
     expect((await admin.get(page).expect(200)).body.urls.app).not.toContain('/~/changes/');
@@ -114,7 +144,7 @@ describe('page answers', () => {
 });
 
 describe('the space list', () => {
-  it('counts every matching space, and each space\'s counters, on the first page (in the page statement) as on the next ones', async () => {
+  it("counts every matching space, and each space's counters, on the first page (in the page statement) as on the next ones", async () => {
     const fx = await createOrg(server.ds);
     const spaces = [];
     for (let i = 0; i < 3; i++) spaces.push(await newSpace(server, fx.admin, fx.org.id));
@@ -122,19 +152,28 @@ describe('the space list', () => {
     const path = `/v1/orgs/${fx.org.id}/spaces`;
     const first = (await server.as(fx.admin.token).get(path).query({ limit: 2 }).expect(200)).body;
     expect([first.items.length, first.count]).toEqual([2, 3]);
-    const second = (await server.as(fx.admin.token).get(path).query({ limit: 2, page: first.next.page }).expect(200)).body;
+    const second = (await server.as(fx.admin.token).get(path).query({ limit: 2, page: first.next.page }).expect(200))
+      .body;
     expect([second.items.length, second.count, second.next]).toEqual([1, 3, undefined]);
-    expect((await server.as(fx.admin.token).get(path).query({ limit: 0 }).expect(200)).body).toMatchObject({ items: [], count: 3 });
+    expect((await server.as(fx.admin.token).get(path).query({ limit: 0 }).expect(200)).body).toMatchObject({
+      items: [],
+      count: 3,
+    });
     // the counters are columns of the page statement, on the first page and on a cursor's page alike
     expect([second.items[0].id, second.items[0].changeRequests]).toEqual([spaces[0].id, 1]);
     expect(first.items.map((s: { changeRequests: number }) => s.changeRequests)).toEqual([0, 0]);
     // the organization row is not read: a non-member and an unknown organization answer the same 404
     const stranger = (await createOrg(server.ds)).admin;
     const refused = (await server.as(stranger.token).get(path).expect(404)).body;
-    expect((await server.as(fx.admin.token).get('/v1/orgs/nosuchorganization/spaces').expect(404)).body).toEqual(refused);
+    expect((await server.as(fx.admin.token).get('/v1/orgs/nosuchorganization/spaces').expect(404)).body).toEqual(
+      refused,
+    );
     const empty = (await createOrg(server.ds)).admin;
     const other = await server.as(empty.token).post('/v1/orgs').send({ title: 'Empty' }).expect(201);
-    expect((await server.as(empty.token).get(`/v1/orgs/${other.body.id}/spaces`).expect(200)).body).toMatchObject({ items: [], count: 0 });
+    expect((await server.as(empty.token).get(`/v1/orgs/${other.body.id}/spaces`).expect(200)).body).toMatchObject({
+      items: [],
+      count: 0,
+    });
   });
 });
 
@@ -142,21 +181,38 @@ describe('the request log', () => {
   async function logged(logRequests: 'all' | 'errors' | 'none'): Promise<Array<Record<string, unknown>>> {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const app = createApp({ ds: server.ds, config: { ...server.config, logRequests }, temporal: server.temporal, blobs: createBlobStore(server.config), logger });
+    const app = createApp({
+      ds: server.ds,
+      config: { ...server.config, logRequests },
+      temporal: server.temporal,
+      blobs: createBlobStore(server.config),
+      logger,
+    });
     const { token } = await createUser(server.ds);
-    await request(app).get('/v1/user').set('Authorization', `Bearer ${token}`).set('X-Request-Id', 'req-ok').expect(200);
+    await request(app)
+      .get('/v1/user')
+      .set('Authorization', `Bearer ${token}`)
+      .set('X-Request-Id', 'req-ok')
+      .expect(200);
     await request(app).get('/v1/user').set('X-Request-Id', 'req-401').expect(401);
     return lines.map((l) => JSON.parse(l)).filter((l) => l.req);
   }
 
   it('logs every request by default, one line at info without headers', async () => {
     const lines = await logged('all');
-    expect(lines.map((l) => [l.level, (l.req as { id: string }).id, (l.res as { statusCode: number }).statusCode])).toEqual([
+    expect(
+      lines.map((l) => [l.level, (l.req as { id: string }).id, (l.res as { statusCode: number }).statusCode]),
+    ).toEqual([
       [30, 'req-ok', 200],
       [30, 'req-401', 401],
     ]);
-    expect(lines[0]).toMatchObject({ req: { id: 'req-ok', method: 'GET', url: '/v1/user' }, res: { statusCode: 200 }, responseTime: expect.any(Number) });
-    for (const line of lines) expect(Object.keys(line.req as object).concat(Object.keys(line.res as object))).not.toContain('headers');
+    expect(lines[0]).toMatchObject({
+      req: { id: 'req-ok', method: 'GET', url: '/v1/user' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    for (const line of lines)
+      expect(Object.keys(line.req as object).concat(Object.keys(line.res as object))).not.toContain('headers');
     expect(JSON.stringify(lines)).not.toMatch(/authorization|Bearer/i);
   });
 
@@ -168,7 +224,10 @@ describe('the request log', () => {
 
 describe('GET /v1/openapi.json', () => {
   it('answers the generated document with an ETag, and 304 to a request that holds it', async () => {
-    const res = await request(server.app).get('/v1/openapi.json').expect(200).expect('Content-Type', 'application/json; charset=utf-8');
+    const res = await request(server.app)
+      .get('/v1/openapi.json')
+      .expect(200)
+      .expect('Content-Type', 'application/json; charset=utf-8');
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.paths['/v1/spaces/{spaceId}']).toBeDefined();
     expect(res.headers.etag).toMatch(/^"[\w-]{43}"$/);

@@ -31,7 +31,8 @@ Intro with a [relative link](other.md) and a table:
 const ZIP_FILES = {
   'handbook/README.md': '# Handbook\n\nStart with [the setup](guide/setup.md) or [the guide](guide/).\n',
   'handbook/guide/README.md': '# The guide\n\nSee [setup](setup.md#install).\n',
-  'handbook/guide/setup.md': '# Setup\n\n## Install\n\n![diagram](../images/diagram.png)\n\nBack to [the handbook](../README.md).\n',
+  'handbook/guide/setup.md':
+    '# Setup\n\n## Install\n\n![diagram](../images/diagram.png)\n\nBack to [the handbook](../README.md).\n',
   'handbook/faq/questions.md': '# Questions\n\nNothing yet.\n',
   'handbook/images/diagram.png': pngBytes(7),
   'handbook/.hidden.md': '# hidden\n',
@@ -50,17 +51,22 @@ beforeAll(async () => {
       '/docs/notes.md': { type: 'text/markdown', body: MARKDOWN },
       '/docs/img/chart.png': { type: 'image/png', body: pngBytes(3) },
       '/docs/handbook.zip': { type: 'application/zip', body: await zipOf(ZIP_FILES) },
-      '/docs/letter.docx': { type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document', body: await docxWithImage('A letter') },
+      '/docs/letter.docx': {
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        body: await docxWithImage('A letter'),
+      },
       '/docs/bomb.zip': { type: 'application/zip', body: await zipOf({ 'a.md': 'x'.repeat(2_000_000) }) },
       '/docs/not-a-zip.zip': { type: 'application/zip', body: 'plain text' },
     },
   });
   const base = loadConfig();
-  const config = shortJobRetries(privateTaskQueue({
-    ...base,
-    fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 },
-    imports: { ...base.imports, waitSeconds: 20, batchPages: 20, maxBytes: 1_000_000 },
-  }));
+  const config = shortJobRetries(
+    privateTaskQueue({
+      ...base,
+      fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 },
+      imports: { ...base.imports, waitSeconds: 20, batchPages: 20, maxBytes: 1_000_000 },
+    }),
+  );
   server = await startServer(config);
   impatient = await startServer({ ...config, imports: { ...config.imports, waitSeconds: 0 } });
   worker = await startWorker(server.ds, server.config);
@@ -74,7 +80,9 @@ afterAll(async () => {
 });
 
 const importPath = (spaceId: string, changeRequestId?: string) =>
-  changeRequestId ? `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content/import` : `/v1/spaces/${spaceId}/content/import`;
+  changeRequestId
+    ? `/v1/spaces/${spaceId}/change-requests/${changeRequestId}/content/import`
+    : `/v1/spaces/${spaceId}/content/import`;
 
 function importInto(fx: OrgFixture, spaceId: string, body: object, changeRequestId?: string): request.Test {
   return server.as(fx.admin.token).post(importPath(spaceId, changeRequestId)).send(body);
@@ -120,9 +128,19 @@ describe('POST {content}/import', () => {
     expect(pages).toHaveLength(pageCount);
     expect(pages.map((p) => p.title)).not.toContain('Secret'); // robots.txt disallows it
     // the home page, then the sections (each a folder of its pages) at the root
-    expect(tree.pages.map((p: Json) => p.title)).toEqual(['Home', ...Array.from({ length: SECTIONS }, (_, k) => `Section ${k}`)]);
+    expect(tree.pages.map((p: Json) => p.title)).toEqual([
+      'Home',
+      ...Array.from({ length: SECTIONS }, (_, k) => `Section ${k}`),
+    ]);
     const section3 = tree.pages.find((p: Json) => p.title === 'Section 3');
-    expect(section3.pages.map((p: Json) => p.title)).toEqual(['Page 3', 'Page 13', 'Page 23', 'Page 33', 'Page 43', 'Page 53']);
+    expect(section3.pages.map((p: Json) => p.title)).toEqual([
+      'Page 3',
+      'Page 13',
+      'Page 23',
+      'Page 33',
+      'Page 43',
+      'Page 53',
+    ]);
 
     const page13 = section3.pages[1];
     expect(page13.markdown).not.toContain('Footer text'); // main content only
@@ -138,15 +156,30 @@ describe('POST {content}/import', () => {
     // 20 distinct images, each stored once
     expect(tree.files).toHaveLength(20);
     const file = tree.files.find((f: Json) => f.id === imageRef![1]);
-    expect(file).toMatchObject({ name: '13.png', contentType: 'image/png', size: pngBytes(13).length, dimensions: { width: 1, height: 1 } });
-    const download = await request(server.app).get(new URL(file.downloadURL).pathname + new URL(file.downloadURL).search).expect(200);
+    expect(file).toMatchObject({
+      name: '13.png',
+      contentType: 'image/png',
+      size: pngBytes(13).length,
+      dimensions: { width: 1, height: 1 },
+    });
+    const download = await request(server.app)
+      .get(new URL(file.downloadURL).pathname + new URL(file.downloadURL).search)
+      .expect(200);
     expect(Buffer.from(download.body)).toEqual(pngBytes(13));
 
     const run = await runOf(fx, res.headers.location);
     expect(run).toMatchObject({
-      object: 'import-run', status: 'completed', reason: null, errorCode: null, revision: res.body.revision,
-      source: { type: 'website', url: `${site.base}/site/` }, target: { space: space.id, changeRequest: null, page: null },
-      createdBy: fx.admin.user.id, importedResources: pageCount, totalResources: pageCount, urls: { location: res.headers.location },
+      object: 'import-run',
+      status: 'completed',
+      reason: null,
+      errorCode: null,
+      revision: res.body.revision,
+      source: { type: 'website', url: `${site.base}/site/` },
+      target: { space: space.id, changeRequest: null, page: null },
+      createdBy: fx.admin.user.id,
+      importedResources: pageCount,
+      totalResources: pageCount,
+      urls: { location: res.headers.location },
     });
     expect(run.completedAt).toEqual(expect.any(String));
     expect(run.progress).toEqual({ done: pageCount, total: pageCount });
@@ -154,13 +187,20 @@ describe('POST {content}/import', () => {
     const client = await server.temporal.getClient();
     const workflow = await client.workflow.getHandle(`content-import/${run.id}/1`).describe();
     expect(workflow.memo).toEqual({ progress: { done: pageCount, total: pageCount }, revision: res.body.revision });
-    expect(workflow.searchAttributes).toMatchObject({ OrganizationId: [fx.org.id], SpaceId: [space.id], ResourceId: [run.id] });
+    expect(workflow.searchAttributes).toMatchObject({
+      OrganizationId: [fx.org.id],
+      SpaceId: [space.id],
+      ResourceId: [run.id],
+    });
   });
 
   it('imports one HTML page without following its links', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
-    const res = await importInto(fx, space.id, { url: `${site.base}/site/section-2/page-12.html`, source: 'html' }).expect(201);
+    const res = await importInto(fx, space.id, {
+      url: `${site.base}/site/section-2/page-12.html`,
+      source: 'html',
+    }).expect(201);
     expect(res.body).toMatchObject({ importedResources: 1, totalResources: 1 });
     const tree = await content(fx, space.id);
     expect(tree.pages.map((p: Json) => p.title)).toEqual(['Page 12']);
@@ -195,13 +235,17 @@ describe('POST {content}/import', () => {
       ['The guide', ['Setup']],
     ]);
     const ids = new Map(flatten(tree.pages).map((p) => [p.title, p.id]));
-    expect(tree.pages[0].markdown).toBe(`Start with [the setup](page:${ids.get('Setup')}) or [the guide](page:${ids.get('The guide')}).`);
+    expect(tree.pages[0].markdown).toBe(
+      `Start with [the setup](page:${ids.get('Setup')}) or [the guide](page:${ids.get('The guide')}).`,
+    );
     const setup = tree.pages[2].pages[0];
     expect(tree.pages[1].markdown).toBe('');
     expect(setup.markdown).toContain(`![diagram](file:${tree.files[0].id})`);
     expect(setup.markdown).toContain(`[the handbook](page:${ids.get('Handbook')})`);
     expect(tree.pages[2].markdown).toContain(`[setup](page:${ids.get('Setup')}#install)`);
-    expect(tree.files).toEqual([expect.objectContaining({ name: 'diagram.png', contentType: 'image/png', size: pngBytes(7).length })]);
+    expect(tree.files).toEqual([
+      expect.objectContaining({ name: 'diagram.png', contentType: 'image/png', size: pngBytes(7).length }),
+    ]);
   });
 
   it('imports a Word document with its image', async () => {
@@ -220,20 +264,38 @@ describe('POST {content}/import', () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const path = importPath(space.id);
-    const bad = async (body: object, message: string) => expect((await server.as(fx.admin.token).post(path).send(body).expect(400)).body.error.message).toBe(message);
+    const bad = async (body: object, message: string) =>
+      expect((await server.as(fx.admin.token).post(path).send(body).expect(400)).body.error.message).toBe(message);
     await bad({ source: 'website' }, 'url: is required');
     await bad({ url: `${site.base}/site/` }, 'source: is required');
     await bad({ url: 'ftp://example.com/a.md', source: 'markdown' }, 'url: must be an http or https URL');
     await bad({ url: 'not a url', source: 'markdown' }, 'url: must be a valid url');
-    await bad({ url: `${site.base}/a`, source: 'notion' }, 'source: notion is not supported here (supported: website, html, markdown, zip, docx)');
-    await bad({ url: `${site.base}/a`, source: 'pdf' }, 'source: must be one of website, docx, markdown, html, zip, confluence, github-wiki, notion, google-docs');
+    await bad(
+      { url: `${site.base}/a`, source: 'notion' },
+      'source: notion is not supported here (supported: website, html, markdown, zip, docx)',
+    );
+    await bad(
+      { url: `${site.base}/a`, source: 'pdf' },
+      'source: must be one of website, docx, markdown, html, zip, confluence, github-wiki, notion, google-docs',
+    );
     await bad({ url: `${site.base}/a`, source: 'html', page: 'x' }, 'page: unknown field');
 
-    await request(server.app).post(path).send({ url: `${site.base}/site/`, source: 'html' }).expect(401);
+    await request(server.app)
+      .post(path)
+      .send({ url: `${site.base}/site/`, source: 'html' })
+      .expect(401);
     const other = await createOrg(server.ds);
-    await server.as(other.admin.token).post(path).send({ url: `${site.base}/site/`, source: 'html' }).expect(404);
+    await server
+      .as(other.admin.token)
+      .post(path)
+      .send({ url: `${site.base}/site/`, source: 'html' })
+      .expect(404);
     const reader = await addMember(server.ds, fx.org, 'read');
-    await server.as(reader.token).post(path).send({ url: `${site.base}/site/`, source: 'html' }).expect(403);
+    await server
+      .as(reader.token)
+      .post(path)
+      .send({ url: `${site.base}/site/`, source: 'html' })
+      .expect(403);
     expect(await server.ds.manager.countBy(ImportRun, { spaceId: space.id })).toBe(0);
   });
 
@@ -247,19 +309,33 @@ describe('POST {content}/import', () => {
     const res = await importInto(fx, space.id, { url, source: 'website' }).expect(400);
     expect(res.body.error.message).toMatch(/^url: the import failed \(FETCH_ERROR\): .*refused destination/);
     const run = await runOf(fx, res.headers.location);
-    expect(run).toMatchObject({ status: 'failed', errorCode: 'FETCH_ERROR', revision: null, reason: expect.stringContaining('refused destination') });
+    expect(run).toMatchObject({
+      status: 'failed',
+      errorCode: 'FETCH_ERROR',
+      revision: null,
+      reason: expect.stringContaining('refused destination'),
+    });
     expect((await content(fx, space.id)).id).toBe(before.id);
   });
 
   it('fails on what cannot be read: not an archive (PARSE_ERROR), an archive beyond the byte budget (LIMIT_EXCEEDED), a missing page or one robots.txt disallows (FETCH_ERROR)', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
-    const failure = async (url: string, source: string) => (await importInto(fx, space.id, { url, source }).expect(400)).body.error.message;
-    expect(await failure(`${site.base}/docs/not-a-zip.zip`, 'zip')).toMatch(/^url: the import failed \(PARSE_ERROR\): not a zip archive/);
-    expect(await failure(`${site.base}/docs/bomb.zip`, 'zip')).toMatch(/^url: the import failed \(LIMIT_EXCEEDED\): the archive unpacks to more than/);
-    expect(await failure(`${site.base}/docs/missing.md`, 'markdown')).toMatch(/^url: the import failed \(FETCH_ERROR\): .*answered HTTP 404/);
+    const failure = async (url: string, source: string) =>
+      (await importInto(fx, space.id, { url, source }).expect(400)).body.error.message;
+    expect(await failure(`${site.base}/docs/not-a-zip.zip`, 'zip')).toMatch(
+      /^url: the import failed \(PARSE_ERROR\): not a zip archive/,
+    );
+    expect(await failure(`${site.base}/docs/bomb.zip`, 'zip')).toMatch(
+      /^url: the import failed \(LIMIT_EXCEEDED\): the archive unpacks to more than/,
+    );
+    expect(await failure(`${site.base}/docs/missing.md`, 'markdown')).toMatch(
+      /^url: the import failed \(FETCH_ERROR\): .*answered HTTP 404/,
+    );
     expect(await failure(`${site.base}/docs/letter.docx`, 'zip')).toMatch(/PARSE_ERROR.*no markdown file/);
-    expect(await failure(`${site.base}/site/private/`, 'website')).toMatch(/^url: the import failed \(FETCH_ERROR\): .*robots\.txt disallows it/);
+    expect(await failure(`${site.base}/site/private/`, 'website')).toMatch(
+      /^url: the import failed \(FETCH_ERROR\): .*robots\.txt disallows it/,
+    );
     expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(0);
   });
 
@@ -268,7 +344,11 @@ describe('POST {content}/import', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const body = { url: `${site.base}/site/`, source: 'website' };
     const res = await impatient.as(fx.admin.token).post(importPath(space.id)).send(body).expect(202);
-    expect(res.body).toMatchObject({ object: 'import-run', status: expect.stringMatching(/^(pending|in-progress)$/), urls: { location: res.headers.location } });
+    expect(res.body).toMatchObject({
+      object: 'import-run',
+      status: expect.stringMatching(/^(pending|in-progress)$/),
+      urls: { location: res.headers.location },
+    });
     const again = await impatient.as(fx.admin.token).post(importPath(space.id)).send(body);
     expect(again.headers.location).toBe(res.headers.location);
     const run = await ended(fx, res.headers.location);
@@ -305,9 +385,18 @@ describe('a 200-page website into a change request', () => {
     expect((await content(fx, space.id)).pages).toEqual([]); // the space's own content is untouched
     let links = 0;
     for (const page of pages) {
-      const listed = await listAll(server, fx.admin, `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page.id}/links`);
+      const listed = await listAll(
+        server,
+        fx.admin,
+        `/v1/spaces/${space.id}/change-requests/${cr.id}/content/page/${page.id}/links`,
+      );
       links += listed.items.length;
-      for (const link of listed.items) expect({ page: page.title, target: link.target, status: link.status }).toEqual({ page: page.title, target: link.target, status: 'ok' });
+      for (const link of listed.items)
+        expect({ page: page.title, target: link.target, status: link.status }).toEqual({
+          page: page.title,
+          target: link.target,
+          status: 'ok',
+        });
     }
     expect(links).toBeGreaterThan(200 * 3);
   }, 120000);
@@ -318,25 +407,37 @@ describe('import runs', () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const ok = await importInto(fx, space.id, { url: `${site.base}/docs/notes.md`, source: 'markdown' }).expect(201);
-    const failed = await importInto(fx, space.id, { url: `${site.base}/docs/missing.md`, source: 'markdown' }).expect(400);
+    const failed = await importInto(fx, space.id, { url: `${site.base}/docs/missing.md`, source: 'markdown' }).expect(
+      400,
+    );
     const list = `/v1/org/${fx.org.id}/imports`;
     const ids = (location: string) => location.split('/').pop();
-    expect((await listAll(server, fx.admin, list)).ids).toEqual([ids(failed.headers.location), ids(ok.headers.location)]);
+    expect((await listAll(server, fx.admin, list)).ids).toEqual([
+      ids(failed.headers.location),
+      ids(ok.headers.location),
+    ]);
     expect((await listAll(server, fx.admin, list, { status: 'completed' })).ids).toEqual([ids(ok.headers.location)]);
     expect((await listAll(server, fx.admin, list, { status: 'failed' })).ids).toEqual([ids(failed.headers.location)]);
     expect((await listAll(server, fx.admin, list, { status: 'active' })).ids).toEqual([]);
     expect((await listAll(server, fx.admin, list, { space: 'nope' })).ids).toEqual([]);
-    expect((await server.as(fx.admin.token).get(list).query({ status: 'done' }).expect(400)).body.error.message).toMatch(/^status: must be one of active/);
+    expect(
+      (await server.as(fx.admin.token).get(list).query({ status: 'done' }).expect(400)).body.error.message,
+    ).toMatch(/^status: must be one of active/);
 
     const cancel = `${new URL(ok.headers.location).pathname}/cancel`;
-    expect((await server.as(fx.admin.token).post(cancel).expect(400)).body.error.message).toBe('status: the import run is committed; only a pending or in-progress import can be cancelled');
+    expect((await server.as(fx.admin.token).post(cancel).expect(400)).body.error.message).toBe(
+      'status: the import run is committed; only a pending or in-progress import can be cancelled',
+    );
     const reader = await addMember(server.ds, fx.org, 'read');
     await server.as(reader.token).get(new URL(ok.headers.location).pathname).expect(200);
     await server.as(reader.token).post(cancel).expect(403);
     const other = await createOrg(server.ds);
     await server.as(other.admin.token).get(new URL(ok.headers.location).pathname).expect(404);
     await server.as(other.admin.token).get(list).expect(404);
-    await server.as(other.admin.token).get(`/v1/org/${other.org.id}/imports/${ids(ok.headers.location)}`).expect(404);
+    await server
+      .as(other.admin.token)
+      .get(`/v1/org/${other.org.id}/imports/${ids(ok.headers.location)}`)
+      .expect(404);
     await request(server.app).get(list).expect(401);
   });
 });
@@ -357,14 +458,24 @@ describe('cancelling and superseding', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const cr = await newChangeRequest(server, fx.admin, space.id);
     const before = await content(fx, space.id, cr.id);
-    const res = await impatient.as(fx.admin.token).post(importPath(space.id, cr.id)).send({ url: `${slow.base}/site/`, source: 'website' }).expect(202);
+    const res = await impatient
+      .as(fx.admin.token)
+      .post(importPath(space.id, cr.id))
+      .send({ url: `${slow.base}/site/`, source: 'website' })
+      .expect(202);
     const runPath = new URL(res.headers.location).pathname;
     for (let i = 0; (await runOf(fx, res.headers.location)).progress.done === 0; i++) {
       if (i > 200) throw new Error('the import made no progress');
       await new Promise((r) => setTimeout(r, 50));
     }
     const cancelled = (await server.as(fx.admin.token).post(`${runPath}/cancel`).expect(200)).body;
-    expect(cancelled).toMatchObject({ status: 'cancelled', reason: 'cancelled by request', errorCode: 'CANCELLED', revision: null, completedAt: null });
+    expect(cancelled).toMatchObject({
+      status: 'cancelled',
+      reason: 'cancelled by request',
+      errorCode: 'CANCELLED',
+      revision: null,
+      completedAt: null,
+    });
     const servedAtCancel = slow.served();
     await new Promise((r) => setTimeout(r, 1500));
     expect(slow.served() - servedAtCancel).toBeLessThanOrEqual(20); // the batch under way stops; no further batch runs
@@ -372,15 +483,26 @@ describe('cancelling and superseding', () => {
     expect((await content(fx, space.id, cr.id)).id).toBe(before.id);
     expect(await server.ds.manager.countBy(Revision, { changeRequestId: cr.id, type: 'import' })).toBe(0);
     expect(await stagedBlobs(res.headers.location.split('/').pop()!)).toEqual([]);
-    expect((await server.as(fx.admin.token).post(`${runPath}/cancel`).expect(400)).body.error.message).toMatch(/the import run is cancelled/);
+    expect((await server.as(fx.admin.token).post(`${runPath}/cancel`).expect(400)).body.error.message).toMatch(
+      /the import run is cancelled/,
+    );
   }, 30000);
 
   it('a different import into the same content supersedes the one under way, which commits nothing', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
-    const first = await impatient.as(fx.admin.token).post(importPath(space.id)).send({ url: `${slow.base}/site/`, source: 'website' }).expect(202);
-    const second = await importInto(fx, space.id, { url: `${site.base}/docs/notes.md`, source: 'markdown' }).expect(201);
-    expect(await runOf(fx, first.headers.location)).toMatchObject({ status: 'cancelled', reason: 'superseded by a newer import into the same content' });
+    const first = await impatient
+      .as(fx.admin.token)
+      .post(importPath(space.id))
+      .send({ url: `${slow.base}/site/`, source: 'website' })
+      .expect(202);
+    const second = await importInto(fx, space.id, { url: `${site.base}/docs/notes.md`, source: 'markdown' }).expect(
+      201,
+    );
+    expect(await runOf(fx, first.headers.location)).toMatchObject({
+      status: 'cancelled',
+      reason: 'superseded by a newer import into the same content',
+    });
     await new Promise((r) => setTimeout(r, 1000));
     expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(1);
     expect((await content(fx, space.id)).id).toBe(second.body.revision);

@@ -13,7 +13,18 @@ import { useServer } from '../support/server';
 const server = useServer();
 
 const EMOJI = '\u{1F600}';
-const BIDI_AND_NUL = ['\u0000', '\u202e', '\u202a', '\u2066', '\u2069', '\u200e', '\u200f', '\u061c', '\u0085', '\u007f'];
+const BIDI_AND_NUL = [
+  '\u0000',
+  '\u202e',
+  '\u202a',
+  '\u2066',
+  '\u2069',
+  '\u200e',
+  '\u200f',
+  '\u061c',
+  '\u0085',
+  '\u007f',
+];
 
 describe('the text primitive', () => {
   it('counts code points: a surrogate pair is one character, a lone half is one too', () => {
@@ -26,7 +37,11 @@ describe('the text primitive', () => {
   it('checks lengths in code points with the usual messages', () => {
     const title = text({ min: 2, max: 3 });
     expect(title.safeParse(EMOJI.repeat(3)).success).toBe(true);
-    expect(title.safeParse(EMOJI.repeat(4)).error?.issues[0]).toMatchObject({ code: 'too_big', maximum: 3, type: 'string' });
+    expect(title.safeParse(EMOJI.repeat(4)).error?.issues[0]).toMatchObject({
+      code: 'too_big',
+      maximum: 3,
+      type: 'string',
+    });
     expect(title.safeParse(EMOJI).error?.issues[0]).toMatchObject({ code: 'too_small', minimum: 2, type: 'string' });
   });
 
@@ -54,7 +69,12 @@ describe('JSON bodies', () => {
   const collections = () => `/v1/orgs/${fx.org.id}/collections`;
   /** posts raw JSON text (or bytes) as the body, unserialized */
   const postRaw = (path: string, body: string | Buffer, contentType = 'application/json') =>
-    server.as(fx.admin.token).post(path).set('Content-Type', contentType).serialize((raw) => raw).send(body);
+    server
+      .as(fx.admin.token)
+      .post(path)
+      .set('Content-Type', contentType)
+      .serialize((raw) => raw)
+      .send(body);
   const expect400 = async (res: request.Response | Promise<request.Response>, message: string) => {
     const r = await res;
     expect({ status: r.status, body: r.body }).toEqual({ status: 400, body: { error: { code: 400, message } } });
@@ -65,13 +85,28 @@ describe('JSON bodies', () => {
     const bytes = Buffer.concat([Buffer.from('{"title":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
     await expect400(postRaw(collections(), bytes), 'body: must be valid UTF-8');
     // an encoded surrogate (CESU-8) and an overlong encoding are not UTF-8 either
-    await expect400(postRaw(collections(), Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')])), 'body: must be valid UTF-8');
-    await expect400(postRaw(collections(), Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])), 'body: must be valid UTF-8');
-    const utf16 = await postRaw(collections(), Buffer.from('{"title":"x"}', 'utf16le'), 'application/json; charset=utf-16le');
+    await expect400(
+      postRaw(
+        collections(),
+        Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
+      ),
+      'body: must be valid UTF-8',
+    );
+    await expect400(
+      postRaw(collections(), Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])),
+      'body: must be valid UTF-8',
+    );
+    const utf16 = await postRaw(
+      collections(),
+      Buffer.from('{"title":"x"}', 'utf16le'),
+      'application/json; charset=utf-16le',
+    );
     expect(utf16.status).toBe(415);
     expect(utf16.body.error.message).toBe('body: charset must be utf-8');
     expect(await collectionCount()).toBe(0);
-    const ok = await postRaw(collections(), Buffer.from('{"title":"café"}'), 'application/json; charset=UTF-8').expect(201);
+    const ok = await postRaw(collections(), Buffer.from('{"title":"café"}'), 'application/json; charset=UTF-8').expect(
+      201,
+    );
     expect(ok.body.title).toBe('café');
   });
 
@@ -80,9 +115,13 @@ describe('JSON bodies', () => {
     await expect400(postRaw(collections(), '{"title":"\\udc00b"}'), 'title: must not contain lone surrogates');
     const teams = `/v1/orgs/${fx.org.id}/teams`;
     const team = (await server.as(fx.admin.token).put(teams).send({ title: 'Core' }).expect(201)).body;
-    const put = (body: string) => server.as(fx.admin.token).put(`${teams}/${team.id}/members`).set('Content-Type', 'application/json').send(body);
+    const put = (body: string) =>
+      server.as(fx.admin.token).put(`${teams}/${team.id}/members`).set('Content-Type', 'application/json').send(body);
     await expect400(put('{"add":["x","\\ud83d"]}'), 'add.1: must not contain lone surrogates');
-    await expect400(put('{"memberships":{"\\udfff":{"role":"owner"}}}'), 'memberships: keys must not contain lone surrogates');
+    await expect400(
+      put('{"memberships":{"\\udfff":{"role":"owner"}}}'),
+      'memberships: keys must not contain lone surrogates',
+    );
     expect(await collectionCount()).toBe(0);
     const pair = await postRaw(collections(), '{"title":"\\ud83d\\ude00 ok"}').expect(201);
     expect(pair.body.title).toBe(`${EMOJI} ok`);
@@ -90,29 +129,52 @@ describe('JSON bodies', () => {
 
   it('refuses duplicate keys at any depth, escaped spellings included, naming the field', async () => {
     await expect400(postRaw(collections(), '{"title":"a","title":"b"}'), 'title: must not appear more than once');
-    await expect400(postRaw(collections(), '{"title":"a", "\\u0074itle" : "b"}'), 'title: must not appear more than once');
+    await expect400(
+      postRaw(collections(), '{"title":"a", "\\u0074itle" : "b"}'),
+      'title: must not appear more than once',
+    );
     const space = await newSpace(server, fx.admin, fx.org.id);
     const anchor = `{"type":"space","space":"${space.id}"}`;
-    await expect400(postRaw(`/v1/spaces/${space.id}/move`, `{"position":{"before":${anchor},"before":${anchor}}}`), 'position.before: must not appear more than once');
-    await expect400(postRaw(`/v1/spaces/${space.id}/move`, `{"position":{"before":{"type":"space","type":"space","space":"${space.id}"}}}`), 'position.before.type: must not appear more than once');
+    await expect400(
+      postRaw(`/v1/spaces/${space.id}/move`, `{"position":{"before":${anchor},"before":${anchor}}}`),
+      'position.before: must not appear more than once',
+    );
+    await expect400(
+      postRaw(
+        `/v1/spaces/${space.id}/move`,
+        `{"position":{"before":{"type":"space","type":"space","space":"${space.id}"}}}`,
+      ),
+      'position.before.type: must not appear more than once',
+    );
     expect(await collectionCount()).toBe(0);
     // the same key in two objects, and quotes and colons inside strings, are no duplicates
     const res = await postRaw(collections(), '{"title" : "say \\"title\\" : \\"b\\""}').expect(201);
     expect(res.body.title).toBe('say "title" : "b"');
-    const patched = await server.as(fx.admin.token).patch(`/v1/collections/${res.body.id}`).send({ title: 'T', description: 'Notes: "title": x' }).expect(200);
+    const patched = await server
+      .as(fx.admin.token)
+      .patch(`/v1/collections/${res.body.id}`)
+      .send({ title: 'T', description: 'Notes: "title": x' })
+      .expect(200);
     expect(patched.body.description).toBe('Notes: "title": x');
   });
 
   it('refuses `__proto__` keys in records as unknown fields instead of dropping them', async () => {
     const teams = `/v1/orgs/${fx.org.id}/teams`;
     const team = (await server.as(fx.admin.token).put(teams).send({ title: 'Core' }).expect(201)).body;
-    const put = (body: string) => server.as(fx.admin.token).put(`${teams}/${team.id}/members`).set('Content-Type', 'application/json').send(body);
+    const put = (body: string) =>
+      server.as(fx.admin.token).put(`${teams}/${team.id}/members`).set('Content-Type', 'application/json').send(body);
     await expect400(put(`{"memberships":{"__proto__":{"role":"owner"}}}`), 'memberships.__proto__: unknown field');
-    await expect400(put(`{"memberships":{"\\u005f_proto__":{"role":"owner"}}}`), 'memberships.__proto__: unknown field');
+    await expect400(
+      put(`{"memberships":{"\\u005f_proto__":{"role":"owner"}}}`),
+      'memberships.__proto__: unknown field',
+    );
     await expect400(put(`{"__proto__":{"add":[]}}`), '__proto__: unknown field');
     const space = await newSpace(server, fx.admin, fx.org.id);
     await expect400(
-      postRaw(`/v1/spaces/${space.id}/content/template`, '{"id":"x","params":{"contentRefs":{"__proto__":{"kind":"file","file":"f"}}}}'),
+      postRaw(
+        `/v1/spaces/${space.id}/content/template`,
+        '{"id":"x","params":{"contentRefs":{"__proto__":{"kind":"file","file":"f"}}}}',
+      ),
       'params.contentRefs.__proto__: unknown field',
     );
   });
@@ -133,7 +195,9 @@ describe('control characters', () => {
 
   it('are refused in titles, labels and names alike', async () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
-    const team = (await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Core' }).expect(201)).body;
+    const team = (
+      await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Core' }).expect(201)
+    ).body;
     const writes: Array<[string, string, (v: string) => Json, string]> = [
       ['post', `/v1/orgs/${fx.org.id}/collections`, (v) => ({ title: v }), 'title'],
       ['post', `/v1/orgs/${fx.org.id}/spaces`, (v) => ({ title: v }), 'title'],
@@ -146,7 +210,9 @@ describe('control characters', () => {
     ];
     for (const [method, path, body, name] of writes) {
       for (const c of [...BIDI_AND_NUL, '\n', '\t']) {
-        const res = await (server.as(fx.admin.token) as unknown as Record<string, (p: string) => request.Test>)[method](path).send(body(`x${c}y`));
+        const res = await (server.as(fx.admin.token) as unknown as Record<string, (p: string) => request.Test>)
+          [method](path)
+          .send(body(`x${c}y`));
         expect({ path, c: c.codePointAt(0), status: res.status, message: res.body.error?.message }).toEqual({
           path,
           c: c.codePointAt(0),
@@ -162,18 +228,42 @@ describe('control characters', () => {
     const pages = `/v1/spaces/${space.id}/content/pages`;
     const bad = await server.as(fx.admin.token).post(pages).send({ title: 'T', markdown: 'a\u202eb' }).expect(400);
     expect(bad.body.error.message).toBe('markdown: must not contain control characters');
-    const page = await server.as(fx.admin.token).post(pages).send({ title: 'T', markdown: 'line\r\n\tindented\n' }).expect(201);
+    const page = await server
+      .as(fx.admin.token)
+      .post(pages)
+      .send({ title: 'T', markdown: 'line\r\n\tindented\n' })
+      .expect(201);
     expect(page.body.id).toBeTruthy();
-    const upload = await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/content/files`).query({ name: 'cv\u202efdp.exe' }).set('Content-Type', 'text/plain').send('x').expect(400);
+    const upload = await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/content/files`)
+      .query({ name: 'cv\u202efdp.exe' })
+      .set('Content-Type', 'text/plain')
+      .send('x')
+      .expect(400);
     expect(upload.body.error.message).toBe('name: must not contain control characters');
   });
 
   it('are refused in reactions, which refused NUL but took bidi marks', async () => {
     const c = await commentFixture(server);
-    const comment = (await server.as(c.editor.token).post(c.spaceComments).send({ body: { markdown: 'Hi' } }).expect(200)).body;
-    const res = await server.as(c.editor.token).put(`${c.spaceComments}/${comment.id}`).send({ addedReactions: ['\u200f\u{1F44D}'] }).expect(400);
+    const comment = (
+      await server
+        .as(c.editor.token)
+        .post(c.spaceComments)
+        .send({ body: { markdown: 'Hi' } })
+        .expect(200)
+    ).body;
+    const res = await server
+      .as(c.editor.token)
+      .put(`${c.spaceComments}/${comment.id}`)
+      .send({ addedReactions: ['\u200f\u{1F44D}'] })
+      .expect(400);
     expect(res.body.error.message).toBe('addedReactions.0: must not contain control characters');
-    const comments = await server.as(c.editor.token).post(c.spaceComments).send({ body: { markdown: 'x\u0000' } }).expect(400);
+    const comments = await server
+      .as(c.editor.token)
+      .post(c.spaceComments)
+      .send({ body: { markdown: 'x\u0000' } })
+      .expect(400);
     expect(comments.body.error.message).toBe('body.markdown: must not contain control characters');
   });
 });
@@ -189,11 +279,19 @@ describe('lengths count code points, as the OpenAPI document does', () => {
     const space = await newSpace(server, fx.admin, fx.org.id, { title });
     expect(space.title).toBe(title);
     expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}`).expect(200)).body.title).toBe(title);
-    const long = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({ title: EMOJI.repeat(129) }).expect(400);
+    const long = await server
+      .as(fx.admin.token)
+      .post(`/v1/orgs/${fx.org.id}/spaces`)
+      .send({ title: EMOJI.repeat(129) })
+      .expect(400);
     expect(long.body.error.message).toBe('title: must be at most 128 characters');
     const short = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: EMOJI }).expect(400);
     expect(short.body.error.message).toBe('title: must be at least 2 characters');
-    await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: EMOJI.repeat(2) }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .send({ title: EMOJI.repeat(2) })
+      .expect(200);
   });
 
   it('duplicates a space with a full-length emoji title without splitting a character', async () => {

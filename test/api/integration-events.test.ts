@@ -22,7 +22,14 @@ async function privateIntegration() {
   await server
     .as(fx.admin.token)
     .post(`/v1/integrations/${name}`)
-    .send({ organization: fx.org.id, title: 'Private one', description: 'Events', script: 'export default {};', scopes: [], visibility: 'private' })
+    .send({
+      organization: fx.org.id,
+      title: 'Private one',
+      description: 'Events',
+      script: 'export default {};',
+      scopes: [],
+      visibility: 'private',
+    })
     .expect(200);
   return { ...fx, name };
 }
@@ -32,28 +39,56 @@ describe('events', () => {
     const { org, admin } = await createOrg(server.ds);
     const { name, installationId } = await publishAndInstall(server, admin, org.id);
     const space = await newSpace(server, admin, org.id);
-    await server.as(admin.token).post(`/v1/integrations/${name}/installations/${installationId}/spaces`).send({ space: space.id }).expect(201);
+    await server
+      .as(admin.token)
+      .post(`/v1/integrations/${name}/installations/${installationId}/spaces`)
+      .send({ space: space.id })
+      .expect(201);
     // installed on the organization, then on a space: two events
     const all = (await server.as(admin.token).get(`/v1/integrations/${name}/events`).expect(200)).body;
     expect(all.items).toHaveLength(2);
     const [newest, oldest] = all.items;
     expect(newest).toEqual({
-      id: expect.any(String), integrationId: expect.any(String), installationId, createdAt: expect.any(String), status: 'failed',
-      payload: { eventId: newest.id, type: 'space_installation_setup', installationId, spaceId: space.id, status: 'active' },
+      id: expect.any(String),
+      integrationId: expect.any(String),
+      installationId,
+      createdAt: expect.any(String),
+      status: 'failed',
+      payload: {
+        eventId: newest.id,
+        type: 'space_installation_setup',
+        installationId,
+        spaceId: space.id,
+        status: 'active',
+      },
     });
-    expect(oldest.payload).toEqual({ eventId: oldest.id, type: 'installation_setup', installationId, status: 'active' });
+    expect(oldest.payload).toEqual({
+      eventId: oldest.id,
+      type: 'installation_setup',
+      installationId,
+      status: 'active',
+    });
     expect(Date.parse(newest.createdAt)).toBeGreaterThanOrEqual(Date.parse(oldest.createdAt));
 
     const first = (await server.as(admin.token).get(`/v1/integrations/${name}/events?limit=1`).expect(200)).body;
     expect(first.items.map((e: { id: string }) => e.id)).toEqual([newest.id]);
-    const second = (await server.as(admin.token).get(`/v1/integrations/${name}/events?limit=1&page=${encodeURIComponent(first.next.page)}`).expect(200)).body;
+    const second = (
+      await server
+        .as(admin.token)
+        .get(`/v1/integrations/${name}/events?limit=1&page=${encodeURIComponent(first.next.page)}`)
+        .expect(200)
+    ).body;
     expect(second.items.map((e: { id: string }) => e.id)).toEqual([oldest.id]);
     expect(second.next).toBeUndefined();
 
     const detail = (await server.as(admin.token).get(`/v1/integrations/${name}/events/${oldest.id}`).expect(200)).body;
     expect(detail).toEqual({
       event: oldest,
-      trace: { logs: [{ level: 'warn', timestamp: expect.any(String), message: expect.stringMatching(/^no endpoint configured/) }] },
+      trace: {
+        logs: [
+          { level: 'warn', timestamp: expect.any(String), message: expect.stringMatching(/^no endpoint configured/) },
+        ],
+      },
     });
     const row = await server.ds.manager.findOneByOrFail(IntegrationEvent, { id: oldest.id });
     expect(row.dispatch).toMatchObject({ generation: 0, requestedAt: null, runId: null });
@@ -67,7 +102,9 @@ describe('events', () => {
     const hidden = await privateIntegration();
     const events = `/v1/integrations/${name}/events`;
 
-    expect((await server.as(admin.token).get(`${events}?limit=abc`).expect(400)).body.error.message).toMatch(/^limit: /);
+    expect((await server.as(admin.token).get(`${events}?limit=abc`).expect(400)).body.error.message).toMatch(
+      /^limit: /,
+    );
     expect((await server.as(admin.token).get(`${events}?page=forged`).expect(400)).body.error.message).toMatch(/page/);
     await request(server.app).get(events).expect(401);
     await server.as(editor.token).get(events).expect(403);
@@ -77,7 +114,9 @@ describe('events', () => {
     await server.as(admin.token).get(`${events}/no-such-event`).expect(404);
     // an event of another integration is not found under this one
     await install(server, hidden.admin, hidden.name, hidden.org.id);
-    const { id: foreign } = await server.ds.manager.findOneByOrFail(IntegrationEvent, { organizationId: hidden.org.id });
+    const { id: foreign } = await server.ds.manager.findOneByOrFail(IntegrationEvent, {
+      organizationId: hidden.org.id,
+    });
     await server.as(admin.token).get(`${events}/${foreign}`).expect(404);
     await server.as(editor.token).get(`${events}/${foreign}`).expect(403);
   });
@@ -97,19 +136,41 @@ describe('space events', () => {
     await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Edited', markdown: 'Text.' }).expect(201);
     revisions.push(await revision());
     const cr = (await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Change' }).expect(201)).body;
-    await api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content/pages`).send({ title: 'Proposed', markdown: 'Text.' }).expect(201);
+    await api
+      .post(`/v1/spaces/${space.id}/change-requests/${cr.number}/content/pages`)
+      .send({ title: 'Proposed', markdown: 'Text.' })
+      .expect(201);
     await api.post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`).expect(200);
     revisions.push(await revision());
     await api.post(`/v1/spaces/${space.id}/content/template`).send({ id: TEMPLATES[0].id }).expect(201);
     revisions.push(await revision());
-    await server.as(uncovered.admin.token).post(`/v1/spaces/${elsewhere.id}/content/pages`).send({ title: 'Not covered', markdown: 'Text.' }).expect(201);
+    await server
+      .as(uncovered.admin.token)
+      .post(`/v1/spaces/${elsewhere.id}/content/pages`)
+      .send({ title: 'Not covered', markdown: 'Text.' })
+      .expect(201);
 
     const { items } = (await api.get(`/v1/integrations/${name}/events`).expect(200)).body;
-    const content = items.filter((e: { payload: { type: string } }) => e.payload.type === 'space_content_updated').reverse();
+    const content = items
+      .filter((e: { payload: { type: string } }) => e.payload.type === 'space_content_updated')
+      .reverse();
     expect(content.map((e: { payload: object }) => e.payload)).toEqual(
       revisions.map((revisionId) => ({
-        eventId: expect.any(String), type: 'space_content_updated', installationId, spaceId: space.id, revisionId,
-        updatedBy: [{ object: 'user', id: admin.user.id, displayName: admin.user.displayName, email: admin.user.email, photoURL: null, urls: { location: expect.stringMatching(new RegExp(`/v1/users/${admin.user.id}$`)) } }],
+        eventId: expect.any(String),
+        type: 'space_content_updated',
+        installationId,
+        spaceId: space.id,
+        revisionId,
+        updatedBy: [
+          {
+            object: 'user',
+            id: admin.user.id,
+            displayName: admin.user.displayName,
+            email: admin.user.email,
+            photoURL: null,
+            urls: { location: expect.stringMatching(new RegExp(`/v1/users/${admin.user.id}$`)) },
+          },
+        ],
       })),
     );
     expect(await server.ds.manager.countBy(IntegrationEvent, { spaceId: elsewhere.id })).toBe(0);
@@ -157,9 +218,17 @@ describe('development mode', () => {
     await server.as(editor.token).put(dev).send({ tunnelUrl: 'https://tunnel.example.com' }).expect(403);
     await server.as(editor.token).delete(dev).expect(403);
     await server.as(outsider.admin.token).put(dev).send({ tunnelUrl: 'https://tunnel.example.com' }).expect(403);
-    await server.as(admin.token).put(`/v1/integrations/${hidden.name}/dev`).send({ tunnelUrl: 'https://tunnel.example.com' }).expect(404);
+    await server
+      .as(admin.token)
+      .put(`/v1/integrations/${hidden.name}/dev`)
+      .send({ tunnelUrl: 'https://tunnel.example.com' })
+      .expect(404);
     await server.as(admin.token).delete(`/v1/integrations/${hidden.name}/dev`).expect(404);
-    await server.as(admin.token).put('/v1/integrations/no-such-integration/dev').send({ tunnelUrl: 'https://tunnel.example.com' }).expect(404);
+    await server
+      .as(admin.token)
+      .put('/v1/integrations/no-such-integration/dev')
+      .send({ tunnelUrl: 'https://tunnel.example.com' })
+      .expect(404);
     expect(await server.ds.manager.findOneByOrFail(Integration, { name })).toMatchObject({ devTunnelUrl: null });
   });
 });

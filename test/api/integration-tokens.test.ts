@@ -32,11 +32,18 @@ interface Installed {
 }
 
 /** An integration of another organization with `scopes`, installed in `fx`'s organization. */
-async function installed(fx: OrgFixture, scopes: string[], selection: Parameters<typeof insertInstallation>[3] = {}, ttlSeconds = 600): Promise<Installed> {
+async function installed(
+  fx: OrgFixture,
+  scopes: string[],
+  selection: Parameters<typeof insertInstallation>[3] = {},
+  ttlSeconds = 600,
+): Promise<Installed> {
   const developer = await createOrg(server.ds);
   const integration = await insertIntegration(server.ds, developer.org.id, scopes);
   const installation = await insertInstallation(server.ds, integration, fx.org.id, selection);
-  const tokens = await inTransaction(server.ds, (db) => issueIntegrationTokens(db, { integrationTokenTtlSeconds: ttlSeconds }, { integration, installation }));
+  const tokens = await inTransaction(server.ds, (db) =>
+    issueIntegrationTokens(db, { integrationTokenTtlSeconds: ttlSeconds }, { integration, installation }),
+  );
   return { integration, installation, tokens };
 }
 
@@ -45,7 +52,11 @@ async function contentFixture() {
   const collection = await newCollection(server, fx.admin, fx.org.id, { title: 'Docs' });
   const space = await newSpace(server, fx.admin, fx.org.id, { title: 'Guide', parent: collection.id });
   const other = await newSpace(server, fx.admin, fx.org.id, { title: 'Internal' });
-  await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Setup', markdown: 'Install it.' }).expect(201);
+  await server
+    .as(fx.admin.token)
+    .post(`/v1/spaces/${space.id}/content/pages`)
+    .send({ title: 'Setup', markdown: 'Install it.' })
+    .expect(201);
   return { fx, collection, space, other };
 }
 
@@ -92,15 +103,24 @@ describe('integration tokens', () => {
     await api.get(`/v1/orgs/${fx.org.id}/sites/${site.id}`).expect(404);
     expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items).toEqual([]);
     await api.get(`/v1/orgs/${fx.org.id}/openapi`).expect(200);
-    await api.put(`/v1/orgs/${fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(403);
+    await api
+      .put(`/v1/orgs/${fx.org.id}/openapi/tokens`)
+      .send({ source: { text: OPENAPI } })
+      .expect(403);
   });
 
   it('writes content with space:content:write, and still never administers', async () => {
     const { fx, space } = await contentFixture();
     const { tokens } = await installed(fx, ['space:content:read', 'space:content:write']);
     const api = server.as(tokens.installation!);
-    const page = (await api.post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'From the integration', markdown: 'Synced.' }).expect(201)).body;
-    const read = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${page.id}`).expect(200)).body;
+    const page = (
+      await api
+        .post(`/v1/spaces/${space.id}/content/pages`)
+        .send({ title: 'From the integration', markdown: 'Synced.' })
+        .expect(201)
+    ).body;
+    const read = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${page.id}`).expect(200))
+      .body;
     expect(read.title).toBe('From the integration');
     await api.post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Sync' }).expect(201);
     await api.patch(`/v1/spaces/${space.id}`).send({ title: 'Renamed' }).expect(403);
@@ -111,8 +131,14 @@ describe('integration tokens', () => {
 
   it('reaches only the selected spaces and sites of a `selected` installation', async () => {
     const { fx, collection, space, other } = await contentFixture();
-    const [site, otherSite] = [await newSite(server, fx.admin, fx.org.id, { title: 'Public' }), await newSite(server, fx.admin, fx.org.id, { title: 'Internal' })];
-    const { installation, tokens } = await installed(fx, ['space:content:read', 'site:metadata:read'], { spaces: 'selected', sites: 'selected' });
+    const [site, otherSite] = [
+      await newSite(server, fx.admin, fx.org.id, { title: 'Public' }),
+      await newSite(server, fx.admin, fx.org.id, { title: 'Internal' }),
+    ];
+    const { installation, tokens } = await installed(fx, ['space:content:read', 'site:metadata:read'], {
+      spaces: 'selected',
+      sites: 'selected',
+    });
     await insertContentInstallation(server.ds, installation, { spaceId: space.id });
     await insertContentInstallation(server.ds, installation, { siteId: site.id });
     const api = server.as(tokens.installation!);
@@ -120,19 +146,31 @@ describe('integration tokens', () => {
     await api.get(`/v1/spaces/${other.id}`).expect(404);
     await api.get(`/v1/spaces/${other.id}/content/pages`).expect(404);
     await api.get(`/v1/collections/${collection.id}`).expect(404);
-    expect((await api.get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([space.id]);
+    expect((await api.get(`/v1/orgs/${fx.org.id}/spaces`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([
+      space.id,
+    ]);
     await api.get(`/v1/orgs/${fx.org.id}/sites/${site.id}`).expect(200);
     await api.get(`/v1/orgs/${fx.org.id}/sites/${otherSite.id}`).expect(404);
-    expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([site.id]);
+    expect((await api.get(`/v1/orgs/${fx.org.id}/sites`).expect(200)).body.items.map((s: Json) => s.id)).toEqual([
+      site.id,
+    ]);
   });
 
   it('reads a site with site:metadata:read and sets its adaptive schema with site:adaptive:write, nothing more', async () => {
     const { fx } = await contentFixture();
     const site = await newSite(server, fx.admin, fx.org.id, { title: 'Docs site' });
     const base = `/v1/orgs/${fx.org.id}/sites/${site.id}`;
-    const jsonSchema = { type: 'object', properties: { beta: { type: 'boolean', description: 'A beta user.' } }, additionalProperties: false };
+    const jsonSchema = {
+      type: 'object',
+      properties: { beta: { type: 'boolean', description: 'A beta user.' } },
+      additionalProperties: false,
+    };
     const reader = server.as((await installed(fx, ['site:metadata:read'])).tokens.installation!);
-    expect((await reader.get(base).expect(200)).body.permissions).toMatchObject({ view: true, admin: false, editAdaptiveSchema: false });
+    expect((await reader.get(base).expect(200)).body.permissions).toMatchObject({
+      view: true,
+      admin: false,
+      editAdaptiveSchema: false,
+    });
     await reader.put(`${base}/adaptive-schema`).send({ jsonSchema }).expect(403);
     await reader.patch(base).send({ title: 'Renamed' }).expect(403);
     const writer = server.as((await installed(fx, ['site:adaptive:write'])).tokens.installation!);
@@ -146,15 +184,26 @@ describe('integration tokens', () => {
   it('sees nothing of another organization, whatever its scopes', async () => {
     const { fx } = await contentFixture();
     const elsewhere = await contentFixture();
-    const { tokens } = await installed(fx, ['space:content:read', 'space:content:write', 'site:metadata:read', 'openapi:write']);
+    const { tokens } = await installed(fx, [
+      'space:content:read',
+      'space:content:write',
+      'site:metadata:read',
+      'openapi:write',
+    ]);
     const api = server.as(tokens.installation!);
     await api.get(`/v1/orgs/${elsewhere.fx.org.id}`).expect(404);
     await api.get(`/v1/spaces/${elsewhere.space.id}`).expect(404);
     await api.post(`/v1/spaces/${elsewhere.space.id}/content/pages`).send({ title: 'x', markdown: 'x' }).expect(404);
     await api.get(`/v1/orgs/${elsewhere.fx.org.id}/spaces`).expect(404);
-    await api.put(`/v1/orgs/${elsewhere.fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(404);
+    await api
+      .put(`/v1/orgs/${elsewhere.fx.org.id}/openapi/tokens`)
+      .send({ source: { text: OPENAPI } })
+      .expect(404);
     // while in its own organization openapi:write creates a specification
-    await api.put(`/v1/orgs/${fx.org.id}/openapi/tokens`).send({ source: { text: OPENAPI } }).expect(201);
+    await api
+      .put(`/v1/orgs/${fx.org.id}/openapi/tokens`)
+      .send({ source: { text: OPENAPI } })
+      .expect(201);
   });
 
   it("the integration's own token is its identity, and reaches no organization's content", async () => {
@@ -180,7 +229,10 @@ describe('integration tokens', () => {
     await installationToken.get(`${base}/installations/${installation.id}`).expect(200);
     await installationToken.get(`${base}/installations/${sibling.id}`).expect(404);
     for (const api of [own, installationToken]) {
-      await api.patch(`${base}/installations/${installation.id}`).send({ externalIds: ['x'] }).expect(403);
+      await api
+        .patch(`${base}/installations/${installation.id}`)
+        .send({ externalIds: ['x'] })
+        .expect(403);
       await api.put(`${base}/dev`).send({ tunnelUrl: 'https://tunnel.example.test' }).expect(403);
       await api.delete(base).expect(403);
       await api.get(`${base}/events`).expect(403);
@@ -194,10 +246,17 @@ describe('integration tokens', () => {
     await insertContentInstallation(server.ds, installation, { spaceId: space.id });
     const base = `/v1/integrations/${integration.name}`;
     const own = server.as(tokens.integration);
-    expect((await own.get(`${base}/installations`).expect(200)).body).toMatchObject({ count: 1, items: [{ id: installation.id }] });
-    expect((await own.get(`${base}/spaces`).expect(200)).body).toMatchObject({ count: 1, items: [{ installation: installation.id, space: space.id }] });
+    expect((await own.get(`${base}/installations`).expect(200)).body).toMatchObject({
+      count: 1,
+      items: [{ id: installation.id }],
+    });
+    expect((await own.get(`${base}/spaces`).expect(200)).body).toMatchObject({
+      count: 1,
+      items: [{ installation: installation.id, space: space.id }],
+    });
     expect((await own.get(`${base}/sites`).expect(200)).body.count).toBe(0);
-    for (const path of ['installations', 'spaces', 'sites']) await server.as(tokens.installation!).get(`${base}/${path}`).expect(403);
+    for (const path of ['installations', 'spaces', 'sites'])
+      await server.as(tokens.installation!).get(`${base}/${path}`).expect(403);
     // the installing organization's admin is not its developer: this private integration of another organization is not seen
     await server.as(fx.admin.token).get(`${base}/installations`).expect(404);
   });
@@ -209,7 +268,10 @@ describe('integration tokens', () => {
     const minted = (await server.as(tokens.integration).post(path).expect(200)).body;
     expect(Object.keys(minted)).toEqual(['token']);
     await server.as(minted.token).get(`/v1/spaces/${space.id}`).expect(200);
-    const row = await server.ds.manager.findOneByOrFail(ApiToken, { label: `installation:${installation.id}`, secretHash: hashSecret(minted.token) });
+    const row = await server.ds.manager.findOneByOrFail(ApiToken, {
+      label: `installation:${installation.id}`,
+      secretHash: hashSecret(minted.token),
+    });
     expect(row.installationId).toBe(installation.id);
     expect(row.expiresAt!.getTime()).toBeLessThanOrEqual(Date.now() + server.config.integrationTokenTtlSeconds * 1000);
     // not an installation token, not a user (even the installing organization's admin), not another integration
@@ -217,8 +279,14 @@ describe('integration tokens', () => {
     await server.as(fx.admin.token).post(path).expect(403);
     const stranger = await installed(fx, ['space:content:read']);
     await server.as(stranger.tokens.integration).post(path).expect(404);
-    await server.as(tokens.integration).post(`/v1/integrations/${integration.name}/installations/${stranger.installation.id}/tokens`).expect(404);
-    await server.as(tokens.integration).post(`/v1/integrations/${integration.name}/installations/nosuchinstallation/tokens`).expect(404);
+    await server
+      .as(tokens.integration)
+      .post(`/v1/integrations/${integration.name}/installations/${stranger.installation.id}/tokens`)
+      .expect(404);
+    await server
+      .as(tokens.integration)
+      .post(`/v1/integrations/${integration.name}/installations/nosuchinstallation/tokens`)
+      .expect(404);
   });
 
   it('takes no action on an account: no tokens, no organizations, no e-mail domain (403)', async () => {
@@ -249,11 +317,15 @@ describe('integration tokens', () => {
     // a republish that drops a scope holds from the next request
     const narrowed = await installed(fx, ['space:content:read']);
     await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(200);
-    await inTransaction(server.ds, (db) => db.update(Integration, { id: narrowed.integration.id }, { scopes: ['site:metadata:read'] }));
+    await inTransaction(server.ds, (db) =>
+      db.update(Integration, { id: narrowed.integration.id }, { scopes: ['site:metadata:read'] }),
+    );
     await server.as(narrowed.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(404);
 
     const unpublished = await installed(fx, ['space:content:read']);
-    await inTransaction(server.ds, (db) => db.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() }));
+    await inTransaction(server.ds, (db) =>
+      db.update(Integration, { id: unpublished.integration.id }, { deletedAt: new Date() }),
+    );
     await server.as(unpublished.tokens.installation!).get(`/v1/spaces/${space.id}`).expect(401);
     await server.as(unpublished.tokens.integration).get('/v1/user').expect(401);
   });
@@ -261,20 +333,47 @@ describe('integration tokens', () => {
   it("names the acting integration on the request log's lines", async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs: createBlobStore(server.config), logger });
+    const app = createApp({
+      ds: server.ds,
+      config: server.config,
+      temporal: server.temporal,
+      blobs: createBlobStore(server.config),
+      logger,
+    });
     const { fx, space } = await contentFixture();
     const { integration, tokens } = await installed(fx, ['space:content:read']);
-    await request(app).get(`/v1/spaces/${space.id}`).set('Authorization', `Bearer ${tokens.installation}`).set('X-Request-Id', 'req-integration').expect(200);
-    await request(app).get(`/v1/spaces/${space.id}`).set('Authorization', `Bearer ${fx.admin.token}`).set('X-Request-Id', 'req-user').expect(200);
-    const byId = Object.fromEntries(lines.map((l) => JSON.parse(l)).filter((l) => l.req).map((l) => [l.req.id, l]));
-    expect(byId['req-integration']).toMatchObject({ operationId: 'getSpace', organizationId: fx.org.id, integrationId: integration.id });
+    await request(app)
+      .get(`/v1/spaces/${space.id}`)
+      .set('Authorization', `Bearer ${tokens.installation}`)
+      .set('X-Request-Id', 'req-integration')
+      .expect(200);
+    await request(app)
+      .get(`/v1/spaces/${space.id}`)
+      .set('Authorization', `Bearer ${fx.admin.token}`)
+      .set('X-Request-Id', 'req-user')
+      .expect(200);
+    const byId = Object.fromEntries(
+      lines
+        .map((l) => JSON.parse(l))
+        .filter((l) => l.req)
+        .map((l) => [l.req.id, l]),
+    );
+    expect(byId['req-integration']).toMatchObject({
+      operationId: 'getSpace',
+      organizationId: fx.org.id,
+      integrationId: integration.id,
+    });
     expect(byId['req-user']).not.toHaveProperty('integrationId');
   });
 
   it('removes its expired rows when it issues new ones', async () => {
     const { fx } = await contentFixture();
     const { integration, installation } = await installed(fx, ['space:content:read'], {}, 1);
-    await server.ds.manager.update(ApiToken, { integrationId: integration.id }, { expiresAt: new Date(Date.now() - 1000) });
+    await server.ds.manager.update(
+      ApiToken,
+      { integrationId: integration.id },
+      { expiresAt: new Date(Date.now() - 1000) },
+    );
     await inTransaction(server.ds, (db) => issueIntegrationTokens(db, server.config, { integration, installation }));
     const rows = await server.ds.manager.findBy(ApiToken, { integrationId: integration.id });
     expect(rows).toHaveLength(2);

@@ -42,12 +42,21 @@ async function gitbook(cwd: string, token: string, args: string[], env: Record<s
     cwd,
     timeout: 60_000,
     // its configuration store (unused with GITBOOK_TOKEN) goes to a private home
-    env: { PATH: process.env.PATH ?? '', HOME: path.join(dir, 'home'), XDG_CONFIG_HOME: path.join(dir, 'config'), GITBOOK_TOKEN: token, GITBOOK_ENDPOINT: endpoint, ...env },
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: path.join(dir, 'home'),
+      XDG_CONFIG_HOME: path.join(dir, 'config'),
+      GITBOOK_TOKEN: token,
+      GITBOOK_ENDPOINT: endpoint,
+      ...env,
+    },
   });
 }
 
 function manifest(fields: Record<string, string>): string {
-  return `${Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('\n')}\n`;
+  return `${Object.entries(fields)
+    .map(([k, v]) => `${k}: ${v}`)
+    .join('\n')}\n`;
 }
 
 const icon = () => {
@@ -64,7 +73,10 @@ describe('gitbook publish', () => {
     await mkdir(path.join(project, 'src'), { recursive: true });
     await writeFile(path.join(project, 'icon.png'), icon());
     await writeFile(path.join(project, 'src', 'helper.js'), 'export const greeting = () => "first-build";\n');
-    await writeFile(path.join(project, 'src', 'index.js'), 'import { greeting } from "./helper.js";\nexport default { fetch() { return new Response(greeting()); } };\n');
+    await writeFile(
+      path.join(project, 'src', 'index.js'),
+      'import { greeting } from "./helper.js";\nexport default { fetch() { return new Response(greeting()); } };\n',
+    );
     const base = {
       name,
       title: 'CLI integration',
@@ -77,7 +89,8 @@ describe('gitbook publish', () => {
       categories: '\n  - content',
       blocks: '\n  - id: card\n    title: Card\n    urlUnfurl:\n      - https://cards.example.com/**',
       externalLinks: '\n  - label: Docs\n    url: https://example.com/docs',
-      configurations: '\n  account:\n    properties:\n      token:\n        type: string\n        title: Token\n    required:\n      - token',
+      configurations:
+        '\n  account:\n    properties:\n      token:\n        type: string\n        title: Token\n    required:\n      - token',
       contentSecurityPolicy: '\n  script-src: https://cdn.example.com',
       secrets: '\n  API_KEY: ${{ env.CLI_TEST_SECRET }}',
     };
@@ -118,14 +131,18 @@ describe('gitbook publish', () => {
     await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ hostname }).expect(200);
     await writeFile(path.join(project, 'src', 'helper.js'), 'export const greeting = () => "second-build";\n');
     await writeFile(path.join(project, 'gitbook-manifest.yaml'), manifest({ ...base, title: 'CLI integration v2' }));
-    const second = await gitbook(project, fx.admin.token, ['publish', '--organization', hostname], { CLI_TEST_SECRET: 'rotated' });
+    const second = await gitbook(project, fx.admin.token, ['publish', '--organization', hostname], {
+      CLI_TEST_SECRET: 'rotated',
+    });
     expect(second.stdout).toContain(`Integration "${name}" published`);
 
     const republished = (await server.as(fx.admin.token).get(`/v1/integrations/${name}`).expect(200)).body;
     expect(republished).toMatchObject({ version: 2, title: 'CLI integration v2' });
     expect(republished.urls.icon).toMatch(/\?v=2$/);
     expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toContain('second-build');
-    expect(decryptSecrets(server.config, await server.ds.manager.findOneByOrFail(Integration, { name }))).toEqual({ API_KEY: 'rotated' });
+    expect(decryptSecrets(server.config, await server.ds.manager.findOneByOrFail(Integration, { name }))).toEqual({
+      API_KEY: 'rotated',
+    });
 
     // `gitbook whoami` reads the caller (GET /v1/user)
     expect((await gitbook(project, fx.admin.token, ['whoami'])).stdout).toContain(`Email: ${fx.admin.user.email}`);
@@ -138,12 +155,32 @@ describe('gitbook publish', () => {
     await mkdir(path.join(project, 'src'), { recursive: true });
     await writeFile(path.join(project, 'src', 'index.js'), 'export default {};\n');
     const blocks = '\n  - id: card\n    title: Card\n    urlUnfurl:\n      - https://cards.example.com/**';
-    await writeFile(path.join(project, 'gitbook-manifest.yaml'), manifest({ name, title: 'Listed', script: 'src/index.js', organization: fx.org.id, scopes: '[]', visibility: 'public', blocks }));
+    await writeFile(
+      path.join(project, 'gitbook-manifest.yaml'),
+      manifest({
+        name,
+        title: 'Listed',
+        script: 'src/index.js',
+        organization: fx.org.id,
+        scopes: '[]',
+        visibility: 'public',
+        blocks,
+      }),
+    );
     await gitbook(project, fx.admin.token, ['publish']);
 
     const client = new GitBookAPI({ endpoint, authToken: fx.admin.token });
-    expect((await client.integrations.getIntegrationByName(name)).data).toMatchObject({ name, version: 1, visibility: 'public' });
-    const listed = await client.integrations.listIntegrations({ owner: fx.org.id, blocks: true, blockDomain: 'cards.example.com', limit: 10 });
+    expect((await client.integrations.getIntegrationByName(name)).data).toMatchObject({
+      name,
+      version: 1,
+      visibility: 'public',
+    });
+    const listed = await client.integrations.listIntegrations({
+      owner: fx.org.id,
+      blocks: true,
+      blockDomain: 'cards.example.com',
+      limit: 10,
+    });
     expect(listed.data.items.map((i) => i.name)).toEqual([name]);
     expect((await client.integrations.listIntegrations({ owner: fx.org.id, blocks: false })).data.items).toEqual([]);
     await client.integrations.unpublishIntegration(name);
@@ -157,7 +194,10 @@ describe('gitbook publish', () => {
     const project = path.join(dir, name);
     await mkdir(path.join(project, 'src'), { recursive: true });
     await writeFile(path.join(project, 'src', 'index.js'), 'export default {};\n');
-    await writeFile(path.join(project, 'gitbook-manifest.yaml'), manifest({ name, title: 'Refused', script: 'src/index.js', organization: fx.org.id, scopes: '[]' }));
+    await writeFile(
+      path.join(project, 'gitbook-manifest.yaml'),
+      manifest({ name, title: 'Refused', script: 'src/index.js', organization: fx.org.id, scopes: '[]' }),
+    );
     const failed = await gitbook(project, editor.token, ['publish']).then(
       () => null,
       (err: { code: number; stdout: string; stderr: string }) => err,

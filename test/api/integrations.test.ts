@@ -30,7 +30,14 @@ const b64 = (bytes: Buffer) => bytes.toString('base64');
 const SCRIPT = 'export default { fetch: () => new Response("ok") };\n';
 
 function body(org: { id: string }, extra: Json = {}): Json {
-  return { organization: org.id, title: 'My integration', description: 'Does things', script: SCRIPT, scopes: ['space:content:read'], ...extra };
+  return {
+    organization: org.id,
+    title: 'My integration',
+    description: 'Does things',
+    script: SCRIPT,
+    scopes: ['space:content:read'],
+    ...extra,
+  };
 }
 
 const path = (name: string) => `/v1/integrations/${name}`;
@@ -54,11 +61,25 @@ describe('publish', () => {
       target: 'space',
       scopes: ['space:content:read', 'site:script:inject'],
       categories: ['analytics', 'content'],
-      blocks: [{ id: 'card', title: 'Card', description: 'A card', urlUnfurl: ['https://www.figma.com/file/**'], markdown: { codeblock: 'card', body: 'text' } }],
+      blocks: [
+        {
+          id: 'card',
+          title: 'Card',
+          description: 'A card',
+          urlUnfurl: ['https://www.figma.com/file/**'],
+          markdown: { codeblock: 'card', body: 'text' },
+        },
+      ],
       contentSources: [{ id: 'source', title: 'Source', configuration: { componentId: 'configure' } }],
       externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
       configurations: {
-        account: { properties: { token: { type: 'string', title: 'Token', description: 'API token' }, mode: { type: 'string', enum: ['a', 'b'], default: 'a' } }, required: ['token'] },
+        account: {
+          properties: {
+            token: { type: 'string', title: 'Token', description: 'API token' },
+            mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
+          },
+          required: ['token'],
+        },
         space: { componentId: 'space-config' },
       },
       secrets: { API_KEY: 'sekret-value' },
@@ -79,14 +100,32 @@ describe('publish', () => {
       visibility: 'unlisted',
       scopes: ['space:content:read', 'site:script:inject'],
       categories: ['analytics', 'content'],
-      blocks: [{ id: 'card', title: 'Card', description: 'A card', urlUnfurl: ['https://www.figma.com/file/**'], markdown: { codeblock: 'card', body: 'text' } }],
+      blocks: [
+        {
+          id: 'card',
+          title: 'Card',
+          description: 'A card',
+          urlUnfurl: ['https://www.figma.com/file/**'],
+          markdown: { codeblock: 'card', body: 'text' },
+        },
+      ],
       contentSources: [{ id: 'source', title: 'Source', configuration: { componentId: 'configure' } }],
       configurations: {
-        account: { properties: { token: { type: 'string', title: 'Token', description: 'API token' }, mode: { type: 'string', enum: ['a', 'b'], default: 'a' } }, required: ['token'] },
+        account: {
+          properties: {
+            token: { type: 'string', title: 'Token', description: 'API token' },
+            mode: { type: 'string', enum: ['a', 'b'], default: 'a' },
+          },
+          required: ['token'],
+        },
         space: { componentId: 'space-config' },
       },
       externalLinks: [{ url: 'https://example.com/docs', label: 'Docs' }],
-      owner: expect.objectContaining({ object: 'organization', id: fx.org.id, permissions: expect.objectContaining({ admin: true }) }),
+      owner: expect.objectContaining({
+        object: 'organization',
+        id: fx.org.id,
+        permissions: expect.objectContaining({ admin: true }),
+      }),
       urls: {
         location: base,
         icon: `${base}/assets/icon.png?v=1`,
@@ -108,10 +147,27 @@ describe('publish', () => {
     expect(await server.ds.manager.countBy(Member, { userId: row.botUserId })).toBe(0);
 
     // the icon and the preview are served as published
-    const served = await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).buffer(true).parse(binary).expect(200);
+    const served = await server
+      .as('')
+      .get(`/v1/integrations/${name}/assets/icon.png`)
+      .buffer(true)
+      .parse(binary)
+      .expect(200);
     expect(served.headers['content-type']).toBe('image/png');
     expect(Buffer.compare(served.body, icon)).toBe(0);
-    expect(Buffer.compare((await server.as('').get(`/v1/integrations/${name}/assets/preview-0.png`).buffer(true).parse(binary).expect(200)).body, preview)).toBe(0);
+    expect(
+      Buffer.compare(
+        (
+          await server
+            .as('')
+            .get(`/v1/integrations/${name}/assets/preview-0.png`)
+            .buffer(true)
+            .parse(binary)
+            .expect(200)
+        ).body,
+        preview,
+      ),
+    ).toBe(0);
 
     // a publish states the whole integration: what it leaves out takes its default
     const republished = await publish(fx, name, { title: 'Renamed', script: 'export default {};\n' });
@@ -134,7 +190,9 @@ describe('publish', () => {
     expect((await server.ds.manager.findOneByOrFail(User, { id: row.botUserId })).displayName).toBe('Renamed');
     // the previous version's blobs are gone, the new script is served
     await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
-    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe('export default {};\n');
+    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(
+      'export default {};\n',
+    );
     expect((await publish(fx, name)).version).toBe(3);
   });
 
@@ -145,10 +203,18 @@ describe('publish', () => {
     const name = unique('integ-');
     expect((await publish(fx, name, { organization: hostname })).owner.id).toBe(fx.org.id);
 
-    const unknown = await server.as(fx.admin.token).post(path(unique('integ-'))).send(body({ id: 'nope-nope' })).expect(404);
+    const unknown = await server
+      .as(fx.admin.token)
+      .post(path(unique('integ-')))
+      .send(body({ id: 'nope-nope' }))
+      .expect(404);
     expect(unknown.body.error.message).toBe('organization not found');
     const stranger = await createUser(server.ds);
-    await server.as(stranger.token).post(path(unique('integ-'))).send(body(fx.org)).expect(404);
+    await server
+      .as(stranger.token)
+      .post(path(unique('integ-')))
+      .send(body(fx.org))
+      .expect(404);
     const editor = await addMember(server.ds, fx.org, 'create');
     const refused = await server.as(editor.token).post(path(name)).send(body(fx.org)).expect(403);
     expect(refused.body.error.message).toMatch(/admin/);
@@ -164,7 +230,15 @@ describe('publish', () => {
     const res = await server.as(b.admin.token).post(path(name)).send(body(b.org)).expect(403);
     expect(res.body.error.message).toBe(`integrationName: "${name}" is published by another organization`);
     // an admin of both still cannot move it to the other organization
-    await server.ds.manager.insert(Member, { organizationId: b.org.id, userId: a.admin.user.id, role: 'admin', disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
+    await server.ds.manager.insert(Member, {
+      organizationId: b.org.id,
+      userId: a.admin.user.id,
+      role: 'admin',
+      disabled: false,
+      sso: false,
+      joinedAt: new Date(),
+      lastSeenAt: null,
+    });
     await server.as(a.admin.token).post(path(name)).send(body(b.org)).expect(403);
     expect((await server.ds.manager.findOneByOrFail(Integration, { name })).ownerOrganizationId).toBe(a.org.id);
   });
@@ -172,14 +246,23 @@ describe('publish', () => {
   it('serializes concurrent publishes: of a new name, one creates it and the others update it or get 409; republishes each get their own version', async () => {
     const fx = await createOrg(server.ds);
     const name = unique('integ-');
-    const firsts = await Promise.all([1, 2, 3, 4].map((i) => server.as(fx.admin.token).post(path(name)).send(body(fx.org, { title: `Racer ${i}` }))));
+    const firsts = await Promise.all(
+      [1, 2, 3, 4].map((i) =>
+        server
+          .as(fx.admin.token)
+          .post(path(name))
+          .send(body(fx.org, { title: `Racer ${i}` })),
+      ),
+    );
     expect(firsts.every((r) => r.status === 200 || r.status === 409)).toBe(true);
     const winners = firsts.filter((r) => r.status === 200);
     expect(winners.map((r) => r.body.version).sort()).toEqual(winners.map((_r, i) => i + 1));
     expect(await server.ds.manager.countBy(Integration, { name })).toBe(1);
 
     const start = (await server.ds.manager.findOneByOrFail(Integration, { name })).version;
-    const republished = await Promise.all([1, 2, 3].map(() => server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(200)));
+    const republished = await Promise.all(
+      [1, 2, 3].map(() => server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(200)),
+    );
     expect(republished.map((r) => r.body.version).sort()).toEqual([start + 1, start + 2, start + 3]);
     const row = await server.ds.manager.findOneByOrFail(Integration, { name });
     expect(row.version).toBe(start + 3);
@@ -190,14 +273,54 @@ describe('publish', () => {
 
   it('answers every malformed value of every field with a 400, never a 500', async () => {
     const fx = await createOrg(server.ds);
-    const values = [null, true, 0, -1, 1.5, '', ' ', 'x', '\u0000', 'é'.repeat(300), [], [null], [{}], {}, { a: 1 }, { componentId: 3 }];
-    const fields = ['runtime', 'icon', 'title', 'description', 'summary', 'previewImages', 'visibility', 'target', 'scopes', 'categories', 'blocks', 'contentSources', 'externalLinks', 'configurations', 'script', 'organization', 'secrets', 'contentSecurityPolicy'];
+    const values = [
+      null,
+      true,
+      0,
+      -1,
+      1.5,
+      '',
+      ' ',
+      'x',
+      '\u0000',
+      'é'.repeat(300),
+      [],
+      [null],
+      [{}],
+      {},
+      { a: 1 },
+      { componentId: 3 },
+    ];
+    const fields = [
+      'runtime',
+      'icon',
+      'title',
+      'description',
+      'summary',
+      'previewImages',
+      'visibility',
+      'target',
+      'scopes',
+      'categories',
+      'blocks',
+      'contentSources',
+      'externalLinks',
+      'configurations',
+      'script',
+      'organization',
+      'secrets',
+      'contentSecurityPolicy',
+    ];
     const statuses = new Set<number>();
     for (const field of fields) {
       for (const value of values) {
-        const res = await server.as(fx.admin.token).post(path(unique('integ-'))).send(body(fx.org, { [field]: value }));
+        const res = await server
+          .as(fx.admin.token)
+          .post(path(unique('integ-')))
+          .send(body(fx.org, { [field]: value }));
         statuses.add(res.status);
-        if (res.status >= 500) throw new Error(`${field}=${JSON.stringify(value)}: ${res.status} ${JSON.stringify(res.body)}`);
+        if (res.status >= 500)
+          throw new Error(`${field}=${JSON.stringify(value)}: ${res.status} ${JSON.stringify(res.body)}`);
       }
     }
     expect([...statuses].every((s) => s === 200 || s === 400 || s === 404)).toBe(true);
@@ -224,33 +347,130 @@ describe('publish', () => {
       ['unknown target', () => ({ target: 'page' }), 'target: must be one of all, site, space, organization'],
       ['unknown visibility', () => ({ visibility: 'secret' }), 'visibility: must be one of public, private, unlisted'],
       ['unknown runtime', () => ({ runtime: 'v3' }), 'runtime: must be one of v1, v2'],
-      ['six external links', () => ({ externalLinks: Array.from({ length: 6 }, (_v, i) => ({ url: `https://e.com/${i}`, label: 'L' })) }), 'externalLinks: must have at most 5 items'],
-      ['a javascript: link', () => ({ externalLinks: [{ url: 'javascript:alert(1)', label: 'L' }] }), 'externalLinks.0.url:'],
+      [
+        'six external links',
+        () => ({ externalLinks: Array.from({ length: 6 }, (_v, i) => ({ url: `https://e.com/${i}`, label: 'L' })) }),
+        'externalLinks: must have at most 5 items',
+      ],
+      [
+        'a javascript: link',
+        () => ({ externalLinks: [{ url: 'javascript:alert(1)', label: 'L' }] }),
+        'externalLinks.0.url:',
+      ],
       ['an unknown field', () => ({ price: 3 }), 'price: unknown field'],
-      ['an unknown block field', () => ({ blocks: [{ id: 'b', title: 'Block', color: 'red' }] }), 'blocks.0.color: unknown field'],
-      ['a short block title', () => ({ blocks: [{ id: 'b', title: 'B' }] }), 'blocks.0.title: must be at least 2 characters'],
-      ['repeated block ids', () => ({ blocks: [{ id: 'b', title: 'Block' }, { id: 'b', title: 'Block' }] }), 'blocks.1.id: must be unique'],
-      ['a content source without configuration', () => ({ contentSources: [{ id: 's', title: 'Source' }] }), 'contentSources.0.configuration: is required'],
+      [
+        'an unknown block field',
+        () => ({ blocks: [{ id: 'b', title: 'Block', color: 'red' }] }),
+        'blocks.0.color: unknown field',
+      ],
+      [
+        'a short block title',
+        () => ({ blocks: [{ id: 'b', title: 'B' }] }),
+        'blocks.0.title: must be at least 2 characters',
+      ],
+      [
+        'repeated block ids',
+        () => ({
+          blocks: [
+            { id: 'b', title: 'Block' },
+            { id: 'b', title: 'Block' },
+          ],
+        }),
+        'blocks.1.id: must be unique',
+      ],
+      [
+        'a content source without configuration',
+        () => ({ contentSources: [{ id: 's', title: 'Source' }] }),
+        'contentSources.0.configuration: is required',
+      ],
       ['an icon that is not base64', () => ({ icon: 'not base64!' }), 'icon: must be base64'],
-      ['an icon that is not a PNG', () => ({ icon: b64(Buffer.from('GIF89a not really')) }), 'icon: must be a PNG image'],
+      [
+        'an icon that is not a PNG',
+        () => ({ icon: b64(Buffer.from('GIF89a not really')) }),
+        'icon: must be a PNG image',
+      ],
       ['an icon over 250 KB', () => ({ icon: b64(big(260 * 1024)) }), 'icon: must be at most 250 KB'],
-      ['four preview images', () => ({ previewImages: [1, 2, 3, 4].map(() => b64(png())) }), 'previewImages: must have at most 3 items'],
-      ['a preview that is not a PNG', () => ({ previewImages: [b64(png()), b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))] }), 'previewImages.1: must be a PNG image'],
-      ['a preview over 1 MB', () => ({ previewImages: [b64(big(1100 * 1024))] }), 'previewImages.0: must be at most 1 MB'],
-      ['21 secrets', () => ({ secrets: Object.fromEntries(Array.from({ length: 21 }, (_v, i) => [`K${i}`, 'v'])) }), 'secrets: must have at most 20 entries'],
+      [
+        'four preview images',
+        () => ({ previewImages: [1, 2, 3, 4].map(() => b64(png())) }),
+        'previewImages: must have at most 3 items',
+      ],
+      [
+        'a preview that is not a PNG',
+        () => ({ previewImages: [b64(png()), b64(Buffer.from([0xff, 0xd8, 0xff, 0xe0, 1, 2, 3]))] }),
+        'previewImages.1: must be a PNG image',
+      ],
+      [
+        'a preview over 1 MB',
+        () => ({ previewImages: [b64(big(1100 * 1024))] }),
+        'previewImages.0: must be at most 1 MB',
+      ],
+      [
+        '21 secrets',
+        () => ({ secrets: Object.fromEntries(Array.from({ length: 21 }, (_v, i) => [`K${i}`, 'v'])) }),
+        'secrets: must have at most 20 entries',
+      ],
       ['a secret that is not a string', () => ({ secrets: { K: 1 } }), 'secrets.K: must be a string, not number'],
-      ['a policy with a line break', () => ({ contentSecurityPolicy: "default-src 'self'\r\nX-Injected: 1" }), 'contentSecurityPolicy: must be printable ASCII'],
-      ['a policy directive with ";"', () => ({ contentSecurityPolicy: { 'img-src': "*; script-src 'unsafe-eval'" } }), 'contentSecurityPolicy.img-src: must not contain ";"'],
-      ['an unknown policy directive', () => ({ contentSecurityPolicy: { 'magic-src': '*' } }), 'contentSecurityPolicy.magic-src: unknown field'],
-      ['an unknown configuration level', () => ({ configurations: { user: { properties: {} } } }), 'configurations.user: unknown field'],
-      ['a configuration property of an unknown type', () => ({ configurations: { account: { properties: { at: { type: 'date' } } } } }), 'configurations.account.properties.at.type: must be one of string, number, boolean, button'],
-      ['a configuration without properties', () => ({ configurations: { space: { required: [] } } }), 'configurations.space.properties: is required'],
-      ['a configuration default of the wrong type', () => ({ configurations: { account: { properties: { n: { type: 'number', default: 'one' } } } } }), 'configurations.account.properties.n.default: must be number'],
-      ['a button without its callback', () => ({ configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } }), 'configurations.account.properties.go.callback_url: is required'],
-      ['an enum on a boolean', () => ({ configurations: { site: { properties: { on: { type: 'boolean', enum: ['x'] } } } } }), 'configurations.site.properties.on.enum: is not allowed for this type'],
-      ['a required name that is not a property', () => ({ configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } }), 'configurations.account.required: names "b", which is not one of its properties'],
-      ['a default outside the enum', () => ({ configurations: { account: { properties: { m: { type: 'string', enum: ['a'], default: 'z' } } } } }), 'configurations.account.properties.m.default: must be one of its enum values'],
-      ['an unknown key of a configuration property', () => ({ configurations: { account: { properties: { a: { type: 'string', format: 'email' } } } } }), 'configurations.account.properties.a.format: is not allowed here'],
+      [
+        'a policy with a line break',
+        () => ({ contentSecurityPolicy: "default-src 'self'\r\nX-Injected: 1" }),
+        'contentSecurityPolicy: must be printable ASCII',
+      ],
+      [
+        'a policy directive with ";"',
+        () => ({ contentSecurityPolicy: { 'img-src': "*; script-src 'unsafe-eval'" } }),
+        'contentSecurityPolicy.img-src: must not contain ";"',
+      ],
+      [
+        'an unknown policy directive',
+        () => ({ contentSecurityPolicy: { 'magic-src': '*' } }),
+        'contentSecurityPolicy.magic-src: unknown field',
+      ],
+      [
+        'an unknown configuration level',
+        () => ({ configurations: { user: { properties: {} } } }),
+        'configurations.user: unknown field',
+      ],
+      [
+        'a configuration property of an unknown type',
+        () => ({ configurations: { account: { properties: { at: { type: 'date' } } } } }),
+        'configurations.account.properties.at.type: must be one of string, number, boolean, button',
+      ],
+      [
+        'a configuration without properties',
+        () => ({ configurations: { space: { required: [] } } }),
+        'configurations.space.properties: is required',
+      ],
+      [
+        'a configuration default of the wrong type',
+        () => ({ configurations: { account: { properties: { n: { type: 'number', default: 'one' } } } } }),
+        'configurations.account.properties.n.default: must be number',
+      ],
+      [
+        'a button without its callback',
+        () => ({ configurations: { account: { properties: { go: { type: 'button', button_text: 'Go' } } } } }),
+        'configurations.account.properties.go.callback_url: is required',
+      ],
+      [
+        'an enum on a boolean',
+        () => ({ configurations: { site: { properties: { on: { type: 'boolean', enum: ['x'] } } } } }),
+        'configurations.site.properties.on.enum: is not allowed for this type',
+      ],
+      [
+        'a required name that is not a property',
+        () => ({ configurations: { account: { properties: { a: { type: 'string' } }, required: ['b'] } } }),
+        'configurations.account.required: names "b", which is not one of its properties',
+      ],
+      [
+        'a default outside the enum',
+        () => ({ configurations: { account: { properties: { m: { type: 'string', enum: ['a'], default: 'z' } } } } }),
+        'configurations.account.properties.m.default: must be one of its enum values',
+      ],
+      [
+        'an unknown key of a configuration property',
+        () => ({ configurations: { account: { properties: { a: { type: 'string', format: 'email' } } } } }),
+        'configurations.account.properties.a.format: is not allowed here',
+      ],
     ];
     it.each(cases)('refuses %s', async (_what, extra, message) => {
       const name = unique('integ-');
@@ -260,16 +480,40 @@ describe('publish', () => {
     });
 
     it('refuses a bad name in the path (400 on publish, 404 elsewhere), and a body that is not an object', async () => {
-      expect((await server.as(fx.admin.token).post(path('has space')).send(body(fx.org)).expect(400)).body.error.message).toBe('integrationName: must be letters, digits, "-", "_" and "."');
-      expect((await server.as(fx.admin.token).post(path('x'.repeat(101))).send(body(fx.org)).expect(400)).body.error.message).toBe('integrationName: must be at most 100 characters');
-      expect((await server.as(fx.admin.token).post(path('..')).send(body(fx.org)).expect(400)).body.error.message).toMatch(/^integrationName: /);
+      expect(
+        (await server.as(fx.admin.token).post(path('has space')).send(body(fx.org)).expect(400)).body.error.message,
+      ).toBe('integrationName: must be letters, digits, "-", "_" and "."');
+      expect(
+        (
+          await server
+            .as(fx.admin.token)
+            .post(path('x'.repeat(101)))
+            .send(body(fx.org))
+            .expect(400)
+        ).body.error.message,
+      ).toBe('integrationName: must be at most 100 characters');
+      expect(
+        (await server.as(fx.admin.token).post(path('..')).send(body(fx.org)).expect(400)).body.error.message,
+      ).toMatch(/^integrationName: /);
       await server.as(fx.admin.token).get(path('has space')).expect(404);
-      await server.as(fx.admin.token).delete(path('x'.repeat(101))).expect(404);
+      await server
+        .as(fx.admin.token)
+        .delete(path('x'.repeat(101)))
+        .expect(404);
       for (const bad of [null, [], 'text', 3]) {
-        const res = await server.as(fx.admin.token).post(path(unique('integ-'))).set('Content-Type', 'application/json').send(JSON.stringify(bad));
+        const res = await server
+          .as(fx.admin.token)
+          .post(path(unique('integ-')))
+          .set('Content-Type', 'application/json')
+          .send(JSON.stringify(bad));
         expect(res.status).toBe(400);
       }
-      await server.as(fx.admin.token).post(path(unique('integ-'))).set('Content-Type', 'text/plain').send('title=x').expect(415);
+      await server
+        .as(fx.admin.token)
+        .post(path(unique('integ-')))
+        .set('Content-Type', 'text/plain')
+        .send('title=x')
+        .expect(415);
     });
 
     it('takes a publish of several MB (previews and script inline), beyond the ordinary body limit', async () => {
@@ -282,7 +526,11 @@ describe('publish', () => {
     it('writes nothing when a rule fails after others passed (a bad preview after a good icon)', async () => {
       const name = unique('integ-');
       await publish(fx, name);
-      await server.as(fx.admin.token).post(path(name)).send(body(fx.org, { title: 'Changed', icon: b64(png()), previewImages: ['AAAA'] })).expect(400);
+      await server
+        .as(fx.admin.token)
+        .post(path(name))
+        .send(body(fx.org, { title: 'Changed', icon: b64(png()), previewImages: ['AAAA'] }))
+        .expect(400);
       const row = await server.ds.manager.findOneByOrFail(Integration, { name });
       expect([row.version, row.title, row.iconKey]).toEqual([1, 'My integration', null]);
     });
@@ -313,12 +561,20 @@ describe('get and list', () => {
     expect(asReader.owner.permissions.admin).toBe(false);
     const hidden = await server.as(stranger.token).get(path(privateName)).expect(404);
     expect(hidden.body.error.message).toBe('integration not found');
-    await server.as(stranger.token).get(path(unique('integ-'))).expect(404);
-    expect((await server.as(stranger.token).get(path(unlistedName)).expect(200)).body.owner.permissions.view).toBe(false);
+    await server
+      .as(stranger.token)
+      .get(path(unique('integ-')))
+      .expect(404);
+    expect((await server.as(stranger.token).get(path(unlistedName)).expect(200)).body.owner.permissions.view).toBe(
+      false,
+    );
     await request(server.app).get(path(publicName)).expect(401);
     await request(server.app).get('/v1/integrations').expect(401);
 
-    const names = async (token: string) => (await server.as(token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items.map((i: Json) => i.name);
+    const names = async (token: string) =>
+      (await server.as(token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items.map(
+        (i: Json) => i.name,
+      );
     expect(await names(reader.token)).toEqual([privateName, publicName].sort());
     expect(await names(stranger.token)).toEqual([publicName]);
   });
@@ -326,11 +582,37 @@ describe('get and list', () => {
   it('filters by search, category, blockDomain, blocks, contentSources, owner, scope and target, and pages', async () => {
     const fx = await createOrg(server.ds);
     const prefix = unique('cat-');
-    const publishAs = (suffix: string, extra: Json) => publish(fx, `${prefix}-${suffix}`, { visibility: 'public', ...extra });
-    await publishAs('figma', { title: 'Figma embeds', categories: ['content'], scopes: ['space:content:read'], target: 'space', blocks: [{ id: 'f', title: 'Figma', urlUnfurl: ['https://www.figma.com/file/**'] }] });
-    await publishAs('github', { title: 'GitHub files', categories: ['gitsync', 'content'], scopes: ['space:git:sync'], target: 'all', blocks: [{ id: 'g', title: 'GitHub', urlUnfurl: ['https://github.com/**'] }] });
-    await publishAs('stats', { title: 'Stats', categories: ['analytics'], scopes: ['site:views:read'], target: 'site', contentSources: [{ id: 's', title: 'Source', configuration: { componentId: 'c' } }] });
-    const list = async (query: Json) => (await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id, ...query }).expect(200)).body;
+    const publishAs = (suffix: string, extra: Json) =>
+      publish(fx, `${prefix}-${suffix}`, { visibility: 'public', ...extra });
+    await publishAs('figma', {
+      title: 'Figma embeds',
+      categories: ['content'],
+      scopes: ['space:content:read'],
+      target: 'space',
+      blocks: [{ id: 'f', title: 'Figma', urlUnfurl: ['https://www.figma.com/file/**'] }],
+    });
+    await publishAs('github', {
+      title: 'GitHub files',
+      categories: ['gitsync', 'content'],
+      scopes: ['space:git:sync'],
+      target: 'all',
+      blocks: [{ id: 'g', title: 'GitHub', urlUnfurl: ['https://github.com/**'] }],
+    });
+    await publishAs('stats', {
+      title: 'Stats',
+      categories: ['analytics'],
+      scopes: ['site:views:read'],
+      target: 'site',
+      contentSources: [{ id: 's', title: 'Source', configuration: { componentId: 'c' } }],
+    });
+    const list = async (query: Json) =>
+      (
+        await server
+          .as(fx.admin.token)
+          .get('/v1/integrations')
+          .query({ owner: fx.org.id, ...query })
+          .expect(200)
+      ).body;
     const names = async (query: Json) => (await list(query)).items.map((i: Json) => i.name.slice(prefix.length + 1));
 
     expect(await names({})).toEqual(['figma', 'github', 'stats']);
@@ -360,7 +642,11 @@ describe('get and list', () => {
     expect(second.items.map((i: Json) => i.name)).toEqual([`${prefix}-stats`]);
     expect(second.next).toBeUndefined();
     // a cursor belongs to its filters
-    await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id, category: 'content', page: first.next.page }).expect(400);
+    await server
+      .as(fx.admin.token)
+      .get('/v1/integrations')
+      .query({ owner: fx.org.id, category: 'content', page: first.next.page })
+      .expect(400);
 
     for (const [query, message] of [
       [{ category: 'games' }, 'category: must be one of'],
@@ -383,7 +669,8 @@ describe('unpublish', () => {
     const name = unique('integ-');
     await publish(fx, name, { visibility: 'unlisted' });
     const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
-    for (const org of [fx.org, other.org]) await inTransaction(server.ds, (db) => installIntegration(db, integration, org, fx.admin.user.id));
+    for (const org of [fx.org, other.org])
+      await inTransaction(server.ds, (db) => installIntegration(db, integration, org, fx.admin.user.id));
 
     // a member who is not an admin sees it but may not unpublish it; another organization's admin is refused too
     const reader = await addMember(server.ds, fx.org, 'read');
@@ -395,16 +682,26 @@ describe('unpublish', () => {
     const tombstone = await server.ds.manager.findOneByOrFail(Integration, { name });
     expect(tombstone.deletedAt).toBeInstanceOf(Date);
     expect(await server.ds.manager.countBy(IntegrationInstallation, { integrationId: integration.id })).toBe(0);
-    const events = await server.ds.manager.findBy(IntegrationEvent, { integrationId: integration.id, type: 'installation_deleted' });
+    const events = await server.ds.manager.findBy(IntegrationEvent, {
+      integrationId: integration.id,
+      type: 'installation_deleted',
+    });
     expect(events.map((e) => e.organizationId).sort()).toEqual([fx.org.id, other.org.id].sort());
 
     await server.as(fx.admin.token).get(path(name)).expect(404);
-    expect((await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items).toEqual([]);
+    expect(
+      (await server.as(fx.admin.token).get('/v1/integrations').query({ owner: fx.org.id }).expect(200)).body.items,
+    ).toEqual([]);
     await server.as('').get(`/v1/integrations/${name}/script.js`).expect(404);
     await server.as(fx.admin.token).delete(path(name)).expect(204);
-    await server.as(fx.admin.token).delete(path(unique('integ-'))).expect(204);
+    await server
+      .as(fx.admin.token)
+      .delete(path(unique('integ-')))
+      .expect(204);
     // the name stays taken until the tombstone is removed
-    expect((await server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(409)).body.error.message).toMatch(/is being unpublished/);
+    expect(
+      (await server.as(fx.admin.token).post(path(name)).send(body(fx.org)).expect(409)).body.error.message,
+    ).toMatch(/is being unpublished/);
   });
 
   it("answers 204 for another organization's private integration and leaves it alone", async () => {
@@ -421,14 +718,19 @@ describe('the script and the assets', () => {
   it('serves the script to anyone at urls.publicEndpoint with its Content-Security-Policy; 404 for what does not exist', async () => {
     const fx = await createOrg(server.ds);
     const name = unique('integ-');
-    const published = await publish(fx, name, { contentSecurityPolicy: "default-src 'self'; script-src https://cdn.example.com" });
+    const published = await publish(fx, name, {
+      contentSecurityPolicy: "default-src 'self'; script-src https://cdn.example.com",
+    });
     const res = await server.as('').get(new URL(published.urls.publicEndpoint).pathname).expect(200);
     expect(res.text).toBe(SCRIPT);
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['content-security-policy']).toBe("default-src 'self'; script-src https://cdn.example.com");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
 
-    await server.as('').get(`/v1/integrations/${unique('integ-')}/script.js`).expect(404);
+    await server
+      .as('')
+      .get(`/v1/integrations/${unique('integ-')}/script.js`)
+      .expect(404);
     await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
     await server.as('').get(`/v1/integrations/${name}/assets/preview-0.png`).expect(404);
     await server.as('').get(`/v1/integrations/${name}/assets/secrets.json`).expect(404);

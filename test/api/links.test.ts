@@ -40,10 +40,17 @@ async function linkedSpace(fx: OrgFixture) {
   return { space, head, ...ids };
 }
 
-const pageRef = (fx: OrgFixture, space: Json, page: string) => ({ kind: 'page', page, space: space.id, organization: fx.org.id });
+const pageRef = (fx: OrgFixture, space: Json, page: string) => ({
+  kind: 'page',
+  page,
+  space: space.id,
+  organization: fx.org.id,
+});
 /** a page or file reference read in `revision` */
 const at = <T extends object>(ref: T, revision: string) => ({ ...ref, versionContext: { type: 'revision', revision } });
-const location = (fx: OrgFixture, space: Json, page: string, revision: string) => [at(pageRef(fx, space, page), revision)];
+const location = (fx: OrgFixture, space: Json, page: string, revision: string) => [
+  at(pageRef(fx, space, page), revision),
+];
 
 async function headOf(cr: ChangeRequest): Promise<string> {
   return (await server.ds.manager.findOneByOrFail(ChangeRequest, { id: cr.id })).revisionId;
@@ -62,26 +69,79 @@ describe('space links', () => {
     const where = location(fx, space, source, revision);
     expect(res.body).toEqual({
       items: [
-        { status: 'ok', relation: 'reference', targetReference: at(pageRef(fx, space, target), revision), locationReferences: where },
-        { status: 'broken', relation: 'reference', targetReference: at(pageRef(fx, space, 'no-such-page'), revision), locationReferences: where },
-        { status: 'ok', relation: 'reference', targetReference: at({ kind: 'file', file: fileId, space: space.id, organization: fx.org.id }, revision), locationReferences: where },
-        { status: 'broken', relation: 'reference', targetReference: at({ kind: 'file', file: 'no-such-file', space: space.id, organization: fx.org.id }, revision), locationReferences: where },
-        { status: 'ok', relation: 'reference', targetReference: { kind: 'url', url: 'https://example.com/docs' }, locationReferences: where },
-        { status: 'in-app', relation: 'reference', targetReference: { kind: 'url', url: `${server.config.appBaseUrl}/o/x/s/y` }, locationReferences: where },
-        { status: 'ok', relation: 'reference', targetReference: at(pageRef(fx, space, target), revision), locationReferences: where },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: at(pageRef(fx, space, target), revision),
+          locationReferences: where,
+        },
+        {
+          status: 'broken',
+          relation: 'reference',
+          targetReference: at(pageRef(fx, space, 'no-such-page'), revision),
+          locationReferences: where,
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: at({ kind: 'file', file: fileId, space: space.id, organization: fx.org.id }, revision),
+          locationReferences: where,
+        },
+        {
+          status: 'broken',
+          relation: 'reference',
+          targetReference: at(
+            { kind: 'file', file: 'no-such-file', space: space.id, organization: fx.org.id },
+            revision,
+          ),
+          locationReferences: where,
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: { kind: 'url', url: 'https://example.com/docs' },
+          locationReferences: where,
+        },
+        {
+          status: 'in-app',
+          relation: 'reference',
+          targetReference: { kind: 'url', url: `${server.config.appBaseUrl}/o/x/s/y` },
+          locationReferences: where,
+        },
+        {
+          status: 'ok',
+          relation: 'reference',
+          targetReference: at(pageRef(fx, space, target), revision),
+          locationReferences: where,
+        },
       ],
       count: 7,
       stats: { total: 7, broken: { total: 2, changeRequest: 0 } },
     });
 
-    const broken = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'broken' }).expect(200);
-    expect(broken.body.items.map((l: Json) => l.targetReference.page ?? l.targetReference.file)).toEqual(['no-such-page', 'no-such-file']);
+    const broken = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/links`)
+      .query({ status: 'broken' })
+      .expect(200);
+    expect(broken.body.items.map((l: Json) => l.targetReference.page ?? l.targetReference.file)).toEqual([
+      'no-such-page',
+      'no-such-file',
+    ]);
     expect(broken.body.count).toBe(2);
     expect(broken.body.stats).toEqual({ total: 7, broken: { total: 2, changeRequest: 0 } });
-    const inApp = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'in-app' }).expect(200);
+    const inApp = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/links`)
+      .query({ status: 'in-app' })
+      .expect(200);
     expect(inApp.body.items.map((l: Json) => l.status)).toEqual(['in-app']);
 
-    const bad = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'dead' }).expect(400);
+    const bad = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/links`)
+      .query({ status: 'dead' })
+      .expect(400);
     expect(bad.body).toEqual({ error: { code: 400, message: 'status: must be one of ok, broken, in-app' } });
   });
 
@@ -89,7 +149,11 @@ describe('space links', () => {
     const fx = await createOrg(server.ds);
     const { space, head, target } = await linkedSpace(fx);
     await writeHead(server, head, fx.admin.user.id, (e) => e.deletePage(target));
-    const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'broken' }).expect(200);
+    const res = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/links`)
+      .query({ status: 'broken' })
+      .expect(200);
     const revision = await revisionOf(fx, space.id);
     expect(res.body.stats).toEqual({ total: 7, broken: { total: 4, changeRequest: 0 } });
     // the id link still names the page; the path link leads nowhere, so it is shown as the path written
@@ -101,7 +165,9 @@ describe('space links', () => {
     ]);
     const { result: again } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Target' }));
     const ok = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).query({ status: 'ok' }).expect(200);
-    expect(ok.body.items.map((l: Json) => l.targetReference)).toContainEqual(at(pageRef(fx, space, again), await revisionOf(fx, space.id)));
+    expect(ok.body.items.map((l: Json) => l.targetReference)).toContainEqual(
+      at(pageRef(fx, space, again), await revisionOf(fx, space.id)),
+    );
     expect(ok.body.stats.broken.total).toBe(3);
   });
 
@@ -115,9 +181,19 @@ describe('space links', () => {
     expect(paged.items).toEqual(all);
     expect(paged.bodies.every((b) => b.count === 7)).toBe(true);
     const cursor = paged.bodies[0].next.page;
-    expect((await server.as(fx.admin.token).get(path).query({ page: `${cursor}x` }).expect(400)).body.error.message).toBe('page: invalid or expired cursor');
+    expect(
+      (
+        await server
+          .as(fx.admin.token)
+          .get(path)
+          .query({ page: `${cursor}x` })
+          .expect(400)
+      ).body.error.message,
+    ).toBe('page: invalid or expired cursor');
     await server.as(fx.admin.token).get(path).query({ page: cursor, status: 'ok' }).expect(400);
-    expect((await server.as(fx.admin.token).get(path).query({ limit: 1001 }).expect(400)).body.error.message).toBe('limit: must be at most 1000');
+    expect((await server.as(fx.admin.token).get(path).query({ limit: 1001 }).expect(400)).body.error.message).toBe(
+      'limit: must be at most 1000',
+    );
   });
 
   it('answers 401 without a token, 404 to other organizations and to guests without access', async () => {
@@ -125,7 +201,9 @@ describe('space links', () => {
     const { space } = await linkedSpace(fx);
     await server.as('garbage').get(`/v1/spaces/${space.id}/links`).expect(401);
     const stranger = (await createOrg(server.ds)).admin;
-    expect((await server.as(stranger.token).get(`/v1/spaces/${space.id}/links`).expect(404)).body.error.message).toBe('space not found');
+    expect((await server.as(stranger.token).get(`/v1/spaces/${space.id}/links`).expect(404)).body.error.message).toBe(
+      'space not found',
+    );
     const guest = await addMember(server.ds, fx.org, null);
     await server.as(guest.token).get(`/v1/spaces/${space.id}/links`).expect(404);
     const reader = await addMember(server.ds, fx.org, 'read');
@@ -138,10 +216,17 @@ describe('page links', () => {
   it("lists a page's links in the space and in a change request, where statuses follow that revision", async () => {
     const fx = await createOrg(server.ds);
     const { space, target, source } = await linkedSpace(fx);
-    const cr: ChangeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
-    await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) => e.deletePage(target));
+    const cr: ChangeRequest = await inTransaction(server.ds, (db) =>
+      createChangeRequest(db, space.id, {}, fx.admin.user.id),
+    );
+    await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) =>
+      e.deletePage(target),
+    );
 
-    const spaceForm = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${source}/links`).expect(200);
+    const spaceForm = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/content/page/${source}/links`)
+      .expect(200);
     const indexed = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200);
     expect(spaceForm.body).toEqual(indexed.body);
 
@@ -149,7 +234,12 @@ describe('page links', () => {
     const crForm = await server.as(fx.admin.token).get(crPath).expect(200);
     const crRevision = await headOf(cr);
     expect(crForm.body.stats).toEqual({ total: 7, broken: { total: 4, changeRequest: 2 } });
-    expect(crForm.body.items[0]).toEqual({ status: 'broken', relation: 'reference', targetReference: at(pageRef(fx, space, target), crRevision), locationReferences: location(fx, space, source, crRevision) });
+    expect(crForm.body.items[0]).toEqual({
+      status: 'broken',
+      relation: 'reference',
+      targetReference: at(pageRef(fx, space, target), crRevision),
+      locationReferences: location(fx, space, source, crRevision),
+    });
     expect(crForm.body.items[6]).toMatchObject({ status: 'broken', targetReference: { kind: 'url', url: '/target' } });
 
     const filtered = await server.as(fx.admin.token).get(crPath).query({ status: 'ok' }).expect(200);
@@ -159,9 +249,19 @@ describe('page links', () => {
     expect(paged.pages).toBe(4);
     expect(paged.items).toEqual(crForm.body.items);
     const cursor = paged.bodies[0].next.page;
-    await server.as(fx.admin.token).get(crPath).query({ page: cursor.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')) }).expect(400);
+    await server
+      .as(fx.admin.token)
+      .get(crPath)
+      .query({ page: cursor.replace(/.$/, (c: string) => (c === 'A' ? 'B' : 'A')) })
+      .expect(400);
     // a cursor of the space form does not work in the change request form
-    const spaceCursor = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${source}/links`).query({ limit: 2 }).expect(200)).body.next.page;
+    const spaceCursor = (
+      await server
+        .as(fx.admin.token)
+        .get(`/v1/spaces/${space.id}/content/page/${source}/links`)
+        .query({ limit: 2 })
+        .expect(200)
+    ).body.next.page;
     await server.as(fx.admin.token).get(crPath).query({ page: spaceCursor }).expect(400);
   });
 
@@ -171,7 +271,10 @@ describe('page links', () => {
     await writeHead(server, head, fx.admin.user.id, (e) => e.deletePage(target));
     const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${target}/links`).expect(404);
     expect(res.body).toEqual({ error: { code: 404, message: 'page not found' } });
-    await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/99/content/page/${target}/links`).expect(404);
+    await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/change-requests/99/content/page/${target}/links`)
+      .expect(404);
     const stranger = (await createOrg(server.ds)).admin;
     await server.as(stranger.token).get(`/v1/spaces/${space.id}/content/page/${target}/links`).expect(404);
   });
@@ -186,7 +289,10 @@ describe('backlinks', () => {
     const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => {
       const target = await e.createPage({ title: 'Target' });
       e.putFile(fileId, FILE);
-      const a = await e.createPage({ title: 'A', markdown: `[one](page:${target}) and [two](page:${target}) ![img](file:${fileId})` });
+      const a = await e.createPage({
+        title: 'A',
+        markdown: `[one](page:${target}) and [two](page:${target}) ![img](file:${fileId})`,
+      });
       const b = await e.createPage({ title: 'B', markdown: `[b](page:${target})` });
       const p = await e.createPage({ title: 'P', markdown: '[by path](target)' });
       const q = await e.createPage({ title: 'Q', markdown: '[not yet](/renamed)' });
@@ -202,7 +308,9 @@ describe('backlinks', () => {
     const revision = await revisionOf(fx, space.id);
     const path = `/v1/spaces/${space.id}/content/page/${target}/backlinks`;
     const res = await server.as(fx.admin.token).get(path).expect(200);
-    const expected = [a, b, p].sort().map((id) => ({ ...pageRef(fx, space, id), versionContext: { type: 'revision', revision } }));
+    const expected = [a, b, p]
+      .sort()
+      .map((id) => ({ ...pageRef(fx, space, id), versionContext: { type: 'revision', revision } }));
     expect(res.body).toEqual({ items: expected, count: 3 });
 
     const paged = await listAll(server, fx.admin, path, { limit: 1 });
@@ -210,10 +318,19 @@ describe('backlinks', () => {
     expect(paged.items).toEqual(expected);
     await server.as(fx.admin.token).get(path).query({ page: 'forged.cursor' }).expect(400);
 
-    const files = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/files/${fileId}/backlinks`).expect(200);
+    const files = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/content/files/${fileId}/backlinks`)
+      .expect(200);
     expect(files.body.items.map((r: Json) => r.page)).toEqual([a]);
-    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/files/nope/backlinks`).expect(404)).body.error.message).toBe('file not found');
-    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/nope/backlinks`).expect(404)).body.error.message).toBe('page not found');
+    expect(
+      (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/files/nope/backlinks`).expect(404)).body
+        .error.message,
+    ).toBe('file not found');
+    expect(
+      (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/nope/backlinks`).expect(404)).body.error
+        .message,
+    ).toBe('page not found');
     const stranger = (await createOrg(server.ds)).admin;
     await server.as(stranger.token).get(path).expect(404);
   });
@@ -221,7 +338,9 @@ describe('backlinks', () => {
   it('lists backlinks as they are in a change request, which differs from the space', async () => {
     const fx = await createOrg(server.ds);
     const { space, fileId, target, a, b, p, q } = await backlinkedSpace(fx);
-    const cr: ChangeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
+    const cr: ChangeRequest = await inTransaction(server.ds, (db) =>
+      createChangeRequest(db, space.id, {}, fx.admin.user.id),
+    );
     const crHead: Head = { kind: 'change-request', changeRequestId: cr.id };
     const { result: n } = await writeHead(server, crHead, fx.admin.user.id, async (e) => {
       await e.updatePage(b, { markdown: 'no longer linked' });
@@ -239,11 +358,20 @@ describe('backlinks', () => {
     // paged in memory, with cursors bound to the change request
     const paged = await listAll(server, fx.admin, `${crBase}/page/${target}/backlinks`, { limit: 1 });
     expect(paged.items).toEqual(res.body.items);
-    const spaceCursor = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${target}/backlinks`).query({ limit: 1 }).expect(200)).body.next.page;
+    const spaceCursor = (
+      await server
+        .as(fx.admin.token)
+        .get(`/v1/spaces/${space.id}/content/page/${target}/backlinks`)
+        .query({ limit: 1 })
+        .expect(200)
+    ).body.next.page;
     await server.as(fx.admin.token).get(`${crBase}/page/${target}/backlinks`).query({ page: spaceCursor }).expect(400);
 
     // the space is unchanged
-    const inSpace = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content/page/${target}/backlinks`).expect(200);
+    const inSpace = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/content/page/${target}/backlinks`)
+      .expect(200);
     expect(inSpace.body.items.map((r: Json) => r.page)).toEqual([a, b, p].sort());
 
     const files = await server.as(fx.admin.token).get(`${crBase}/files/${fileId}/backlinks`).expect(200);
@@ -271,10 +399,15 @@ describe('space and in-app links', () => {
     await writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, (e) =>
       e.createPage({ title: 'Links', markdown: `[s](space:${sibling.id}) [f](space:${foreign.id}) [l](${lookalike})` }),
     );
-    const statuses = async () => (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items.map((l: Json) => l.status);
+    const statuses = async () =>
+      (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items.map(
+        (l: Json) => l.status,
+      );
     // another organization's space reads as missing: its existence is never revealed
     expect(await statuses()).toEqual(['ok', 'broken', 'ok']);
-    expect((await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items[2].targetReference).toEqual({ kind: 'url', url: lookalike });
+    expect(
+      (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/links`).expect(200)).body.items[2].targetReference,
+    ).toEqual({ kind: 'url', url: lookalike });
 
     await server.as(fx.admin.token).delete(`/v1/spaces/${sibling.id}`).expect(204);
     expect(await statuses()).toEqual(['broken', 'broken', 'ok']);
@@ -283,7 +416,11 @@ describe('space and in-app links', () => {
 
     // the linking space moves to the other organization: now the foreign space is its neighbour
     await addOrUpdateMember(server.ds.manager, other.org.id, fx.admin.user.id, 'admin');
-    await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/transfer`).send({ organization: other.org.id }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/transfer`)
+      .send({ organization: other.org.id })
+      .expect(200);
     expect(await statuses()).toEqual(['broken', 'ok', 'ok']);
   });
 });

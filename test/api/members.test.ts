@@ -18,18 +18,36 @@ import { useServer } from '../support/server';
 const server = useServer();
 
 async function setJoinedAt(org: Organization, actor: Actor, iso: string): Promise<void> {
-  await server.ds.manager.update(Member, { organizationId: org.id, userId: actor.user.id }, { joinedAt: new Date(iso) });
+  await server.ds.manager.update(
+    Member,
+    { organizationId: org.id, userId: actor.user.id },
+    { joinedAt: new Date(iso) },
+  );
 }
 
-async function insertTeam(org: Organization, title: string, members: Array<[Actor, 'owner' | 'member']> = []): Promise<Team> {
-  const team = server.ds.manager.create(Team, { id: unique('team'), organizationId: org.id, title, createdAt: new Date() });
+async function insertTeam(
+  org: Organization,
+  title: string,
+  members: Array<[Actor, 'owner' | 'member']> = [],
+): Promise<Team> {
+  const team = server.ds.manager.create(Team, {
+    id: unique('team'),
+    organizationId: org.id,
+    title,
+    createdAt: new Date(),
+  });
   await server.ds.manager.insert(Team, team);
-  for (const [actor, role] of members) await server.ds.manager.insert(TeamMember, { teamId: team.id, userId: actor.user.id, role, addedAt: new Date() });
+  for (const [actor, role] of members)
+    await server.ds.manager.insert(TeamMember, { teamId: team.id, userId: actor.user.id, role, addedAt: new Date() });
   return team;
 }
 
 /** The ids of every page's items: a member's own id, or for a member's teams the team's. */
-async function collectIds(actor: Actor, path: string, query: Record<string, string | number>): Promise<{ ids: string[]; counts: number[] }> {
+async function collectIds(
+  actor: Actor,
+  path: string,
+  query: Record<string, string | number>,
+): Promise<{ ids: string[]; counts: number[] }> {
   const { items, counts } = await listAll(server, actor, path, query);
   return { ids: items.map((i) => i.id ?? i.team!.id), counts };
 }
@@ -66,7 +84,12 @@ describe('members list', () => {
       object: 'member',
       id: carol.user.id,
       role: null,
-      user: expect.objectContaining({ object: 'user', id: carol.user.id, email: carol.user.email, displayName: carol.user.displayName }),
+      user: expect.objectContaining({
+        object: 'user',
+        id: carol.user.id,
+        email: carol.user.email,
+        displayName: carol.user.displayName,
+      }),
       disabled: false,
       joinedAt: '2024-04-01T00:00:00.000Z',
       lastSeenAt: null,
@@ -81,7 +104,11 @@ describe('members list', () => {
     const editors = await server.as(fx.admin.token).get(path).query({ role: 'edit' }).expect(200);
     expect(editors.body.items.map((m: { id: string }) => m.id)).toEqual([alice.user.id]);
     expect(editors.body.count).toBe(1);
-    const byName = await server.as(fx.admin.token).get(path).query({ search: bob.user.displayName.toUpperCase() }).expect(200);
+    const byName = await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ search: bob.user.displayName.toUpperCase() })
+      .expect(200);
     expect(byName.body.items.map((m: { id: string }) => m.id)).toEqual([bob.user.id]);
     const byEmail = await server.as(fx.admin.token).get(path).query({ search: '@EXAMPLE.test' }).expect(200);
     expect(byEmail.body.count).toBe(4);
@@ -106,7 +133,11 @@ describe('members list', () => {
   it('refuses a cursor taken from another filter', async () => {
     const path = `/v1/orgs/${fx.org.id}/members`;
     const first = await server.as(fx.admin.token).get(path).query({ limit: 1 }).expect(200);
-    const res = await server.as(fx.admin.token).get(path).query({ limit: 1, role: 'read', page: first.body.next.page }).expect(400);
+    const res = await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ limit: 1, role: 'read', page: first.body.next.page })
+      .expect(400);
     expect(res.body.error).toEqual({ code: 400, message: 'page: invalid or expired cursor' });
   });
 
@@ -165,7 +196,10 @@ describe('a member', () => {
 
   it('404 for a user who is not a member', async () => {
     const outsider = await createOrg(server.ds);
-    const res = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/members/${outsider.admin.user.id}`).expect(404);
+    const res = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/members/${outsider.admin.user.id}`)
+      .expect(404);
     expect(res.body.error).toEqual({ code: 404, message: 'member not found' });
   });
 
@@ -175,7 +209,9 @@ describe('a member', () => {
     expect(res.body).toMatchObject({ object: 'member', id: reader.user.id, role: 'review' });
     const guest = await server.as(fx.admin.token).patch(path).send({ role: null }).expect(200);
     expect(guest.body.role).toBeNull();
-    expect((await server.ds.manager.findOneBy(Member, { organizationId: fx.org.id, userId: reader.user.id }))!.role).toBeNull();
+    expect(
+      (await server.ds.manager.findOneBy(Member, { organizationId: fx.org.id, userId: reader.user.id }))!.role,
+    ).toBeNull();
   });
 
   it('validates the role change', async () => {
@@ -194,18 +230,38 @@ describe('a member', () => {
 
   it('refuses role changes by non-admins (403) and from other organizations (404)', async () => {
     const editor = await addMember(server.ds, fx.org, 'edit');
-    await server.as(reader.token).patch(`/v1/orgs/${fx.org.id}/members/${editor.user.id}`).send({ role: 'admin' }).expect(403);
-    await server.as(reader.token).patch(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`).send({ role: 'admin' }).expect(403);
+    await server
+      .as(reader.token)
+      .patch(`/v1/orgs/${fx.org.id}/members/${editor.user.id}`)
+      .send({ role: 'admin' })
+      .expect(403);
+    await server
+      .as(reader.token)
+      .patch(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`)
+      .send({ role: 'admin' })
+      .expect(403);
     const outsider = await createOrg(server.ds);
-    await server.as(outsider.admin.token).patch(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`).send({ role: 'admin' }).expect(404);
+    await server
+      .as(outsider.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}/members/${reader.user.id}`)
+      .send({ role: 'admin' })
+      .expect(404);
   });
 
   it('keeps at least one admin (409), but lets one of two admins step down', async () => {
-    const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}`).send({ role: 'read' }).expect(409);
+    const res = await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}`)
+      .send({ role: 'read' })
+      .expect(409);
     expect(res.body.error).toEqual({ code: 409, message: 'an organization must keep at least one admin' });
     await server.as(fx.admin.token).delete(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}`).expect(409);
     const second = await addMember(server.ds, fx.org, 'admin');
-    await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}`).send({ role: 'edit' }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}`)
+      .send({ role: 'edit' })
+      .expect(200);
     await server.as(second.token).delete(`/v1/orgs/${fx.org.id}/members/${second.user.id}`).expect(409);
   });
 
@@ -253,7 +309,9 @@ describe('a member', () => {
   it('ping: any member including guests; 404 for others', async () => {
     const guest = await addMember(server.ds, fx.org, null);
     await server.as(guest.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
-    expect((await server.ds.manager.findOneBy(Member, { organizationId: fx.org.id, userId: guest.user.id }))!.lastSeenAt).toBeInstanceOf(Date);
+    expect(
+      (await server.ds.manager.findOneBy(Member, { organizationId: fx.org.id, userId: guest.user.id }))!.lastSeenAt,
+    ).toBeInstanceOf(Date);
     const outsider = await createOrg(server.ds);
     await server.as(outsider.admin.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(404);
     await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/ping`).send({ x: 1 }).expect(400);
@@ -262,7 +320,9 @@ describe('a member', () => {
   it('ping returns serviceVisitorClaims: a JWT of the member signed by the service, valid for an hour', async () => {
     const ping = await server.as(reader.token).post(`/v1/orgs/${fx.org.id}/ping`).expect(200);
     const key = serviceVisitorClaimsKey(server.config.cursorSecret);
-    const { payload, protectedHeader } = await jwtVerify(ping.body.serviceVisitorClaims, key, { issuer: server.config.publicBaseUrl });
+    const { payload, protectedHeader } = await jwtVerify(ping.body.serviceVisitorClaims, key, {
+      issuer: server.config.publicBaseUrl,
+    });
     expect(protectedHeader.alg).toBe('HS256');
     expect(payload).toMatchObject({ sub: reader.user.id, organization: fx.org.id, role: 'read' });
     expect(payload.exp! - payload.iat!).toBe(3600);
@@ -286,7 +346,15 @@ describe('a member', () => {
     const docs = await server.as(fx.admin.token).get(path).query({ title: 'DOCS' }).expect(200);
     expect(docs.body.count).toBe(2);
     expect(docs.body.items[1]).toEqual({
-      team: { object: 'team', id: a.id, title: 'Alpha docs', members: 1, spaces: 0, createdAt: '2024-01-01T00:00:00.000Z', permissions: { admin: true, view: true } },
+      team: {
+        object: 'team',
+        id: a.id,
+        title: 'Alpha docs',
+        members: 1,
+        spaces: 0,
+        createdAt: '2024-01-01T00:00:00.000Z',
+        permissions: { admin: true, view: true },
+      },
       member: { role: 'owner' },
     });
     await server.as(fx.admin.token).get(path).query({ title: '' }).expect(400);
@@ -326,15 +394,34 @@ describe('organizations by e-mail domain', () => {
     const mine = await createOrg(server.ds);
     const theirs = await createOrg(server.ds);
     const unrelated = await createOrg(server.ds);
-    for (const fx of [mine, theirs]) await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ emailDomains: [domain] }).expect(200);
+    for (const fx of [mine, theirs])
+      await server
+        .as(fx.admin.token)
+        .patch(`/v1/orgs/${fx.org.id}`)
+        .send({ emailDomains: [domain] })
+        .expect(200);
 
     const newcomer = await userAt(domain);
     const found = await server.as(newcomer.token).get(`/v1/email-domains/${domain.toUpperCase()}/orgs`).expect(200);
-    expect(found.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual([mine.org.id, theirs.org.id].sort());
-    expect(found.body.organizations[0]).toMatchObject({ object: 'organization', emailDomains: [domain], permissions: { view: false } });
+    expect(found.body.organizations.map((o: { id: string }) => o.id).sort()).toEqual(
+      [mine.org.id, theirs.org.id].sort(),
+    );
+    expect(found.body.organizations[0]).toMatchObject({
+      object: 'organization',
+      emailDomains: [domain],
+      permissions: { view: false },
+    });
 
     const outsider = await userAt(`${unique('o')}.example`);
-    await server.ds.manager.insert(Member, { organizationId: mine.org.id, userId: outsider.user.id, role: 'read', disabled: false, sso: false, joinedAt: new Date(), lastSeenAt: null });
+    await server.ds.manager.insert(Member, {
+      organizationId: mine.org.id,
+      userId: outsider.user.id,
+      role: 'read',
+      disabled: false,
+      sso: false,
+      joinedAt: new Date(),
+      lastSeenAt: null,
+    });
     const own = await server.as(outsider.token).get(`/v1/email-domains/${domain}/orgs`).expect(200);
     expect(own.body.organizations.map((o: { id: string }) => o.id)).toEqual([mine.org.id]);
     const none = await server.as(unrelated.admin.token).get(`/v1/email-domains/${domain}/orgs`).expect(200);

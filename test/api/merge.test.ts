@@ -25,9 +25,12 @@ describe('merge and update', () => {
     space = await newSpace(server, fx.admin, fx.org.id);
   });
 
-  const onSpace = <T>(edit: (e: ContentEditor) => Promise<T>) => writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, edit);
-  const onChangeRequest = <T>(cr: Json, edit: (e: ContentEditor) => Promise<T>) => writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, edit);
-  const newChangeRequest = async (): Promise<Json> => (await api().post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Work' }).expect(201)).body;
+  const onSpace = <T>(edit: (e: ContentEditor) => Promise<T>) =>
+    writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, edit);
+  const onChangeRequest = <T>(cr: Json, edit: (e: ContentEditor) => Promise<T>) =>
+    writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, edit);
+  const newChangeRequest = async (): Promise<Json> =>
+    (await api().post(`/v1/spaces/${space.id}/change-requests`).send({ subject: 'Work' }).expect(201)).body;
   const spaceNow = async (): Promise<Json> => (await api().get(`/v1/spaces/${space.id}`).expect(200)).body;
   const changeRequestNow = async (cr: Json): Promise<Json> => (await api().get(crPath(cr)).expect(200)).body;
   const spaceRevisionCount = () => server.ds.manager.countBy(Revision, { spaceId: space.id });
@@ -42,7 +45,10 @@ describe('merge and update', () => {
   async function expectNothingMerged(cr: Json, before: { space: Json; revisions: number }): Promise<void> {
     const after = await spaceNow();
     expect(after.revision).toBe(before.space.revision);
-    expect({ changeRequests: after.changeRequests, open: after.changeRequestsOpen }).toEqual({ changeRequests: before.space.changeRequests, open: before.space.changeRequestsOpen });
+    expect({ changeRequests: after.changeRequests, open: after.changeRequestsOpen }).toEqual({
+      changeRequests: before.space.changeRequests,
+      open: before.space.changeRequestsOpen,
+    });
     expect(await spaceRevisionCount()).toBe(before.revisions);
     const current = await changeRequestNow(cr);
     expect(current.status).toBe('open');
@@ -52,26 +58,51 @@ describe('merge and update', () => {
   it('merges a new page into the space: a merge revision with two parents, indexed, and the change request merged', async () => {
     const { result: homeId } = await onSpace((e) => e.createPage({ title: 'Home', markdown: 'welcome' }));
     const cr = await newChangeRequest();
-    const { result: guideId, revision: crRevision } = await onChangeRequest(cr, (e) => e.createPage({ title: 'Guide', markdown: '# Install\nrun it' }));
+    const { result: guideId, revision: crRevision } = await onChangeRequest(cr, (e) =>
+      e.createPage({ title: 'Guide', markdown: '# Install\nrun it' }),
+    );
     const spaceBefore = (await spaceNow()).revision;
     expect((await spaceNow()).changeRequestsOpen).toBe(1);
 
     const res = await api().post(`/v1/spaces/${space.id}/change-requests/${cr.number}/merge`).expect(200);
     expect(res.body).toEqual({ revision: expect.any(String), result: 'merge' });
     const merged = await server.ds.manager.findOneByOrFail(Revision, { id: res.body.revision });
-    expect(merged).toMatchObject({ type: 'merge', parents: [spaceBefore, crRevision.id], spaceId: space.id, changeRequestId: cr.id, createdById: fx.admin.user.id });
+    expect(merged).toMatchObject({
+      type: 'merge',
+      parents: [spaceBefore, crRevision.id],
+      spaceId: space.id,
+      changeRequestId: cr.id,
+      createdById: fx.admin.user.id,
+    });
 
     const after = await spaceNow();
-    expect(after).toMatchObject({ revision: res.body.revision, changeRequests: 1, changeRequestsOpen: 0, changeRequestsDraft: 0 });
+    expect(after).toMatchObject({
+      revision: res.body.revision,
+      changeRequests: 1,
+      changeRequestsOpen: 0,
+      changeRequestsDraft: 0,
+    });
     const content = await readRevision(server, after.revision);
-    expect((await content.tree()).map((p) => [p.id, p.path])).toEqual([[homeId, 'home'], [guideId, 'guide']]);
+    expect((await content.tree()).map((p) => [p.id, p.path])).toEqual([
+      [homeId, 'home'],
+      [guideId, 'guide'],
+    ]);
     expect((await content.page(guideId))?.version.markdown).toBe('# Install\nrun it');
     const indexed = await server.ds.manager.findBy(SearchSection, { spaceId: space.id, pageId: guideId });
     expect(indexed.map((s) => s.title)).toContain('Install');
 
     const done = await changeRequestNow(cr);
-    expect(done).toMatchObject({ status: 'merged', revisionMerged: res.body.revision, revision: crRevision.id, outdated: false });
-    expect((await api().get(`/v1/spaces/${space.id}/change-requests`).query({ status: 'merged' }).expect(200)).body.items.map((i: Json) => i.id)).toEqual([cr.id]);
+    expect(done).toMatchObject({
+      status: 'merged',
+      revisionMerged: res.body.revision,
+      revision: crRevision.id,
+      outdated: false,
+    });
+    expect(
+      (
+        await api().get(`/v1/spaces/${space.id}/change-requests`).query({ status: 'merged' }).expect(200)
+      ).body.items.map((i: Json) => i.id),
+    ).toEqual([cr.id]);
   });
 
   it('merges content written through the content endpoints on both heads', async () => {
@@ -80,14 +111,18 @@ describe('merge and update', () => {
     const cr = await newChangeRequest();
     const crPages = `${crPath(cr)}/content`;
     await api().patch(`${crPages}/page/${page.id}`).send({ markdown: 'ONE\ntwo\nthree\nfour\nfive' }).expect(200);
-    const added = (await api().post(`${crPages}/pages`).send({ title: 'Added', markdown: 'new page' }).expect(201)).body;
+    const added = (await api().post(`${crPages}/pages`).send({ title: 'Added', markdown: 'new page' }).expect(201))
+      .body;
     await api().patch(`${pages}/page/${page.id}`).send({ markdown: 'one\ntwo\nthree\nfour\nFIVE' }).expect(200);
     await api().get(`${pages}/page/${added.id}`).expect(404);
 
     const res = await api().post(crPath(cr, '/merge')).expect(200);
     const content = (await api().get(pages).expect(200)).body;
     expect(content.id).toBe(res.body.revision);
-    expect(content.pages.map((p: Json) => [p.id, p.title])).toEqual([[page.id, 'A'], [added.id, 'Added']]);
+    expect(content.pages.map((p: Json) => [p.id, p.title])).toEqual([
+      [page.id, 'A'],
+      [added.id, 'Added'],
+    ]);
     expect((await api().get(`${pages}/page/${page.id}`).expect(200)).body.markdown).toBe('ONE\ntwo\nthree\nfour\nFIVE');
   });
 
@@ -108,12 +143,18 @@ describe('merge and update', () => {
     const before = { space: await spaceNow(), revisions: await spaceRevisionCount() };
     const res = await api().post(crPath(cr, '/merge')).expect(409);
     expect(res.body).toEqual({
-      error: { code: 409, message: 'the merge has conflicts in 1 page(s)', conflicts: [{ page: pageId, title: 'A', reason: 'the same lines were edited on both sides' }] },
+      error: {
+        code: 409,
+        message: 'the merge has conflicts in 1 page(s)',
+        conflicts: [{ page: pageId, title: 'A', reason: 'the same lines were edited on both sides' }],
+      },
     });
     await expectNothingMerged(cr, before);
     // the same conflict stops an update from the space
     const update = await api().post(crPath(cr, '/update')).expect(409);
-    expect(update.body.error.conflicts).toEqual([{ page: pageId, title: 'A', reason: 'the same lines were edited on both sides' }]);
+    expect(update.body.error.conflicts).toEqual([
+      { page: pageId, title: 'A', reason: 'the same lines were edited on both sides' },
+    ]);
   });
 
   it('refuses an edit against a delete with 409', async () => {
@@ -122,46 +163,81 @@ describe('merge and update', () => {
     await onSpace((e) => e.updatePage(pageId, { markdown: 'edited live' }));
     const before = { space: await spaceNow(), revisions: await spaceRevisionCount() };
     const res = await api().post(crPath(cr, '/merge')).expect(409);
-    expect(res.body.error.conflicts).toEqual([{ page: pageId, title: 'A', reason: 'edited on one side and deleted on the other' }]);
+    expect(res.body.error.conflicts).toEqual([
+      { page: pageId, title: 'A', reason: 'edited on one side and deleted on the other' },
+    ]);
     await expectNothingMerged(cr, before);
   });
 
   it('merges a move on one side against an edit on the other', async () => {
-    const { result: ids } = await onSpace(async (e) => ({ parent: await e.createPage({ title: 'Parent' }), child: await e.createPage({ title: 'Child', markdown: 'old' }) }));
+    const { result: ids } = await onSpace(async (e) => ({
+      parent: await e.createPage({ title: 'Parent' }),
+      child: await e.createPage({ title: 'Child', markdown: 'old' }),
+    }));
     const cr = await newChangeRequest();
     await onChangeRequest(cr, (e) => e.movePage(ids.child, { parent: ids.parent }));
     await onSpace((e) => e.updatePage(ids.child, { markdown: 'new' }));
     const res = await api().post(crPath(cr, '/merge')).expect(200);
     const content = await readRevision(server, res.body.revision);
     const child = await content.page(ids.child);
-    expect({ parent: child?.entry.parent, path: child?.path, markdown: child?.version.markdown }).toEqual({ parent: ids.parent, path: 'parent/child', markdown: 'new' });
+    expect({ parent: child?.entry.parent, path: child?.path, markdown: child?.version.markdown }).toEqual({
+      parent: ids.parent,
+      path: 'parent/child',
+      markdown: 'new',
+    });
     expect(await content.childIds(null)).toEqual([ids.parent]);
   });
 
   it('updates from the space (ancestor recorded, outdated cleared), then merges', async () => {
     const { pageId, cr } = await pageAndChangeRequest();
-    const { revision: crEdit } = await onChangeRequest(cr, (e) => e.updatePage(pageId, { markdown: 'ONE\ntwo\nthree\nfour\nfive' }));
+    const { revision: crEdit } = await onChangeRequest(cr, (e) =>
+      e.updatePage(pageId, { markdown: 'ONE\ntwo\nthree\nfour\nfive' }),
+    );
     expect((await changeRequestNow(cr)).outdated).toBe(false);
-    const { revision: spaceEdit } = await onSpace((e) => e.updatePage(pageId, { markdown: 'one\ntwo\nthree\nfour\nFIVE' }));
+    const { revision: spaceEdit } = await onSpace((e) =>
+      e.updatePage(pageId, { markdown: 'one\ntwo\nthree\nfour\nFIVE' }),
+    );
     expect((await changeRequestNow(cr)).outdated).toBe(true);
 
     const res = await api().post(crPath(cr, '/update')).expect(200);
     expect(res.body).toEqual({ revision: expect.any(String), result: 'update' });
-    expect(await server.ds.manager.findOneByOrFail(Revision, { id: res.body.revision })).toMatchObject({ type: 'update', parents: [crEdit.id, spaceEdit.id], changeRequestId: cr.id });
+    expect(await server.ds.manager.findOneByOrFail(Revision, { id: res.body.revision })).toMatchObject({
+      type: 'update',
+      parents: [crEdit.id, spaceEdit.id],
+      changeRequestId: cr.id,
+    });
     const updated = await changeRequestNow(cr);
-    expect(updated).toMatchObject({ revision: res.body.revision, revisionInitial: cr.revisionInitial, revisionMergedAncestor: spaceEdit.id, outdated: false, status: 'open' });
-    expect((await (await readRevision(server, res.body.revision)).page(pageId))?.version.markdown).toBe('ONE\ntwo\nthree\nfour\nFIVE');
+    expect(updated).toMatchObject({
+      revision: res.body.revision,
+      revisionInitial: cr.revisionInitial,
+      revisionMergedAncestor: spaceEdit.id,
+      outdated: false,
+      status: 'open',
+    });
+    expect((await (await readRevision(server, res.body.revision)).page(pageId))?.version.markdown).toBe(
+      'ONE\ntwo\nthree\nfour\nFIVE',
+    );
     expect((await spaceNow()).revision).toBe(spaceEdit.id);
 
     // nothing new to pull: the head stays
-    expect((await api().post(crPath(cr, '/update')).expect(200)).body).toEqual({ revision: res.body.revision, result: 'update' });
+    expect((await api().post(crPath(cr, '/update')).expect(200)).body).toEqual({
+      revision: res.body.revision,
+      result: 'update',
+    });
 
     // the space moves on again; the merge's base is the recorded ancestor, so only the new line is theirs
     await onSpace((e) => e.updatePage(pageId, { markdown: 'one\ntwo\nTHREE\nfour\nFIVE' }));
     expect((await changeRequestNow(cr)).outdated).toBe(true);
     const merged = await api().post(crPath(cr, '/merge')).expect(200);
-    expect((await (await readRevision(server, merged.body.revision)).page(pageId))?.version.markdown).toBe('ONE\ntwo\nTHREE\nfour\nFIVE');
-    expect(await changeRequestNow(cr)).toMatchObject({ status: 'merged', revisionMerged: merged.body.revision, revisionMergedAncestor: spaceEdit.id, outdated: false });
+    expect((await (await readRevision(server, merged.body.revision)).page(pageId))?.version.markdown).toBe(
+      'ONE\ntwo\nTHREE\nfour\nFIVE',
+    );
+    expect(await changeRequestNow(cr)).toMatchObject({
+      status: 'merged',
+      revisionMerged: merged.body.revision,
+      revisionMergedAncestor: spaceEdit.id,
+      outdated: false,
+    });
   });
 
   it('refuses to merge or update a merged change request, and to merge an archived one', async () => {
@@ -174,7 +250,9 @@ describe('merge and update', () => {
 
     const archived = await newChangeRequest();
     await api().patch(crPath(archived)).send({ status: 'archived' }).expect(200);
-    expect((await api().post(crPath(archived, '/merge')).expect(409)).body.error.message).toBe('the change request is archived: reopen it before merging');
+    expect((await api().post(crPath(archived, '/merge')).expect(409)).body.error.message).toBe(
+      'the change request is archived: reopen it before merging',
+    );
   });
 
   it('refuses to merge into a locked space, writing nothing', async () => {

@@ -37,10 +37,16 @@ describe('GET /metrics', () => {
     expect(sample(text, 'http_request_duration_seconds_count', { operation: 'getSpace', status: '404' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', { operation: 'getSpace', status: '401' })).toBe(1);
     expect(sample(text, 'http_request_duration_seconds_count', { operation: 'createSpace', status: '201' })).toBe(1);
-    expect(sample(text, 'http_request_duration_seconds_count', { operation: 'none', status: '404' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { operation: 'none', status: '404' }),
+    ).toBeGreaterThanOrEqual(1);
     // every request falls in the last bucket, and the sum of their latencies is positive
-    expect(sample(text, 'http_request_duration_seconds_bucket', { operation: 'getSpace', status: '200', le: '+Inf' })).toBe(3);
-    expect(sample(text, 'http_request_duration_seconds_sum', { operation: 'getSpace', status: '200' })).toBeGreaterThan(0);
+    expect(
+      sample(text, 'http_request_duration_seconds_bucket', { operation: 'getSpace', status: '200', le: '+Inf' }),
+    ).toBe(3);
+    expect(sample(text, 'http_request_duration_seconds_sum', { operation: 'getSpace', status: '200' })).toBeGreaterThan(
+      0,
+    );
 
     expect(sample(text, 'db_pool_connections', { state: 'max', service: 'api' })).toBe(server.config.mysql.poolSize);
     const inUse = sample(text, 'db_pool_connections', { state: 'in_use' })!;
@@ -68,17 +74,35 @@ describe('the request log', () => {
   it('names the operation, the organization and the request on each line', async () => {
     const lines: string[] = [];
     const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs: createBlobStore(server.config), logger });
+    const app = createApp({
+      ds: server.ds,
+      config: server.config,
+      temporal: server.temporal,
+      blobs: createBlobStore(server.config),
+      logger,
+    });
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const auth = `Bearer ${fx.admin.token}`;
-    await request(app).get(`/v1/spaces/${space.id}`).set('Authorization', auth).set('X-Request-Id', 'req-space').expect(200);
-    await request(app).get(`/v1/orgs/${fx.org.id}/spaces`).set('Authorization', auth).set('X-Request-Id', 'req-list').expect(200);
+    await request(app)
+      .get(`/v1/spaces/${space.id}`)
+      .set('Authorization', auth)
+      .set('X-Request-Id', 'req-space')
+      .expect(200);
+    await request(app)
+      .get(`/v1/orgs/${fx.org.id}/spaces`)
+      .set('Authorization', auth)
+      .set('X-Request-Id', 'req-list')
+      .expect(200);
     await request(app).get('/v1/user').set('Authorization', auth).set('X-Request-Id', 'req-user').expect(200);
     await request(app).get(`/v1/spaces/${space.id}`).set('X-Request-Id', 'req-401').expect(401);
     const logged = lines.map((l) => JSON.parse(l)).filter((l) => l.req);
     const byId = Object.fromEntries(logged.map((l) => [l.req.id, l]));
-    expect(byId['req-space']).toMatchObject({ operationId: 'getSpace', organizationId: fx.org.id, res: { statusCode: 200 } });
+    expect(byId['req-space']).toMatchObject({
+      operationId: 'getSpace',
+      organizationId: fx.org.id,
+      res: { statusCode: 200 },
+    });
     expect(byId['req-list']).toMatchObject({ operationId: 'listSpaces', organizationId: fx.org.id });
     // no organization in the path: none on the line
     expect(byId['req-user']).toMatchObject({ operationId: 'getAuthenticatedUser' });

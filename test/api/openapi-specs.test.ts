@@ -35,9 +35,17 @@ paths:
               schema: {$ref: "./schemas/pet.yaml#/Pet"}
 `;
 const PET_YAML = 'Pet:\n  type: object\n  properties:\n    name: {type: string}\n';
-const SWAGGER_2 = JSON.stringify({ swagger: '2.0', info: { title: 'Old', version: '1' }, paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } } });
+const SWAGGER_2 = JSON.stringify({
+  swagger: '2.0',
+  info: { title: 'Old', version: '1' },
+  paths: { '/a': { get: { responses: { 200: { description: 'ok' } } } } },
+});
 const OPENAPI_31 = (title: string) => JSON.stringify({ openapi: '3.1.0', info: { title, version: '1' }, paths: {} });
-const BROKEN = JSON.stringify({ openapi: '3.0.0', info: { title: 'Broken' }, paths: { '/a': { get: { responses: 'none' } }, '/b': { get: { responses: 7 } } } });
+const BROKEN = JSON.stringify({
+  openapi: '3.0.0',
+  info: { title: 'Broken' },
+  paths: { '/a': { get: { responses: 'none' } }, '/b': { get: { responses: 7 } } },
+});
 
 /** What the local document server answers, by path; `mutable` can be changed by a test. */
 const documents: Record<string, string> = {
@@ -45,7 +53,8 @@ const documents: Record<string, string> = {
   '/schemas/pet.yaml': PET_YAML,
   '/v31.json': OPENAPI_31('Three one'),
   '/broken.json': BROKEN,
-  '/ref-to-metadata.yaml': 'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    X: {$ref: "http://169.254.169.254/latest/meta-data/x.yaml"}\n',
+  '/ref-to-metadata.yaml':
+    'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    X: {$ref: "http://169.254.169.254/latest/meta-data/x.yaml"}\n',
 };
 
 let docs: http.Server;
@@ -66,7 +75,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   docsBase = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
   const base = loadConfig();
-  server = await startServer(shortJobRetries(privateTaskQueue({ ...base, fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 } })));
+  server = await startServer(
+    shortJobRetries(
+      privateTaskQueue({
+        ...base,
+        fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 },
+      }),
+    ),
+  );
   worker = await startWorker(server.ds, server.config);
 }, 120000);
 
@@ -97,8 +113,22 @@ describe('creating and processing', () => {
   it('creates from a URL: pending, then complete with a version holding the entry and its referenced file', async () => {
     const fx = await createOrg(server.ds);
     const created = await create(fx, 'petstore', { url: `${docsBase}/petstore.yaml` });
-    expect(created).toMatchObject({ object: 'openapi-spec', slug: 'petstore', sourceURL: `${docsBase}/petstore.yaml`, processingState: 'pending', visibility: 'private', lastVersion: null, lastProcessErrorCode: null, lastProcessedErrorCount: 0, permissions: { view: true, edit: true } });
-    expect(created.urls).toEqual({ location: `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/openapi/petstore`, app: expect.stringContaining('/openapi/petstore'), published: null });
+    expect(created).toMatchObject({
+      object: 'openapi-spec',
+      slug: 'petstore',
+      sourceURL: `${docsBase}/petstore.yaml`,
+      processingState: 'pending',
+      visibility: 'private',
+      lastVersion: null,
+      lastProcessErrorCode: null,
+      lastProcessedErrorCount: 0,
+      permissions: { view: true, edit: true },
+    });
+    expect(created.urls).toEqual({
+      location: `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/openapi/petstore`,
+      app: expect.stringContaining('/openapi/petstore'),
+      published: null,
+    });
 
     const done = await processed(fx, 'petstore');
     expect(done).toMatchObject({ processingState: 'complete', lastProcessErrorCode: null, lastProcessedErrors: [] });
@@ -107,18 +137,46 @@ describe('creating and processing', () => {
 
     const versions = await listAll(server, fx.admin, specPath(fx.org.id, 'petstore/versions'));
     expect(versions.ids).toEqual([done.lastVersion]);
-    const latest = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'petstore/versions/latest')).expect(200)).body;
-    expect(latest).toEqual({ object: 'openapi-spec-version', id: done.lastVersion, createdAt: expect.any(String), url: `${docsBase}/petstore.yaml`, urls: { location: `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/openapi/petstore/versions/${done.lastVersion}` } });
-    const byId = (await server.as(fx.admin.token).get(specPath(fx.org.id, `petstore/versions/${done.lastVersion}`)).expect(200)).body;
+    const latest = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'petstore/versions/latest')).expect(200))
+      .body;
+    expect(latest).toEqual({
+      object: 'openapi-spec-version',
+      id: done.lastVersion,
+      createdAt: expect.any(String),
+      url: `${docsBase}/petstore.yaml`,
+      urls: {
+        location: `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/openapi/petstore/versions/${done.lastVersion}`,
+      },
+    });
+    const byId = (
+      await server
+        .as(fx.admin.token)
+        .get(specPath(fx.org.id, `petstore/versions/${done.lastVersion}`))
+        .expect(200)
+    ).body;
     expect(byId).toEqual(latest);
 
-    const content = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'petstore/versions/latest/content')).expect(200)).body;
+    const content = (
+      await server.as(fx.admin.token).get(specPath(fx.org.id, 'petstore/versions/latest/content')).expect(200)
+    ).body;
     expect(content.url).toBe(`${docsBase}/petstore.yaml`);
     expect(content.urls).toEqual({ source: `${docsBase}/petstore.yaml`, public: null });
     expect(Object.keys(content.filesystem).sort()).toEqual(['./schemas/pet.yaml', 'petstore.yaml']);
-    expect(content.filesystem['petstore.yaml']).toMatchObject({ isEntrypoint: true, references: ['./schemas/pet.yaml'], specification: { info: { title: 'Petstore' } } });
-    expect(content.filesystem['./schemas/pet.yaml']).toMatchObject({ isEntrypoint: false, specification: { Pet: { type: 'object' } } });
-    const contentById = (await server.as(fx.admin.token).get(specPath(fx.org.id, `petstore/versions/${done.lastVersion}/content`)).expect(200)).body;
+    expect(content.filesystem['petstore.yaml']).toMatchObject({
+      isEntrypoint: true,
+      references: ['./schemas/pet.yaml'],
+      specification: { info: { title: 'Petstore' } },
+    });
+    expect(content.filesystem['./schemas/pet.yaml']).toMatchObject({
+      isEntrypoint: false,
+      specification: { Pet: { type: 'object' } },
+    });
+    const contentById = (
+      await server
+        .as(fx.admin.token)
+        .get(specPath(fx.org.id, `petstore/versions/${done.lastVersion}/content`))
+        .expect(200)
+    ).body;
     expect(contentById).toEqual(content);
   });
 
@@ -128,7 +186,9 @@ describe('creating and processing', () => {
     expect(created.sourceURL).toBeNull();
     const done = await processed(fx, 'legacy');
     expect(done.lastProcessErrorCode).toBeNull();
-    const content = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'legacy/versions/latest/content')).expect(200)).body;
+    const content = (
+      await server.as(fx.admin.token).get(specPath(fx.org.id, 'legacy/versions/latest/content')).expect(200)
+    ).body;
     expect(content.filesystem['openapi.json'].specification).toEqual(JSON.parse(SWAGGER_2));
     const download = new URL(content.url);
     const text = await request(server.app).get(`${download.pathname}${download.search}`).expect(200);
@@ -137,20 +197,37 @@ describe('creating and processing', () => {
 
   it('PUT creates (201), then replaces (200) with a new version; an unchanged source adds none', async () => {
     const fx = await createOrg(server.ds);
-    const first = await server.as(fx.admin.token).put(specPath(fx.org.id, 'api')).send({ source: { text: OPENAPI_31('One') } }).expect(201);
+    const first = await server
+      .as(fx.admin.token)
+      .put(specPath(fx.org.id, 'api'))
+      .send({ source: { text: OPENAPI_31('One') } })
+      .expect(201);
     expect(first.headers.location).toBe(first.body.urls.location);
     const v1 = (await processed(fx, 'api')).lastVersion;
-    const second = await server.as(fx.admin.token).put(specPath(fx.org.id, 'api')).send({ source: { text: 'openapi: 3.1.0\ninfo: {title: Two, version: "1"}\npaths: {}\n' } }).expect(200);
+    const second = await server
+      .as(fx.admin.token)
+      .put(specPath(fx.org.id, 'api'))
+      .send({ source: { text: 'openapi: 3.1.0\ninfo: {title: Two, version: "1"}\npaths: {}\n' } })
+      .expect(200);
     expect(second.body).toMatchObject({ id: first.body.id, processingState: 'pending', lastVersion: v1 });
     const afterReplace = await processed(fx, 'api');
     expect(afterReplace.lastVersion).not.toBe(v1);
-    const content = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'api/versions/latest/content')).expect(200)).body;
+    const content = (
+      await server.as(fx.admin.token).get(specPath(fx.org.id, 'api/versions/latest/content')).expect(200)
+    ).body;
     expect(content.filesystem['openapi.yaml'].specification.info.title).toBe('Two');
 
-    await server.as(fx.admin.token).put(specPath(fx.org.id, 'api')).send({ source: { text: 'openapi: 3.1.0\ninfo: {title: Two, version: "1"}\npaths: {}\n' } }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .put(specPath(fx.org.id, 'api'))
+      .send({ source: { text: 'openapi: 3.1.0\ninfo: {title: Two, version: "1"}\npaths: {}\n' } })
+      .expect(200);
     const unchanged = await processed(fx, 'api');
     expect(unchanged.lastVersion).toBe(afterReplace.lastVersion);
-    expect((await listAll(server, fx.admin, specPath(fx.org.id, 'api/versions'))).ids).toEqual([afterReplace.lastVersion, v1]);
+    expect((await listAll(server, fx.admin, specPath(fx.org.id, 'api/versions'))).ids).toEqual([
+      afterReplace.lastVersion,
+      v1,
+    ]);
   });
 
   it('the refresh re-processes URL specs: unchanged content adds no version, changed content does', async () => {
@@ -158,7 +235,11 @@ describe('creating and processing', () => {
     documents['/mutable.json'] = OPENAPI_31('Before');
     await create(fx, 'mutable', { url: `${docsBase}/mutable.json` });
     const before = await processed(fx, 'mutable');
-    const refresh = () => refreshUrlSpecs({ ds: server.ds, temporal: server.temporal, logger }, { organizationId: fx.org.id, now: new Date() });
+    const refresh = () =>
+      refreshUrlSpecs(
+        { ds: server.ds, temporal: server.temporal, logger },
+        { organizationId: fx.org.id, now: new Date() },
+      );
 
     expect(await refresh()).toBe(1);
     const same = await processed(fx, 'mutable');
@@ -182,17 +263,33 @@ describe('failures recorded on the spec', () => {
   it('FETCH_TIMEOUT from a server that never answers', async () => {
     const fx = await createOrg(server.ds);
     const spec = await failed(fx, 'silent', `${docsBase}/silent`);
-    expect(spec).toMatchObject({ lastProcessErrorCode: 'FETCH_TIMEOUT', lastVersion: null, lastProcessedErrorCount: 1 });
-    expect(spec.lastProcessedErrors[0]).toEqual({ message: expect.stringContaining('no complete answer'), code: 'timeout' });
+    expect(spec).toMatchObject({
+      lastProcessErrorCode: 'FETCH_TIMEOUT',
+      lastVersion: null,
+      lastProcessedErrorCount: 1,
+    });
+    expect(spec.lastProcessedErrors[0]).toEqual({
+      message: expect.stringContaining('no complete answer'),
+      code: 'timeout',
+    });
   });
 
   it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it)', async () => {
     const fx = await createOrg(server.ds);
     const status = await failed(fx, 'five-hundred', `${docsBase}/error`);
-    expect(status).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessedErrors: [{ message: expect.stringContaining('HTTP 500'), code: 'status' }] });
-    for (const [slug, url] of [['private', 'http://10.0.0.1/openapi.json'], ['metadata', 'http://169.254.169.254/latest/meta-data/']]) {
+    expect(status).toMatchObject({
+      lastProcessErrorCode: 'FETCH_ERROR',
+      lastProcessedErrors: [{ message: expect.stringContaining('HTTP 500'), code: 'status' }],
+    });
+    for (const [slug, url] of [
+      ['private', 'http://10.0.0.1/openapi.json'],
+      ['metadata', 'http://169.254.169.254/latest/meta-data/'],
+    ]) {
       const spec = await failed(fx, slug, url);
-      expect(spec).toMatchObject({ lastProcessErrorCode: 'FETCH_ERROR', lastProcessedErrors: [{ message: expect.stringContaining('refused destination'), code: 'refused' }] });
+      expect(spec).toMatchObject({
+        lastProcessErrorCode: 'FETCH_ERROR',
+        lastProcessedErrors: [{ message: expect.stringContaining('refused destination'), code: 'refused' }],
+      });
     }
     const ref = await failed(fx, 'bad-ref', `${docsBase}/ref-to-metadata.yaml`);
     expect(ref.lastProcessErrorCode).toBe('FETCH_ERROR');
@@ -203,16 +300,32 @@ describe('failures recorded on the spec', () => {
     const fx = await createOrg(server.ds);
     await create(fx, 'flaky', { text: OPENAPI_31('Good') });
     const good = await processed(fx, 'flaky');
-    await server.as(fx.admin.token).put(specPath(fx.org.id, 'flaky')).send({ source: { text: BROKEN } }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .put(specPath(fx.org.id, 'flaky'))
+      .send({ source: { text: BROKEN } })
+      .expect(200);
     const bad = await processed(fx, 'flaky');
-    expect(bad).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastVersion: good.lastVersion, lastProcessedErrorCount: 2 });
+    expect(bad).toMatchObject({
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastVersion: good.lastVersion,
+      lastProcessedErrorCount: 2,
+    });
     expect(bad.lastProcessedErrors).toEqual([
       { message: expect.stringContaining('/paths/~1a/get/responses'), code: 'invalid' },
       { message: expect.stringContaining('/paths/~1b/get/responses'), code: 'invalid' },
     ]);
-    await server.as(fx.admin.token).put(specPath(fx.org.id, 'flaky')).send({ source: { text: 'openapi: 3.0.0\n  info: [\n' } }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .put(specPath(fx.org.id, 'flaky'))
+      .send({ source: { text: 'openapi: 3.0.0\n  info: [\n' } })
+      .expect(200);
     const yaml = await processed(fx, 'flaky');
-    expect(yaml).toMatchObject({ lastProcessErrorCode: 'PARSE_ERROR', lastVersion: good.lastVersion, lastProcessedErrors: [{ code: 'yaml-parse', message: expect.any(String) }] });
+    expect(yaml).toMatchObject({
+      lastProcessErrorCode: 'PARSE_ERROR',
+      lastVersion: good.lastVersion,
+      lastProcessedErrors: [{ code: 'yaml-parse', message: expect.any(String) }],
+    });
   });
 });
 
@@ -223,11 +336,17 @@ describe('visibility, deletion and links', () => {
     const done = await processed(fx, 'open');
     const published = `/v1/published/openapi/${fx.org.id}/open`;
     await request(server.app).get(published).expect(404);
-    const patched = (await server.as(fx.admin.token).patch(specPath(fx.org.id, 'open')).send({ visibility: 'public' }).expect(200)).body;
+    const patched = (
+      await server.as(fx.admin.token).patch(specPath(fx.org.id, 'open')).send({ visibility: 'public' }).expect(200)
+    ).body;
     expect(patched.urls.published).toBe(`${server.config.publicBaseUrl}${published}`);
     expect((await request(server.app).get(published).expect(200)).body.info.title).toBe('Open');
-    expect((await request(server.app).get(`${published}/versions/${done.lastVersion}`).expect(200)).body.info.title).toBe('Open');
-    const content = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'open/versions/latest/content')).expect(200)).body;
+    expect(
+      (await request(server.app).get(`${published}/versions/${done.lastVersion}`).expect(200)).body.info.title,
+    ).toBe('Open');
+    const content = (
+      await server.as(fx.admin.token).get(specPath(fx.org.id, 'open/versions/latest/content')).expect(200)
+    ).body;
     expect(content.urls.public).toBe(`${server.config.publicBaseUrl}${published}/versions/${done.lastVersion}`);
     await server.as(fx.admin.token).patch(specPath(fx.org.id, 'open')).send({ visibility: 'private' }).expect(200);
     await request(server.app).get(published).expect(404);
@@ -249,8 +368,14 @@ describe('visibility, deletion and links', () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const head: Head = { kind: 'space', spaceId: space.id };
-    await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Ref', markdown: '[API](openapi:payments)\n\n[Other](openapi:nothing)' }));
-    const statuses = async () => (await listAll(server, fx.admin, `/v1/spaces/${space.id}/links`)).items.map((l) => [l.target?.slug ?? l.target?.spec ?? JSON.stringify(l.target), l.status]);
+    await writeHead(server, head, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Ref', markdown: '[API](openapi:payments)\n\n[Other](openapi:nothing)' }),
+    );
+    const statuses = async () =>
+      (await listAll(server, fx.admin, `/v1/spaces/${space.id}/links`)).items.map((l) => [
+        l.target?.slug ?? l.target?.spec ?? JSON.stringify(l.target),
+        l.status,
+      ]);
     const brokenBoth = await statuses();
     expect(brokenBoth.map((s) => s[1])).toEqual(['broken', 'broken']);
     await create(fx, 'payments', { text: OPENAPI_31('Payments') });
@@ -265,21 +390,61 @@ describe('validation and access', () => {
     const fx = await createOrg(server.ds);
     const post = (body: object) => server.as(fx.admin.token).post(specPath(fx.org.id)).send(body).expect(400);
     expect((await post({ source: { text: 'x' } })).body.error.message).toBe('slug: is required');
-    expect((await post({ slug: 'Bad_Slug', source: { text: 'x' } })).body.error.message).toMatch(/^slug: must be lowercase/);
-    expect((await post({ slug: 'a'.repeat(101), source: { text: 'x' } })).body.error.message).toBe('slug: must be at most 100 characters');
+    expect((await post({ slug: 'Bad_Slug', source: { text: 'x' } })).body.error.message).toMatch(
+      /^slug: must be lowercase/,
+    );
+    expect((await post({ slug: 'a'.repeat(101), source: { text: 'x' } })).body.error.message).toBe(
+      'slug: must be at most 100 characters',
+    );
     expect((await post({ slug: 'ok' })).body.error.message).toBe('source: is required');
-    expect((await post({ slug: 'ok', source: {} })).body.error.message).toBe('source: must have exactly one of url, text');
-    expect((await post({ slug: 'ok', source: { url: 'http://x.test/a', text: 'y' } })).body.error.message).toBe('source: must have exactly one of url, text');
-    expect((await post({ slug: 'ok', source: { url: 'file:///etc/passwd' } })).body.error.message).toBe('source.url: must be an http or https URL');
-    expect((await post({ slug: 'ok', source: { url: 'not a url' } })).body.error.message).toBe('source.url: must be a valid url');
-    expect((await post({ slug: 'ok', source: { text: '' } })).body.error.message).toBe('source.text: must be at least 1 character');
-    expect((await post({ slug: 'ok', source: { text: 'x' }, extra: 1 })).body.error.message).toBe('extra: unknown field');
+    expect((await post({ slug: 'ok', source: {} })).body.error.message).toBe(
+      'source: must have exactly one of url, text',
+    );
+    expect((await post({ slug: 'ok', source: { url: 'http://x.test/a', text: 'y' } })).body.error.message).toBe(
+      'source: must have exactly one of url, text',
+    );
+    expect((await post({ slug: 'ok', source: { url: 'file:///etc/passwd' } })).body.error.message).toBe(
+      'source.url: must be an http or https URL',
+    );
+    expect((await post({ slug: 'ok', source: { url: 'not a url' } })).body.error.message).toBe(
+      'source.url: must be a valid url',
+    );
+    expect((await post({ slug: 'ok', source: { text: '' } })).body.error.message).toBe(
+      'source.text: must be at least 1 character',
+    );
+    expect((await post({ slug: 'ok', source: { text: 'x' }, extra: 1 })).body.error.message).toBe(
+      'extra: unknown field',
+    );
     await create(fx, 'taken', { text: OPENAPI_31('T') });
-    expect((await server.as(fx.admin.token).post(specPath(fx.org.id)).send({ slug: 'taken', source: { text: 'x' } }).expect(409)).body.error.message).toMatch(/^slug: "taken" is already used/);
-    expect((await server.as(fx.admin.token).put(specPath(fx.org.id, 'Not_A_Slug')).send({ source: { text: 'x' } }).expect(400)).body.error.message).toMatch(/^specSlug: must be lowercase/);
-    expect((await server.as(fx.admin.token).put(specPath(fx.org.id, 'taken')).send({}).expect(400)).body.error.message).toBe('source: is required');
-    expect((await server.as(fx.admin.token).patch(specPath(fx.org.id, 'taken')).send({ visibility: 'everyone' }).expect(400)).body.error.message).toBe('visibility: must be one of private, public');
-    expect((await server.as(fx.admin.token).get(specPath(fx.org.id, 'taken/versions')).query({ limit: 'x' }).expect(400)).body.error.message).toBe('limit: must be an integer');
+    expect(
+      (
+        await server
+          .as(fx.admin.token)
+          .post(specPath(fx.org.id))
+          .send({ slug: 'taken', source: { text: 'x' } })
+          .expect(409)
+      ).body.error.message,
+    ).toMatch(/^slug: "taken" is already used/);
+    expect(
+      (
+        await server
+          .as(fx.admin.token)
+          .put(specPath(fx.org.id, 'Not_A_Slug'))
+          .send({ source: { text: 'x' } })
+          .expect(400)
+      ).body.error.message,
+    ).toMatch(/^specSlug: must be lowercase/);
+    expect(
+      (await server.as(fx.admin.token).put(specPath(fx.org.id, 'taken')).send({}).expect(400)).body.error.message,
+    ).toBe('source: is required');
+    expect(
+      (await server.as(fx.admin.token).patch(specPath(fx.org.id, 'taken')).send({ visibility: 'everyone' }).expect(400))
+        .body.error.message,
+    ).toBe('visibility: must be one of private, public');
+    expect(
+      (await server.as(fx.admin.token).get(specPath(fx.org.id, 'taken/versions')).query({ limit: 'x' }).expect(400))
+        .body.error.message,
+    ).toBe('limit: must be an integer');
   });
 
   it('401 without a token, 404 for another organization, 403 for a read member on writes', async () => {
@@ -288,11 +453,31 @@ describe('validation and access', () => {
     await create(fx, 'guarded', { text: OPENAPI_31('G') });
     const version = (await processed(fx, 'guarded')).lastVersion;
     const reader = await addMember(server.ds, fx.org, 'read');
-    const reads = ['', '/guarded', '/guarded/versions', '/guarded/versions/latest', '/guarded/versions/latest/content', `/guarded/versions/${version}`, `/guarded/versions/${version}/content`];
+    const reads = [
+      '',
+      '/guarded',
+      '/guarded/versions',
+      '/guarded/versions/latest',
+      '/guarded/versions/latest/content',
+      `/guarded/versions/${version}`,
+      `/guarded/versions/${version}/content`,
+    ];
     for (const path of reads) {
-      await request(server.app).get(`${specPath(fx.org.id)}${path}`).expect(401);
-      expect((await server.as(other.admin.token).get(`${specPath(fx.org.id)}${path}`).expect(404)).body.error.message).toBe('organization not found');
-      await server.as(reader.token).get(`${specPath(fx.org.id)}${path}`).expect(200);
+      await request(server.app)
+        .get(`${specPath(fx.org.id)}${path}`)
+        .expect(401);
+      expect(
+        (
+          await server
+            .as(other.admin.token)
+            .get(`${specPath(fx.org.id)}${path}`)
+            .expect(404)
+        ).body.error.message,
+      ).toBe('organization not found');
+      await server
+        .as(reader.token)
+        .get(`${specPath(fx.org.id)}${path}`)
+        .expect(200);
     }
     const writes: Array<[string, string, object]> = [
       ['post', '', { slug: 'new-one', source: { text: 'x' } }],
@@ -325,8 +510,19 @@ describe("GitBook's own CLI (@gitbook/cli)", () => {
       const endpoint = `http://127.0.0.1:${(listening.address() as AddressInfo).port}`;
       const cli = require.resolve('@gitbook/cli/cli.js');
       // the CLI reads its endpoint and token from these variables; HOME keeps its config file out of ours
-      const env = { ...process.env, GITBOOK_ENDPOINT: endpoint, GITBOOK_TOKEN: fx.admin.token, HOME: home, XDG_CONFIG_HOME: home };
-      const publish = (what: string) => promisify(execFile)(process.execPath, [cli, 'openapi', 'publish', '--spec', 'from-cli', '--organization', fx.org.id, what], { env, cwd: home, timeout: 60000 });
+      const env = {
+        ...process.env,
+        GITBOOK_ENDPOINT: endpoint,
+        GITBOOK_TOKEN: fx.admin.token,
+        HOME: home,
+        XDG_CONFIG_HOME: home,
+      };
+      const publish = (what: string) =>
+        promisify(execFile)(
+          process.execPath,
+          [cli, 'openapi', 'publish', '--spec', 'from-cli', '--organization', fx.org.id, what],
+          { env, cwd: home, timeout: 60000 },
+        );
 
       const file = path.join(home, 'openapi.yaml');
       await fs.writeFile(file, 'openapi: 3.1.0\ninfo: {title: CLI one, version: "1"}\npaths: {}\n');
@@ -339,7 +535,9 @@ describe("GitBook's own CLI (@gitbook/cli)", () => {
       await publish(file);
       const updated = await processed(fx, 'from-cli');
       expect(updated.lastVersion).not.toBe(v1);
-      const content = (await server.as(fx.admin.token).get(specPath(fx.org.id, 'from-cli/versions/latest/content')).expect(200)).body;
+      const content = (
+        await server.as(fx.admin.token).get(specPath(fx.org.id, 'from-cli/versions/latest/content')).expect(200)
+      ).body;
       expect(content.filesystem['openapi.yaml'].specification.info.title).toBe('CLI two');
 
       await publish(`${docsBase}/v31.json`);

@@ -4,70 +4,162 @@ import { useServer } from '../support/server';
 
 const server = useServer();
 
-type Doc = { openapi: string; paths: Record<string, Record<string, { operationId: string; 'x-extension'?: boolean; responses: object; security?: unknown[] }>> };
+type Doc = {
+  openapi: string;
+  paths: Record<
+    string,
+    Record<string, { operationId: string; 'x-extension'?: boolean; responses: object; security?: unknown[] }>
+  >;
+};
 
 const SPEC_OPERATIONS = [
-  'get /v1/spaces/{spaceId}/links', 'get /v1/spaces/{spaceId}/search', 'get /v1/orgs/{organizationId}/search',
-  'get /v1/spaces/{spaceId}/content/page/{pageId}/links', 'get /v1/spaces/{spaceId}/content/page/{pageId}/backlinks',
+  'get /v1/spaces/{spaceId}/links',
+  'get /v1/spaces/{spaceId}/search',
+  'get /v1/orgs/{organizationId}/search',
+  'get /v1/spaces/{spaceId}/content/page/{pageId}/links',
+  'get /v1/spaces/{spaceId}/content/page/{pageId}/backlinks',
   'get /v1/spaces/{spaceId}/content/files/{fileId}/backlinks',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/links',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/page/{pageId}/backlinks',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/files/{fileId}/backlinks',
-  'get /v1/orgs', 'get /v1/orgs/{organizationId}', 'patch /v1/orgs/{organizationId}',
-  'delete /v1/orgs/{organizationId}/link-invites/{inviteId}', 'get /v1/email-domains/{emailDomain}/orgs',
-  'get /v1/orgs/{organizationId}/members', 'get /v1/orgs/{organizationId}/members/{userId}',
-  'patch /v1/orgs/{organizationId}/members/{userId}', 'delete /v1/orgs/{organizationId}/members/{userId}',
-  'post /v1/orgs/{organizationId}/ping', 'post /v1/orgs/{organizationId}/members/{userId}/sso',
-  'get /v1/orgs/{organizationId}/members/{userId}/spaces', 'get /v1/orgs/{organizationId}/members/{userId}/teams',
-  'get /v1/orgs/{organizationId}/teams', 'put /v1/orgs/{organizationId}/teams', 'get /v1/orgs/{organizationId}/teams/{teamId}',
-  'patch /v1/orgs/{organizationId}/teams/{teamId}', 'delete /v1/orgs/{organizationId}/teams/{teamId}',
-  'get /v1/orgs/{organizationId}/teams/{teamId}/members', 'put /v1/orgs/{organizationId}/teams/{teamId}/members',
-  'put /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}', 'delete /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
-  'get /v1/orgs/{organizationId}/saml', 'post /v1/orgs/{organizationId}/saml', 'get /v1/orgs/{organizationId}/saml/{samlProviderId}',
-  'patch /v1/orgs/{organizationId}/saml/{samlProviderId}', 'delete /v1/orgs/{organizationId}/saml/{samlProviderId}',
+  'get /v1/orgs',
+  'get /v1/orgs/{organizationId}',
+  'patch /v1/orgs/{organizationId}',
+  'delete /v1/orgs/{organizationId}/link-invites/{inviteId}',
+  'get /v1/email-domains/{emailDomain}/orgs',
+  'get /v1/orgs/{organizationId}/members',
+  'get /v1/orgs/{organizationId}/members/{userId}',
+  'patch /v1/orgs/{organizationId}/members/{userId}',
+  'delete /v1/orgs/{organizationId}/members/{userId}',
+  'post /v1/orgs/{organizationId}/ping',
+  'post /v1/orgs/{organizationId}/members/{userId}/sso',
+  'get /v1/orgs/{organizationId}/members/{userId}/spaces',
+  'get /v1/orgs/{organizationId}/members/{userId}/teams',
+  'get /v1/orgs/{organizationId}/teams',
+  'put /v1/orgs/{organizationId}/teams',
+  'get /v1/orgs/{organizationId}/teams/{teamId}',
+  'patch /v1/orgs/{organizationId}/teams/{teamId}',
+  'delete /v1/orgs/{organizationId}/teams/{teamId}',
+  'get /v1/orgs/{organizationId}/teams/{teamId}/members',
+  'put /v1/orgs/{organizationId}/teams/{teamId}/members',
+  'put /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+  'delete /v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+  'get /v1/orgs/{organizationId}/saml',
+  'post /v1/orgs/{organizationId}/saml',
+  'get /v1/orgs/{organizationId}/saml/{samlProviderId}',
+  'patch /v1/orgs/{organizationId}/saml/{samlProviderId}',
+  'delete /v1/orgs/{organizationId}/saml/{samlProviderId}',
   'get /v1/orgs/{organizationId}/sso',
-  'get /v1/orgs/{organizationId}/collections', 'post /v1/orgs/{organizationId}/collections', 'get /v1/collections/{collectionId}',
-  'patch /v1/collections/{collectionId}', 'delete /v1/collections/{collectionId}', 'get /v1/collections/{collectionId}/spaces',
-  'post /v1/collections/{collectionId}/move', 'post /v1/collections/{collectionId}/transfer',
-  'get /v1/orgs/{organizationId}/spaces', 'get /v1/spaces/{spaceId}', 'patch /v1/spaces/{spaceId}', 'delete /v1/spaces/{spaceId}',
-  'post /v1/spaces/{spaceId}/duplicate', 'post /v1/spaces/{spaceId}/restore', 'post /v1/spaces/{spaceId}/move', 'post /v1/spaces/{spaceId}/transfer',
-  ...['/v1/spaces/{spaceId}/content', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content'].flatMap((content) =>
-    ['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix) => `get ${content}${suffix}`)),
-  'get /v1/spaces/{spaceId}/change-requests', 'post /v1/spaces/{spaceId}/change-requests', 'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}',
-  'patch /v1/spaces/{spaceId}/change-requests/{changeRequestId}', 'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+  'get /v1/orgs/{organizationId}/collections',
+  'post /v1/orgs/{organizationId}/collections',
+  'get /v1/collections/{collectionId}',
+  'patch /v1/collections/{collectionId}',
+  'delete /v1/collections/{collectionId}',
+  'get /v1/collections/{collectionId}/spaces',
+  'post /v1/collections/{collectionId}/move',
+  'post /v1/collections/{collectionId}/transfer',
+  'get /v1/orgs/{organizationId}/spaces',
+  'get /v1/spaces/{spaceId}',
+  'patch /v1/spaces/{spaceId}',
+  'delete /v1/spaces/{spaceId}',
+  'post /v1/spaces/{spaceId}/duplicate',
+  'post /v1/spaces/{spaceId}/restore',
+  'post /v1/spaces/{spaceId}/move',
+  'post /v1/spaces/{spaceId}/transfer',
+  ...['/v1/spaces/{spaceId}/content', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content'].flatMap(
+    (content) =>
+      ['', '/pages', '/files', '/files/{fileId}', '/page/{pageId}'].map((suffix) => `get ${content}${suffix}`),
+  ),
+  'get /v1/spaces/{spaceId}/change-requests',
+  'post /v1/spaces/{spaceId}/change-requests',
+  'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}',
+  'patch /v1/spaces/{spaceId}/change-requests/{changeRequestId}',
+  'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
   'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
   'post /v1/spaces/{spaceId}/content/template',
-  'post /v1/spaces/{spaceId}/content/import', 'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
+  'post /v1/spaces/{spaceId}/content/import',
+  'post /v1/spaces/{spaceId}/change-requests/{changeRequestId}/content/import',
   // comments: the same operations for a space and for a change request, plus two change-request-only reads
-  ...['/v1/spaces/{spaceId}/comments', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments'].flatMap((c) => [
-    `get ${c}`, `post ${c}`, `get ${c}/{commentId}`, `put ${c}/{commentId}`, `delete ${c}/{commentId}`, `post ${c}/{commentId}/replies`,
-    `get ${c}/{commentId}/replies/{commentReplyId}`, `put ${c}/{commentId}/replies/{commentReplyId}`, `delete ${c}/{commentId}/replies/{commentReplyId}`,
-  ]),
+  ...['/v1/spaces/{spaceId}/comments', '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments'].flatMap(
+    (c) => [
+      `get ${c}`,
+      `post ${c}`,
+      `get ${c}/{commentId}`,
+      `put ${c}/{commentId}`,
+      `delete ${c}/{commentId}`,
+      `post ${c}/{commentId}/replies`,
+      `get ${c}/{commentId}/replies/{commentReplyId}`,
+      `put ${c}/{commentId}/replies/{commentReplyId}`,
+      `delete ${c}/{commentId}/replies/{commentReplyId}`,
+    ],
+  ),
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments/{commentId}/replies',
   'get /v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
   // OpenAPI specifications
-  ...['', '/{specSlug}', '/{specSlug}/versions', '/{specSlug}/versions/latest', '/{specSlug}/versions/latest/content', '/{specSlug}/versions/{versionId}', '/{specSlug}/versions/{versionId}/content'].map((p) => `get /v1/orgs/{organizationId}/openapi${p}`),
-  'post /v1/orgs/{organizationId}/openapi', 'put /v1/orgs/{organizationId}/openapi/{specSlug}', 'patch /v1/orgs/{organizationId}/openapi/{specSlug}', 'delete /v1/orgs/{organizationId}/openapi/{specSlug}',
+  ...[
+    '',
+    '/{specSlug}',
+    '/{specSlug}/versions',
+    '/{specSlug}/versions/latest',
+    '/{specSlug}/versions/latest/content',
+    '/{specSlug}/versions/{versionId}',
+    '/{specSlug}/versions/{versionId}/content',
+  ].map((p) => `get /v1/orgs/{organizationId}/openapi${p}`),
+  'post /v1/orgs/{organizationId}/openapi',
+  'put /v1/orgs/{organizationId}/openapi/{specSlug}',
+  'patch /v1/orgs/{organizationId}/openapi/{specSlug}',
+  'delete /v1/orgs/{organizationId}/openapi/{specSlug}',
   // translations
-  'get /v1/orgs/{organizationId}/translations', 'post /v1/orgs/{organizationId}/translations', 'get /v1/orgs/{organizationId}/translations/{translationId}',
-  'put /v1/orgs/{organizationId}/translations/{translationId}', 'delete /v1/orgs/{organizationId}/translations/{translationId}', 'post /v1/orgs/{organizationId}/translations/{translationId}/run',
+  'get /v1/orgs/{organizationId}/translations',
+  'post /v1/orgs/{organizationId}/translations',
+  'get /v1/orgs/{organizationId}/translations/{translationId}',
+  'put /v1/orgs/{organizationId}/translations/{translationId}',
+  'delete /v1/orgs/{organizationId}/translations/{translationId}',
+  'post /v1/orgs/{organizationId}/translations/{translationId}/run',
   // sites: the spec's 26 operations
-  'get /v1/orgs/{organizationId}/sites', 'post /v1/orgs/{organizationId}/sites',
+  'get /v1/orgs/{organizationId}/sites',
+  'post /v1/orgs/{organizationId}/sites',
   ...((site) => [
-    `get ${site}`, `patch ${site}`, `delete ${site}`,
-    `get ${site}/adaptive-schema`, `put ${site}/adaptive-schema`, `get ${site}/adaptive-schema/template-conditions`, `get ${site}/published`,
-    `get ${site}/sections`, `post ${site}/sections`, `patch ${site}/sections/{siteSectionId}`, `delete ${site}/sections/{siteSectionId}`, `post ${site}/sections/{siteSectionId}/move`,
-    `get ${site}/section-groups`, `post ${site}/section-groups`, `patch ${site}/section-groups/{siteSectionGroupId}`, `delete ${site}/section-groups/{siteSectionGroupId}`,
-    `post ${site}/section-groups/{siteSectionGroupId}/sections`, `delete ${site}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`, `post ${site}/section-groups/{siteSectionGroupId}/move`,
-    `get ${site}/site-spaces`, `post ${site}/site-spaces`, `patch ${site}/site-spaces/{siteSpaceId}`, `delete ${site}/site-spaces/{siteSpaceId}`, `post ${site}/site-spaces/{siteSpaceId}/move`,
+    `get ${site}`,
+    `patch ${site}`,
+    `delete ${site}`,
+    `get ${site}/adaptive-schema`,
+    `put ${site}/adaptive-schema`,
+    `get ${site}/adaptive-schema/template-conditions`,
+    `get ${site}/published`,
+    `get ${site}/sections`,
+    `post ${site}/sections`,
+    `patch ${site}/sections/{siteSectionId}`,
+    `delete ${site}/sections/{siteSectionId}`,
+    `post ${site}/sections/{siteSectionId}/move`,
+    `get ${site}/section-groups`,
+    `post ${site}/section-groups`,
+    `patch ${site}/section-groups/{siteSectionGroupId}`,
+    `delete ${site}/section-groups/{siteSectionGroupId}`,
+    `post ${site}/section-groups/{siteSectionGroupId}/sections`,
+    `delete ${site}/section-groups/{siteSectionGroupId}/sections/{siteSectionId}`,
+    `post ${site}/section-groups/{siteSectionGroupId}/move`,
+    `get ${site}/site-spaces`,
+    `post ${site}/site-spaces`,
+    `patch ${site}/site-spaces/{siteSpaceId}`,
+    `delete ${site}/site-spaces/{siteSpaceId}`,
+    `post ${site}/site-spaces/{siteSpaceId}/move`,
   ])('/v1/orgs/{organizationId}/sites/{siteId}'),
   // integrations: the spec's 12 operations
   'get /v1/integrations',
   ...((integration) => [
-    `get ${integration}`, `post ${integration}`, `delete ${integration}`,
-    `get ${integration}/installations`, `post ${integration}/installations`, `get ${integration}/events`, `get ${integration}/events/{eventId}`,
-    `get ${integration}/spaces`, `get ${integration}/sites`, `put ${integration}/dev`, `delete ${integration}/dev`,
+    `get ${integration}`,
+    `post ${integration}`,
+    `delete ${integration}`,
+    `get ${integration}/installations`,
+    `post ${integration}/installations`,
+    `get ${integration}/events`,
+    `get ${integration}/events/{eventId}`,
+    `get ${integration}/spaces`,
+    `get ${integration}/sites`,
+    `put ${integration}/dev`,
+    `delete ${integration}/dev`,
   ])('/v1/integrations/{integrationName}'),
 ];
 
@@ -77,7 +169,10 @@ describe('GET /v1/openapi.json', () => {
     doc = (await request(server.app).get('/v1/openapi.json').expect(200)).body;
   });
 
-  const operations = () => Object.entries(doc.paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op })));
+  const operations = () =>
+    Object.entries(doc.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, op]) => ({ key: `${method} ${path}`, path, method, op })),
+    );
 
   it('is OpenAPI 3.1 and includes every operation of the spec tables built so far', () => {
     expect(doc.openapi).toBe('3.1.0');
@@ -99,7 +194,11 @@ describe('GET /v1/openapi.json', () => {
       const url = path.replace(/\{\w+\}/g, 'someid');
       const res = await (request(server.app) as unknown as Record<string, (u: string) => request.Test>)[method](url);
       // an anonymous operation (security: []) answers without a token; mounted, it is still no unknown route
-      if (op.security?.length === 0) expect({ op: `${method} ${path}`, message: res.body.error?.message }).not.toEqual({ op: `${method} ${path}`, message: 'route not found' });
+      if (op.security?.length === 0)
+        expect({ op: `${method} ${path}`, message: res.body.error?.message }).not.toEqual({
+          op: `${method} ${path}`,
+          message: 'route not found',
+        });
       else expect({ op: `${method} ${path}`, status: res.status }).toEqual({ op: `${method} ${path}`, status: 401 });
     }
   });
@@ -145,18 +244,26 @@ describe('the OpenAPI document carries the body rules the validation applies', (
     for (const path of ['/v1/spaces/{spaceId}/move', '/v1/collections/{collectionId}/move']) {
       expect(body(path, 'post').anyOf).toEqual([{ required: ['parent'] }, { required: ['position'] }]);
     }
-    expect(body('/v1/spaces/{spaceId}/transfer', 'post').anyOf).toEqual([{ required: ['organization'] }, { required: ['parent'] }]);
+    expect(body('/v1/spaces/{spaceId}/transfer', 'post').anyOf).toEqual([
+      { required: ['organization'] },
+      { required: ['parent'] },
+    ]);
   });
 
   it('a page PATCH has at least one field', () => {
-    const patches = Object.entries(doc.paths).filter(([path, ops]) => path.endsWith('/content/page/{pageId}') && ops.patch);
+    const patches = Object.entries(doc.paths).filter(
+      ([path, ops]) => path.endsWith('/content/page/{pageId}') && ops.patch,
+    );
     expect(patches.length).toBeGreaterThan(0);
     for (const [path] of patches) expect(body(path, 'patch').minProperties).toBe(1);
   });
 
   it('a comment on a node or table cell names its page', () => {
     const create = body('/v1/spaces/{spaceId}/comments', 'post');
-    expect(create.anyOf).toEqual([{ required: ['page'] }, { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } }]);
+    expect(create.anyOf).toEqual([
+      { required: ['page'] },
+      { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } },
+    ]);
   });
 
   it('a download link expiry is a non-negative integer', () => {

@@ -30,7 +30,11 @@ describe('organizations', () => {
     const me = await createUser(server.ds);
     const created: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const res = await server.as(me.token).post('/v1/orgs').send({ title: `Mine ${i}` }).expect(201);
+      const res = await server
+        .as(me.token)
+        .post('/v1/orgs')
+        .send({ title: `Mine ${i}` })
+        .expect(201);
       expect(res.headers.location).toContain(`/v1/orgs/${res.body.id}`);
       expect(res.body.permissions.admin).toBe(true);
       // booleans, not the 0/1 MariaDB hands back for defaulted columns on insert
@@ -40,7 +44,11 @@ describe('organizations', () => {
     const seen: string[] = [];
     let page: string | undefined;
     do {
-      const res = await server.as(me.token).get('/v1/orgs').query({ limit: 2, ...(page ? { page } : {}) }).expect(200);
+      const res = await server
+        .as(me.token)
+        .get('/v1/orgs')
+        .query({ limit: 2, ...(page ? { page } : {}) })
+        .expect(200);
       expect(res.body.count).toBe(3);
       seen.push(...res.body.items.map((o: { id: string }) => o.id));
       page = res.body.next?.page;
@@ -54,7 +62,11 @@ describe('organizations', () => {
   });
 
   it('patches as admin and validates every field', async () => {
-    const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ title: 'Renamed', emailDomains: ['Example.COM'], sso: true }).expect(200);
+    const res = await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .send({ title: 'Renamed', emailDomains: ['Example.COM'], sso: true })
+      .expect(200);
     expect(res.body).toMatchObject({ title: 'Renamed', emailDomains: ['example.com'], sso: true });
     const cases: Array<[object, string]> = [
       [{ title: 'x' }, 'title: must be at least 2 characters'],
@@ -69,9 +81,19 @@ describe('organizations', () => {
       const bad = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send(body).expect(400);
       expect(bad.body.error.message).toBe(message);
     }
-    const malformed = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').send('{"title":').expect(400);
+    const malformed = await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .set('Content-Type', 'application/json')
+      .send('{"title":')
+      .expect(400);
     expect(malformed.body.error.message).toBe('body: malformed JSON');
-    const nullBody = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').send('null').expect(400);
+    const nullBody = await server
+      .as(fx.admin.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .set('Content-Type', 'application/json')
+      .send('null')
+      .expect(400);
     expect(nullBody.body.error.message).toBe('body: must be an object, not null');
     const after = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
     expect(after.body.title).toBe('Renamed');
@@ -80,11 +102,24 @@ describe('organizations', () => {
   it('answers 400, not 500, for a path segment it cannot percent-decode and a body that does not inflate', async () => {
     for (const path of [`/v1/orgs/%FF`, `/v1/orgs/${fx.org.id}/members/%E0%A4%A`, '/v1/blobs/files/%FF']) {
       const res = await server.as(fx.admin.token).get(path);
-      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: { error: { code: 400, message: 'path: malformed percent-encoding' } } });
+      expect({ path, status: res.status, body: res.body }).toEqual({
+        path,
+        status: 400,
+        body: { error: { code: 400, message: 'path: malformed percent-encoding' } },
+      });
     }
     for (const encoding of ['gzip', 'deflate', 'br']) {
-      const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).set('Content-Type', 'application/json').set('Content-Encoding', encoding).send('{"title":"Inflated"}');
-      expect({ encoding, status: res.status, body: res.body }).toEqual({ encoding, status: 400, body: { error: { code: 400, message: 'body: cannot be decoded (check Content-Encoding and Content-Length)' } } });
+      const res = await server
+        .as(fx.admin.token)
+        .patch(`/v1/orgs/${fx.org.id}`)
+        .set('Content-Type', 'application/json')
+        .set('Content-Encoding', encoding)
+        .send('{"title":"Inflated"}');
+      expect({ encoding, status: res.status, body: res.body }).toEqual({
+        encoding,
+        status: 400,
+        body: { error: { code: 400, message: 'body: cannot be decoded (check Content-Encoding and Content-Length)' } },
+      });
     }
     expect((await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200)).body.title).toBe(fx.org.title);
   });

@@ -31,7 +31,10 @@ jest.setTimeout(180000);
 
 beforeAll(async () => {
   const short = shortJobRetries(privateTaskQueue(loadConfig()));
-  const config = { ...short, jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 3, heartbeatTimeoutMs: 30000 } } };
+  const config = {
+    ...short,
+    jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 3, heartbeatTimeoutMs: 30000 } },
+  };
   server = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 60 } });
   // the same task queue, but an API that never waits for a render
   impatient = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 0, retryAfterSeconds: 2 } });
@@ -88,21 +91,40 @@ interface Tour {
 async function tour(): Promise<Tour> {
   const fx = await createOrg(server.ds);
   const space = await newSpace(server, fx.admin, fx.org.id, { title: 'Docs Ωmega' });
-  const create = async (prefix: string, body: object) => (await server.as(fx.admin.token).post(`${prefix}/pages`).send(body).expect(201)).body.id as string;
+  const create = async (prefix: string, body: object) =>
+    (await server.as(fx.admin.token).post(`${prefix}/pages`).send(body).expect(201)).body.id as string;
   const spaceContent = `/v1/spaces/${space.id}/content`;
   const guide = await create(spaceContent, { title: 'Guide', markdown: 'Old guide.\n' });
-  const details = await create(spaceContent, { title: 'Details', parent: guide, markdown: '## Fine print\n\nDetails text.\n' });
+  const details = await create(spaceContent, {
+    title: 'Details',
+    parent: guide,
+    markdown: '## Fine print\n\nDetails text.\n',
+  });
   const reference = await create(spaceContent, { title: 'Reference', markdown: '# API\n\nReference text.\n' });
   const changeRequest = await newChangeRequest(server, fx.admin, space.id, { subject: 'Rewrite the guide' });
   const prefix = `/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content`;
   await server.as(fx.admin.token).patch(`${prefix}/page/${guide}`).send({ markdown: GUIDE }).expect(200);
-  const changelog = await create(prefix, { title: 'Changelog', parent: reference, markdown: 'Greek Καλημέρα, Cyrillic Привет, Chinese 你好.\n' });
-  return { fx, space, changeRequest, pages: { Guide: guide, Details: details, Reference: reference, Changelog: changelog }, prefix };
+  const changelog = await create(prefix, {
+    title: 'Changelog',
+    parent: reference,
+    markdown: 'Greek Καλημέρα, Cyrillic Привет, Chinese 你好.\n',
+  });
+  return {
+    fx,
+    space,
+    changeRequest,
+    pages: { Guide: guide, Details: details, Reference: reference, Changelog: changelog },
+    prefix,
+  };
 }
 
 const pdfPath = (t: Tour) => `/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}/pdf`;
 
-async function fetchPdf(t: Tour, query: Record<string, string> = {}, actor: Actor = t.fx.admin): Promise<{ url: string; pdf: ReadPdf; bytes: Buffer }> {
+async function fetchPdf(
+  t: Tour,
+  query: Record<string, string> = {},
+  actor: Actor = t.fx.admin,
+): Promise<{ url: string; pdf: ReadPdf; bytes: Buffer }> {
   const res = await server.as(actor.token).get(pdfPath(t)).query(query).expect(200);
   expect(Object.keys(res.body)).toEqual(['url']);
   const file = await download(server, res.body.url).expect(200);
@@ -112,7 +134,9 @@ async function fetchPdf(t: Tour, query: Record<string, string> = {}, actor: Acto
 
 /** The sheet (0-based) on which each page title opens its page: its first line. */
 function firstSheets(pdf: ReadPdf, titles: string[]): Record<string, number> {
-  return Object.fromEntries(titles.map((title) => [title, pdf.sheets.findIndex((text, i) => i > 1 && text.startsWith(`${title}\n`))]));
+  return Object.fromEntries(
+    titles.map((title) => [title, pdf.sheets.findIndex((text, i) => i > 1 && text.startsWith(`${title}\n`))]),
+  );
 }
 
 const titlesOf = (nodes: OutlineNode[]): string[] => nodes.map((n) => n.title);
@@ -187,7 +211,10 @@ describe('change request PDF', () => {
 
     // `only=false` is the same export as no `only`
     await fetchPdf(t, { page: t.pages.Reference, only: 'false' });
-    expect((await exportsOf(t)).map((e) => [e.pageId, e.only]).sort()).toEqual([[t.pages.Reference, false], [t.pages.Reference, true]]);
+    expect((await exportsOf(t)).map((e) => [e.pageId, e.only]).sort()).toEqual([
+      [t.pages.Reference, false],
+      [t.pages.Reference, true],
+    ]);
   });
 
   it('reuses the file of an unchanged change request and renders a new revision anew', async () => {
@@ -207,26 +234,41 @@ describe('change request PDF', () => {
     for await (const _ of client.workflow.list({ query: `ResourceId="${row.id}"` })) runs++;
     expect(runs).toBe(1);
 
-    await server.as(t.fx.admin.token).patch(`${t.prefix}/page/${t.pages.Guide}`).send({ markdown: 'The guide, rewritten again.\n' }).expect(200);
+    await server
+      .as(t.fx.admin.token)
+      .patch(`${t.prefix}/page/${t.pages.Guide}`)
+      .send({ markdown: 'The guide, rewritten again.\n' })
+      .expect(200);
     const second = await fetchPdf(t, { page: t.pages.Guide });
     expect(second.pdf.sheets.join('\n')).toContain('The guide, rewritten again.');
     const rows = await exportsOf(t);
     expect(rows).toHaveLength(2);
     const renewed = rows.find((r) => r.id !== row.id)!;
     expect(renewed.revisionId).not.toBe(row.revisionId);
-    expect(renewed.id).toBe(pdfExportId(t.changeRequest.id, renewed.revisionId, { pageId: t.pages.Guide, only: false }));
+    expect(renewed.id).toBe(
+      pdfExportId(t.changeRequest.id, renewed.revisionId, { pageId: t.pages.Guide, only: false }),
+    );
   });
 
   it('embeds PNG and JPEG files of the space and names the images it cannot show', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const content = `/v1/spaces/${space.id}/content`;
-    const logo = (await upload(server, fx.admin.token, content, 'logo.png', png(640, 320), 'image/png').expect(201)).body.id;
-    const photo = (await upload(server, fx.admin.token, content, 'photo.jpg', jpeg(), 'image/jpeg').expect(201)).body.id;
-    const broken = (await upload(server, fx.admin.token, content, 'broken.png', corruptAlphaPng(), 'image/png').expect(201)).body.id;
+    const logo = (await upload(server, fx.admin.token, content, 'logo.png', png(640, 320), 'image/png').expect(201))
+      .body.id;
+    const photo = (await upload(server, fx.admin.token, content, 'photo.jpg', jpeg(), 'image/jpeg').expect(201)).body
+      .id;
+    const broken = (
+      await upload(server, fx.admin.token, content, 'broken.png', corruptAlphaPng(), 'image/png').expect(201)
+    ).body.id;
     const changeRequest = await newChangeRequest(server, fx.admin, space.id);
-    await server.as(fx.admin.token).post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/pages`)
-      .send({ title: 'Pictures', markdown: `![The logo](file:${logo})\n\n![A photo](file:${photo})\n\n![Again](file:${logo})\n\n![Broken](file:${broken})\n\n![Remote](https://example.com/x.png)\n` })
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/pages`)
+      .send({
+        title: 'Pictures',
+        markdown: `![The logo](file:${logo})\n\n![A photo](file:${photo})\n\n![Again](file:${logo})\n\n![Broken](file:${broken})\n\n![Remote](https://example.com/x.png)\n`,
+      })
       .expect(201);
     const t = { fx, space, changeRequest } as Tour;
     const { pdf, bytes } = await fetchPdf(t);
@@ -243,7 +285,11 @@ describe('change request PDF', () => {
     const t = await tour();
     const res = await impatient.as(t.fx.admin.token).get(pdfPath(t)).expect(202);
     expect(res.headers['retry-after']).toBe('2');
-    expect(res.body).toMatchObject({ status: expect.stringMatching(/^(pending|running)$/), progress: { done: expect.any(Number) }, retryAfter: 2 });
+    expect(res.body).toMatchObject({
+      status: expect.stringMatching(/^(pending|running)$/),
+      progress: { done: expect.any(Number) },
+      retryAfter: 2,
+    });
     expect(Object.keys(res.body.progress)).toEqual(['done', 'total']);
     let answer = res;
     for (let i = 0; i < 100 && answer.status === 202; i++) {
@@ -256,45 +302,85 @@ describe('change request PDF', () => {
 
   it('records a failed render on the row and answers 503, and a new request renders again', async () => {
     const t = await tour();
-    const { revision } = (await server.as(t.fx.admin.token).get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`).expect(200)).body;
+    const { revision } = (
+      await server
+        .as(t.fx.admin.token)
+        .get(`/v1/spaces/${t.space.id}/change-requests/${t.changeRequest.id}`)
+        .expect(200)
+    ).body;
     const id = pdfExportId(t.changeRequest.id, revision, { pageId: null, only: false });
     // an export whose revision is gone (as after a purge): collecting fails permanently
     const now = new Date();
     await server.ds.manager.insert(PdfExport, {
-      id, organizationId: t.fx.org.id, spaceId: t.space.id, changeRequestId: t.changeRequest.id, revisionId: 'gone-revision',
-      pageId: null, only: false, fileKey: null, filePages: null, fileBytes: null, createdAt: now, lastRequestedAt: now, render: idleJobState(),
+      id,
+      organizationId: t.fx.org.id,
+      spaceId: t.space.id,
+      changeRequestId: t.changeRequest.id,
+      revisionId: 'gone-revision',
+      pageId: null,
+      only: false,
+      fileKey: null,
+      filePages: null,
+      fileBytes: null,
+      createdAt: now,
+      lastRequestedAt: now,
+      render: idleJobState(),
     });
-    const ticket = await inTransaction(server.ds, async (db) => requestJob(db, pdfExportJob, (await db.findOneByOrFail(PdfExport, { id }))));
+    const ticket = await inTransaction(server.ds, async (db) =>
+      requestJob(db, pdfExportJob, await db.findOneByOrFail(PdfExport, { id })),
+    );
     await dispatchJob(server.temporal, server.ds.manager, ticket, pino({ level: 'silent' }));
     const client = await server.temporal.getClient();
     await expect(client.workflow.getHandle(`pdf-export/${id}/1`).result()).rejects.toThrow();
     const failed = await server.ds.manager.findOneByOrFail(PdfExport, { id });
-    expect(failed.render).toMatchObject({ errorCode: 'PDF_SOURCE_GONE', errorMessages: [{ message: 'the change request or its revision no longer exists' }] });
+    expect(failed.render).toMatchObject({
+      errorCode: 'PDF_SOURCE_GONE',
+      errorMessages: [{ message: 'the change request or its revision no longer exists' }],
+    });
 
     // a new request asks for another run (generation 2), which fails the same way within the wait
     const res = await server.as(t.fx.admin.token).get(pdfPath(t)).expect(503);
     expect(res.headers['retry-after']).toBe(String(server.config.pdf.retryAfterSeconds));
-    expect(res.body).toEqual({ error: { code: 503, message: 'the PDF could not be rendered (PDF_SOURCE_GONE: the change request or its revision no longer exists)' } });
+    expect(res.body).toEqual({
+      error: {
+        code: 503,
+        message: 'the PDF could not be rendered (PDF_SOURCE_GONE: the change request or its revision no longer exists)',
+      },
+    });
     expect((await server.ds.manager.findOneByOrFail(PdfExport, { id })).render.generation).toBe(2);
 
     // once the revision is back, the next request renders it
     await server.ds.manager.update(PdfExport, { id }, { revisionId: revision });
     await fetchPdf(t);
-    expect((await server.ds.manager.findOneByOrFail(PdfExport, { id })).render).toMatchObject({ generation: 3, errorCode: null });
+    expect((await server.ds.manager.findOneByOrFail(PdfExport, { id })).render).toMatchObject({
+      generation: 3,
+      errorCode: null,
+    });
   });
 
   it('checks its query, the token, and who may see the change request', async () => {
     const t = await tour();
-    const get = (query: Record<string, string>, token = t.fx.admin.token) => server.as(token).get(pdfPath(t)).query(query);
+    const get = (query: Record<string, string>, token = t.fx.admin.token) =>
+      server.as(token).get(pdfPath(t)).query(query);
     expect((await get({ only: 'true' }).expect(400)).body.error.message).toBe('only: true needs a page');
     expect((await get({ only: 'yes', page: t.pages.Guide }).expect(400)).body.error.message).toMatch(/^only: /);
     expect((await get({ page: 'not an id!' }).expect(400)).body.error.message).toMatch(/^page: must be an id/);
-    expect((await get({ page: 'x'.repeat(20) }).expect(400)).body.error.message).toBe("page: must be a page of the change request's revision");
+    expect((await get({ page: 'x'.repeat(20) }).expect(400)).body.error.message).toBe(
+      "page: must be a page of the change request's revision",
+    );
 
     // a page of another space is not a page of this revision either
     const other = await newSpace(server, t.fx.admin, t.fx.org.id);
-    const foreign = (await server.as(t.fx.admin.token).post(`/v1/spaces/${other.id}/content/pages`).send({ title: 'Elsewhere' }).expect(201)).body.id;
-    expect((await get({ page: foreign }).expect(400)).body.error.message).toBe("page: must be a page of the change request's revision");
+    const foreign = (
+      await server
+        .as(t.fx.admin.token)
+        .post(`/v1/spaces/${other.id}/content/pages`)
+        .send({ title: 'Elsewhere' })
+        .expect(201)
+    ).body.id;
+    expect((await get({ page: foreign }).expect(400)).body.error.message).toBe(
+      "page: must be a page of the change request's revision",
+    );
     // nor is a page the change request deleted
     await server.as(t.fx.admin.token).delete(`${t.prefix}/page/${t.pages.Details}`).expect(204);
     await get({ page: t.pages.Details }).expect(400);
@@ -320,7 +406,11 @@ describe('change request PDF', () => {
     const blobs = createBlobStore(server.config);
     const { retentionSeconds, urlTtlSeconds } = server.config.pdf;
     const now = new Date();
-    await server.ds.manager.update(PdfExport, { id: old.id }, { lastRequestedAt: new Date(now.getTime() - (Math.max(retentionSeconds, urlTtlSeconds) + 1) * 1000) });
+    await server.ds.manager.update(
+      PdfExport,
+      { id: old.id },
+      { lastRequestedAt: new Date(now.getTime() - (Math.max(retentionSeconds, urlTtlSeconds) + 1) * 1000) },
+    );
     const removed = await expireJobs(server.ds.manager, server.config, blobs, now);
     expect(removed['pdf-export']).toBeGreaterThanOrEqual(1);
     expect(await server.ds.manager.findOneBy(PdfExport, { id: old.id })).toBeNull();

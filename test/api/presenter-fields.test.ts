@@ -31,7 +31,12 @@ function objectsAt(body: Json, path: string): Json[] {
 
 /** The keys each object at every listed path must have, and the keys it may have. */
 function expectFields(list: FieldList, body: Json): void {
-  const paths = new Set(['', ...Object.keys(list.nested ?? {}), ...Object.keys(list.gitbook?.nested ?? {}), ...Object.keys(list.extensions?.nested ?? {})]);
+  const paths = new Set([
+    '',
+    ...Object.keys(list.nested ?? {}),
+    ...Object.keys(list.gitbook?.nested ?? {}),
+    ...Object.keys(list.extensions?.nested ?? {}),
+  ]);
   for (const path of paths) {
     const pick = (fields?: string[], nested?: Record<string, string[]>) => (path ? nested?.[path] : fields) ?? [];
     const required = [...pick(list.fields, list.nested), ...pick(list.gitbook?.fields, list.gitbook?.nested)];
@@ -56,12 +61,24 @@ describe('answers carry every field of the spec', () => {
     const as = server.as(admin.token);
     const orgPath = `/v1/orgs/${fx.org.id}`;
 
-    const team = (await as.put(`${orgPath}/teams`).send({ title: 'Writers', members: [alice.user.id] }).expect(201)).body;
+    const team = (
+      await as
+        .put(`${orgPath}/teams`)
+        .send({ title: 'Writers', members: [alice.user.id] })
+        .expect(201)
+    ).body;
     // inserted as a row: the certificate and URLs are not what this test is about
     const provider = (defaults: Pick<SamlProvider, 'defaultTeamId' | 'defaultRole'>) =>
       server.ds.manager.save(SamlProvider, {
-        id: newId(), organizationId: fx.org.id, label: 'IdP', entityID: 'https://idp.example.test', certificate: 'PEM', ssoURL: 'https://idp.example.test/sso',
-        status: 'active', createdAt: new Date(), ...defaults,
+        id: newId(),
+        organizationId: fx.org.id,
+        label: 'IdP',
+        entityID: 'https://idp.example.test',
+        certificate: 'PEM',
+        ssoURL: 'https://idp.example.test/sso',
+        status: 'active',
+        createdAt: new Date(),
+        ...defaults,
       });
     const saml = await provider({ defaultTeamId: team.id, defaultRole: 'edit' });
     const bareSaml = await provider({ defaultTeamId: null, defaultRole: null });
@@ -73,30 +90,79 @@ describe('answers carry every field of the spec', () => {
     const content = `/v1/spaces/${space.id}/content`;
 
     const file = (await upload(server, admin.token, content, 'logo.png', png(2, 1), 'image/png').expect(201)).body;
-    const guide = await createPage(server, admin.token, content, { title: 'Guide', emoji: '📘', markdown: `Install it. See [the logo](file:${file.id}).` });
-    const setup = await createPage(server, admin.token, content, { title: 'Setup', parent: guide.id, markdown: 'Set it up.' });
-    await createPage(server, admin.token, content, { title: 'Linux', parent: setup.id, markdown: 'Install the kernel headers.' });
+    const guide = await createPage(server, admin.token, content, {
+      title: 'Guide',
+      emoji: '📘',
+      markdown: `Install it. See [the logo](file:${file.id}).`,
+    });
+    const setup = await createPage(server, admin.token, content, {
+      title: 'Setup',
+      parent: guide.id,
+      markdown: 'Set it up.',
+    });
+    await createPage(server, admin.token, content, {
+      title: 'Linux',
+      parent: setup.id,
+      markdown: 'Install the kernel headers.',
+    });
 
     const changeRequest = await newChangeRequest(server, alice, space.id, { subject: 'Rework' });
     const comments = `/v1/spaces/${space.id}/comments`;
-    const comment = (await server.as(alice.token).post(comments).send({ page: guide.id, node: 'install', tableCell: { record: 'r1', definition: 'd1' }, body: { markdown: 'Which version?' } }).expect(200)).body;
-    const reply = (await server.as(bob.token).post(`${comments}/${comment.id}/replies`).send({ body: { markdown: 'The latest.' } }).expect(200)).body;
-    await server.as(bob.token).put(`${comments}/${comment.id}`).send({ addedReactions: ['👍'], resolved: true }).expect(200);
+    const comment = (
+      await server
+        .as(alice.token)
+        .post(comments)
+        .send({
+          page: guide.id,
+          node: 'install',
+          tableCell: { record: 'r1', definition: 'd1' },
+          body: { markdown: 'Which version?' },
+        })
+        .expect(200)
+    ).body;
+    const reply = (
+      await server
+        .as(bob.token)
+        .post(`${comments}/${comment.id}/replies`)
+        .send({ body: { markdown: 'The latest.' } })
+        .expect(200)
+    ).body;
+    await server
+      .as(bob.token)
+      .put(`${comments}/${comment.id}`)
+      .send({ addedReactions: ['👍'], resolved: true })
+      .expect(200);
 
     // a published site with a proxy, a group holding a section, and site spaces in sections
-    const site = (await as.post(`${orgPath}/sites`).send({ title: 'Handbook site', spaces: [space.id] }).expect(201)).body;
+    const site = (
+      await as
+        .post(`${orgPath}/sites`)
+        .send({ title: 'Handbook site', spaces: [space.id] })
+        .expect(201)
+    ).body;
     const sitePath = `${orgPath}/sites/${site.id}`;
-    const section = (await as.post(`${sitePath}/sections`).send({ spaceId: bareSpace.id, title: 'More', icon: 'book' }).expect(201)).body;
-    await as.post(`${sitePath}/section-groups`).send({ title: 'Group', sections: [section.id] }).expect(201);
+    const section = (
+      await as.post(`${sitePath}/sections`).send({ spaceId: bareSpace.id, title: 'More', icon: 'book' }).expect(201)
+    ).body;
+    await as
+      .post(`${sitePath}/section-groups`)
+      .send({ title: 'Group', sections: [section.id] })
+      .expect(201);
     await as.patch(sitePath).send({ proxy: 'example.com/handbook', basename: 'hb' }).expect(200);
     await as.post(`${sitePath}/publish`).expect(200);
 
-    const integrationName = `fields-${newId().toLowerCase().replace(/[^a-z0-9]/g, '')}`;
-    await as.post(`/v1/integrations/${integrationName}`).send({ organization: fx.org.id, title: 'Fields', description: '', script: 'export default {};', scopes: [] }).expect(200);
+    const integrationName = `fields-${newId()
+      .toLowerCase()
+      .replace(/[^a-z0-9]/g, '')}`;
+    await as
+      .post(`/v1/integrations/${integrationName}`)
+      .send({ organization: fx.org.id, title: 'Fields', description: '', script: 'export default {};', scopes: [] })
+      .expect(200);
     // installing records an installation_setup event (failed at once: no tunnel), with one trace line
     await as.post(`/v1/integrations/${integrationName}/installations`).send({ organization: fx.org.id }).expect(201);
 
-    const get = async (path: string, query: Record<string, string> = {}) => (await as.get(path).query(query).expect(200)).body;
+    const get = async (path: string, query: Record<string, string> = {}) =>
+      (await as.get(path).query(query).expect(200)).body;
     Object.assign(answers, {
       user: await get(`/v1/users/${alice.user.id}`),
       organization: await get(orgPath),
@@ -130,7 +196,9 @@ describe('answers carry every field of the spec', () => {
       integration: await get(`/v1/integrations/${integrationName}`),
       integrationEvent: (await get(`/v1/integrations/${integrationName}/events`)).items[0],
     });
-    answers.integrationEventDetail = await get(`/v1/integrations/${integrationName}/events/${answers.integrationEvent.id}`);
+    answers.integrationEventDetail = await get(
+      `/v1/integrations/${integrationName}/events/${answers.integrationEvent.id}`,
+    );
   });
 
   const kinds = Object.keys(SPEC_FIELDS) as Array<keyof typeof SPEC_FIELDS>;
@@ -154,17 +222,50 @@ describe('answers carry every field of the spec', () => {
 
   it('fields without a value are null, not left out', () => {
     const { bareSpace, organization, bareSamlProvider, changeRequest, page } = answers;
-    expect(bareSpace).toMatchObject({ emoji: null, parent: null, gitSync: null, visitorAuth: null, deletedAt: null, urls: { icon: null } });
+    expect(bareSpace).toMatchObject({
+      emoji: null,
+      parent: null,
+      gitSync: null,
+      visitorAuth: null,
+      deletedAt: null,
+      urls: { icon: null },
+    });
     expect(bareSamlProvider).toMatchObject({ defaultRole: null, defaultTeam: null });
-    expect(organization).toMatchObject({ hostname: null, useCase: null, billing: null, customHostname: null, blocked: null, trial: { status: 'notapplicable', count: 0, endDate: null, decision: null } });
+    expect(organization).toMatchObject({
+      hostname: null,
+      useCase: null,
+      billing: null,
+      customHostname: null,
+      blocked: null,
+      trial: { status: 'notapplicable', count: 0, endDate: null, decision: null },
+    });
     expect(changeRequest).toMatchObject({ revisionMerged: null, revisionMergedAncestor: null });
-    expect(page.pages[0].pages[0]).toMatchObject({ emoji: null, description: null, pages: [], git: null, cover: null, computed: null, computedSeed: null });
+    expect(page.pages[0].pages[0]).toMatchObject({
+      emoji: null,
+      description: null,
+      pages: [],
+      git: null,
+      cover: null,
+      computed: null,
+      computedSeed: null,
+    });
   });
 
   it("a page's layout is GitBook's default layout", () => {
     expect(answers.page.layout).toEqual({
-      width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
-      outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+      width: 'default',
+      cover: true,
+      coverSize: 'hero',
+      coverMask: 'none',
+      title: true,
+      description: true,
+      tableOfContents: true,
+      outline: true,
+      pagination: true,
+      metadata: true,
+      tags: true,
+      actions: true,
+      anchors: true,
     });
   });
 });

@@ -16,7 +16,9 @@ import { TestServer, useServer } from '../support/server';
 
 // an hour: a test never straddles two windows (freshWindow waits when one is about to end)
 const WINDOW = 3600;
-const limits = (perToken: number, perOrganization: number, maxLease = 100) => ({ rateLimits: { ...loadConfig().rateLimits, windowSeconds: WINDOW, perToken, perOrganization, maxLease } });
+const limits = (perToken: number, perOrganization: number, maxLease = 100) => ({
+  rateLimits: { ...loadConfig().rateLimits, windowSeconds: WINDOW, perToken, perOrganization, maxLease },
+});
 
 async function freshWindow(): Promise<void> {
   const left = WINDOW - ((Date.now() / 1000) % WINDOW);
@@ -25,7 +27,13 @@ async function freshWindow(): Promise<void> {
 
 /** Another app on the same database and configuration: a second API replica. */
 function replica(server: TestServer) {
-  return createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs: createBlobStore(server.config), logger: pino({ level: 'silent' }) });
+  return createApp({
+    ds: server.ds,
+    config: server.config,
+    temporal: server.temporal,
+    blobs: createBlobStore(server.config),
+    logger: pino({ level: 'silent' }),
+  });
 }
 
 describe('per token', () => {
@@ -39,10 +47,19 @@ describe('per token', () => {
     for (let left = 2; left >= 0; left--) {
       const ok = await server.as(fx.admin.token).get(path).expect(200);
       expect(ok.headers['ratelimit-policy']).toBe(`"token";q=3;w=${WINDOW}, "organization";q=100;w=${WINDOW}`);
-      expect(ok.headers.ratelimit).toMatch(new RegExp(`^"token";r=${left};t=\\d+, "organization";r=${99 - (2 - left)};t=\\d+$`));
+      expect(ok.headers.ratelimit).toMatch(
+        new RegExp(`^"token";r=${left};t=\\d+, "organization";r=${99 - (2 - left)};t=\\d+$`),
+      );
     }
     const refused = await server.as(fx.admin.token).get(path).expect(429);
-    expect(refused.body).toEqual({ error: { code: 429, message: expect.stringMatching(new RegExp(`^rate limit: at most 3 requests per ${WINDOW} s per token; retry in \\d+ s$`)) } });
+    expect(refused.body).toEqual({
+      error: {
+        code: 429,
+        message: expect.stringMatching(
+          new RegExp(`^rate limit: at most 3 requests per ${WINDOW} s per token; retry in \\d+ s$`),
+        ),
+      },
+    });
     const retryAfter = Number(refused.headers['retry-after']);
     expect(retryAfter).toBeGreaterThanOrEqual(1);
     expect(retryAfter).toBeLessThanOrEqual(WINDOW);
@@ -53,7 +70,9 @@ describe('per token', () => {
 
     const { text } = await scrapeRegistry(metricsOf(server.app).registry);
     expect(sample(text, 'http_rate_limited_requests_total', { policy: 'token' })).toBeGreaterThanOrEqual(2);
-    expect(sample(text, 'http_request_duration_seconds_count', { operation: 'getOrganization', status: '429' })).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(text, 'http_request_duration_seconds_count', { operation: 'getOrganization', status: '429' }),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('does not limit requests without a token, nor count them', async () => {
@@ -66,7 +85,7 @@ describe('per token', () => {
 describe('per organization', () => {
   const server = useServer(limits(3, 5));
 
-  it('counts every member\'s token, not outsiders\' requests, and a token refused on its own limit takes nothing from it', async () => {
+  it("counts every member's token, not outsiders' requests, and a token refused on its own limit takes nothing from it", async () => {
     await freshWindow();
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id); // 1 (POST names the organization)
@@ -99,7 +118,14 @@ describe('across replicas', () => {
     const fx = await createOrg(server.ds);
     const auth = `Bearer ${fx.admin.token}`;
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await request(i % 2 ? second : server.app).get('/v1/user').set('Authorization', auth)).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await request(i % 2 ? second : server.app)
+            .get('/v1/user')
+            .set('Authorization', auth)
+        ).status,
+      );
     expect(statuses).toEqual([200, 200, 200, 200, 429, 429]);
   });
 
@@ -107,13 +133,23 @@ describe('across replicas', () => {
     await freshWindow();
     // 300 per token: each replica leases 3 hits at a time
     const config = { ...server.config, ...limits(300, 0) };
-    const apps = [0, 1].map(() => createApp({ ds: server.ds, config, temporal: server.temporal, blobs: createBlobStore(config), logger: pino({ level: 'silent' }) }));
+    const apps = [0, 1].map(() =>
+      createApp({
+        ds: server.ds,
+        config,
+        temporal: server.temporal,
+        blobs: createBlobStore(config),
+        logger: pino({ level: 'silent' }),
+      }),
+    );
     const fx = await createOrg(server.ds);
     const auth = `Bearer ${fx.admin.token}`;
     let admitted = 0;
     for (let i = 0; i < 320; i++) {
       // uneven: the first replica takes two requests of every three
-      const res = await request(apps[i % 3 === 2 ? 1 : 0]).get('/v1/user').set('Authorization', auth);
+      const res = await request(apps[i % 3 === 2 ? 1 : 0])
+        .get('/v1/user')
+        .set('Authorization', auth);
       if (res.status === 200) admitted++;
       else expect(res.status).toBe(429);
     }

@@ -32,8 +32,17 @@ describe('space search', () => {
     const word = term();
     const { result: ids } = await writeHead(server, head, fx.admin.user.id, async (e) => {
       const guide = await e.createPage({ title: 'Guide' });
-      const once = await e.createPage({ title: 'Mentions', markdown: `Intro text.\n\n## Deep Details\n\n${FILLER.repeat(10)}The ${word} appears once here. ${FILLER.repeat(10)}` }, { parent: guide });
-      const best = await e.createPage({ title: `All about ${word}`, markdown: `The ${word} is described on this page.` });
+      const once = await e.createPage(
+        {
+          title: 'Mentions',
+          markdown: `Intro text.\n\n## Deep Details\n\n${FILLER.repeat(10)}The ${word} appears once here. ${FILLER.repeat(10)}`,
+        },
+        { parent: guide },
+      );
+      const best = await e.createPage({
+        title: `All about ${word}`,
+        markdown: `The ${word} is described on this page.`,
+      });
       await e.createPage({ title: 'Unrelated', markdown: 'Nothing to see.' });
       return { guide, once, best };
     });
@@ -49,15 +58,33 @@ describe('space search', () => {
       score: expect.any(Number),
       ancestors: [],
       sections: [
-        { id: `${ids.best}/0`, title: `All about ${word}`, path: `all-about-${word}`, body: `The ${word} is described on this page.`, score: expect.any(Number), urls: { app: `${app}/all-about-${word}` } },
+        {
+          id: `${ids.best}/0`,
+          title: `All about ${word}`,
+          path: `all-about-${word}`,
+          body: `The ${word} is described on this page.`,
+          score: expect.any(Number),
+          urls: { app: `${app}/all-about-${word}` },
+        },
       ],
       urls: { app: `${app}/all-about-${word}` },
     });
     const second = body.items[1];
-    expect(second).toMatchObject({ id: ids.once, title: 'Mentions', path: 'guide/mentions', ancestors: [{ title: 'Guide' }], urls: { app: `${app}/guide/mentions` } });
+    expect(second).toMatchObject({
+      id: ids.once,
+      title: 'Mentions',
+      path: 'guide/mentions',
+      ancestors: [{ title: 'Guide' }],
+      urls: { app: `${app}/guide/mentions` },
+    });
     expect(body.items[0].score).toBeGreaterThan(second.score);
     expect(second.sections).toHaveLength(1);
-    expect(second.sections[0]).toMatchObject({ id: `${ids.once}/deep-details`, title: 'Deep Details', path: 'guide/mentions#deep-details', urls: { app: `${app}/guide/mentions#deep-details` } });
+    expect(second.sections[0]).toMatchObject({
+      id: `${ids.once}/deep-details`,
+      title: 'Deep Details',
+      path: 'guide/mentions#deep-details',
+      urls: { app: `${app}/guide/mentions#deep-details` },
+    });
     // the long body is cut around the match
     expect(second.sections[0].body.length).toBeLessThanOrEqual(500);
     expect(second.sections[0].body).toContain(`The ${word} appears once here.`);
@@ -68,13 +95,20 @@ describe('space search', () => {
     const { space, head } = await spaceWithHead(fx);
     const word = term();
     const path = `/v1/spaces/${space.id}/search`;
-    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Draft', markdown: `Mentions ${word}.` }));
+    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Draft', markdown: `Mentions ${word}.` }),
+    );
     expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([page]);
     await writeHead(server, head, fx.admin.user.id, (e) => e.updatePage(page, { markdown: 'Rewritten.' }));
     expect((await search(fx.admin, path, { query: word })).count).toBe(0);
 
     const cr = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, {}, fx.admin.user.id));
-    const { result: proposed } = await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }));
+    const { result: proposed } = await writeHead(
+      server,
+      { kind: 'change-request', changeRequestId: cr.id },
+      fx.admin.user.id,
+      (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }),
+    );
     expect((await search(fx.admin, path, { query: word })).count).toBe(0);
     await inTransaction(server.ds, (db) => mergeChangeRequest(db, cr.id, fx.admin.user.id, server.config.appBaseUrl));
     expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([proposed]);
@@ -93,7 +127,9 @@ describe('space search', () => {
     const phrase = await search(fx.admin, path, { query: 'to the' });
     expect(phrase.items.map((p: Json) => p.id)).toEqual([ids.go]);
     expect(phrase.items[0].sections[0].body).toBe('Let us go to the zoo.');
-    expect((await search(fx.admin, path, { query: `"${word}\u0001 )(*` })).items.map((p: Json) => p.id)).toEqual([ids.other]);
+    expect((await search(fx.admin, path, { query: `"${word}\u0001 )(*` })).items.map((p: Json) => p.id)).toEqual([
+      ids.other,
+    ]);
     expect((await search(fx.admin, path, { query: '%' })).count).toBe(0);
   });
 
@@ -101,7 +137,9 @@ describe('space search', () => {
     const fx = await createOrg(server.ds);
     const { space, head } = await spaceWithHead(fx);
     const word = term();
-    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) => e.createPage({ title: 'Menu', markdown: `Opening words.\n\n## Drinks\n\nServed: ${word}é.` }));
+    const { result: page } = await writeHead(server, head, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Menu', markdown: `Opening words.\n\n## Drinks\n\nServed: ${word}é.` }),
+    );
     const found = await search(fx.admin, `/v1/spaces/${space.id}/search`, { query: `${word}e` });
     expect(found.items.map((p: Json) => p.id)).toEqual([page]);
     expect(found.items[0].sections.map((s: Json) => s.body)).toEqual(['Opening words.']);
@@ -122,7 +160,12 @@ describe('space search', () => {
     expect(all.count).toBe(7);
     // more occurrences rank higher
     expect(all.items.slice(0, 4).map((p: Json) => p.title)).toEqual(['Page 4', 'Page 3', 'Page 2', 'Page 1']);
-    expect(all.items.slice(4).map((p: Json) => p.title).sort()).toEqual(['Page 0', 'Twin a', 'Twin b']);
+    expect(
+      all.items
+        .slice(4)
+        .map((p: Json) => p.title)
+        .sort(),
+    ).toEqual(['Page 0', 'Twin a', 'Twin b']);
     const seen: Json[] = [];
     let cursor: string | undefined;
     let pages = 0;
@@ -135,30 +178,59 @@ describe('space search', () => {
     } while (cursor);
     expect(pages).toBe(4);
     // relevance moves as other tests write to the shared index, so the lists are compared without it
-    const withoutScores = (items: Json[]) => items.map((p) => ({ ...p, score: expect.any(Number), sections: p.sections.map((s: Json) => ({ ...s, score: expect.any(Number) })) }));
+    const withoutScores = (items: Json[]) =>
+      items.map((p) => ({
+        ...p,
+        score: expect.any(Number),
+        sections: p.sections.map((s: Json) => ({ ...s, score: expect.any(Number) })),
+      }));
     expect(seen).toEqual(withoutScores(all.items));
     const first = await search(fx.admin, path, { query: word, limit: 2 });
-    const forged = await server.as(fx.admin.token).get(path).query({ query: word, page: `${first.next.page.split('.')[0]}.AAAA` }).expect(400);
+    const forged = await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ query: word, page: `${first.next.page.split('.')[0]}.AAAA` })
+      .expect(400);
     expect(forged.body).toEqual({ error: { code: 400, message: 'page: invalid or expired cursor' } });
-    await server.as(fx.admin.token).get(path).query({ query: `${word} more`, page: first.next.page }).expect(400);
+    await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ query: `${word} more`, page: first.next.page })
+      .expect(400);
   });
 
   it('validates the query and hides the space from other organizations', async () => {
     const fx = await createOrg(server.ds);
     const { space } = await spaceWithHead(fx);
     const path = `/v1/spaces/${space.id}/search`;
-    const tooLong = await server.as(fx.admin.token).get(path).query({ query: 'a'.repeat(513) }).expect(400);
+    const tooLong = await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ query: 'a'.repeat(513) })
+      .expect(400);
     expect(tooLong.body).toEqual({ error: { code: 400, message: 'query: must be at most 512 characters' } });
-    await server.as(fx.admin.token).get(path).query({ query: 'a'.repeat(512) }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .get(path)
+      .query({ query: 'a'.repeat(512) })
+      .expect(200);
     expect((await server.as(fx.admin.token).get(path).expect(400)).body.error.message).toBe('query: is required');
-    expect((await server.as(fx.admin.token).get(path).query({ query: '   ' }).expect(400)).body.error.message).toBe('query: must be at least 1 character');
-    expect((await server.as(fx.admin.token).get(path).query({ query: 'x', limit: 'many' }).expect(400)).body.error.message).toBe('limit: must be an integer');
+    expect((await server.as(fx.admin.token).get(path).query({ query: '   ' }).expect(400)).body.error.message).toBe(
+      'query: must be at least 1 character',
+    );
+    expect(
+      (await server.as(fx.admin.token).get(path).query({ query: 'x', limit: 'many' }).expect(400)).body.error.message,
+    ).toBe('limit: must be an integer');
     // an unknown query parameter is ignored (GitBook's newer clients send some), a known one stays strict
     const plain = (await server.as(fx.admin.token).get(path).query({ query: 'x' }).expect(200)).body;
-    expect((await server.as(fx.admin.token).get(path).query({ query: 'x', sort: 'score' }).expect(200)).body).toEqual(plain);
+    expect((await server.as(fx.admin.token).get(path).query({ query: 'x', sort: 'score' }).expect(200)).body).toEqual(
+      plain,
+    );
     await server.as('garbage').get(path).query({ query: 'x' }).expect(401);
     const stranger = (await createOrg(server.ds)).admin;
-    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe('space not found');
+    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe(
+      'space not found',
+    );
   });
 });
 
@@ -173,14 +245,21 @@ describe('organization search', () => {
       await e.createPage({ title: `${word} handbook`, markdown: `${word} ${word} ${word}` }),
       await e.createPage({ title: 'Aside', markdown: `One ${word}.` }),
     ]);
-    const { result: weakPage } = await writeHead(server, weak.head, fx.admin.user.id, (e) => e.createPage({ title: 'Note', markdown: `A ${word}.` }));
-    await writeHead(server, deleted.head, fx.admin.user.id, (e) => e.createPage({ title: 'Gone', markdown: `A ${word}.` }));
+    const { result: weakPage } = await writeHead(server, weak.head, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Note', markdown: `A ${word}.` }),
+    );
+    await writeHead(server, deleted.head, fx.admin.user.id, (e) =>
+      e.createPage({ title: 'Gone', markdown: `A ${word}.` }),
+    );
     await server.as(fx.admin.token).delete(`/v1/spaces/${deleted.space.id}`).expect(204);
     const path = `/v1/orgs/${fx.org.id}/search`;
 
     const body = await search(fx.admin, path, { query: word });
     expect(body.count).toBe(2);
-    expect(body.items.map((s: Json) => [s.id, s.title])).toEqual([[strong.space.id, 'Strong'], [weak.space.id, 'Weak']]);
+    expect(body.items.map((s: Json) => [s.id, s.title])).toEqual([
+      [strong.space.id, 'Strong'],
+      [weak.space.id, 'Weak'],
+    ]);
     expect(body.items[0].pages.map((p: Json) => p.id)).toEqual(strongPages);
     expect(body.items.map((s: Json) => s.type)).toEqual(['space', 'space']);
     expect(body.items[0].score).toBeGreaterThan(body.items[1].score);
@@ -191,7 +270,16 @@ describe('organization search', () => {
         path: 'note',
         score: expect.any(Number),
         ancestors: [],
-        sections: [{ id: `${weakPage}/0`, title: 'Note', path: 'note', body: `A ${word}.`, score: expect.any(Number), urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}/s/${weak.space.id}/note` } }],
+        sections: [
+          {
+            id: `${weakPage}/0`,
+            title: 'Note',
+            path: 'note',
+            body: `A ${word}.`,
+            score: expect.any(Number),
+            urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}/s/${weak.space.id}/note` },
+          },
+        ],
         urls: { app: `${server.config.appBaseUrl}/o/${fx.org.id}/s/${weak.space.id}/note` },
       },
     ]);
@@ -219,9 +307,19 @@ describe('organization search', () => {
   it('validates the query; other organizations get 404', async () => {
     const fx = await createOrg(server.ds);
     const path = `/v1/orgs/${fx.org.id}/search`;
-    expect((await server.as(fx.admin.token).get(path).query({ query: 'b'.repeat(513) }).expect(400)).body.error.message).toBe('query: must be at most 512 characters');
+    expect(
+      (
+        await server
+          .as(fx.admin.token)
+          .get(path)
+          .query({ query: 'b'.repeat(513) })
+          .expect(400)
+      ).body.error.message,
+    ).toBe('query: must be at most 512 characters');
     await server.as('garbage').get(path).query({ query: 'x' }).expect(401);
     const stranger = (await createOrg(server.ds)).admin;
-    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe('organization not found');
+    expect((await server.as(stranger.token).get(path).query({ query: 'x' }).expect(404)).body.error.message).toBe(
+      'organization not found',
+    );
   });
 });

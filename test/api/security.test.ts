@@ -19,7 +19,8 @@ import { useServer } from '../support/server';
 const server = useServer();
 
 /** The id with the case of each of its letters swapped. */
-const swapCase = (id: string) => id.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
+const swapCase = (id: string) =>
+  id.replace(/[a-z]/gi, (c) => (c === c.toLowerCase() ? c.toUpperCase() : c.toLowerCase()));
 
 describe('ids are exact', () => {
   let fx: OrgFixture;
@@ -28,7 +29,9 @@ describe('ids are exact', () => {
     fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id, { title: 'Exact' });
     const collection = await newCollection(server, fx.admin, fx.org.id, { title: 'Exact' });
-    const team = (await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Exact' }).expect(201)).body;
+    const team = (
+      await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Exact' }).expect(201)
+    ).body;
     named = [
       { path: (id) => `/v1/spaces/${id}`, id: space.id, message: 'space not found' },
       { path: (id) => `/v1/collections/${id}`, id: collection.id, message: 'collection not found' },
@@ -41,7 +44,10 @@ describe('ids are exact', () => {
     for (const { path, id, message } of named) {
       await server.as(fx.admin.token).get(path(id)).expect(200);
       expect(swapCase(id)).not.toBe(id);
-      const res = await server.as(fx.admin.token).get(path(swapCase(id))).expect(404);
+      const res = await server
+        .as(fx.admin.token)
+        .get(path(swapCase(id)))
+        .expect(404);
       expect(res.body.error).toEqual({ code: 404, message });
     }
   });
@@ -49,7 +55,10 @@ describe('ids are exact', () => {
   it('answers 404 for an id followed by NUL, a space or a no-break space', async () => {
     for (const { path, id, message } of named) {
       for (const suffix of ['%00', '%20', '%C2%A0', '%09', '.']) {
-        const res = await server.as(fx.admin.token).get(path(`${id}${suffix}`)).expect(404);
+        const res = await server
+          .as(fx.admin.token)
+          .get(path(`${id}${suffix}`))
+          .expect(404);
         expect(res.body.error).toEqual({ code: 404, message });
       }
     }
@@ -65,7 +74,11 @@ describe('ids are exact', () => {
   it('refuses an id outside the id alphabet in a body with 400', async () => {
     const collection = named[1].id;
     for (const parent of [`${collection} `, `${collection}\u00A0`]) {
-      const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/spaces`).send({ title: 'Child', parent }).expect(400);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/orgs/${fx.org.id}/spaces`)
+        .send({ title: 'Child', parent })
+        .expect(400);
       expect(res.body.error).toEqual({ code: 400, message: 'parent: must be an id (letters, digits, "-" and "_")' });
     }
   });
@@ -80,13 +93,28 @@ describe('ids are exact', () => {
 describe('concurrent reaction changes', () => {
   it('all succeed: 20 parallel adds and removes of the same reaction, on a comment and on a reply', async () => {
     const f = await commentFixture(server);
-    const comment = (await server.as(f.commenter.token).post(f.crComments).send({ page: f.guide, body: { markdown: 'react' } }).expect(200)).body;
-    const reply = (await server.as(f.commenter.token).post(`${f.crComments}/${comment.id}/replies`).send({ body: { markdown: 'me too' } }).expect(200)).body;
+    const comment = (
+      await server
+        .as(f.commenter.token)
+        .post(f.crComments)
+        .send({ page: f.guide, body: { markdown: 'react' } })
+        .expect(200)
+    ).body;
+    const reply = (
+      await server
+        .as(f.commenter.token)
+        .post(`${f.crComments}/${comment.id}/replies`)
+        .send({ body: { markdown: 'me too' } })
+        .expect(200)
+    ).body;
     for (const path of [`${f.crComments}/${comment.id}`, `${f.crComments}/${comment.id}/replies/${reply.id}`]) {
       const actors = [f.commenter, f.editor];
       const responses = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>
-          server.as(actors[i % 2].token).put(path).send(i % 4 < 2 ? { addedReactions: ['👍'] } : { removedReactions: ['👍'] }),
+          server
+            .as(actors[i % 2].token)
+            .put(path)
+            .send(i % 4 < 2 ? { addedReactions: ['👍'] } : { removedReactions: ['👍'] }),
         ),
       );
       expect(responses.map((r) => r.status)).toEqual(Array(20).fill(200));
@@ -103,7 +131,9 @@ describe('the request log', () => {
     const { token } = await createUser(server.ds);
 
     await blobs.put('test/redaction/file.txt', Buffer.from('hello'), 'text/plain');
-    const link = new URL(await blobs.downloadUrl('test/redaction/file.txt', { filename: 'file.txt', contentType: 'text/plain' }));
+    const link = new URL(
+      await blobs.downloadUrl('test/redaction/file.txt', { filename: 'file.txt', contentType: 'text/plain' }),
+    );
     await request(app).get(`${link.pathname}${link.search}`).expect(200);
     const signature = link.searchParams.get('signature')!;
     // a token in the query string is refused, but arrives all the same
@@ -116,7 +146,8 @@ describe('the request log', () => {
     expect(log).toContain('signature=[REDACTED]');
     expect(log).toContain('/v1/user?access_token=[REDACTED]&limit=5');
     expect(log).toContain('/v1/user?Key=[REDACTED]&shareKey=[REDACTED]&SIGNATURE=[REDACTED]');
-    for (const secret of [signature, token, token.slice(4), encodeURIComponent(signature)]) expect(log).not.toContain(secret);
+    for (const secret of [signature, token, token.slice(4), encodeURIComponent(signature)])
+      expect(log).not.toContain(secret);
   });
 });
 
@@ -160,14 +191,20 @@ describe('authentication and error details', () => {
       });
     const parse = (answer: string) => {
       const [head, body] = answer.split('\r\n\r\n');
-      return { statusLine: head.split('\r\n')[0], contentType: /content-type: ([^\r]+)/i.exec(head)?.[1], body: JSON.parse(body) };
+      return {
+        statusLine: head.split('\r\n')[0],
+        contentType: /content-type: ([^\r]+)/i.exec(head)?.[1],
+        body: JSON.parse(body),
+      };
     };
 
     it('answers a URL over the header limit with the JSON error body', async () => {
       const answer = parse(await send(`GET /v1/spaces/${'x'.repeat(20000)} HTTP/1.1\r\nHost: localhost\r\n\r\n`));
       expect(answer.statusLine).toBe('HTTP/1.1 431 Request Header Fields Too Large');
       expect(answer.contentType).toBe('application/json; charset=utf-8');
-      expect(answer.body).toEqual({ error: { code: 431, message: 'request headers (the URL included) are too large' } });
+      expect(answer.body).toEqual({
+        error: { code: 431, message: 'request headers (the URL included) are too large' },
+      });
     });
 
     it('answers malformed HTTP with the JSON error body', async () => {
@@ -187,8 +224,16 @@ describe('authentication and error details', () => {
     const outsider = await createUser(server.ds);
     const guest = await addMember(server.ds, fx.org, null);
     const member = await addMember(server.ds, fx.org, 'read');
-    const team = (await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'Hidden', members: [member.user.id] }).expect(201)).body;
-    const routes: Array<[method: 'get' | 'put' | 'patch' | 'delete', path: (org: string, team: string) => string, body?: object]> = [
+    const team = (
+      await server
+        .as(fx.admin.token)
+        .put(`/v1/orgs/${fx.org.id}/teams`)
+        .send({ title: 'Hidden', members: [member.user.id] })
+        .expect(201)
+    ).body;
+    const routes: Array<
+      [method: 'get' | 'put' | 'patch' | 'delete', path: (org: string, team: string) => string, body?: object]
+    > = [
       ['get', (o, t) => `/v1/orgs/${o}/teams/${t}`],
       ['patch', (o, t) => `/v1/orgs/${o}/teams/${t}`, { title: 'Renamed' }],
       ['delete', (o, t) => `/v1/orgs/${o}/teams/${t}`],
@@ -200,17 +245,35 @@ describe('authentication and error details', () => {
     for (const caller of [outsider, guest]) {
       for (const [method, path, body] of routes) {
         const answers = [];
-        for (const [org, teamId] of [[fx.org.id, team.id], [fx.org.id, newId()], [newId(), newId()], [newId(), team.id]]) {
+        for (const [org, teamId] of [
+          [fx.org.id, team.id],
+          [fx.org.id, newId()],
+          [newId(), newId()],
+          [newId(), team.id],
+        ]) {
           const res = await server.as(caller.token)[method](path(org, teamId)).send(body);
           answers.push({ route: `${method} ${path('{org}', '{team}')}`, status: res.status, body: res.body });
         }
-        const expected = { route: answers[0].route, status: 404, body: { error: { code: 404, message: 'team not found' } } };
+        const expected = {
+          route: answers[0].route,
+          status: 404,
+          body: { error: { code: 404, message: 'team not found' } },
+        };
         expect(answers).toEqual([expected, expected, expected, expected]);
       }
     }
     // routes that check the organization first answer for it, whatever follows in the path
-    const provider = (await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/saml`).send({ label: 'Hidden' }).expect(201)).body;
-    const organizationFirst: Array<[method: 'get' | 'patch' | 'delete' | 'post', path: (org: string, child: string) => string, child: string, body?: object]> = [
+    const provider = (
+      await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/saml`).send({ label: 'Hidden' }).expect(201)
+    ).body;
+    const organizationFirst: Array<
+      [
+        method: 'get' | 'patch' | 'delete' | 'post',
+        path: (org: string, child: string) => string,
+        child: string,
+        body?: object,
+      ]
+    > = [
       ['get', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id],
       ['patch', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id, { role: 'edit' }],
       ['delete', (o, u) => `/v1/orgs/${o}/members/${u}`, member.user.id],
@@ -223,9 +286,18 @@ describe('authentication and error details', () => {
       ['delete', (o, i) => `/v1/orgs/${o}/link-invites/${i}`, newId()],
     ];
     for (const [method, path, child, body] of organizationFirst) {
-      for (const [org, childId] of [[fx.org.id, child], [fx.org.id, newId()], [newId(), newId()], [newId(), child]]) {
+      for (const [org, childId] of [
+        [fx.org.id, child],
+        [fx.org.id, newId()],
+        [newId(), newId()],
+        [newId(), child],
+      ]) {
         const res = await server.as(outsider.token)[method](path(org, childId)).send(body);
-        expect([path('{org}', '{child}'), res.status, res.body]).toEqual([path('{org}', '{child}'), 404, { error: { code: 404, message: 'organization not found' } }]);
+        expect([path('{org}', '{child}'), res.status, res.body]).toEqual([
+          path('{org}', '{child}'),
+          404,
+          { error: { code: 404, message: 'organization not found' } },
+        ]);
       }
     }
     // the team is still there, and its admin still deletes it (and a missing one) with 204

@@ -22,7 +22,12 @@ const SCHEMA = {
     name: { type: 'string', description: 'The name of the visitor.' },
     seats: { type: 'number', description: 'Seats bought.' },
     teams: { type: 'array', description: 'Teams of the visitor.', items: { type: 'string', description: 'a team' } },
-    org: { type: 'object', description: 'The organization of the visitor.', properties: { admin: { type: 'boolean', description: 'An admin of it.' } }, additionalProperties: false },
+    org: {
+      type: 'object',
+      description: 'The organization of the visitor.',
+      properties: { admin: { type: 'boolean', description: 'An admin of it.' } },
+      additionalProperties: false,
+    },
     unsigned: {
       type: 'object',
       description: 'Unsigned claims of the site visitor.',
@@ -50,14 +55,31 @@ async function adaptiveSite(visibility = 'visitor-auth'): Promise<AdaptiveSite> 
   const space = async (title: string) => (await newSpace(server, fx.admin, fx.org.id, { title })).id;
   const site = await newSite(server, fx.admin, fx.org.id, { title: 'Adaptive docs', visibility, spaces: [] });
   const base = `${sitesPath(fx.org.id)}/${site.id}`;
-  await as.patch(base).send({ adaptiveContent: { enabled: true } }).expect(200);
+  await as
+    .patch(base)
+    .send({ adaptiveContent: { enabled: true } })
+    .expect(200);
   await as.put(`${base}/adaptive-schema`).send({ jsonSchema: SCHEMA }).expect(200);
   const sections: Record<string, Json> = {};
-  for (const title of ['Guide', 'Beta', 'Plans', 'Français']) sections[title] = (await as.post(`${base}/sections`).send({ spaceId: await space(title), title }).expect(201)).body;
-  const pro = (await as.post(`${base}/site-spaces`).send({ spaceId: await space('Pro'), sectionId: sections.Plans.id }).expect(201)).body;
+  for (const title of ['Guide', 'Beta', 'Plans', 'Français'])
+    sections[title] = (
+      await as
+        .post(`${base}/sections`)
+        .send({ spaceId: await space(title), title })
+        .expect(201)
+    ).body;
+  const pro = (
+    await as
+      .post(`${base}/site-spaces`)
+      .send({ spaceId: await space('Pro'), sectionId: sections.Plans.id })
+      .expect(201)
+  ).body;
   await as.patch(`${base}/sections/${sections.Beta.id}`).send({ condition: 'visitor.claims.isBetaUser' }).expect(200);
   await as.patch(`${base}/site-spaces/${pro.id}`).send({ condition: 'visitor.claims.plan === "pro"' }).expect(200);
-  await as.patch(`${base}/sections/${sections['Français'].id}`).send({ condition: 'visitor.claims.unsigned.language == "fr"' }).expect(200);
+  await as
+    .patch(`${base}/sections/${sections['Français'].id}`)
+    .send({ condition: 'visitor.claims.unsigned.language == "fr"' })
+    .expect(200);
   await as.post(`${base}/publish`).expect(200);
   return { fx, base, site, sections };
 }
@@ -67,7 +89,11 @@ async function signingKey(a: AdaptiveSite): Promise<string> {
 }
 
 async function visitorToken(key: string, claims: Record<string, unknown>, expiresIn = '1h'): Promise<string> {
-  return new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt().setExpirationTime(expiresIn).sign(new TextEncoder().encode(key));
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256' })
+    .setIssuedAt()
+    .setExpirationTime(expiresIn)
+    .sign(new TextEncoder().encode(key));
 }
 
 describe('the adaptive schema', () => {
@@ -85,41 +111,102 @@ describe('the adaptive schema', () => {
 
     const templates = (await as.get(`${base}/adaptive-schema/template-conditions`).expect(200)).body.items;
     expect(templates).toEqual([
-      { description: 'isBetaUser is true: Whether the visitor is a Beta user.', condition: 'visitor.claims.isBetaUser == true' },
-      { description: 'plan is "free" (one of "free", "pro"): The plan of the visitor.', condition: 'visitor.claims.plan == "free"' },
+      {
+        description: 'isBetaUser is true: Whether the visitor is a Beta user.',
+        condition: 'visitor.claims.isBetaUser == true',
+      },
+      {
+        description: 'plan is "free" (one of "free", "pro"): The plan of the visitor.',
+        condition: 'visitor.claims.plan == "free"',
+      },
       { description: 'org.admin is true: An admin of it.', condition: 'visitor.claims.org.admin == true' },
-      { description: 'unsigned.language is "en" (one of "en", "fr"): The language of the visitor.', condition: 'visitor.claims.unsigned.language == "en"' },
+      {
+        description: 'unsigned.language is "en" (one of "en", "fr"): The language of the visitor.',
+        condition: 'visitor.claims.unsigned.language == "en"',
+      },
     ]);
     // every template is a condition the site accepts
     const section = (await as.post(`${base}/sections`).send({ spaceId: null }).expect(201)).body;
-    for (const { condition } of templates) await as.patch(`${base}/sections/${section.id}`).send({ condition }).expect(200);
+    for (const { condition } of templates)
+      await as.patch(`${base}/sections/${section.id}`).send({ condition }).expect(200);
   });
 
   it('refuses a schema outside the rules with a 400 naming the JSON pointer', async () => {
     const fx = await createOrg(server.ds);
     const site = await newSite(server, fx.admin, fx.org.id, { spaces: 'empty' });
     const path = `${sitesPath(fx.org.id)}/${site.id}/adaptive-schema`;
-    const schema = (properties: object, rest: object = {}) => ({ type: 'object', properties, additionalProperties: false, ...rest });
+    const schema = (properties: object, rest: object = {}) => ({
+      type: 'object',
+      properties,
+      additionalProperties: false,
+      ...rest,
+    });
     const refused: Array<[unknown, string]> = [
       [schema({}, { additionalProperties: true }), 'jsonSchema/additionalProperties: must be false'],
       [schema({}, { type: 'array' }), 'jsonSchema/type: must be "object"'],
-      [schema({}, { $schema: 'https://json-schema.org/draft/2020-12/schema' }), 'jsonSchema/$schema: must be "http://json-schema.org/draft-07/schema#"'],
+      [
+        schema({}, { $schema: 'https://json-schema.org/draft/2020-12/schema' }),
+        'jsonSchema/$schema: must be "http://json-schema.org/draft-07/schema#"',
+      ],
       [{ type: 'object', properties: {} }, 'jsonSchema/additionalProperties: is required'],
       [schema({}, { required: ['a'] }), 'jsonSchema/required: is not allowed here'],
       [schema({ beta: { type: 'boolean' } }), 'jsonSchema/properties/beta/description: is required'],
-      [schema({ beta: { type: 'date', description: 'd' } }), 'jsonSchema/properties/beta/type: must be one of boolean, string, number, array, object'],
-      [schema({ beta: { type: 'boolean', description: 'd', default: true } }), 'jsonSchema/properties/beta/default: is not allowed here'],
-      [schema({ plan: { type: 'string', description: 'd', enum: [] } }), 'jsonSchema/properties/plan/enum: must have at least 1 item'],
-      [schema({ plan: { type: 'string', description: 'd', enum: ['a', 'a'] } }), 'jsonSchema/properties/plan/enum: must not repeat a value'],
-      [schema({ plan: { type: 'string', description: 'd', enum: [1] } }), 'jsonSchema/properties/plan/enum/0: must be string'],
+      [
+        schema({ beta: { type: 'date', description: 'd' } }),
+        'jsonSchema/properties/beta/type: must be one of boolean, string, number, array, object',
+      ],
+      [
+        schema({ beta: { type: 'boolean', description: 'd', default: true } }),
+        'jsonSchema/properties/beta/default: is not allowed here',
+      ],
+      [
+        schema({ plan: { type: 'string', description: 'd', enum: [] } }),
+        'jsonSchema/properties/plan/enum: must have at least 1 item',
+      ],
+      [
+        schema({ plan: { type: 'string', description: 'd', enum: ['a', 'a'] } }),
+        'jsonSchema/properties/plan/enum: must not repeat a value',
+      ],
+      [
+        schema({ plan: { type: 'string', description: 'd', enum: [1] } }),
+        'jsonSchema/properties/plan/enum/0: must be string',
+      ],
       [schema({ tags: { type: 'array', description: 'd' } }), 'jsonSchema/properties/tags/items: is required'],
-      [schema({ tags: { type: 'array', description: 'd', items: { type: 'array', description: 'd' } } }), 'jsonSchema/properties/tags/items/type: must be one of boolean, string, number'],
-      [schema({ org: { type: 'object', description: 'd', properties: {} } }), 'jsonSchema/properties/org/additionalProperties: is required'],
-      [schema({ org: { type: 'object', description: 'd', properties: { x: { type: 'null', description: 'd' } }, additionalProperties: false } }), 'jsonSchema/properties/org/properties/x/type: must be one of boolean, string, number, array, object'],
-      [schema({ 'has-dash': { type: 'boolean', description: 'd' } }), 'jsonSchema/properties/has-dash: a claim name must be a JavaScript identifier of at most 100 characters (conditions read visitor.claims.<name>)'],
-      [schema({ unsigned: { type: 'boolean', description: 'd' } }), 'jsonSchema/properties/unsigned/properties: is required'],
-      [schema({ unsigned: { type: 'boolean', description: 'd', properties: {}, additionalProperties: false } }), 'jsonSchema/properties/unsigned/type: must be "object"'],
-      [schema({ unsigned: { type: 'object', description: 'mine', properties: {}, additionalProperties: false } }), 'jsonSchema/properties/unsigned/description: must be "Unsigned claims of the site visitor."'],
+      [
+        schema({ tags: { type: 'array', description: 'd', items: { type: 'array', description: 'd' } } }),
+        'jsonSchema/properties/tags/items/type: must be one of boolean, string, number',
+      ],
+      [
+        schema({ org: { type: 'object', description: 'd', properties: {} } }),
+        'jsonSchema/properties/org/additionalProperties: is required',
+      ],
+      [
+        schema({
+          org: {
+            type: 'object',
+            description: 'd',
+            properties: { x: { type: 'null', description: 'd' } },
+            additionalProperties: false,
+          },
+        }),
+        'jsonSchema/properties/org/properties/x/type: must be one of boolean, string, number, array, object',
+      ],
+      [
+        schema({ 'has-dash': { type: 'boolean', description: 'd' } }),
+        'jsonSchema/properties/has-dash: a claim name must be a JavaScript identifier of at most 100 characters (conditions read visitor.claims.<name>)',
+      ],
+      [
+        schema({ unsigned: { type: 'boolean', description: 'd' } }),
+        'jsonSchema/properties/unsigned/properties: is required',
+      ],
+      [
+        schema({ unsigned: { type: 'boolean', description: 'd', properties: {}, additionalProperties: false } }),
+        'jsonSchema/properties/unsigned/type: must be "object"',
+      ],
+      [
+        schema({ unsigned: { type: 'object', description: 'mine', properties: {}, additionalProperties: false } }),
+        'jsonSchema/properties/unsigned/description: must be "Unsigned claims of the site visitor."',
+      ],
       ['not an object', 'jsonSchema: must be an object, not string'],
     ];
     for (const [jsonSchema, message] of refused) {
@@ -147,7 +234,10 @@ describe('the adaptive schema', () => {
     await request(server.app).put(`${base}/adaptive-schema`).send({ jsonSchema: SCHEMA }).expect(401);
     await server.as(outsider.token).put(`${base}/adaptive-schema`).send({ jsonSchema: SCHEMA }).expect(404);
     await server.as(editor.token).put(`${base}/adaptive-schema`).send({ jsonSchema: SCHEMA }).expect(403);
-    await server.as(fx.admin.token).get(`${sitesPath(fx.org.id)}/${site.id.slice(0, -1)}x/adaptive-schema`).expect(404);
+    await server
+      .as(fx.admin.token)
+      .get(`${sitesPath(fx.org.id)}/${site.id.slice(0, -1)}x/adaptive-schema`)
+      .expect(404);
   });
 });
 
@@ -158,15 +248,33 @@ describe('conditions', () => {
     const section = `${base}/sections/${sections.Guide.id}`;
     const siteSpace = `${base}/site-spaces/${sections.Guide.siteSpaces[0].id}`;
     const refused: Array<[string, string]> = [
-      ['visitor.claims.isBeta', 'condition: visitor.claims.isBeta is not an attribute of the site\'s adaptive schema'],
-      ['visitor.claims.unsigned.plan == "pro"', 'condition: visitor.claims.unsigned.plan is not an attribute of the site\'s adaptive schema'],
-      ['visitor.claims.name == "Ada"', 'condition: visitor.claims.name is a string without an enum: conditions test boolean claims and string claims with an enum'],
-      ['visitor.claims.seats', 'condition: visitor.claims.seats is a number: conditions test boolean claims and string claims with an enum'],
-      ['visitor.claims.org', 'condition: visitor.claims.org is an object: conditions test boolean claims and string claims with an enum'],
+      ['visitor.claims.isBeta', "condition: visitor.claims.isBeta is not an attribute of the site's adaptive schema"],
+      [
+        'visitor.claims.unsigned.plan == "pro"',
+        "condition: visitor.claims.unsigned.plan is not an attribute of the site's adaptive schema",
+      ],
+      [
+        'visitor.claims.name == "Ada"',
+        'condition: visitor.claims.name is a string without an enum: conditions test boolean claims and string claims with an enum',
+      ],
+      [
+        'visitor.claims.seats',
+        'condition: visitor.claims.seats is a number: conditions test boolean claims and string claims with an enum',
+      ],
+      [
+        'visitor.claims.org',
+        'condition: visitor.claims.org is an object: conditions test boolean claims and string claims with an enum',
+      ],
       ['visitor.claims.plan == "gold"', 'condition: "gold" is not a value of visitor.claims.plan ("free", "pro")'],
-      ['visitor.claims.isBetaUser == "yes"', 'condition: visitor.claims.isBetaUser is a boolean: compare it with true or false'],
+      [
+        'visitor.claims.isBetaUser == "yes"',
+        'condition: visitor.claims.isBetaUser is a boolean: compare it with true or false',
+      ],
       ['visitor.claims.isBetaUser &&', 'condition: does not parse: Expected expression after && at character 28'],
-      ['process.exit(1)', 'condition: call expressions are not supported (use claims, literals, !, ==, ===, !=, !==, && and ||)'],
+      [
+        'process.exit(1)',
+        'condition: call expressions are not supported (use claims, literals, !, ==, ===, !=, !==, && and ||)',
+      ],
       ['user.isBetaUser', 'condition: user is unknown: conditions read visitor.claims.<name>'],
       ['visitor.claims.plan = "pro"', 'condition: does not parse: Unexpected "=" at character 20'],
       ['x'.repeat(1025), 'condition: must be at most 1024 characters'],
@@ -178,17 +286,34 @@ describe('conditions', () => {
         expect(res.body.error.message).toBe(message);
       }
     }
-    const accepted = ['visitor.claims.org.admin || visitor.claims["plan"] !== "free"', '!(visitor.claims.isBetaUser == false) && visitor.claims.unsigned.language === "en"', 'true'];
-    for (const condition of accepted) expect((await as.patch(section).send({ condition }).expect(200)).body.condition).toBe(condition);
+    const accepted = [
+      'visitor.claims.org.admin || visitor.claims["plan"] !== "free"',
+      '!(visitor.claims.isBetaUser == false) && visitor.claims.unsigned.language === "en"',
+      'true',
+    ];
+    for (const condition of accepted)
+      expect((await as.patch(section).send({ condition }).expect(200)).body.condition).toBe(condition);
     expect((await as.patch(section).send({ condition: null }).expect(200)).body.condition).toBeNull();
   });
 
   it('are refused on a site without an adaptive schema', async () => {
     const fx = await createOrg(server.ds);
     const site = await newSite(server, fx.admin, fx.org.id, { spaces: 'empty' });
-    const section = (await server.as(fx.admin.token).post(`${sitesPath(fx.org.id)}/${site.id}/sections`).send({ spaceId: null }).expect(201)).body;
-    const res = await server.as(fx.admin.token).patch(`${sitesPath(fx.org.id)}/${site.id}/sections/${section.id}`).send({ condition: 'visitor.claims.isBetaUser' }).expect(400);
-    expect(res.body.error.message).toBe("condition: visitor.claims.isBetaUser is not an attribute of the site's adaptive schema");
+    const section = (
+      await server
+        .as(fx.admin.token)
+        .post(`${sitesPath(fx.org.id)}/${site.id}/sections`)
+        .send({ spaceId: null })
+        .expect(201)
+    ).body;
+    const res = await server
+      .as(fx.admin.token)
+      .patch(`${sitesPath(fx.org.id)}/${site.id}/sections/${section.id}`)
+      .send({ condition: 'visitor.claims.isBetaUser' })
+      .expect(400);
+    expect(res.body.error.message).toBe(
+      "condition: visitor.claims.isBetaUser is not an attribute of the site's adaptive schema",
+    );
   });
 
   it('keep the schema from losing an attribute they read: 409 listing them', async () => {
@@ -198,20 +323,33 @@ describe('conditions', () => {
     delete withoutBetaAndPlan.properties.isBetaUser;
     withoutBetaAndPlan.properties.plan = { type: 'string', description: 'free text now' };
     const res = await as.put(`${base}/adaptive-schema`).send({ jsonSchema: withoutBetaAndPlan }).expect(409);
-    const pro = sections.Plans.siteSpaces.length === 2 ? sections.Plans.siteSpaces[1] : (await as.get(`${base}/sections`).expect(200)).body.items.find((s: Json) => s.id === sections.Plans.id).siteSpaces[1];
+    const pro =
+      sections.Plans.siteSpaces.length === 2
+        ? sections.Plans.siteSpaces[1]
+        : (await as.get(`${base}/sections`).expect(200)).body.items.find((s: Json) => s.id === sections.Plans.id)
+            .siteSpaces[1];
     expect(res.body.error.conditions).toEqual(
       expect.arrayContaining([
-        { object: 'site-section', id: sections.Beta.id, condition: 'visitor.claims.isBetaUser', problems: ["visitor.claims.isBetaUser is not an attribute of the site's adaptive schema"] },
+        {
+          object: 'site-section',
+          id: sections.Beta.id,
+          condition: 'visitor.claims.isBetaUser',
+          problems: ["visitor.claims.isBetaUser is not an attribute of the site's adaptive schema"],
+        },
         {
           object: 'site-space',
           id: pro.id,
           condition: 'visitor.claims.plan === "pro"',
-          problems: ['visitor.claims.plan is a string without an enum: conditions test boolean claims and string claims with an enum'],
+          problems: [
+            'visitor.claims.plan is a string without an enum: conditions test boolean claims and string claims with an enum',
+          ],
         },
       ]),
     );
     expect(res.body.error.conditions).toHaveLength(2);
-    expect(res.body.error.message).toMatch(/^jsonSchema: 2 conditions read attributes this schema no longer has or lets conditions test: /);
+    expect(res.body.error.message).toMatch(
+      /^jsonSchema: 2 conditions read attributes this schema no longer has or lets conditions test: /,
+    );
     expect(res.body.error.message).toContain(`site-section ${sections.Beta.id} (visitor.claims.isBetaUser)`);
     // nothing changed
     expect((await as.get(`${base}/adaptive-schema`).expect(200)).body.jsonSchema).toEqual(SCHEMA);
@@ -219,7 +357,9 @@ describe('conditions', () => {
     // once the conditions no longer read them, the attributes may go
     await as.patch(`${base}/sections/${sections.Beta.id}`).send({ condition: null }).expect(200);
     await as.patch(`${base}/site-spaces/${pro.id}`).send({ condition: 'visitor.claims.org.admin' }).expect(200);
-    expect((await as.put(`${base}/adaptive-schema`).send({ jsonSchema: withoutBetaAndPlan }).expect(200)).body.jsonSchema).toEqual(withoutBetaAndPlan);
+    expect(
+      (await as.put(`${base}/adaptive-schema`).send({ jsonSchema: withoutBetaAndPlan }).expect(200)).body.jsonSchema,
+    ).toEqual(withoutBetaAndPlan);
   });
 });
 
@@ -234,19 +374,41 @@ describe('visitor authentication', () => {
 
     await read({}).expect(404);
     const anonymous = (await read({ visitorAuthToken: await visitorToken(key, {}) }).expect(200)).body;
-    expect(titles(anonymous)).toEqual([{ section: 'Guide', siteSpaces: ['Guide'] }, { section: 'Plans', siteSpaces: ['Plans'] }]);
+    expect(titles(anonymous)).toEqual([
+      { section: 'Guide', siteSpaces: ['Guide'] },
+      { section: 'Plans', siteSpaces: ['Plans'] },
+    ]);
 
-    const beta = (await read({ visitorAuthToken: await visitorToken(key, { isBetaUser: true, plan: 'pro', email: 'ada@example.test' }) }).expect(200)).body;
-    expect(titles(beta)).toEqual([{ section: 'Guide', siteSpaces: ['Guide'] }, { section: 'Beta', siteSpaces: ['Beta'] }, { section: 'Plans', siteSpaces: ['Plans', 'Pro'] }]);
+    const beta = (
+      await read({
+        visitorAuthToken: await visitorToken(key, { isBetaUser: true, plan: 'pro', email: 'ada@example.test' }),
+      }).expect(200)
+    ).body;
+    expect(titles(beta)).toEqual([
+      { section: 'Guide', siteSpaces: ['Guide'] },
+      { section: 'Beta', siteSpaces: ['Beta'] },
+      { section: 'Plans', siteSpaces: ['Plans', 'Pro'] },
+    ]);
 
     // unsigned claims come as visitor.<name> parameters, coerced to their declared type
-    const french = (await read({ visitorAuthToken: await visitorToken(key, { plan: 'free' }), 'visitor.language': 'fr' }).expect(200)).body;
-    expect(titles(french)).toEqual([{ section: 'Guide', siteSpaces: ['Guide'] }, { section: 'Plans', siteSpaces: ['Plans'] }, { section: 'Français', siteSpaces: ['Français'] }]);
+    const french = (
+      await read({ visitorAuthToken: await visitorToken(key, { plan: 'free' }), 'visitor.language': 'fr' }).expect(200)
+    ).body;
+    expect(titles(french)).toEqual([
+      { section: 'Guide', siteSpaces: ['Guide'] },
+      { section: 'Plans', siteSpaces: ['Plans'] },
+      { section: 'Français', siteSpaces: ['Français'] },
+    ]);
 
     // a hidden default hands over to the next shown item
     await server.as(a.fx.admin.token).patch(a.base).send({ defaultSiteSection: a.sections.Beta.id }).expect(200);
-    const defaults = (await read({ visitorAuthToken: await visitorToken(key, {}) }).expect(200)).body.structure.structure.map((s: Json) => [s.title, s.default]);
-    expect(defaults).toEqual([['Guide', true], ['Plans', false]]);
+    const defaults = (
+      await read({ visitorAuthToken: await visitorToken(key, {}) }).expect(200)
+    ).body.structure.structure.map((s: Json) => [s.title, s.default]);
+    expect(defaults).toEqual([
+      ['Guide', true],
+      ['Plans', false],
+    ]);
   });
 
   it('checks the claims against the schema: signed ones, and the unsigned group for visitor.<name> parameters', async () => {
@@ -261,7 +423,11 @@ describe('visitor authentication', () => {
       [{ teams: [1] }, {}, 'visitorAuthToken/teams/0: must be string'],
       [{}, { 'visitor.language': 'de' }, 'visitor.language: must be one of en, fr'],
       [{}, { 'visitor.plan': 'pro' }, 'visitor.plan: is not allowed here'],
-      [{}, { 'visitor.language': 'fr', 'visitor.language.x': 'y' }, 'visitor.language: is given both as a value and as an object'],
+      [
+        {},
+        { 'visitor.language': 'fr', 'visitor.language.x': 'y' },
+        'visitor.language: is given both as a value and as an object',
+      ],
     ];
     for (const [claims, query, message] of refused) {
       const res = await read({ visitorAuthToken: await visitorToken(key, claims), ...query }).expect(400);
@@ -269,16 +435,21 @@ describe('visitor authentication', () => {
     }
     const tooLong = await read({ visitorAuthToken: 'x'.repeat(8193) }).expect(400);
     expect(tooLong.body.error.message).toBe('visitorAuthToken: must be at most 8192 characters');
-    expect((await read({ shareKey: 'k'.repeat(257) }).expect(400)).body.error.message).toBe('shareKey: must be at most 256 characters');
+    expect((await read({ shareKey: 'k'.repeat(257) }).expect(400)).body.error.message).toBe(
+      'shareKey: must be at most 256 characters',
+    );
     // claims the schema does not declare are dropped, not refused: identity providers add their own
-    await read({ visitorAuthToken: await visitorToken(key, { sub: 'u1', email: 'e@example.test', unsigned: { language: 'fr' } }) }).expect(200);
+    await read({
+      visitorAuthToken: await visitorToken(key, { sub: 'u1', email: 'e@example.test', unsigned: { language: 'fr' } }),
+    }).expect(200);
   });
 
   it('refuses tokens not signed with the current key, or expired: 404', async () => {
     const a = await adaptiveSite();
     const key = await signingKey(a);
     const outsider = (await createOrg(server.ds)).admin;
-    const read = (token: string) => server.as(outsider.token).get(`${a.base}/published`).query({ visitorAuthToken: token });
+    const read = (token: string) =>
+      server.as(outsider.token).get(`${a.base}/published`).query({ visitorAuthToken: token });
     const token = await visitorToken(key, { isBetaUser: true });
     await read(token).expect(200);
     await read(await visitorToken(key, {}, '-2m')).expect(404);
@@ -291,8 +462,13 @@ describe('visitor authentication', () => {
     await read(none).expect(404);
 
     // regenerating the key invalidates the old tokens at once
-    const regenerated = (await server.as(a.fx.admin.token).post(`${a.base}/publishing/auth/regenerate`).expect(200)).body;
-    expect(regenerated).toEqual({ object: 'publishing-auth', backend: 'custom', privateKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/) });
+    const regenerated = (await server.as(a.fx.admin.token).post(`${a.base}/publishing/auth/regenerate`).expect(200))
+      .body;
+    expect(regenerated).toEqual({
+      object: 'publishing-auth',
+      backend: 'custom',
+      privateKey: expect.stringMatching(/^[A-Za-z0-9_-]{43}$/),
+    });
     expect(regenerated.privateKey).not.toBe(key);
     await read(token).expect(404);
     await read(await visitorToken(regenerated.privateKey, { isBetaUser: true })).expect(200);
@@ -311,20 +487,40 @@ describe('visitor authentication', () => {
     const french = (await as.get(`${a.base}/published`).query({ 'visitor.language': 'fr' }).expect(200)).body;
     expect(outline(french.structure).map((s) => (s as Json).section)).toEqual(['Guide', 'Plans', 'Français']);
     const key = await signingKey(a);
-    const pro = (await as.get(`${a.base}/published`).query({ visitorAuthToken: await visitorToken(key, { plan: 'pro' }) }).expect(200)).body;
-    expect(outline(pro.structure)).toEqual([{ section: 'Guide', siteSpaces: ['Guide'] }, { section: 'Plans', siteSpaces: ['Plans', 'Pro'] }]);
+    const pro = (
+      await as
+        .get(`${a.base}/published`)
+        .query({ visitorAuthToken: await visitorToken(key, { plan: 'pro' }) })
+        .expect(200)
+    ).body;
+    expect(outline(pro.structure)).toEqual([
+      { section: 'Guide', siteSpaces: ['Guide'] },
+      { section: 'Plans', siteSpaces: ['Plans', 'Pro'] },
+    ]);
   });
 
   it('a share link reader sees what a visitor with their claims sees, none meaning no claims', async () => {
     const a = await adaptiveSite('share-link');
-    const key = (await server.as(a.fx.admin.token).post(`${a.base}/share-links`).send({ name: 'x' }).expect(201)).body.key;
+    const key = (await server.as(a.fx.admin.token).post(`${a.base}/share-links`).send({ name: 'x' }).expect(201)).body
+      .key;
     const outsider = (await createOrg(server.ds)).admin;
-    const read = (query: Record<string, string>) => server.as(outsider.token).get(`${a.base}/published`).query({ shareKey: key, ...query });
-    expect(outline((await read({}).expect(200)).body.structure).map((s) => (s as Json).section)).toEqual(['Guide', 'Plans']);
-    expect(outline((await read({ 'visitor.language': 'fr' }).expect(200)).body.structure).map((s) => (s as Json).section)).toEqual(['Guide', 'Plans', 'Français']);
+    const read = (query: Record<string, string>) =>
+      server
+        .as(outsider.token)
+        .get(`${a.base}/published`)
+        .query({ shareKey: key, ...query });
+    expect(outline((await read({}).expect(200)).body.structure).map((s) => (s as Json).section)).toEqual([
+      'Guide',
+      'Plans',
+    ]);
+    expect(
+      outline((await read({ 'visitor.language': 'fr' }).expect(200)).body.structure).map((s) => (s as Json).section),
+    ).toEqual(['Guide', 'Plans', 'Français']);
     // its signed claims need the site's key
     const token = await visitorToken(await signingKey(a), { isBetaUser: true });
-    expect(outline((await read({ visitorAuthToken: token }).expect(200)).body.structure).map((s) => (s as Json).section)).toEqual(['Guide', 'Beta', 'Plans']);
+    expect(
+      outline((await read({ visitorAuthToken: token }).expect(200)).body.structure).map((s) => (s as Json).section),
+    ).toEqual(['Guide', 'Beta', 'Plans']);
   });
 
   it('the signing key: for visitor-auth and adaptive sites, read and regenerated by admins only', async () => {
@@ -335,15 +531,24 @@ describe('visitor authentication', () => {
     const plain = await as.get(`${base}/publishing/auth`).expect(400);
     expect(plain.body.error.message).toMatch(/^visibility: /);
     await as.post(`${base}/publishing/auth/regenerate`).expect(400);
-    await as.patch(base).send({ adaptiveContent: { enabled: true } }).expect(200);
+    await as
+      .patch(base)
+      .send({ adaptiveContent: { enabled: true } })
+      .expect(200);
     const first = (await as.get(`${base}/publishing/auth`).expect(200)).body.privateKey;
     expect((await as.get(`${base}/publishing/auth`).expect(200)).body.privateKey).toBe(first);
-    await as.patch(base).send({ adaptiveContent: { enabled: false }, visibility: 'visitor-auth' }).expect(200);
+    await as
+      .patch(base)
+      .send({ adaptiveContent: { enabled: false }, visibility: 'visitor-auth' })
+      .expect(200);
     expect((await as.get(`${base}/publishing/auth`).expect(200)).body.privateKey).toBe(first);
 
     const editor = await addMember(server.ds, fx.org, 'edit');
     const outsider = (await createOrg(server.ds)).admin;
-    for (const [method, path] of [['get', `${base}/publishing/auth`], ['post', `${base}/publishing/auth/regenerate`]] as const) {
+    for (const [method, path] of [
+      ['get', `${base}/publishing/auth`],
+      ['post', `${base}/publishing/auth/regenerate`],
+    ] as const) {
       await request(server.app)[method](path).expect(401);
       await server.as(outsider.token)[method](path).expect(404);
       await server.as(editor.token)[method](path).expect(403);

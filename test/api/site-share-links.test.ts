@@ -24,7 +24,11 @@ async function sharedSite(): Promise<SharedSite> {
   const fx = await createOrg(server.ds);
   const guide = await newSpace(server, fx.admin, fx.org.id, { title: 'Guide' });
   const api = await newSpace(server, fx.admin, fx.org.id, { title: 'API' });
-  const site = await newSite(server, fx.admin, fx.org.id, { title: 'Private docs', visibility: 'share-link', spaces: [guide.id, api.id] });
+  const site = await newSite(server, fx.admin, fx.org.id, {
+    title: 'Private docs',
+    visibility: 'share-link',
+    spaces: [guide.id, api.id],
+  });
   const base = `${sitesPath(fx.org.id)}/${site.id}`;
   await server.as(fx.admin.token).post(`${base}/publish`).expect(200);
   return { fx, site, base, guide };
@@ -34,8 +38,10 @@ describe('share links', () => {
   it('open the published site to a caller of another organization, until deactivated or deleted', async () => {
     const { fx, site, base } = await sharedSite();
     const as = server.as(fx.admin.token);
-    const link = (await as.post(`${base}/share-links`).send({ name: 'Partners' }).expect(201));
-    expect(link.headers.location).toBe(`${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/sites/${site.id}/share-links/${link.body.id}`);
+    const link = await as.post(`${base}/share-links`).send({ name: 'Partners' }).expect(201);
+    expect(link.headers.location).toBe(
+      `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/sites/${site.id}/share-links/${link.body.id}`,
+    );
     const siteUrl = `${server.config.publishedBaseUrl}/sites/${site.id}`;
     expect(link.body).toEqual({
       object: 'share-link',
@@ -49,7 +55,11 @@ describe('share links', () => {
     const key = link.body.key;
 
     const outsider = (await createOrg(server.ds)).admin;
-    const read = (shareKey?: string) => server.as(outsider.token).get(`${base}/published`).query(shareKey === undefined ? {} : { shareKey });
+    const read = (shareKey?: string) =>
+      server
+        .as(outsider.token)
+        .get(`${base}/published`)
+        .query(shareKey === undefined ? {} : { shareKey });
     await read().expect(404);
     const view = (await read(key).expect(200)).body;
     expect(view.object).toBe('published-content-site');
@@ -86,7 +96,12 @@ describe('share links', () => {
 
     // another site's key does not open this one
     const other = await newSite(server, fx.admin, fx.org.id, { visibility: 'share-link', spaces: 'empty' });
-    const otherKey = (await as.post(`${sitesPath(fx.org.id)}/${other.id}/share-links`).send({ name: '' }).expect(201)).body.key;
+    const otherKey = (
+      await as
+        .post(`${sitesPath(fx.org.id)}/${other.id}/share-links`)
+        .send({ name: '' })
+        .expect(201)
+    ).body.key;
     await read(otherKey).expect(404);
 
     await as.delete(`${base}/share-links/${link.body.id}`).expect(204);
@@ -103,7 +118,9 @@ describe('share links', () => {
     await as.post(`${base}/sections`).send({ spaceId: changelog.id }).expect(201);
 
     const sections = (await as.get(`${base}/sections`).query({ shareKey: key }).expect(200)).body.items;
-    expect(sections.map((s: Json) => s.urls.published)).toEqual(sections.map((s: Json) => expect.stringMatching(new RegExp(`/${s.path}\\?share=${key}$`))));
+    expect(sections.map((s: Json) => s.urls.published)).toEqual(
+      sections.map((s: Json) => expect.stringMatching(new RegExp(`/${s.path}\\?share=${key}$`))),
+    );
     expect(sections[0].siteSpaces[0].urls.published).toMatch(new RegExp(`/guide\\?share=${key}$`));
     const siteSpaces = (await as.get(`${base}/site-spaces`).query({ shareKey: key }).expect(200)).body.items;
     expect(siteSpaces.every((s: Json) => s.urls.published.endsWith(`?share=${key}`))).toBe(true);
@@ -132,8 +149,18 @@ describe('share links', () => {
     expect(listed.counts).toEqual([3, 3]);
 
     const id = listed.items[0].id;
-    expect((await as.patch(`${base}/share-links/${id}`).send({ name: 'renamed' }).expect(200)).body).toMatchObject({ name: 'renamed', active: true });
-    expect((await as.post(`${base}/share-links`).send({ name: 'x'.repeat(50) }).expect(201)).body.name).toHaveLength(50);
+    expect((await as.patch(`${base}/share-links/${id}`).send({ name: 'renamed' }).expect(200)).body).toMatchObject({
+      name: 'renamed',
+      active: true,
+    });
+    expect(
+      (
+        await as
+          .post(`${base}/share-links`)
+          .send({ name: 'x'.repeat(50) })
+          .expect(201)
+      ).body.name,
+    ).toHaveLength(50);
 
     const refused: Array<[string, 'post' | 'patch', object, string]> = [
       [`${base}/share-links`, 'post', { name: 'x'.repeat(51) }, 'name: must be at most 50 characters'],
@@ -157,7 +184,15 @@ describe('share links', () => {
     const existing = await server.ds.manager.countBy(SiteShareLink, { siteId });
     await server.ds.manager.insert(
       SiteShareLink,
-      Array.from({ length: 100 - existing }, (_, i) => ({ id: newId(), siteId, name: `bulk ${i}`, key: newId(), active: false, createdAt: now, updatedAt: now })),
+      Array.from({ length: 100 - existing }, (_, i) => ({
+        id: newId(),
+        siteId,
+        name: `bulk ${i}`,
+        key: newId(),
+        active: false,
+        createdAt: now,
+        updatedAt: now,
+      })),
     );
     const full = await as.post(`${base}/share-links`).send({ name: 'one too many' }).expect(409);
     expect(full.body.error.message).toMatch(/100 share links/);
@@ -182,7 +217,9 @@ describe('share links', () => {
     await server.as(fx.admin.token).patch(`${base}/share-links/${newId()}`).send({ name: 'z' }).expect(404);
     await server.as(fx.admin.token).delete(`${base}/share-links/${newId()}`).expect(204);
     // the link survived the refused calls
-    expect((await server.as(fx.admin.token).get(`${base}/share-links`).expect(200)).body.items.map((l: Json) => l.name)).toEqual(['x']);
+    expect(
+      (await server.as(fx.admin.token).get(`${base}/share-links`).expect(200)).body.items.map((l: Json) => l.name),
+    ).toEqual(['x']);
     await server.as(fx.admin.token).delete(`${base}/share-links/${link.id}`).expect(204);
     expect((await server.as(fx.admin.token).get(`${base}/share-links`).expect(200)).body.count).toBe(0);
   });

@@ -28,9 +28,21 @@ describe('space counters', () => {
     const spacePath = `/v1/spaces/${f.space.id}`;
     const counters = async () => {
       const space = (await admin.get(spacePath).expect(200)).body;
-      const listed = (await admin.get(`/v1/orgs/${f.fx.org.id}/spaces`).expect(200)).body.items.find((s: Json) => s.id === f.space.id);
-      const shown = { changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft, comments: space.comments };
-      expect({ changeRequests: listed.changeRequests, changeRequestsOpen: listed.changeRequestsOpen, changeRequestsDraft: listed.changeRequestsDraft, comments: listed.comments }).toEqual(shown);
+      const listed = (await admin.get(`/v1/orgs/${f.fx.org.id}/spaces`).expect(200)).body.items.find(
+        (s: Json) => s.id === f.space.id,
+      );
+      const shown = {
+        changeRequests: space.changeRequests,
+        changeRequestsOpen: space.changeRequestsOpen,
+        changeRequestsDraft: space.changeRequestsDraft,
+        comments: space.comments,
+      };
+      expect({
+        changeRequests: listed.changeRequests,
+        changeRequestsOpen: listed.changeRequestsOpen,
+        changeRequestsDraft: listed.changeRequestsDraft,
+        comments: listed.comments,
+      }).toEqual(shown);
       expect(await countedFromRows(f.space.id)).toEqual(shown);
       return shown;
     };
@@ -46,12 +58,28 @@ describe('space counters', () => {
     expect(await counters()).toEqual({ changeRequests: 2, changeRequestsOpen: 0, changeRequestsDraft: 0, comments: 0 });
 
     // comments on a change request count there, not on the space
-    await admin.post(f.crComments).send({ body: { markdown: 'On the change request' } }).expect(200);
-    const first = (await admin.post(f.spaceComments).send({ body: { markdown: 'One' } }).expect(200)).body;
-    const other = (await admin.post(f.spaceComments).send({ body: { markdown: 'Two' } }).expect(200)).body;
+    await admin
+      .post(f.crComments)
+      .send({ body: { markdown: 'On the change request' } })
+      .expect(200);
+    const first = (
+      await admin
+        .post(f.spaceComments)
+        .send({ body: { markdown: 'One' } })
+        .expect(200)
+    ).body;
+    const other = (
+      await admin
+        .post(f.spaceComments)
+        .send({ body: { markdown: 'Two' } })
+        .expect(200)
+    ).body;
     expect((await counters()).comments).toBe(2);
     await admin.put(`${f.spaceComments}/${first.id}`).send({ resolved: true }).expect(200);
-    await admin.put(`${f.spaceComments}/${first.id}`).send({ resolved: true, body: { markdown: 'One, edited' } }).expect(200);
+    await admin
+      .put(`${f.spaceComments}/${first.id}`)
+      .send({ resolved: true, body: { markdown: 'One, edited' } })
+      .expect(200);
     expect((await counters()).comments).toBe(1);
     await admin.put(`${f.spaceComments}/${first.id}`).send({ resolved: false }).expect(200);
     expect((await counters()).comments).toBe(2);
@@ -66,22 +94,39 @@ describe('space counters', () => {
     const f = await commentFixture(server);
     const admin = server.as(f.fx.admin.token);
     const spacePath = `/v1/spaces/${f.space.id}`;
-    const created = await Promise.all(Array.from({ length: 12 }, (_, i) => admin.post(f.spaceComments).send({ body: { markdown: `Comment ${i}` } }).expect(200)));
+    const created = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        admin
+          .post(f.spaceComments)
+          .send({ body: { markdown: `Comment ${i}` } })
+          .expect(200),
+      ),
+    );
     const ids = created.map((r) => r.body.id as string);
     await Promise.all([
       // the same comment resolved by several requests at once counts once
-      ...Array.from({ length: 4 }, () => admin.put(`${f.spaceComments}/${ids[0]}`).send({ resolved: true }).expect(200)),
+      ...Array.from({ length: 4 }, () =>
+        admin.put(`${f.spaceComments}/${ids[0]}`).send({ resolved: true }).expect(200),
+      ),
       ...ids.slice(1, 5).map((id) => admin.put(`${f.spaceComments}/${id}`).send({ resolved: true }).expect(200)),
       ...ids.slice(5, 8).map((id) => admin.delete(`${f.spaceComments}/${id}`).expect(204)),
       // deleting one comment twice at once removes it once
       admin.delete(`${f.spaceComments}/${ids[8]}`).expect(204),
       admin.delete(`${f.spaceComments}/${ids[8]}`),
-      ...Array.from({ length: 5 }, (_, i) => admin.post(`${spacePath}/change-requests`).send({ subject: `Parallel ${i}` }).expect(201)),
+      ...Array.from({ length: 5 }, (_, i) =>
+        admin
+          .post(`${spacePath}/change-requests`)
+          .send({ subject: `Parallel ${i}` })
+          .expect(201),
+      ),
     ]);
     const space = (await admin.get(spacePath).expect(200)).body;
-    expect({ changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft, comments: space.comments }).toEqual(
-      await countedFromRows(f.space.id),
-    );
+    expect({
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+      comments: space.comments,
+    }).toEqual(await countedFromRows(f.space.id));
     expect(space.comments).toBe(3);
     expect(space.changeRequests).toBe(6);
   });
@@ -94,14 +139,25 @@ describe('the migration that stores the counters', () => {
     const spacePath = `/v1/spaces/${f.space.id}`;
     const draft = (await admin.post(`${spacePath}/change-requests`).send({ subject: 'Draft' }).expect(201)).body;
     await admin.patch(`${spacePath}/change-requests/${draft.id}`).send({ status: 'draft' }).expect(200);
-    await admin.post(f.spaceComments).send({ body: { markdown: 'Open' } }).expect(200);
+    await admin
+      .post(f.spaceComments)
+      .send({ body: { markdown: 'Open' } })
+      .expect(200);
     const kept = await countedFromRows(f.space.id);
     expect(kept).toEqual({ changeRequests: 2, changeRequestsOpen: 1, changeRequestsDraft: 1, comments: 1 });
     // as before the migration: columns at their default
-    await server.ds.query('UPDATE spaces SET changeRequestsCount = 0, changeRequestsOpenCount = 0, changeRequestsDraftCount = 0, openCommentsCount = 0 WHERE id = ?', [f.space.id]);
+    await server.ds.query(
+      'UPDATE spaces SET changeRequestsCount = 0, changeRequestsOpenCount = 0, changeRequestsDraftCount = 0, openCommentsCount = 0 WHERE id = ?',
+      [f.space.id],
+    );
     // the migration's statement, for this space only: the other test files' spaces stay out of it
     await server.ds.query(`${FILL_SPACE_COUNTERS} WHERE s.id = ?`, [f.space.id]);
     const space = (await admin.get(spacePath).expect(200)).body;
-    expect({ changeRequests: space.changeRequests, changeRequestsOpen: space.changeRequestsOpen, changeRequestsDraft: space.changeRequestsDraft, comments: space.comments }).toEqual(kept);
+    expect({
+      changeRequests: space.changeRequests,
+      changeRequestsOpen: space.changeRequestsOpen,
+      changeRequestsDraft: space.changeRequestsDraft,
+      comments: space.comments,
+    }).toEqual(kept);
   });
 });

@@ -12,7 +12,18 @@ const server = useServer();
 
 const ids = (items: Json[]): string[] => items.map((i) => i.id);
 
-const ALL_SPACE_PERMISSIONS = ['view', 'access', 'admin', 'viewInviteLinks', 'edit', 'triggerGitSync', 'comment', 'merge', 'review', 'installIntegration'];
+const ALL_SPACE_PERMISSIONS = [
+  'view',
+  'access',
+  'admin',
+  'viewInviteLinks',
+  'edit',
+  'triggerGitSync',
+  'comment',
+  'merge',
+  'review',
+  'installIntegration',
+];
 
 describe('spaces', () => {
   let fx: OrgFixture;
@@ -58,11 +69,21 @@ describe('spaces', () => {
     expect(new Date(res.body.createdAt).toISOString()).toBe(res.body.createdAt);
     const got = await server.as(fx.admin.token).get(`/v1/spaces/${id}`).expect(200);
     // a share key resolves the space's URL in the share-link site it opens; this one opens none
-    await server.as(fx.admin.token).get(`/v1/spaces/${id}`).query({ shareKey: 'k'.repeat(256) }).expect(404);
+    await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${id}`)
+      .query({ shareKey: 'k'.repeat(256) })
+      .expect(404);
     expect(got.body).toEqual(res.body);
 
     const c = await newCollection(server, fx.admin, fx.org.id);
-    const full = await newSpace(server, fx.admin, fx.org.id, { title: 'Handbook', emoji: '📘', parent: c.id, language: 'pt-br', editMode: 'locked' });
+    const full = await newSpace(server, fx.admin, fx.org.id, {
+      title: 'Handbook',
+      emoji: '📘',
+      parent: c.id,
+      language: 'pt-br',
+      editMode: 'locked',
+    });
     expect(full).toMatchObject({ title: 'Handbook', emoji: '📘', parent: c.id, language: 'pt-br', editMode: 'locked' });
   });
 
@@ -82,7 +103,11 @@ describe('spaces', () => {
       expect(res.body.error).toEqual({ code: 400, message });
     }
     const s = await newSpace(server, fx.admin, fx.org.id);
-    const tooLong = await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).query({ shareKey: 'k'.repeat(257) }).expect(400);
+    const tooLong = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${s.id}`)
+      .query({ shareKey: 'k'.repeat(257) })
+      .expect(400);
     expect(tooLong.body.error.message).toBe('shareKey: must be at most 256 characters');
     const patchCases: Array<[object, string]> = [
       [{ title: 'x'.repeat(129) }, 'title: must be at most 128 characters'],
@@ -100,13 +125,30 @@ describe('spaces', () => {
 
   it('patches every writable field; null clears emoji and defaultLevel', async () => {
     const s = await newSpace(server, fx.admin, fx.org.id, { emoji: '🙂' });
-    const res = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' }).expect(200);
-    expect(res.body).toMatchObject({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' });
+    const res = await server
+      .as(fx.admin.token)
+      .patch(`/v1/spaces/${s.id}`)
+      .send({ title: 'Renamed', editMode: 'locked', defaultLevel: 'comment', language: 'fr', emoji: '🚀' })
+      .expect(200);
+    expect(res.body).toMatchObject({
+      title: 'Renamed',
+      editMode: 'locked',
+      defaultLevel: 'comment',
+      language: 'fr',
+      emoji: '🚀',
+    });
     expect(Date.parse(res.body.updatedAt)).toBeGreaterThanOrEqual(Date.parse(s.updatedAt));
-    const cleared = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send({ emoji: null, defaultLevel: null }).expect(200);
+    const cleared = await server
+      .as(fx.admin.token)
+      .patch(`/v1/spaces/${s.id}`)
+      .send({ emoji: null, defaultLevel: null })
+      .expect(200);
     expect(cleared.body.emoji).toBeNull();
     expect(cleared.body.defaultLevel).toBeNull();
-    expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({ title: 'Renamed', language: 'fr' });
+    expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({
+      title: 'Renamed',
+      language: 'fr',
+    });
   });
 
   it('answers 401 without a valid token', async () => {
@@ -132,7 +174,11 @@ describe('spaces', () => {
     const reader = await addMember(server.ds, fx.org, 'read');
     const r = server.as(reader.token);
     const seen = await r.get(`/v1/spaces/${s.id}`).expect(200);
-    expect(seen.body.permissions).toEqual({ ...Object.fromEntries(ALL_SPACE_PERMISSIONS.map((p) => [p, false])), view: true, access: true });
+    expect(seen.body.permissions).toEqual({
+      ...Object.fromEntries(ALL_SPACE_PERMISSIONS.map((p) => [p, false])),
+      view: true,
+      access: true,
+    });
     await r.post(`/v1/orgs/${fx.org.id}/spaces`).send({}).expect(403);
     await r.patch(`/v1/spaces/${s.id}`).send({ title: 'x' }).expect(403);
     await r.delete(`/v1/spaces/${s.id}`).expect(403);
@@ -149,7 +195,11 @@ describe('spaces', () => {
     expect(listed.pages).toBe(3);
     expect(listed.counts).toEqual([5, 5, 5]);
     expect(ids(listed.items)).toEqual([...created].reverse());
-    const forged = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/spaces`).query({ page: 'eyJ4IjoxfQ.abc' }).expect(400);
+    const forged = await server
+      .as(fx.admin.token)
+      .get(`/v1/orgs/${fx.org.id}/spaces`)
+      .query({ page: 'eyJ4IjoxfQ.abc' })
+      .expect(400);
     expect(forged.body.error.message).toBe('page: invalid or expired cursor');
 
     const guest = await addMember(server.ds, fx.org, null);
@@ -214,14 +264,33 @@ describe('spaces', () => {
 
   it('duplicates a space right after the original with a 201 and Location', async () => {
     const c = await newCollection(server, fx.admin, fx.org.id);
-    const a = await newSpace(server, fx.admin, fx.org.id, { parent: c.id, title: 'A', emoji: '📗', language: 'de', editMode: 'locked' });
+    const a = await newSpace(server, fx.admin, fx.org.id, {
+      parent: c.id,
+      title: 'A',
+      emoji: '📗',
+      language: 'de',
+      editMode: 'locked',
+    });
     const b = await newSpace(server, fx.admin, fx.org.id, { parent: c.id, title: 'B' });
     await server.as(fx.admin.token).patch(`/v1/spaces/${a.id}`).send({ defaultLevel: 'edit' }).expect(200);
     const res = await server.as(fx.admin.token).post(`/v1/spaces/${a.id}/duplicate`).expect(201);
     expect(res.headers.location).toBe(`${server.config.publicBaseUrl}/v1/spaces/${res.body.id}`);
     expect(res.body.id).not.toBe(a.id);
-    expect(res.body).toMatchObject({ title: 'A (copy)', emoji: '📗', language: 'de', editMode: 'locked', defaultLevel: 'edit', visibility: 'private', parent: c.id, organization: fx.org.id });
-    expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([a.id, res.body.id, b.id]);
+    expect(res.body).toMatchObject({
+      title: 'A (copy)',
+      emoji: '📗',
+      language: 'de',
+      editMode: 'locked',
+      defaultLevel: 'edit',
+      visibility: 'private',
+      parent: c.id,
+      organization: fx.org.id,
+    });
+    expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([
+      a.id,
+      res.body.id,
+      b.id,
+    ]);
     const long = await newSpace(server, fx.admin, fx.org.id, { title: 'x'.repeat(128) });
     const copy = await server.as(fx.admin.token).post(`/v1/spaces/${long.id}/duplicate`).expect(201);
     expect(copy.body.title).toBe(`${'x'.repeat(121)} (copy)`);
@@ -233,12 +302,24 @@ describe('spaces', () => {
       const c = await newCollection(server, fx.admin, fx.org.id);
       const inside = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
       const s = await newSpace(server, fx.admin, fx.org.id);
-      const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ parent: c.id, position: { before: { type: 'space', space: inside.id } } }).expect(200);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/move`)
+        .send({ parent: c.id, position: { before: { type: 'space', space: inside.id } } })
+        .expect(200);
       expect(res.body).toMatchObject({ object: 'space', id: s.id, parent: c.id });
       expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id, inside.id]);
-      await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ position: { after: { type: 'space', space: inside.id } } }).expect(200);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/move`)
+        .send({ position: { after: { type: 'space', space: inside.id } } })
+        .expect(200);
       expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([inside.id, s.id]);
-      const root = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send({ parent: null, position: { after: { type: 'collection', collection: c.id } } }).expect(200);
+      const root = await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/move`)
+        .send({ parent: null, position: { after: { type: 'collection', collection: c.id } } })
+        .expect(200);
       expect(root.body.parent).toBeNull();
     });
 
@@ -249,10 +330,22 @@ describe('spaces', () => {
       const next = await newSpace(server, fx.admin, fx.org.id);
       await server.as(fx.admin.token).post('/v1/spaces/nope/move').send({ parent: null }).expect(404);
       const cases: Array<[object, string]> = [
-        [{ position: { before: { type: 'space', space: elsewhere.id } } }, `position: space "${elsewhere.id}" is not in the target parent`],
-        [{ position: { before: { type: 'collection', collection: 'nope' } } }, 'position: collection "nope" is not in the target parent'],
-        [{ position: { before: { type: 'space', space: s.id } } }, 'position: an item cannot be placed relative to itself'],
-        [{ position: { before: { type: 'user', user: 'x' } } }, 'position.before.type: must be one of space, collection'],
+        [
+          { position: { before: { type: 'space', space: elsewhere.id } } },
+          `position: space "${elsewhere.id}" is not in the target parent`,
+        ],
+        [
+          { position: { before: { type: 'collection', collection: 'nope' } } },
+          'position: collection "nope" is not in the target parent',
+        ],
+        [
+          { position: { before: { type: 'space', space: s.id } } },
+          'position: an item cannot be placed relative to itself',
+        ],
+        [
+          { position: { before: { type: 'user', user: 'x' } } },
+          'position.before.type: must be one of space, collection',
+        ],
         [{ parent: 'nope' }, 'parent: no such collection in this organization'],
         [{}, 'body: must contain parent or position'],
       ];
@@ -276,7 +369,11 @@ describe('spaces', () => {
       await grant(server.ds, fx.org.id, 'space', s.id, editor.user.id, 'edit');
       await server.as(editor.token).get(`/v1/spaces/${s.id}`).expect(200);
 
-      const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: target.org.id }).expect(200);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ organization: target.org.id })
+        .expect(200);
       expect(res.body).toMatchObject({ object: 'space', id: s.id, organization: target.org.id });
       expect(res.body.parent).toBeNull();
       expect(await server.ds.manager.countBy(ContentGrant, { targetId: s.id })).toBe(0);
@@ -285,11 +382,19 @@ describe('spaces', () => {
 
       // Within its (new) organization: into a collection by `parent` alone, then with both fields.
       const c = await newCollection(server, target.admin, target.org.id);
-      const moved = await server.as(target.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ parent: c.id }).expect(200);
+      const moved = await server
+        .as(target.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ parent: c.id })
+        .expect(200);
       expect(moved.body).toMatchObject({ organization: target.org.id, parent: c.id });
       const home = await newCollection(server, fx.admin, fx.org.id);
       await addOrUpdateMember(server.ds.manager, fx.org.id, target.admin.user.id, 'create');
-      const back = await server.as(target.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: fx.org.id, parent: home.id }).expect(200);
+      const back = await server
+        .as(target.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ organization: fx.org.id, parent: home.id })
+        .expect(200);
       expect(back.body).toMatchObject({ organization: fx.org.id, parent: home.id });
     });
 
@@ -304,15 +409,30 @@ describe('spaces', () => {
       }
       await server.as(fx.admin.token).post('/v1/spaces/nope/transfer').send({ organization: fx.org.id }).expect(404);
       const unseen = await createOrg(server.ds);
-      const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: unseen.org.id }).expect(404);
+      const res = await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ organization: unseen.org.id })
+        .expect(404);
       expect(res.body.error.message).toBe('organization not found');
       const readOnly = await createOrg(server.ds);
       await addOrUpdateMember(server.ds.manager, readOnly.org.id, fx.admin.user.id, 'read');
-      await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ organization: readOnly.org.id }).expect(403);
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ organization: readOnly.org.id })
+        .expect(403);
       const foreign = await newCollection(server, readOnly.admin, readOnly.org.id);
-      const wrongParent = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({ parent: foreign.id }).expect(400);
+      const wrongParent = await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${s.id}/transfer`)
+        .send({ parent: foreign.id })
+        .expect(400);
       expect(wrongParent.body.error.message).toBe('parent: no such collection in this organization');
-      expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({ organization: fx.org.id, parent: c.id });
+      expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({
+        organization: fx.org.id,
+        parent: c.id,
+      });
     });
   });
 
@@ -330,7 +450,10 @@ describe('spaces', () => {
       const path = `/v1/orgs/${fx.org.id}/members/${guest.user.id}/spaces`;
       const desc = await server.as(fx.admin.token).get(path).query({ limit: 2 }).expect(200);
       expect(desc.body.count).toBe(3);
-      expect(desc.body.items.map((i: Json) => [i.space.id, i.permission])).toEqual([[d.id, 'admin'], [b.id, 'review']]);
+      expect(desc.body.items.map((i: Json) => [i.space.id, i.permission])).toEqual([
+        [d.id, 'admin'],
+        [b.id, 'review'],
+      ]);
       expect(desc.body.items[0].space).toMatchObject({ object: 'space', permissions: { admin: true } });
       const rest = await server.as(fx.admin.token).get(path).query({ limit: 2, page: desc.body.next.page }).expect(200);
       expect(rest.body.items.map((i: Json) => [i.space.id, i.permission])).toEqual([[a.id, 'comment']]);
@@ -338,17 +461,28 @@ describe('spaces', () => {
       const asc = await server.as(fx.admin.token).get(path).query({ order: 'asc' }).expect(200);
       expect(asc.body.items.map((i: Json) => i.space.id)).toEqual([a.id, b.id, d.id]);
       expect(asc.body.items.map((i: Json) => i.space.id)).not.toContain(hidden.id);
-      const foreign = await server.as(fx.admin.token).get(path).query({ order: 'asc', page: desc.body.next.page }).expect(400);
+      const foreign = await server
+        .as(fx.admin.token)
+        .get(path)
+        .query({ order: 'asc', page: desc.body.next.page })
+        .expect(400);
       expect(foreign.body.error.message).toBe('page: invalid or expired cursor');
 
       const reader = await addMember(server.ds, fx.org, 'read');
-      const own = await server.as(reader.token).get(`/v1/orgs/${fx.org.id}/members/${reader.user.id}/spaces`).expect(200);
+      const own = await server
+        .as(reader.token)
+        .get(`/v1/orgs/${fx.org.id}/members/${reader.user.id}/spaces`)
+        .expect(200);
       expect(own.body.count).toBe(4);
       expect(new Set(own.body.items.map((i: Json) => i.permission))).toEqual(new Set(['read']));
     });
 
     it('answers 400 for a bad order, 404 for an unknown member and 403 without listMembers', async () => {
-      const bad = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}/spaces`).query({ order: 'up' }).expect(400);
+      const bad = await server
+        .as(fx.admin.token)
+        .get(`/v1/orgs/${fx.org.id}/members/${fx.admin.user.id}/spaces`)
+        .query({ order: 'up' })
+        .expect(400);
       expect(bad.body.error.message).toBe('order: must be one of asc, desc');
       const unknown = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}/members/nobody/spaces`).expect(404);
       expect(unknown.body.error.message).toBe('member not found');

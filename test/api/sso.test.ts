@@ -33,7 +33,12 @@ describe('SAML providers', () => {
   let fx: OrgFixture;
   let reader: Actor;
   let saml: string;
-  const valid = { label: 'Okta', entityID: 'https://idp.example.test/entity', certificate: CERTIFICATE, ssoURL: 'https://idp.example.test/sso' };
+  const valid = {
+    label: 'Okta',
+    entityID: 'https://idp.example.test/entity',
+    certificate: CERTIFICATE,
+    ssoURL: 'https://idp.example.test/sso',
+  };
   beforeEach(async () => {
     fx = await createOrg(server.ds);
     reader = await addMember(server.ds, fx.org, 'read');
@@ -41,8 +46,16 @@ describe('SAML providers', () => {
   });
 
   it('creates a provider (201 + Location) with a default team and role, presented with its service URLs', async () => {
-    const team = await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'SSO people', members: [reader.user.id] }).expect(201);
-    const res = await server.as(fx.admin.token).post(saml).send({ ...valid, defaultTeam: team.body.id, defaultRole: 'edit' }).expect(201);
+    const team = await server
+      .as(fx.admin.token)
+      .put(`/v1/orgs/${fx.org.id}/teams`)
+      .send({ title: 'SSO people', members: [reader.user.id] })
+      .expect(201);
+    const res = await server
+      .as(fx.admin.token)
+      .post(saml)
+      .send({ ...valid, defaultTeam: team.body.id, defaultRole: 'edit' })
+      .expect(201);
     const id = res.body.id;
     const base = server.config.publicBaseUrl;
     expect(res.headers.location).toBe(`${base}/v1/orgs/${fx.org.id}/saml/${id}`);
@@ -57,7 +70,11 @@ describe('SAML providers', () => {
       defaultRole: 'edit',
       createdAt: expect.stringMatching(/Z$/),
       status: 'active',
-      service: { acsURL: `${base}/v1/sso/saml/${id}/acs`, startURL: `${base}/v1/sso/saml/${id}/start`, entityID: `${base}/v1/sso/saml/${id}` },
+      service: {
+        acsURL: `${base}/v1/sso/saml/${id}/acs`,
+        startURL: `${base}/v1/sso/saml/${id}/start`,
+        entityID: `${base}/v1/sso/saml/${id}`,
+      },
       urls: { location: `${base}/v1/orgs/${fx.org.id}/saml/${id}` },
     });
     const got = await server.as(fx.admin.token).get(`${saml}/${id}`).expect(200);
@@ -65,14 +82,22 @@ describe('SAML providers', () => {
   });
 
   it('accepts a bare base64 certificate and stores it as PEM; unset defaults are null', async () => {
-    const res = await server.as(fx.admin.token).post(saml).send({ ...valid, certificate: BASE64_DER }).expect(201);
+    const res = await server
+      .as(fx.admin.token)
+      .post(saml)
+      .send({ ...valid, certificate: BASE64_DER })
+      .expect(201);
     expect(res.body.certificate).toBe(CERTIFICATE);
     expect(res.body).toMatchObject({ defaultTeam: null, defaultRole: null });
   });
 
   it('validates the body', async () => {
     const otherOrg = await createOrg(server.ds);
-    const foreignTeam = await server.as(otherOrg.admin.token).put(`/v1/orgs/${otherOrg.org.id}/teams`).send({ title: 'Theirs' }).expect(201);
+    const foreignTeam = await server
+      .as(otherOrg.admin.token)
+      .put(`/v1/orgs/${otherOrg.org.id}/teams`)
+      .send({ title: 'Theirs' })
+      .expect(201);
     const notACertificate = 'must be a PEM or base64-encoded X.509 certificate';
     const cases: Array<[object, string]> = [
       [{ ...valid, label: undefined }, 'label: is required'],
@@ -84,7 +109,10 @@ describe('SAML providers', () => {
       [{ ...valid, certificate: 'aGVsbG8gd29ybGQ=' }, `certificate: ${notACertificate}`],
       [{ ...valid, certificate: CERTIFICATE.replace('MIID', 'MIIE') }, `certificate: ${notACertificate}`],
       [{ ...valid, defaultRole: 'owner' }, 'defaultRole: must be one of read, comment, edit, review, create, admin'],
-      [{ ...valid, defaultTeam: foreignTeam.body.id }, `defaultTeam: "${foreignTeam.body.id}" is not a team of this organization`],
+      [
+        { ...valid, defaultTeam: foreignTeam.body.id },
+        `defaultTeam: "${foreignTeam.body.id}" is not a team of this organization`,
+      ],
       [{ ...valid, status: 'active' }, 'status: unknown field'],
     ];
     for (const [body, message] of cases) {
@@ -113,12 +141,26 @@ describe('SAML providers', () => {
 
   it('lists providers newest first, paginated', async () => {
     const ids: string[] = [];
-    for (const label of ['A', 'B', 'C']) ids.push((await server.as(fx.admin.token).post(saml).send({ ...valid, label }).expect(201)).body.id);
-    for (const [i, id] of ids.entries()) await server.ds.manager.update(SamlProvider, { id }, { createdAt: new Date(Date.UTC(2024, 0, i + 1)) });
+    for (const label of ['A', 'B', 'C'])
+      ids.push(
+        (
+          await server
+            .as(fx.admin.token)
+            .post(saml)
+            .send({ ...valid, label })
+            .expect(201)
+        ).body.id,
+      );
+    for (const [i, id] of ids.entries())
+      await server.ds.manager.update(SamlProvider, { id }, { createdAt: new Date(Date.UTC(2024, 0, i + 1)) });
     const seen: string[] = [];
     let page: string | undefined;
     do {
-      const res = await server.as(fx.admin.token).get(saml).query({ limit: 2, ...(page ? { page } : {}) }).expect(200);
+      const res = await server
+        .as(fx.admin.token)
+        .get(saml)
+        .query({ limit: 2, ...(page ? { page } : {}) })
+        .expect(200);
       expect(res.body.count).toBe(3);
       seen.push(...res.body.items.map((p: { id: string }) => p.id));
       page = res.body.next?.page;
@@ -130,9 +172,30 @@ describe('SAML providers', () => {
     const team = await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title: 'T' }).expect(201);
     const created = await server.as(fx.admin.token).post(saml).send(valid).expect(201);
     const one = `${saml}/${created.body.id}`;
-    const patched = await server.as(fx.admin.token).patch(one).send({ label: 'Entra', ssoURL: 'https://login.example.test/', defaultTeam: team.body.id, defaultRole: 'read', certificate: BASE64_DER }).expect(200);
-    expect(patched.body).toMatchObject({ label: 'Entra', ssoURL: 'https://login.example.test/', entityID: valid.entityID, defaultTeam: { id: team.body.id }, defaultRole: 'read', certificate: CERTIFICATE });
-    const cleared = await server.as(fx.admin.token).patch(one).send({ defaultTeam: null, defaultRole: null }).expect(200);
+    const patched = await server
+      .as(fx.admin.token)
+      .patch(one)
+      .send({
+        label: 'Entra',
+        ssoURL: 'https://login.example.test/',
+        defaultTeam: team.body.id,
+        defaultRole: 'read',
+        certificate: BASE64_DER,
+      })
+      .expect(200);
+    expect(patched.body).toMatchObject({
+      label: 'Entra',
+      ssoURL: 'https://login.example.test/',
+      entityID: valid.entityID,
+      defaultTeam: { id: team.body.id },
+      defaultRole: 'read',
+      certificate: CERTIFICATE,
+    });
+    const cleared = await server
+      .as(fx.admin.token)
+      .patch(one)
+      .send({ defaultTeam: null, defaultRole: null })
+      .expect(200);
     expect(cleared.body).toMatchObject({ defaultTeam: null, defaultRole: null });
     const bad = await server.as(fx.admin.token).patch(one).send({ ssoURL: 'ftp://x.example' }).expect(400);
     expect(bad.body.error.message).toBe('ssoURL: must be an https URL');
@@ -145,31 +208,65 @@ describe('SAML providers', () => {
 
   it('creates a provider from its label alone: pending (no SSO entry) until entityID, ssoURL and certificate are all set', async () => {
     const created = await server.as(fx.admin.token).post(saml).send({ label: 'Later', defaultRole: null }).expect(201);
-    expect(created.body).toMatchObject({ label: 'Later', entityID: '', ssoURL: '', certificate: '', status: 'pending' });
+    expect(created.body).toMatchObject({
+      label: 'Later',
+      entityID: '',
+      ssoURL: '',
+      certificate: '',
+      status: 'pending',
+    });
     const one = `${saml}/${created.body.id}`;
-    const entries = async () => (await server.as(reader.token).get(`/v1/orgs/${fx.org.id}/sso`).expect(200)).body.items.map((e: { id: string }) => e.id);
+    const entries = async () =>
+      (await server.as(reader.token).get(`/v1/orgs/${fx.org.id}/sso`).expect(200)).body.items.map(
+        (e: { id: string }) => e.id,
+      );
     expect(await entries()).toEqual([]);
     const steps: Array<[object, string]> = [
       [{ entityID: valid.entityID }, 'pending'],
       [{ ssoURL: valid.ssoURL }, 'pending'],
       [{ certificate: CERTIFICATE }, 'active'],
     ];
-    for (const [patch, status] of steps) expect((await server.as(fx.admin.token).patch(one).send(patch).expect(200)).body.status).toBe(status);
+    for (const [patch, status] of steps)
+      expect((await server.as(fx.admin.token).patch(one).send(patch).expect(200)).body.status).toBe(status);
     expect(await entries()).toEqual([created.body.id]);
-    expect((await server.as(fx.admin.token).get(one).expect(200)).body).toMatchObject({ ...valid, label: 'Later', status: 'active' });
+    expect((await server.as(fx.admin.token).get(one).expect(200)).body).toMatchObject({
+      ...valid,
+      label: 'Later',
+      status: 'active',
+    });
     // unsetting one setting makes it pending again, and no longer offered for sign-in
-    expect((await server.as(fx.admin.token).patch(one).send({ entityID: '' }).expect(200)).body).toMatchObject({ entityID: '', status: 'pending' });
+    expect((await server.as(fx.admin.token).patch(one).send({ entityID: '' }).expect(200)).body).toMatchObject({
+      entityID: '',
+      status: 'pending',
+    });
     expect(await entries()).toEqual([]);
-    expect((await server.as(fx.admin.token).patch(one).send({ entityID: 'urn:idp', certificate: '' }).expect(200)).body).toMatchObject({ certificate: '', status: 'pending' });
-    const full = await server.as(fx.admin.token).post(saml).send({ label: 'All at once', entityID: 'urn:x', ssoURL: valid.ssoURL, certificate: BASE64_DER }).expect(201);
+    expect(
+      (await server.as(fx.admin.token).patch(one).send({ entityID: 'urn:idp', certificate: '' }).expect(200)).body,
+    ).toMatchObject({ certificate: '', status: 'pending' });
+    const full = await server
+      .as(fx.admin.token)
+      .post(saml)
+      .send({ label: 'All at once', entityID: 'urn:x', ssoURL: valid.ssoURL, certificate: BASE64_DER })
+      .expect(201);
     expect(full.body.status).toBe('active');
   });
 
   it('settings patched concurrently combine into the right status', async () => {
-    const created = await server.as(fx.admin.token).post(saml).send({ label: 'Race', ssoURL: valid.ssoURL }).expect(201);
+    const created = await server
+      .as(fx.admin.token)
+      .post(saml)
+      .send({ label: 'Race', ssoURL: valid.ssoURL })
+      .expect(201);
     const one = `${saml}/${created.body.id}`;
-    await Promise.all([server.as(fx.admin.token).patch(one).send({ entityID: 'urn:race' }).expect(200), server.as(fx.admin.token).patch(one).send({ certificate: CERTIFICATE }).expect(200)]);
-    expect((await server.as(fx.admin.token).get(one).expect(200)).body).toMatchObject({ entityID: 'urn:race', certificate: CERTIFICATE, status: 'active' });
+    await Promise.all([
+      server.as(fx.admin.token).patch(one).send({ entityID: 'urn:race' }).expect(200),
+      server.as(fx.admin.token).patch(one).send({ certificate: CERTIFICATE }).expect(200),
+    ]);
+    expect((await server.as(fx.admin.token).get(one).expect(200)).body).toMatchObject({
+      entityID: 'urn:race',
+      certificate: CERTIFICATE,
+      status: 'active',
+    });
   });
 
   it('offers SSO entries to every member, guests included', async () => {
@@ -177,7 +274,9 @@ describe('SAML providers', () => {
     const guest = await addMember(server.ds, fx.org, null);
     for (const token of [reader.token, guest.token]) {
       const res = await server.as(token).get(`/v1/orgs/${fx.org.id}/sso`).expect(200);
-      expect(res.body).toEqual({ items: [{ id: created.body.id, label: 'Okta', startURL: created.body.service.startURL }] });
+      expect(res.body).toEqual({
+        items: [{ id: created.body.id, label: 'Okta', startURL: created.body.service.startURL }],
+      });
     }
     const outsider = await createOrg(server.ds);
     await server.as(outsider.admin.token).get(`/v1/orgs/${fx.org.id}/sso`).expect(404);

@@ -32,8 +32,14 @@ describe('teams', () => {
   }
 
   it('creates a team with PUT (201 + Location), and PUT with the same title replaces its members (200)', async () => {
-    const created = await server.as(fx.admin.token).put(teams).send({ title: 'Writers', members: [reader.user.id] }).expect(201);
-    expect(created.headers.location).toBe(`${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/teams/${created.body.id}`);
+    const created = await server
+      .as(fx.admin.token)
+      .put(teams)
+      .send({ title: 'Writers', members: [reader.user.id] })
+      .expect(201);
+    expect(created.headers.location).toBe(
+      `${server.config.publicBaseUrl}/v1/orgs/${fx.org.id}/teams/${created.body.id}`,
+    );
     expect(created.body).toEqual({
       object: 'team',
       id: expect.any(String),
@@ -43,18 +49,32 @@ describe('teams', () => {
       createdAt: expect.stringMatching(/Z$/),
       permissions: { admin: true, view: true },
     });
-    await server.as(fx.admin.token).put(`${teams}/${created.body.id}/members/${reader.user.id}`).send({ role: 'owner' }).expect(204);
-    const again = await server.as(fx.admin.token).put(teams).send({ title: 'WRITERS', members: [reader.user.id, editor.user.id] }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .put(`${teams}/${created.body.id}/members/${reader.user.id}`)
+      .send({ role: 'owner' })
+      .expect(204);
+    const again = await server
+      .as(fx.admin.token)
+      .put(teams)
+      .send({ title: 'WRITERS', members: [reader.user.id, editor.user.id] })
+      .expect(200);
     expect(again.headers.location).toBeUndefined();
     expect(again.body).toMatchObject({ id: created.body.id, title: 'Writers', members: 2 });
     expect(await teamRoles(created.body.id)).toEqual({ [reader.user.id]: 'owner', [editor.user.id]: 'member' });
-    await server.as(fx.admin.token).put(teams).send({ title: 'writers', members: [editor.user.id] }).expect(200);
+    await server
+      .as(fx.admin.token)
+      .put(teams)
+      .send({ title: 'writers', members: [editor.user.id] })
+      .expect(200);
     expect(await teamRoles(created.body.id)).toEqual({ [editor.user.id]: 'member' });
     expect(await server.ds.manager.countBy(Team, { organizationId: fx.org.id })).toBe(1);
   });
 
   it('creates one team when two PUTs with the same title race', async () => {
-    const results = await Promise.all([1, 2, 3].map(() => server.as(fx.admin.token).put(teams).send({ title: 'Racers' })));
+    const results = await Promise.all(
+      [1, 2, 3].map(() => server.as(fx.admin.token).put(teams).send({ title: 'Racers' })),
+    );
     expect(results.map((r) => r.status).sort()).toEqual([200, 200, 201]);
     expect(await server.ds.manager.countBy(Team, { organizationId: fx.org.id })).toBe(1);
   });
@@ -69,7 +89,10 @@ describe('teams', () => {
       [{ title: 'T', members: 'abc' }, 'members: must be an array, not string'],
       [{ title: 'T', members: Array(1001).fill(reader.user.id) }, 'members: must have at most 1000 items'],
       [{ title: 'T', id: 'x' }, 'id: unknown field'],
-      [{ title: 'T', members: [outsider.admin.user.id] }, `members: "${outsider.admin.user.id}" is not a member of this organization`],
+      [
+        { title: 'T', members: [outsider.admin.user.id] },
+        `members: "${outsider.admin.user.id}" is not a member of this organization`,
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await server.as(fx.admin.token).put(teams).send(body).expect(400);
@@ -96,7 +119,11 @@ describe('teams', () => {
     const seen: string[] = [];
     let page: string | undefined;
     do {
-      const res = await server.as(reader.token).get(teams).query({ limit: 3, ...(page ? { page } : {}) }).expect(200);
+      const res = await server
+        .as(reader.token)
+        .get(teams)
+        .query({ limit: 3, ...(page ? { page } : {}) })
+        .expect(200);
       expect(res.body.count).toBe(4);
       seen.push(...res.body.items.map((t: { id: string }) => t.id));
       page = res.body.next?.page;
@@ -106,8 +133,16 @@ describe('teams', () => {
     const docs = await server.as(reader.token).get(teams).query({ title: 'DOCS' }).expect(200);
     expect(docs.body.items.map((t: { id: string }) => t.id)).toEqual([ids[2], ids[0]]);
 
-    await server.as(fx.admin.token).put(`${teams}/${ids[1]}/members/${editor.user.id}`).send({ role: 'owner' }).expect(204);
-    await server.as(fx.admin.token).put(`${teams}/${ids[2]}/members/${editor.user.id}`).send({ role: 'member' }).expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(`${teams}/${ids[1]}/members/${editor.user.id}`)
+      .send({ role: 'owner' })
+      .expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(`${teams}/${ids[2]}/members/${editor.user.id}`)
+      .send({ role: 'member' })
+      .expect(204);
     const managed = await server.as(reader.token).get(teams).query({ owner: editor.user.id }).expect(200);
     expect(managed.body.items.map((t: { id: string }) => t.id)).toEqual([ids[1]]);
     const byAdmin = await server.as(reader.token).get(teams).query({ owner: fx.admin.user.id }).expect(200);
@@ -134,7 +169,13 @@ describe('teams', () => {
     await grant(server.ds, fx.org.id, 'space', direct.id, id, 'read', 'team');
     await grant(server.ds, fx.org.id, 'space', loose.id, id, 'read', 'team');
     const res = await server.as(reader.token).get(`${teams}/${id}`).expect(200);
-    expect(res.body).toMatchObject({ id, title: 'Readers', members: 2, spaces: 3, permissions: { admin: false, view: true } });
+    expect(res.body).toMatchObject({
+      id,
+      title: 'Readers',
+      members: 2,
+      spaces: 3,
+      permissions: { admin: false, view: true },
+    });
   });
 
   it('gets a team: guests only see teams they are in, other organizations get 404', async () => {
@@ -159,7 +200,11 @@ describe('teams', () => {
     expect(clash.body.error).toEqual({ code: 409, message: 'title: a team named "Taken" already exists' });
     await server.as(fx.admin.token).patch(`${teams}/${id}`).send({ title: 'new' }).expect(200);
     await server.as(reader.token).patch(`${teams}/${id}`).send({ title: 'Mine' }).expect(403);
-    const bad = await server.as(fx.admin.token).patch(`${teams}/${id}`).send({ title: 'x'.repeat(256) }).expect(400);
+    const bad = await server
+      .as(fx.admin.token)
+      .patch(`${teams}/${id}`)
+      .send({ title: 'x'.repeat(256) })
+      .expect(400);
     expect(bad.body.error.message).toBe('title: must be at most 255 characters');
     await server.as(fx.admin.token).patch(`${teams}/${id}`).send({ members: [] }).expect(400);
     const outsider = await createOrg(server.ds);
@@ -171,7 +216,16 @@ describe('teams', () => {
     const space = await insertSpace(server.ds, fx.org);
     await grant(server.ds, fx.org.id, 'space', space.id, id, 'read', 'team');
     await server.ds.manager.insert(SamlProvider, {
-      id: `saml${id}`.slice(0, 32), organizationId: fx.org.id, label: 'IdP', entityID: 'e', certificate: 'c', ssoURL: 'https://idp.example', defaultTeamId: id, defaultRole: null, status: 'active', createdAt: new Date(),
+      id: `saml${id}`.slice(0, 32),
+      organizationId: fx.org.id,
+      label: 'IdP',
+      entityID: 'e',
+      certificate: 'c',
+      ssoURL: 'https://idp.example',
+      defaultTeamId: id,
+      defaultRole: null,
+      status: 'active',
+      createdAt: new Date(),
     });
     await server.as(reader.token).delete(`${teams}/${id}`).expect(403);
     await server.as(fx.admin.token).delete(`${teams}/${id}`).expect(204);
@@ -209,22 +263,47 @@ describe('team members', () => {
 
   it('adds by id or e-mail, removes, sets roles; a user both added and removed is removed', async () => {
     const [a, b, c, d] = members;
-    await server.as(fx.admin.token).put(path).send({ add: [a.user.id, b.user.email.toUpperCase(), c.user.id], memberships: { [b.user.id]: { role: 'owner' } } }).expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(path)
+      .send({
+        add: [a.user.id, b.user.email.toUpperCase(), c.user.id],
+        memberships: { [b.user.id]: { role: 'owner' } },
+      })
+      .expect(204);
     expect(await teamRoles(teamId)).toEqual({ [a.user.id]: 'member', [b.user.id]: 'owner', [c.user.id]: 'member' });
-    await server.as(fx.admin.token).put(path).send({ add: [d.user.id, a.user.id], remove: [a.user.email, c.user.id], memberships: { [d.user.email]: { role: 'owner' } } }).expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(path)
+      .send({
+        add: [d.user.id, a.user.id],
+        remove: [a.user.email, c.user.id],
+        memberships: { [d.user.email]: { role: 'owner' } },
+      })
+      .expect(204);
     expect(await teamRoles(teamId)).toEqual({ [b.user.id]: 'owner', [d.user.id]: 'owner' });
     // adding someone already in the team keeps their role
-    await server.as(fx.admin.token).put(path).send({ add: [b.user.id] }).expect(204);
+    await server
+      .as(fx.admin.token)
+      .put(path)
+      .send({ add: [b.user.id] })
+      .expect(204);
     expect((await teamRoles(teamId))[b.user.id]).toBe('owner');
   });
 
   it('validates the members change, naming the entry that is not a member', async () => {
     const outsider = await createOrg(server.ds);
     const cases: Array<[object, string]> = [
-      [{ add: [outsider.admin.user.email] }, `add: "${outsider.admin.user.email}" is not a member of this organization`],
+      [
+        { add: [outsider.admin.user.email] },
+        `add: "${outsider.admin.user.email}" is not a member of this organization`,
+      ],
       [{ remove: ['nobody'] }, 'remove: "nobody" is not a member of this organization'],
       [{ memberships: { nobody: { role: 'owner' } } }, 'memberships: "nobody" is not a member of this organization'],
-      [{ memberships: { [members[0].user.id]: { role: 'admin' } } }, `memberships.${members[0].user.id}.role: must be one of owner, member`],
+      [
+        { memberships: { [members[0].user.id]: { role: 'admin' } } },
+        `memberships.${members[0].user.id}.role: must be one of owner, member`,
+      ],
       [{ add: Array(1001).fill(members[0].user.id) }, 'add: must have at most 1000 items'],
       [{ remove: 'x' }, 'remove: must be an array, not string'],
       [{ add: [''] }, 'add.0: must be at least 1 character'],
@@ -242,11 +321,19 @@ describe('team members', () => {
 
   it('only team admins change members; other organizations get 404', async () => {
     const [a, b] = members;
-    await server.as(a.token).put(path).send({ add: [b.user.id] }).expect(403);
+    await server
+      .as(a.token)
+      .put(path)
+      .send({ add: [b.user.id] })
+      .expect(403);
     await server.as(a.token).put(`${path}/${b.user.id}`).expect(403);
     await server.as(a.token).delete(`${path}/${b.user.id}`).expect(403);
     await server.as(fx.admin.token).put(`${path}/${a.user.id}`).send({ role: 'owner' }).expect(204);
-    await server.as(a.token).put(path).send({ add: [b.user.id] }).expect(204);
+    await server
+      .as(a.token)
+      .put(path)
+      .send({ add: [b.user.id] })
+      .expect(204);
     const outsider = await createOrg(server.ds);
     await server.as(outsider.admin.token).put(path).send({ add: [] }).expect(404);
     await server.as(outsider.admin.token).get(path).expect(404);
@@ -263,7 +350,9 @@ describe('team members', () => {
     expect(bad.body.error.message).toBe('role: must be one of owner, member');
     const outsider = await createOrg(server.ds);
     const notMember = await server.as(fx.admin.token).put(`${path}/${outsider.admin.user.id}`).expect(400);
-    expect(notMember.body.error.message).toBe(`userId: "${outsider.admin.user.id}" is not a member of this organization`);
+    expect(notMember.body.error.message).toBe(
+      `userId: "${outsider.admin.user.id}" is not a member of this organization`,
+    );
     await server.as(fx.admin.token).delete(`${path}/${a.user.id}`).expect(204);
     expect(await teamRoles(teamId)).toEqual({});
     await server.as(fx.admin.token).delete(`${path}/${a.user.id}`).expect(204);
@@ -271,12 +360,21 @@ describe('team members', () => {
 
   it('lists team members in the order they joined, paginated, as organization members', async () => {
     for (const [i, m] of members.entries()) {
-      await server.ds.manager.insert(TeamMember, { teamId, userId: m.user.id, role: i === 0 ? 'owner' : 'member', addedAt: new Date(Date.UTC(2024, 0, i + 1)) });
+      await server.ds.manager.insert(TeamMember, {
+        teamId,
+        userId: m.user.id,
+        role: i === 0 ? 'owner' : 'member',
+        addedAt: new Date(Date.UTC(2024, 0, i + 1)),
+      });
     }
     const seen: string[] = [];
     let page: string | undefined;
     do {
-      const res = await server.as(members[1].token).get(path).query({ limit: 3, ...(page ? { page } : {}) }).expect(200);
+      const res = await server
+        .as(members[1].token)
+        .get(path)
+        .query({ limit: 3, ...(page ? { page } : {}) })
+        .expect(200);
       expect(res.body.count).toBe(4);
       seen.push(...res.body.items.map((i: { organization: { id: string } }) => i.organization.id));
       page = res.body.next?.page;
@@ -284,7 +382,13 @@ describe('team members', () => {
     expect(seen).toEqual(members.map((m) => m.user.id));
     const first = await server.as(fx.admin.token).get(path).query({ limit: 1 }).expect(200);
     expect(first.body.items[0]).toEqual({
-      organization: expect.objectContaining({ object: 'member', id: members[0].user.id, role: 'read', teams: 1, user: expect.objectContaining({ id: members[0].user.id }) }),
+      organization: expect.objectContaining({
+        object: 'member',
+        id: members[0].user.id,
+        role: 'read',
+        teams: 1,
+        user: expect.objectContaining({ id: members[0].user.id }),
+      }),
       team: { role: 'owner' },
       permissions: { view: true },
     });

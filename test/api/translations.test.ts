@@ -19,7 +19,9 @@ let worker: TestWorker;
 
 beforeAll(async () => {
   const base = loadConfig();
-  server = await startServer(shortJobRetries(privateTaskQueue({ ...base, translation: { ...base.translation, provider: 'pseudo' } })));
+  server = await startServer(
+    shortJobRetries(privateTaskQueue({ ...base, translation: { ...base.translation, provider: 'pseudo' } })),
+  );
   worker = await startWorker(server.ds, server.config);
 }, 120000);
 
@@ -28,7 +30,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-const DOCUMENT = (text: string) => ({ object: 'document', data: {}, nodes: [{ object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] }] });
+const DOCUMENT = (text: string) => ({
+  object: 'document',
+  data: {},
+  nodes: [
+    { object: 'block', type: 'paragraph', nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }] },
+  ],
+});
 
 async function setUp() {
   const fx = await createOrg(server.ds);
@@ -37,13 +45,18 @@ async function setUp() {
 }
 
 function create(token: string, orgId: string, spaceId: string, extra: object = {}) {
-  return server.as(token).post(translationsPath(orgId)).send({ language: 'fr', source: { space: spaceId, language: 'en' }, ...extra });
+  return server
+    .as(token)
+    .post(translationsPath(orgId))
+    .send({ language: 'fr', source: { space: spaceId, language: 'en' }, ...extra });
 }
 
 describe('the six operations', () => {
   it('creates (201, first run pending), gets, lists, replaces instructions, runs again (204) and deletes (204, the result space stays)', async () => {
     const { org, admin, space } = await setUp();
-    const res = await create(admin.token, org.id, space.id, { instructions: DOCUMENT('Use a formal tone.') }).expect(201);
+    const res = await create(admin.token, org.id, space.id, { instructions: DOCUMENT('Use a formal tone.') }).expect(
+      201,
+    );
     const created = res.body;
     expect(res.headers.location).toBe(created.urls.location);
     expect(created).toEqual({
@@ -52,11 +65,23 @@ describe('the six operations', () => {
       status: 'pending',
       source: { space: space.id, language: 'en' },
       language: 'fr',
-      instructions: { object: 'document', data: { schemaVersion: 1 }, nodes: [expect.objectContaining({ type: 'paragraph' })] },
+      instructions: {
+        object: 'document',
+        data: { schemaVersion: 1 },
+        nodes: [expect.objectContaining({ type: 'paragraph' })],
+      },
       result: null,
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      stats: { runs: 0, totalWords: 0, totalPages: 0, totalDuration: 0, latestRunDuration: 0, latestPages: 0, latestWords: 0 },
+      stats: {
+        runs: 0,
+        totalWords: 0,
+        totalPages: 0,
+        totalDuration: 0,
+        latestRunDuration: 0,
+        latestPages: 0,
+        latestWords: 0,
+      },
       error: null,
       permissions: { view: true, edit: true },
       urls: { location: `${server.config.publicBaseUrl}/v1/orgs/${org.id}/translations/${created.id}` },
@@ -67,19 +92,33 @@ describe('the six operations', () => {
     expect(done.result).toEqual({ space: expect.any(String), revision: expect.any(String), language: 'fr' });
     expect(done.stats).toMatchObject({ runs: 1, latestPages: 0, totalPages: 0 });
     const result = (await server.as(admin.token).get(`/v1/spaces/${done.result.space}`).expect(200)).body;
-    expect(result).toMatchObject({ title: 'Guide (fr)', language: 'fr', parent: space.parent, revision: done.result.revision });
+    expect(result).toMatchObject({
+      title: 'Guide (fr)',
+      language: 'fr',
+      parent: space.parent,
+      revision: done.result.revision,
+    });
 
     expect((await server.as(admin.token).get(translationsPath(org.id, created.id)).expect(200)).body).toEqual(done);
     const list = (await server.as(admin.token).get(translationsPath(org.id)).expect(200)).body;
     expect(list).toEqual({ items: [done], count: 1 });
 
-    const updated = (await server.as(admin.token).put(translationsPath(org.id, created.id)).send({ instructions: DOCUMENT('Tutoyez le lecteur.') }).expect(200)).body;
+    const updated = (
+      await server
+        .as(admin.token)
+        .put(translationsPath(org.id, created.id))
+        .send({ instructions: DOCUMENT('Tutoyez le lecteur.') })
+        .expect(200)
+    ).body;
     expect(updated.instructions.nodes[0].nodes[0].leaves[0].text).toBe('Tutoyez le lecteur.');
     expect(Date.parse(updated.updatedAt)).toBeGreaterThanOrEqual(Date.parse(done.updatedAt));
     const stored = await server.ds.manager.findOneByOrFail(Translation, { id: created.id });
     expect(stored.instructions).toBe('Tutoyez le lecteur.');
 
-    await server.as(admin.token).post(`${translationsPath(org.id, created.id)}/run`).expect(204);
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, created.id)}/run`)
+      .expect(204);
     const again = await settled(server, admin, org.id, created.id, { runs: 2 });
     expect(again).toMatchObject({ status: 'completed', stats: { runs: 2, latestPages: 0 } });
     expect(again.result.space).toBe(done.result.space);
@@ -88,24 +127,52 @@ describe('the six operations', () => {
     await server.as(admin.token).get(translationsPath(org.id, created.id)).expect(404);
     await server.as(admin.token).delete(translationsPath(org.id, created.id)).expect(204);
     expect((await server.as(admin.token).get(`/v1/spaces/${done.result.space}`).expect(200)).body.deletedAt).toBeNull();
-    expect((await server.as(admin.token).get(translationsPath(org.id)).expect(200)).body).toEqual({ items: [], count: 0 });
+    expect((await server.as(admin.token).get(translationsPath(org.id)).expect(200)).body).toEqual({
+      items: [],
+      count: 0,
+    });
   });
 
   it('refuses bad input with 400 naming the field', async () => {
     const { org, admin, space } = await setUp();
     const post = (body: object) => server.as(admin.token).post(translationsPath(org.id)).send(body).expect(400);
     expect((await post({ source: { space: space.id, language: 'en' } })).body.error.message).toMatch(/^language: /);
-    expect((await post({ language: 'xx', source: { space: space.id, language: 'en' } })).body.error.message).toMatch(/^language: /);
+    expect((await post({ language: 'xx', source: { space: space.id, language: 'en' } })).body.error.message).toMatch(
+      /^language: /,
+    );
     expect((await post({ language: 'fr' })).body.error.message).toMatch(/^source: /);
-    expect((await post({ language: 'fr', source: { space: space.id } })).body.error.message).toMatch(/^source\.language: /);
-    expect((await post({ language: 'fr', source: { space: space.id, language: 'fr' } })).body.error.message).toBe('language: must differ from source.language');
-    expect((await post({ language: 'fr', source: { space: space.id, language: 'en' }, instructions: 'be nice' })).body.error.message).toMatch(/^instructions/);
-    expect((await post({ language: 'fr', source: { space: space.id, language: 'en' }, colour: 'blue' })).body.error.message).toMatch(/colour/);
-    await server.as(admin.token).post(translationsPath(org.id)).send({ language: 'fr', source: { space: 'nosuchspace', language: 'en' } }).expect(404);
+    expect((await post({ language: 'fr', source: { space: space.id } })).body.error.message).toMatch(
+      /^source\.language: /,
+    );
+    expect((await post({ language: 'fr', source: { space: space.id, language: 'fr' } })).body.error.message).toBe(
+      'language: must differ from source.language',
+    );
+    expect(
+      (await post({ language: 'fr', source: { space: space.id, language: 'en' }, instructions: 'be nice' })).body.error
+        .message,
+    ).toMatch(/^instructions/);
+    expect(
+      (await post({ language: 'fr', source: { space: space.id, language: 'en' }, colour: 'blue' })).body.error.message,
+    ).toMatch(/colour/);
+    await server
+      .as(admin.token)
+      .post(translationsPath(org.id))
+      .send({ language: 'fr', source: { space: 'nosuchspace', language: 'en' } })
+      .expect(404);
 
     const { id } = (await create(admin.token, org.id, space.id).expect(201)).body;
-    expect((await server.as(admin.token).put(translationsPath(org.id, id)).send({}).expect(400)).body.error.message).toMatch(/^instructions: /);
-    expect((await server.as(admin.token).put(translationsPath(org.id, id)).send({ instructions: { object: 'document', nodes: [{ object: 'poem' }] } }).expect(400)).body.error.message).toMatch(/^instructions\.nodes\.0: /);
+    expect(
+      (await server.as(admin.token).put(translationsPath(org.id, id)).send({}).expect(400)).body.error.message,
+    ).toMatch(/^instructions: /);
+    expect(
+      (
+        await server
+          .as(admin.token)
+          .put(translationsPath(org.id, id))
+          .send({ instructions: { object: 'document', nodes: [{ object: 'poem' }] } })
+          .expect(400)
+      ).body.error.message,
+    ).toMatch(/^instructions\.nodes\.0: /);
     await server.as(admin.token).get(translationsPath(org.id, 'not*an*id')).expect(404);
     await server.as(admin.token).get(translationsPath(org.id)).query({ limit: 'many' }).expect(400);
     await settled(server, admin, org.id, id);
@@ -117,9 +184,13 @@ describe('the six operations', () => {
     const path = translationsPath(org.id, id);
     for (const req of [
       request(server.app).get(translationsPath(org.id)),
-      request(server.app).post(translationsPath(org.id)).send({ language: 'fr', source: { space: space.id, language: 'en' } }),
+      request(server.app)
+        .post(translationsPath(org.id))
+        .send({ language: 'fr', source: { space: space.id, language: 'en' } }),
       request(server.app).get(path),
-      request(server.app).put(path).send({ instructions: DOCUMENT('x') }),
+      request(server.app)
+        .put(path)
+        .send({ instructions: DOCUMENT('x') }),
       request(server.app).delete(path),
       request(server.app).post(`${path}/run`),
     ]) {
@@ -137,12 +208,19 @@ describe('the six operations', () => {
     await server.as(outsider).get(translationsPath(org.id)).expect(404);
     await create(outsider, org.id, space.id).expect(404);
     await server.as(outsider).get(path).expect(404);
-    await server.as(outsider).put(path).send({ instructions: DOCUMENT('x') }).expect(404);
+    await server
+      .as(outsider)
+      .put(path)
+      .send({ instructions: DOCUMENT('x') })
+      .expect(404);
     await server.as(outsider).delete(path).expect(404);
     await server.as(outsider).post(`${path}/run`).expect(404);
     // through its own organization: another organization's translation and space are not there
     await server.as(outsider).get(translationsPath(other.org.id, id)).expect(404);
-    await server.as(outsider).post(`${translationsPath(other.org.id, id)}/run`).expect(404);
+    await server
+      .as(outsider)
+      .post(`${translationsPath(other.org.id, id)}/run`)
+      .expect(404);
     await create(outsider, other.org.id, space.id).expect(404);
     expect((await server.as(admin.token).get(path).expect(200)).body.id).toBe(id);
     await settled(server, admin, org.id, id);
@@ -154,7 +232,11 @@ describe('the six operations', () => {
     const editor = await addMember(server.ds, org, 'edit');
     const path = translationsPath(org.id, id);
     await create(editor.token, org.id, space.id).expect(403);
-    await server.as(editor.token).put(path).send({ instructions: DOCUMENT('x') }).expect(403);
+    await server
+      .as(editor.token)
+      .put(path)
+      .send({ instructions: DOCUMENT('x') })
+      .expect(403);
     await server.as(editor.token).delete(path).expect(403);
     await server.as(editor.token).post(`${path}/run`).expect(403);
     expect((await server.as(editor.token).get(path).expect(200)).body.permissions).toEqual({ view: true, edit: false });
@@ -162,7 +244,10 @@ describe('the six operations', () => {
 
     const guest = await addMember(server.ds, org, null);
     await server.as(guest.token).get(path).expect(404);
-    expect((await server.as(guest.token).get(translationsPath(org.id)).expect(200)).body).toEqual({ items: [], count: 0 });
+    expect((await server.as(guest.token).get(translationsPath(org.id)).expect(200)).body).toEqual({
+      items: [],
+      count: 0,
+    });
     await grant(server.ds, org.id, 'space', space.id, guest.user.id, 'admin');
     expect((await server.as(guest.token).get(path).expect(200)).body.permissions).toEqual({ view: true, edit: true });
     await server.as(guest.token).post(`${path}/run`).expect(204);
@@ -187,7 +272,16 @@ describe('a 50-page space translated with pseudo', () => {
       expect(page.title).toBe(`⟦Ŵîđĝéţ þåĝé ${n}${'·'.repeat(Math.ceil(`Widgetpage${n}`.length / 3))}⟧`);
       expect(page.description).toMatch(/^⟦Åƀöûţ ŵîđĝéţ þåĝé \d+·+⟧$/);
       // code, links, image sources and variables exactly as in the source
-      for (const kept of [`\`widget --page ${n}\``, `](https://example.com/setup/${n})`, `](page:p${n + 1})`, `](https://example.com/img/${n}.png)`, '{{ variables.product }}', `\`\`\`bash\necho "Hello from page ${n}"\n\`\`\``, `\`blue-${n}\``, '| --- | --- |']) {
+      for (const kept of [
+        `\`widget --page ${n}\``,
+        `](https://example.com/setup/${n})`,
+        `](page:p${n + 1})`,
+        `](https://example.com/img/${n}.png)`,
+        '{{ variables.product }}',
+        `\`\`\`bash\necho "Hello from page ${n}"\n\`\`\``,
+        `\`blue-${n}\``,
+        '| --- | --- |',
+      ]) {
         expect(page.markdown).toContain(kept);
       }
       expect(page.markdown).toContain(`⟦Þåĝé ${n} éẋþļåîñš ĥöŵ ţĥé ŵîđĝéţ ŵöŕķš.`);
@@ -195,12 +289,21 @@ describe('a 50-page space translated with pseudo', () => {
       expect(page.markdown.split('\n').length).toBe(sourcePages[i].markdown.split('\n').length);
     }
     const wordsOf = (pages: typeof sourcePages) => pages.reduce((n, p) => n + translatablePage(p).words, 0);
-    expect(first.stats).toMatchObject({ runs: 1, latestPages: 50, totalPages: 50, latestWords: wordsOf(sourcePages), totalWords: wordsOf(sourcePages) });
+    expect(first.stats).toMatchObject({
+      runs: 1,
+      latestPages: 50,
+      totalPages: 50,
+      latestWords: wordsOf(sourcePages),
+      totalWords: wordsOf(sourcePages),
+    });
     expect(first.stats.totalDuration).toBe(first.stats.latestRunDuration);
 
     const edited = [pageIds[3], pageIds[42]];
     await editPages(server, admin, space.id, edited, ' It changed.');
-    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
     const second = await settled(server, admin, org.id, id, { runs: 2 });
     const editedWords = wordsOf((await spacePages(server, space.id)).filter((p) => edited.includes(p.id)));
     expect(second.stats).toEqual({
@@ -221,8 +324,17 @@ describe('a 50-page space translated with pseudo', () => {
     }
 
     // nothing changed: a third run sends nothing
-    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
     const third = await settled(server, admin, org.id, id, { runs: 3 });
-    expect(third.stats).toMatchObject({ runs: 3, latestPages: 0, latestWords: 0, totalPages: 50, totalWords: second.stats.totalWords });
+    expect(third.stats).toMatchObject({
+      runs: 3,
+      latestPages: 0,
+      latestWords: 0,
+      totalPages: 50,
+      totalWords: second.stats.totalWords,
+    });
   }, 120000);
 });

@@ -48,7 +48,9 @@ describe('ids beginning with "-"', () => {
       expect(added).toMatchObject({ code: 0, stderr: '' });
       const { userId, token } = JSON.parse(added.stdout);
       expect(token).toMatch(/^dpt_/);
-      expect(await server.ds.manager.findOneBy(Member, { organizationId: orgId, userId })).toMatchObject({ role: 'edit' });
+      expect(await server.ds.manager.findOneBy(Member, { organizationId: orgId, userId })).toMatchObject({
+        role: 'edit',
+      });
     }
   });
 
@@ -56,7 +58,9 @@ describe('ids beginning with "-"', () => {
     const orgId = await organizationWithDashId();
     const watched = await cli(['jobs', 'watch', '-noSuchResource00000', '--json']);
     expect(watched.code).toBe(3);
-    expect(JSON.parse(watched.stderr)).toEqual({ error: { exit: 3, code: 'notFound', message: 'no job was asked for on -noSuchResource00000' } });
+    expect(JSON.parse(watched.stderr)).toEqual({
+      error: { exit: 3, code: 'notFound', message: 'no job was asked for on -noSuchResource00000' },
+    });
     const listed = await cli(['jobs', 'list', '--org', orgId, '--json']);
     expect(listed).toMatchObject({ code: 0 });
     expect(JSON.parse(listed.stdout)).toEqual({ jobs: [] });
@@ -74,13 +78,22 @@ describe('output', () => {
     const address = email();
     const text = await cli(['bootstrap', '--email', address, '--org', 'Output test']);
     expect(text.code).toBe(0);
-    const fields = Object.fromEntries(text.stdout.trim().split('\n').map((line) => line.split(/\s+/)));
+    const fields = Object.fromEntries(
+      text.stdout
+        .trim()
+        .split('\n')
+        .map((line) => line.split(/\s+/)),
+    );
     expect(Object.keys(fields)).toEqual(['userId', 'organizationId', 'token']);
 
     const json = await cli(['bootstrap', '--email', address, '--org', 'Output test', '--json']);
     expect(json.stdout.trim().split('\n')).toHaveLength(1);
     // the same organization, reused; a new token
-    expect(JSON.parse(json.stdout)).toMatchObject({ userId: fields.userId, organizationId: fields.organizationId, token: expect.stringMatching(/^dpt_/) });
+    expect(JSON.parse(json.stdout)).toMatchObject({
+      userId: fields.userId,
+      organizationId: fields.organizationId,
+      token: expect.stringMatching(/^dpt_/),
+    });
     expect(JSON.parse(json.stdout).token).not.toBe(fields.token);
 
     const revoked = await cli(['token', 'revoke', fields.token, '--json']);
@@ -94,7 +107,10 @@ describe('exit codes', () => {
   it('2 for usage errors, with the error as JSON under --json', async () => {
     const cases: Array<[string[], RegExp]> = [
       [['frobnicate'], /unknown command 'frobnicate'/],
-      [['user', 'add', '--email', 'a@example.test', '--role', 'edit'], /required option '--org <organizationId>' not specified/],
+      [
+        ['user', 'add', '--email', 'a@example.test', '--role', 'edit'],
+        /required option '--org <organizationId>' not specified/,
+      ],
       [['user', 'add', '--org', 'x', '--email', 'a@example.test', '--role', 'boss'], /argument 'boss' is invalid/],
       [['jobs', 'list', '--state', 'sleeping'], /argument 'sleeping' is invalid/],
       [['jobs', 'list', '--colour'], /unknown option '--colour'/],
@@ -107,21 +123,34 @@ describe('exit codes', () => {
       expect(text.stderr).toMatch(/add --help for usage/);
       const json = await cli([...args, '--json']);
       expect(json.code).toBe(2);
-      expect(JSON.parse(json.stderr)).toEqual({ error: { exit: 2, code: 'usage', message: expect.stringMatching(message) } });
+      expect(JSON.parse(json.stderr)).toEqual({
+        error: { exit: 2, code: 'usage', message: expect.stringMatching(message) },
+      });
     }
   });
 
   it('3 for an organization that does not exist', async () => {
     const missing = await cli(['user', 'add', '--org', 'noSuchOrganization01', '--email', email(), '--role', 'read']);
-    expect(missing).toMatchObject({ code: 3, stdout: '', stderr: 'error: --org: organization noSuchOrganization01 not found\n' });
+    expect(missing).toMatchObject({
+      code: 3,
+      stdout: '',
+      stderr: 'error: --org: organization noSuchOrganization01 not found\n',
+    });
   });
 
   it('4 when the database settings are invalid or the database cannot be reached', async () => {
     const refused = await cli(['jobs', 'list', '--json'], { MYSQL_HOST: '127.0.0.1', MYSQL_PORT: '1' });
     expect(refused.code).toBe(4);
-    expect(JSON.parse(refused.stderr).error).toMatchObject({ exit: 4, code: 'unavailable', message: expect.stringMatching(/^database: .*ECONNREFUSED/) });
+    expect(JSON.parse(refused.stderr).error).toMatchObject({
+      exit: 4,
+      code: 'unavailable',
+      message: expect.stringMatching(/^database: .*ECONNREFUSED/),
+    });
     const invalid = await cli(['jobs', 'list'], { MYSQL_PORT: 'many' });
-    expect(invalid).toMatchObject({ code: 4, stderr: expect.stringMatching(/MYSQL_PORT: must be a non-negative integer/) });
+    expect(invalid).toMatchObject({
+      code: 4,
+      stderr: expect.stringMatching(/MYSQL_PORT: must be a non-negative integer/),
+    });
   });
 });
 
@@ -133,7 +162,10 @@ describe('--help', () => {
     expect(top.stdout).toMatch(/Exit codes:\n\s+0\s+success/);
     const commands: Array<[string[], RegExp]> = [
       [['bootstrap'], /Usage: cli bootstrap \[options\][\s\S]*--email <email>[\s\S]*--org <title>[\s\S]*--json/],
-      [['user', 'add'], /Usage: cli user add \[options\][\s\S]*--org <organizationId>[\s\S]*--role <role>[\s\S]*--json/],
+      [
+        ['user', 'add'],
+        /Usage: cli user add \[options\][\s\S]*--org <organizationId>[\s\S]*--role <role>[\s\S]*--json/,
+      ],
       [['token', 'revoke'], /Usage: cli token revoke \[options\] <token>[\s\S]*--json/],
       [['jobs', 'list'], /Usage: cli jobs list \[options\][\s\S]*--kind <kind>[\s\S]*--state <state>[\s\S]*--json/],
       [['jobs', 'watch'], /Usage: cli jobs watch \[options\] <resourceId>[\s\S]*--json/],

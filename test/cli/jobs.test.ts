@@ -40,15 +40,30 @@ describe('cli jobs', () => {
     const { org } = await createOrg(server.ds);
     const pending = await deletedSpace(org);
     const failed = await deletedSpace(org);
-    await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, failed, { code: 'JOB_FAILED', messages: [{ message: 'boom' }] }));
+    await inTransaction(server.ds, (db) =>
+      finishJob(db, spacePurgeJob, failed, { code: 'JOB_FAILED', messages: [{ message: 'boom' }] }),
+    );
 
     const all = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--json')).stdout).jobs;
-    expect(all.map((j: { resourceId: string }) => j.resourceId).sort()).toEqual([pending.resourceId, failed.resourceId].sort());
-    expect(all[0]).toMatchObject({ kind: 'space-purge', organizationId: org.id, workflowId: `space-purge/${all[0].resourceId}/1` });
+    expect(all.map((j: { resourceId: string }) => j.resourceId).sort()).toEqual(
+      [pending.resourceId, failed.resourceId].sort(),
+    );
+    expect(all[0]).toMatchObject({
+      kind: 'space-purge',
+      organizationId: org.id,
+      workflowId: `space-purge/${all[0].resourceId}/1`,
+    });
 
-    const onlyFailed = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--kind', 'space-purge', '--state', 'failed', '--json')).stdout).jobs;
-    expect(onlyFailed).toEqual([expect.objectContaining({ resourceId: failed.resourceId, status: 'failed', errorCode: 'JOB_FAILED' })]);
-    await expect(cli('jobs', 'list', '--state', 'sleeping')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining("option '--state <state>' argument 'sleeping' is invalid") });
+    const onlyFailed = JSON.parse(
+      (await cli('jobs', 'list', '--org', org.id, '--kind', 'space-purge', '--state', 'failed', '--json')).stdout,
+    ).jobs;
+    expect(onlyFailed).toEqual([
+      expect.objectContaining({ resourceId: failed.resourceId, status: 'failed', errorCode: 'JOB_FAILED' }),
+    ]);
+    await expect(cli('jobs', 'list', '--state', 'sleeping')).rejects.toMatchObject({
+      code: 2,
+      stderr: expect.stringContaining("option '--state <state>' argument 'sleeping' is invalid"),
+    });
   });
 
   it('watch draws the progress until the job succeeds (exit 0) or fails (exit 5); no job is exit 3', async () => {
@@ -66,7 +81,9 @@ describe('cli jobs', () => {
 
     const bad = await deletedSpace(org);
     const watchingBad = watch(bad.resourceId);
-    await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, bad, { code: 'JOB_FAILED', messages: [{ message: 'the database refused' }] }));
+    await inTransaction(server.ds, (db) =>
+      finishJob(db, spacePurgeJob, bad, { code: 'JOB_FAILED', messages: [{ message: 'the database refused' }] }),
+    );
     const failed = await watchingBad;
     expect(failed.code).toBe(5);
     expect(failed.stderr).toMatch(/JOB_FAILED: the database refused/);

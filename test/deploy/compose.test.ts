@@ -21,7 +21,10 @@ function configurationTable(): Map<string, Record<string, string>> {
       columns = null;
       continue;
     }
-    const cells = line.slice(1, line.endsWith('|') ? -1 : undefined).split('|').map((c) => c.trim());
+    const cells = line
+      .slice(1, line.endsWith('|') ? -1 : undefined)
+      .split('|')
+      .map((c) => c.trim());
     if (!columns) {
       columns = cells[0] === 'Variable' ? cells : [];
       continue;
@@ -62,7 +65,8 @@ describe('docker-compose.yml', () => {
       for (const name of Object.keys(env)) {
         const row = table.get(name);
         if (!row) misfits.push(`${service}: ${name} is not in the README's configuration table`);
-        else if ('Read by' in row && !/\bconfig\b/.test(row['Read by'])) misfits.push(`${service}: ${name} is read by ${row['Read by']}, not by the service`);
+        else if ('Read by' in row && !/\bconfig\b/.test(row['Read by']))
+          misfits.push(`${service}: ${name} is read by ${row['Read by']}, not by the service`);
         if (!config.includes(`'${name}'`)) misfits.push(`${service}: ${name} is not read in domain/config.ts`);
       }
     }
@@ -72,9 +76,12 @@ describe('docker-compose.yml', () => {
   it('sets values the service accepts', () => {
     // Compose fills `${NAME:?message}` from the operator's .env and `${NAME:-fallback}` with the fallback
     const secret = 'x'.repeat(40);
-    const env = Object.fromEntries(Object.entries(environments.get('api')!).map(([name, value]) => [
-      name, value.replace(/\$\{(\w+)(?::\?[^}]*|:-([^}]*))\}/g, (_all, _name, fallback?: string) => fallback ?? secret),
-    ]));
+    const env = Object.fromEntries(
+      Object.entries(environments.get('api')!).map(([name, value]) => [
+        name,
+        value.replace(/\$\{(\w+)(?::\?[^}]*|:-([^}]*))\}/g, (_all, _name, fallback?: string) => fallback ?? secret),
+      ]),
+    );
     const saved = process.env;
     process.env = env;
     try {

@@ -35,7 +35,15 @@ describe('access context', () => {
   it('gives a guest granted the top collection the space three levels down, and nothing beside it', async () => {
     const { fx, top, middle, deep, elsewhere, space } = await nestedContent();
     const guest = await addMember(server.ds, fx.org, null);
-    await server.ds.manager.insert(ContentGrant, { targetKind: 'collection', targetId: top.id, principalKind: 'user', principalId: guest.user.id, organizationId: fx.org.id, role: 'comment', createdAt: new Date() });
+    await server.ds.manager.insert(ContentGrant, {
+      targetKind: 'collection',
+      targetId: top.id,
+      principalKind: 'user',
+      principalId: guest.user.id,
+      organizationId: fx.org.id,
+      role: 'comment',
+      createdAt: new Date(),
+    });
     const ctx = new AccessContext(server.ds.manager, guest.user.id);
     expect(await spaceRole(ctx, space)).toBe('comment');
     const viewable = await viewableContent(ctx, fx.org.id);

@@ -18,8 +18,12 @@ const DISPOSITION = `attachment; filename="R_sum_ _final_ (v2)*.pdf"; filename*=
 describe('attachmentDisposition', () => {
   it('gives an ASCII fallback and an RFC 5987 name', () => {
     expect(attachmentDisposition(FILENAME)).toBe(DISPOSITION);
-    expect(attachmentDisposition("it's 100%.txt")).toBe(`attachment; filename="it's 100_.txt"; filename*=UTF-8''it%27s%20100%25.txt`);
-    expect(attachmentDisposition('bad\uD800.txt')).toBe(`attachment; filename="bad_.txt"; filename*=UTF-8''bad%EF%BF%BD.txt`);
+    expect(attachmentDisposition("it's 100%.txt")).toBe(
+      `attachment; filename="it's 100_.txt"; filename*=UTF-8''it%27s%20100%25.txt`,
+    );
+    expect(attachmentDisposition('bad\uD800.txt')).toBe(
+      `attachment; filename="bad_.txt"; filename*=UTF-8''bad%EF%BF%BD.txt`,
+    );
   });
 });
 
@@ -39,7 +43,7 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     expect(url.startsWith(`${server.config.publicBaseUrl}/v1/blobs/`)).toBe(true);
     return url.slice(server.config.publicBaseUrl.length);
   };
-  const download = (url: string) => request(server.app).get(pathOf(url)).responseType('blob') // the raw bytes as a Buffer, whatever the media type;
+  const download = (url: string) => request(server.app).get(pathOf(url)).responseType('blob'); // the raw bytes as a Buffer, whatever the media type;
   const newKey = () => `test/${randomUUID()}/file.bin`;
 
   it('is the back end createBlobStore builds with BLOB_STORE=local', () => {
@@ -87,7 +91,9 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
       await tamper('expires', String(Number(url.searchParams.get('expires')) + 3600)),
     ]) {
       expect(res.status).toBe(403);
-      expect(JSON.parse(res.body.toString())).toEqual({ error: { code: 403, message: 'the download link is invalid or has expired' } });
+      expect(JSON.parse(res.body.toString())).toEqual({
+        error: { code: 403, message: 'the download link is invalid or has expired' },
+      });
     }
     // a signature made for another key does not open this one
     const other = new URL(await store.downloadUrl(newKey(), { filename: 'a.txt', contentType: 'text/plain' }));
@@ -112,17 +118,27 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     const { port } = listener.address() as AddressInfo;
     const get = (path: string) =>
       new Promise<{ status: number; body: string }>((resolve, reject) => {
-        http.get({ host: '127.0.0.1', port, path }, (res) => {
-          let body = '';
-          res.on('data', (chunk) => (body += chunk));
-          res.on('end', () => resolve({ status: res.statusCode!, body }));
-        }).on('error', reject);
+        http
+          .get({ host: '127.0.0.1', port, path }, (res) => {
+            let body = '';
+            res.on('data', (chunk) => (body += chunk));
+            res.on('end', () => resolve({ status: res.statusCode!, body }));
+          })
+          .on('error', reject);
       });
     try {
-      for (const [key, path] of [['files/a b', '/v1/blobs/files/a%20b'], ['files/../..', '/v1/blobs/files/../..'], ['files/%2e', '/v1/blobs/files/%252e']]) {
+      for (const [key, path] of [
+        ['files/a b', '/v1/blobs/files/a%20b'],
+        ['files/../..', '/v1/blobs/files/../..'],
+        ['files/%2e', '/v1/blobs/files/%252e'],
+      ]) {
         const { search } = new URL(await store.downloadUrl(key, { filename: 'a.txt', contentType: 'text/plain' }));
         const res = await get(`${path}${search}`);
-        expect([key, res.status, JSON.parse(res.body)]).toEqual([key, 404, { error: { code: 404, message: 'blob not found' } }]);
+        expect([key, res.status, JSON.parse(res.body)]).toEqual([
+          key,
+          404,
+          { error: { code: 404, message: 'blob not found' } },
+        ]);
       }
     } finally {
       await new Promise((resolve) => listener.close(resolve));
@@ -151,7 +167,9 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     expect(res.status).toBe(404);
     expect(JSON.parse(res.body.toString())).toEqual({ error: { code: 404, message: 'blob not found' } });
     // a directory on the key's path is no blob either
-    const dir = (await download(await store.downloadUrl(key.split('/').slice(0, 2).join('/'), { filename: 'a', contentType: 'text/plain' })));
+    const dir = await download(
+      await store.downloadUrl(key.split('/').slice(0, 2).join('/'), { filename: 'a', contentType: 'text/plain' }),
+    );
     expect(dir.status).toBe(404);
   });
 
@@ -160,13 +178,19 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     const url = new URL(await store.downloadUrl(key, { filename: 'a.txt', contentType: 'text/plain' }));
     const without = new URL(url);
     without.searchParams.delete('signature');
-    expect(JSON.parse((await download(without.toString())).body.toString())).toEqual({ error: { code: 400, message: 'signature: is required' } });
+    expect(JSON.parse((await download(without.toString())).body.toString())).toEqual({
+      error: { code: 400, message: 'signature: is required' },
+    });
     const badExpiry = new URL(url);
     badExpiry.searchParams.set('expires', 'soon');
-    expect(JSON.parse((await download(badExpiry.toString())).body.toString())).toEqual({ error: { code: 400, message: 'expires: has an invalid format' } });
+    expect(JSON.parse((await download(badExpiry.toString())).body.toString())).toEqual({
+      error: { code: 400, message: 'expires: has an invalid format' },
+    });
     const extra = new URL(url);
     extra.searchParams.set('download', '1');
-    expect(JSON.parse((await download(extra.toString())).body.toString())).toEqual({ error: { code: 400, message: 'download: unknown field' } });
+    expect(JSON.parse((await download(extra.toString())).body.toString())).toEqual({
+      error: { code: 400, message: 'download: unknown field' },
+    });
   });
 
   it('is listed in the OpenAPI document as an anonymous extension', async () => {
@@ -223,18 +247,24 @@ describe('S3 blob store against versitygw', () => {
   });
 
   it('refuses a URL lifetime beyond what SigV4 presigning allows', () => {
-    expect(() => new S3BlobStore(settings, 8 * 24 * 3600)).toThrow('BLOB_URL_TTL_SECONDS: must be at most 604800 with BLOB_STORE=s3, got 691200');
+    expect(() => new S3BlobStore(settings, 8 * 24 * 3600)).toThrow(
+      'BLOB_URL_TTL_SECONDS: must be at most 604800 with BLOB_STORE=s3, got 691200',
+    );
   });
 
   it('creates its bucket on first use, also when two stores race for it', async () => {
-    await expect(admin.send(new HeadBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({ $metadata: { httpStatusCode: 404 } });
+    await expect(admin.send(new HeadBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 404 },
+    });
     await Promise.all([
       new S3BlobStore(settings, 60).put(newKey(), Buffer.from('one'), 'text/plain'),
       new S3BlobStore(settings, 60).put(newKey(), Buffer.from('two'), 'text/plain'),
     ]);
     await expect(admin.send(new HeadBucketCommand({ Bucket: bucket }))).resolves.toBeDefined();
     // what the loser of such a race gets, and the store tolerates
-    await expect(admin.send(new CreateBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({ name: expect.stringMatching(/^BucketAlready(OwnedByYou|Exists)$/) });
+    await expect(admin.send(new CreateBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({
+      name: expect.stringMatching(/^BucketAlready(OwnedByYou|Exists)$/),
+    });
   });
 
   it('puts, serves through a presigned URL with name and type, and deletes', async () => {
@@ -270,6 +300,8 @@ describe('S3 blob store against versitygw', () => {
   });
 
   it('deletes without error when the bucket does not exist', async () => {
-    await expect(new S3BlobStore({ ...settings, bucket: `${bucket}-missing` }, 60).delete('a')).resolves.toBeUndefined();
+    await expect(
+      new S3BlobStore({ ...settings, bucket: `${bucket}-missing` }, 60).delete('a'),
+    ).resolves.toBeUndefined();
   });
 });

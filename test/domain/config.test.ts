@@ -24,7 +24,12 @@ function loadWith(env: Record<string, string | undefined>) {
 }
 
 describe('signing secrets', () => {
-  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET, BLOB_STORE: 'local' };
+  const complete = {
+    CURSOR_SECRET: SECRET,
+    BLOB_URL_SECRET: SECRET,
+    INTEGRATION_SECRETS_KEY: SECRET,
+    BLOB_STORE: 'local',
+  };
 
   it('are read from the environment', () => {
     const config = loadWith({ ...complete, CURSOR_SECRET: 'c'.repeat(40) });
@@ -36,17 +41,31 @@ describe('signing secrets', () => {
     expect(() => loadWith({ ...complete, CURSOR_SECRET: undefined })).toThrow(/^CURSOR_SECRET: is required/);
     expect(() => loadWith({ ...complete, CURSOR_SECRET: '' })).toThrow(/^CURSOR_SECRET: is required/);
     expect(() => loadWith({ ...complete, BLOB_URL_SECRET: undefined })).toThrow(/^BLOB_URL_SECRET: is required/);
-    expect(() => loadWith({ ...complete, BLOB_URL_SECRET: 'dev-blob-secret-change-me' })).toThrow('BLOB_URL_SECRET: must be at least 32 characters');
-    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: undefined })).toThrow(/^INTEGRATION_SECRETS_KEY: is required/);
-    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: 'short' })).toThrow('INTEGRATION_SECRETS_KEY: must be at least 32 characters');
+    expect(() => loadWith({ ...complete, BLOB_URL_SECRET: 'dev-blob-secret-change-me' })).toThrow(
+      'BLOB_URL_SECRET: must be at least 32 characters',
+    );
+    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: undefined })).toThrow(
+      /^INTEGRATION_SECRETS_KEY: is required/,
+    );
+    expect(() => loadWith({ ...complete, INTEGRATION_SECRETS_KEY: 'short' })).toThrow(
+      'INTEGRATION_SECRETS_KEY: must be at least 32 characters',
+    );
   });
 
   it('need BLOB_URL_SECRET only for the local blob store, and the S3 keys only for S3', () => {
-    const s3 = { ...complete, BLOB_STORE: 's3', BLOB_URL_SECRET: undefined, S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' };
+    const s3 = {
+      ...complete,
+      BLOB_STORE: 's3',
+      BLOB_URL_SECRET: undefined,
+      S3_ACCESS_KEY_ID: 'key',
+      S3_SECRET_ACCESS_KEY: 'secret',
+    };
     expect(loadWith(s3).blobs.urlSecret).toBe('');
     expect(() => loadWith({ ...s3, S3_ACCESS_KEY_ID: undefined })).toThrow(/^S3_ACCESS_KEY_ID: is required/);
     expect(() => loadWith({ ...s3, S3_SECRET_ACCESS_KEY: undefined })).toThrow(/^S3_SECRET_ACCESS_KEY: is required/);
-    expect(loadWith({ ...complete, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined }).blobs.s3.accessKeyId).toBe('');
+    expect(
+      loadWith({ ...complete, S3_ACCESS_KEY_ID: undefined, S3_SECRET_ACCESS_KEY: undefined }).blobs.s3.accessKeyId,
+    ).toBe('');
   });
 
   it('are not needed by the database settings the CLI and the migrations read', () => {
@@ -60,7 +79,10 @@ describe('signing secrets', () => {
   });
 
   // the built entry points (npm test compiles them first)
-  it.each([['api', 'dist/api/server.js'], ['worker', 'dist/worker/main.js']])('stop the %s at start-up when missing', (_name, entry) => {
+  it.each([
+    ['api', 'dist/api/server.js'],
+    ['worker', 'dist/worker/main.js'],
+  ])('stop the %s at start-up when missing', (_name, entry) => {
     const env = { ...process.env, CURSOR_SECRET: '' };
     const run = spawnSync(process.execPath, [path.join(ROOT, entry)], { env, encoding: 'utf8', timeout: 20000 });
     expect(run.status).toBe(1);

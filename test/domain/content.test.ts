@@ -26,14 +26,31 @@ describe('hash trie', () => {
     const root = await update(s, emptyTrie(s), changes);
     await s.flush();
     const fresh = store();
-    expect([...(await getMany<number>(fresh, root, ['k0', 'k2999', 'missing'])).entries()]).toEqual([['k0', 0], ['k2999', 2999]]);
+    expect([...(await getMany<number>(fresh, root, ['k0', 'k2999', 'missing'])).entries()]).toEqual([
+      ['k0', 0],
+      ['k2999', 2999],
+    ]);
     expect((await entries(fresh, root)).size).toBe(3000);
     const s2 = store();
-    const next = await update(s2, root, new Map([['k5', 55], ['k6', undefined], ['new', 1]]));
+    const next = await update(
+      s2,
+      root,
+      new Map([
+        ['k5', 55],
+        ['k6', undefined],
+        ['new', 1],
+      ]),
+    );
     expect(s2['pending'].size).toBeLessThanOrEqual(4); // the touched leaves and their branch, nothing else
     await s2.flush();
     const d = await diff<number>(store(), root, next);
-    expect(d.sort()).toEqual([['k5', 5, 55], ['k6', 6, undefined], ['new', undefined, 1]].sort());
+    expect(d.sort()).toEqual(
+      [
+        ['k5', 5, 55],
+        ['k6', 6, undefined],
+        ['new', undefined, 1],
+      ].sort(),
+    );
   });
 });
 
@@ -55,7 +72,11 @@ describe('editor and reader', () => {
     expect(await reader.pageIdByPath('getting-started/install')).toBe(childId);
 
     const r2 = await edit(s, r1, (e) => e.movePage(childId, { parent: null, index: 0 }));
-    expect((await new ContentReader(store(), r2).tree()).map((p) => p.path)).toEqual(['install', 'getting-started', 'getting-started-2']);
+    expect((await new ContentReader(store(), r2).tree()).map((p) => p.path)).toEqual([
+      'install',
+      'getting-started',
+      'getting-started-2',
+    ]);
     await expect(edit(s, r1, (e) => e.movePage(rootId, { parent: childId }))).rejects.toMatchObject({ status: 409 });
 
     const r3 = await edit(s, r1, (e) => e.deletePage(rootId));
@@ -102,7 +123,10 @@ describe('three-way merge', () => {
     const { s, root, ids } = await base();
     const ours = await edit(s, root, (e) => e.updatePage(ids.a, { markdown: 'one\nTWO\nthree\nfour\nfive' }));
     const theirs = await edit(s, root, (e) => e.updatePage(ids.a, { markdown: 'one\n2\nthree\nfour\nfive' }));
-    expect(await mergeContent(store(), root, ours, theirs)).toEqual({ ok: false, conflicts: [{ page: ids.a, title: 'A', reason: 'the same lines were edited on both sides' }] });
+    expect(await mergeContent(store(), root, ours, theirs)).toEqual({
+      ok: false,
+      conflicts: [{ page: ids.a, title: 'A', reason: 'the same lines were edited on both sides' }],
+    });
 
     const deleted = await edit(s, root, (e) => e.deletePage(ids.b));
     const edited = await edit(s, root, (e) => e.updatePage(ids.c, { markdown: 'changed' }));

@@ -31,14 +31,21 @@ async function serve(handler: http.RequestListener): Promise<LocalServer> {
   };
 }
 
-const basePolicy: FetchPolicy = { allowLoopback: false, maxRedirects: 3, connectTimeoutMs: 1000, totalTimeoutMs: 1500, maxBytes: 1024 };
+const basePolicy: FetchPolicy = {
+  allowLoopback: false,
+  maxRedirects: 3,
+  connectTimeoutMs: 1000,
+  totalTimeoutMs: 1500,
+  maxBytes: 1024,
+};
 
 async function failure(client: GuardedFetch, url: string): Promise<FetchError> {
   const err = await client.fetch(url).then(
     () => null,
     (e: unknown) => e,
   );
-  if (!(err instanceof FetchError)) throw new Error(`${url}: expected a FetchError, got ${err === null ? 'a response' : String(err)}`);
+  if (!(err instanceof FetchError))
+    throw new Error(`${url}: expected a FetchError, got ${err === null ? 'a response' : String(err)}`);
   return err;
 }
 
@@ -92,12 +99,24 @@ describe('refusal table (default policy: loopback not allowed)', () => {
     ['[fe80::1] (IPv6 link-local)', () => 'http://[fe80::1]/'],
     ['[fd00::1] (IPv6 unique local)', () => 'https://[fd00::1]/'],
     ['[64:ff9b::a00:1] (NAT64 of 10.0.0.1)', () => 'http://[64:ff9b::a00:1]/'],
-    ['a host name that resolves to loopback', () => `http://internal.example:${target.port}/`, () => ({ resolve: toLoopback })],
+    [
+      'a host name that resolves to loopback',
+      () => `http://internal.example:${target.port}/`,
+      () => ({ resolve: toLoopback }),
+    ],
     ['a host name with one public and one private address', () => 'http://rebind.example/', () => ({ resolve: mixed })],
     // The redirecting server's own port is allowed so that the test can reach it; its 302 points
     // at another loopback port (a live server), which must be refused.
-    ['a 302 to loopback', () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`, onlyRedirector],
-    ['a 302 to a private address', () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent('http://10.0.0.1/')}`, onlyRedirector],
+    [
+      'a 302 to loopback',
+      () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`,
+      onlyRedirector,
+    ],
+    [
+      'a 302 to a private address',
+      () => `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent('http://10.0.0.1/')}`,
+      onlyRedirector,
+    ],
   ];
 
   test.each(rows)('%s is refused', async (_name, url, policy = () => ({})) => {
@@ -108,15 +127,21 @@ describe('refusal table (default policy: loopback not allowed)', () => {
   });
 
   test('a 302 to loopback was answered by the redirector, then refused at the next hop', async () => {
-    await failure(client(onlyRedirector()), `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`);
+    await failure(
+      client(onlyRedirector()),
+      `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`,
+    );
     expect(redirector.hits).toHaveLength(1);
     expect(target.hits).toEqual([]);
   });
 
-  test.each(['file:///etc/passwd', 'ftp://example.com/spec.yaml', 'gopher://127.0.0.1:70/', 'not a url'])('%s is refused as a scheme', async (url) => {
-    const err = await failure(client(), url);
-    expect([err.code, err.reason]).toEqual(['FETCH_ERROR', 'scheme']);
-  });
+  test.each(['file:///etc/passwd', 'ftp://example.com/spec.yaml', 'gopher://127.0.0.1:70/', 'not a url'])(
+    '%s is refused as a scheme',
+    async (url) => {
+      const err = await failure(client(), url);
+      expect([err.code, err.reason]).toEqual(['FETCH_ERROR', 'scheme']);
+    },
+  );
 });
 
 describe('with loopback allowed (as in tests)', () => {
@@ -145,7 +170,10 @@ describe('with loopback allowed (as in tests)', () => {
     const silent = await serve(() => undefined);
     try {
       const started = Date.now();
-      const err = await failure(client({ allowLoopback: true, totalTimeoutMs: 300 }), `http://127.0.0.1:${silent.port}/`);
+      const err = await failure(
+        client({ allowLoopback: true, totalTimeoutMs: 300 }),
+        `http://127.0.0.1:${silent.port}/`,
+      );
       expect([err.code, err.reason]).toEqual(['FETCH_TIMEOUT', 'timeout']);
       expect(Date.now() - started).toBeLessThan(2000);
     } finally {
@@ -159,7 +187,10 @@ describe('with loopback allowed (as in tests)', () => {
       res.write('partial');
     });
     try {
-      const err = await failure(client({ allowLoopback: true, totalTimeoutMs: 300 }), `http://127.0.0.1:${stalling.port}/`);
+      const err = await failure(
+        client({ allowLoopback: true, totalTimeoutMs: 300 }),
+        `http://127.0.0.1:${stalling.port}/`,
+      );
       expect(err.code).toBe('FETCH_TIMEOUT');
     } finally {
       await stalling.close();
@@ -209,7 +240,11 @@ describe('POST (integration event delivery)', () => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
-        received.push({ method: req.method ?? '', type: req.headers['content-type'] ?? '', body: Buffer.concat(chunks).toString() });
+        received.push({
+          method: req.method ?? '',
+          type: req.headers['content-type'] ?? '',
+          body: Buffer.concat(chunks).toString(),
+        });
         if (req.url === '/moved') res.writeHead(307, { Location: `http://127.0.0.1:${target.port}/` }).end();
         else if (req.url === '/slow') setTimeout(() => res.end('late'), 500);
         else res.writeHead(202).end('OK');
@@ -218,14 +253,22 @@ describe('POST (integration event delivery)', () => {
     try {
       const c = client({ allowLoopback: true });
       const post = (path: string, timeoutMs?: number) =>
-        c.fetch(`http://127.0.0.1:${receiver.port}${path}`, { method: 'POST', body: Buffer.from('{"a":1}'), headers: { 'content-type': 'application/json' }, timeoutMs });
+        c.fetch(`http://127.0.0.1:${receiver.port}${path}`, {
+          method: 'POST',
+          body: Buffer.from('{"a":1}'),
+          headers: { 'content-type': 'application/json' },
+          timeoutMs,
+        });
       expect(await post('/v1')).toMatchObject({ status: 202, body: Buffer.from('OK') });
       expect(received[0]).toEqual({ method: 'POST', type: 'application/json', body: '{"a":1}' });
       const moved = (await post('/moved').catch((e: unknown) => e)) as FetchError;
       expect({ reason: moved.reason, status: moved.status }).toEqual({ reason: 'status', status: 307 });
       expect(target.hits).toEqual([]);
       const slow = (await post('/slow', 100).catch((e: unknown) => e)) as FetchError;
-      expect({ reason: slow.reason, message: slow.message }).toEqual({ reason: 'timeout', message: expect.stringContaining('within 100 ms') });
+      expect({ reason: slow.reason, message: slow.message }).toEqual({
+        reason: 'timeout',
+        message: expect.stringContaining('within 100 ms'),
+      });
     } finally {
       await receiver.close();
     }

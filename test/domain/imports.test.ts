@@ -41,7 +41,13 @@ beforeAll(async () => {
   base = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
   const config = loadConfig();
   server.ds = await createDataSource(config).initialize();
-  deps = { ds: server.ds, config, blobs: createBlobStore(config), fetch: new GuardedFetch({ ...config.fetch, allowLoopback: true }), logger: pino({ level: 'silent' }) };
+  deps = {
+    ds: server.ds,
+    config,
+    blobs: createBlobStore(config),
+    fetch: new GuardedFetch({ ...config.fetch, allowLoopback: true }),
+    logger: pino({ level: 'silent' }),
+  };
 });
 
 afterAll(async () => {
@@ -56,7 +62,14 @@ const hooks = { heartbeat: () => undefined };
 async function requested(url: string): Promise<ImportRun> {
   const { org, admin } = await createOrg(server.ds);
   const space = await insertSpace(server.ds, org);
-  const { ticket } = await inTransaction(server.ds, (db) => requestImport(db, { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } }, { url, source: 'markdown' }, admin.user.id));
+  const { ticket } = await inTransaction(server.ds, (db) =>
+    requestImport(
+      db,
+      { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
+      { url, source: 'markdown' },
+      admin.user.id,
+    ),
+  );
   return ticket.row;
 }
 
@@ -71,7 +84,10 @@ describe('the content-import steps', () => {
     expect(committed).toEqual({ revisionId: expect.any(String), importedResources: 1, totalResources: 1 });
     expect(await commitImport(deps, ref, 1)).toEqual(committed);
     expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(1);
-    expect(await server.ds.manager.findOneByOrFail(ImportRun, { id: run.id })).toMatchObject({ revisionId: committed.revisionId, importedResources: 1 });
+    expect(await server.ds.manager.findOneByOrFail(ImportRun, { id: run.id })).toMatchObject({
+      revisionId: committed.revisionId,
+      importedResources: 1,
+    });
     await discardImport(deps, ref, 1);
     await expect(deps.blobs.read(stateKey(run.id, 1))).rejects.toThrow();
   });
@@ -80,7 +96,9 @@ describe('the content-import steps', () => {
     const run = await requested(`${base}/other.md`);
     const ref = jobRef(contentImportJob, run);
     await stageImportBatch(deps, ref, 0, hooks);
-    await inTransaction(server.ds, async (db) => cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!));
+    await inTransaction(server.ds, async (db) =>
+      cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!),
+    );
     await expect(commitImport(deps, ref, 1)).rejects.toMatchObject({ code: 'SUPERSEDED' });
     await expect(stageImportBatch(deps, ref, 0, hooks)).rejects.toMatchObject({ code: 'SUPERSEDED' });
     expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(0);
@@ -120,7 +138,13 @@ describe('the page tree', () => {
     const texts = new Map([['home', 'See [guide](x-import-n0:0) and [gone](x-import-n0:1), not x-import-other:0.']]);
     const planned = planPages(state, texts);
     const setup = planned.find((p) => p.title === 'Setup')!;
-    expect(planned.map((p) => [p.title, p.parentId === null ? null : planned.find((q) => q.id === p.parentId)!.title, p.folder])).toEqual([
+    expect(
+      planned.map((p) => [
+        p.title,
+        p.parentId === null ? null : planned.find((q) => q.id === p.parentId)!.title,
+        p.folder,
+      ]),
+    ).toEqual([
       ['Home', null, false],
       ['Guide', null, false],
       ['Setup', 'Guide', true],
@@ -128,7 +152,9 @@ describe('the page tree', () => {
       ['Guide again', null, false],
     ]);
     expect(setup.markdown).toBe('');
-    expect(planned[0].markdown).toBe('See [guide](page:guide#top) and [gone](https://x/docs/gone), not x-import-other:0.');
+    expect(planned[0].markdown).toBe(
+      'See [guide](page:guide#top) and [gone](https://x/docs/gone), not x-import-other:0.',
+    );
   });
 });
 
@@ -136,15 +162,23 @@ describe('archives', () => {
   const limits = { maxEntries: 10, maxBytes: 10_000 };
 
   it('reads files by path, leaving out folders, dotfiles and __MACOSX', async () => {
-    const files = await readArchive(await zipOf({ 'a/b.md': 'B', '.git/config': 'x', '__MACOSX/a/._b.md': 'x', 'a/.hidden': 'x' }), limits);
+    const files = await readArchive(
+      await zipOf({ 'a/b.md': 'B', '.git/config': 'x', '__MACOSX/a/._b.md': 'x', 'a/.hidden': 'x' }),
+      limits,
+    );
     expect([...files.keys()]).toEqual(['a/b.md']);
     expect(files.get('a/b.md')!.toString()).toBe('B');
   });
 
   it('refuses archives beyond the limits (LIMIT_EXCEEDED) and what is no archive (PARSE_ERROR)', async () => {
     const many = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`${i}.md`, 'x']));
-    await expect(readArchive(await zipOf(many), limits)).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED', message: 'the archive holds 11 entries; at most 10 are read' });
-    await expect(readArchive(await zipOf({ 'big.md': 'x'.repeat(10_001) }), limits)).rejects.toMatchObject({ code: 'LIMIT_EXCEEDED' });
+    await expect(readArchive(await zipOf(many), limits)).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: 'the archive holds 11 entries; at most 10 are read',
+    });
+    await expect(readArchive(await zipOf({ 'big.md': 'x'.repeat(10_001) }), limits)).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+    });
     await expect(readArchive(Buffer.from('not a zip'), limits)).rejects.toMatchObject({ code: 'PARSE_ERROR' });
   });
 
@@ -154,6 +188,9 @@ describe('archives', () => {
     const lying = Buffer.from(honest);
     const central = lying.indexOf(Buffer.from([0x50, 0x4b, 0x01, 0x02]));
     lying.writeUInt32LE(10, central + 24);
-    await expect(readArchive(lying, limits)).rejects.toMatchObject({ code: 'PARSE_ERROR', message: expect.stringMatching(/too many bytes|expected|size/i) });
+    await expect(readArchive(lying, limits)).rejects.toMatchObject({
+      code: 'PARSE_ERROR',
+      message: expect.stringMatching(/too many bytes|expected|size/i),
+    });
   });
 });

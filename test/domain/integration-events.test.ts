@@ -49,14 +49,25 @@ describe('back-off', () => {
 describe('Retry-After', () => {
   const policy = { ...config.integrationDispatch, backoffMs: 1000, maxBackoffMs: 60_000, maxAttempts: 4 };
   const now = new Date('2026-11-23T12:00:00.000Z');
-  const tooMany = (retryAfter?: number) => ({ url: 'https://t.example/v1', status: 429, durationMs: 3, error: 'answered HTTP 429', retryable: true, ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}) });
+  const tooMany = (retryAfter?: number) => ({
+    url: 'https://t.example/v1',
+    status: 429,
+    durationMs: 3,
+    error: 'answered HTTP 429',
+    retryable: true,
+    ...(retryAfter !== undefined ? { retryAfterMs: retryAfter } : {}),
+  });
 
   it('reads delay-seconds and an HTTP date; anything else is ignored', () => {
     expect(retryAfterMs('120', now)).toBe(120_000);
     expect(retryAfterMs(' 0 ', now)).toBe(0);
     expect(retryAfterMs('Mon, 23 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
     expect(retryAfterMs('Mon, 23 Nov 2026 11:00:00 GMT', now)).toBe(0);
-    expect([retryAfterMs('soon', now), retryAfterMs('-5', now), retryAfterMs(undefined, now)]).toEqual([undefined, undefined, undefined]);
+    expect([retryAfterMs('soon', now), retryAfterMs('-5', now), retryAfterMs(undefined, now)]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+    ]);
   });
 
   it('lengthens the back-off to what the tunnel asked, never beyond the longest back-off, and never shortens it', () => {
@@ -71,12 +82,27 @@ describe('Retry-After', () => {
 describe('retention', () => {
   const ROLLBACK = new Error('rollback');
 
-  function eventRow(integration: Integration, installationId: string, status: IntegrationEvent['status'], createdAt: Date): IntegrationEvent {
+  function eventRow(
+    integration: Integration,
+    installationId: string,
+    status: IntegrationEvent['status'],
+    createdAt: Date,
+  ): IntegrationEvent {
     const id = newId();
     return Object.assign(new IntegrationEvent(), {
-      id, integrationId: integration.id, installationId, organizationId: integration.ownerOrganizationId, spaceId: null, siteId: null,
-      type: 'installation_setup', payload: { eventId: id, type: 'installation_setup', installationId, status: 'active' }, status,
-      endpointUrl: status === 'pending' ? 'https://tunnel.example.com' : null, trace: [], signingSecret: 'secret', createdAt,
+      id,
+      integrationId: integration.id,
+      installationId,
+      organizationId: integration.ownerOrganizationId,
+      spaceId: null,
+      siteId: null,
+      type: 'installation_setup',
+      payload: { eventId: id, type: 'installation_setup', installationId, status: 'active' },
+      status,
+      endpointUrl: status === 'pending' ? 'https://tunnel.example.com' : null,
+      trace: [],
+      signingSecret: 'secret',
+      createdAt,
       dispatch: status === 'pending' ? { ...idleJobState(), generation: 1, requestedAt: createdAt } : idleJobState(),
     });
   }
@@ -96,14 +122,18 @@ describe('retention', () => {
     const oldPending = eventRow(live, installation.id, 'pending', old);
     const recentEnded = eventRow(live, installation.id, 'success', now);
     const tombstonePending = eventRow(tombstone, installation.id, 'pending', now);
-    await ds.manager.insert(IntegrationEvent, [oldEnded, oldPending, recentEnded, tombstonePending].map((e) => ({ ...e })) as never);
+    await ds.manager.insert(
+      IntegrationEvent,
+      [oldEnded, oldPending, recentEnded, tombstonePending].map((e) => ({ ...e })) as never,
+    );
     await ds.manager.update(Integration, { id: tombstone.id }, { deletedAt: now });
 
     await ds
       .transaction(async (db) => {
         const expire = () => integrationDispatchJob.retention!.expire(db, config, now, blobs);
         expect(await expire()).toBeGreaterThanOrEqual(1);
-        const left = async (events: IntegrationEvent[]) => (await Promise.all(events.map((e) => db.existsBy(IntegrationEvent, { id: e.id })))).map(Boolean);
+        const left = async (events: IntegrationEvent[]) =>
+          (await Promise.all(events.map((e) => db.existsBy(IntegrationEvent, { id: e.id })))).map(Boolean);
         expect(await left([oldEnded, oldPending, recentEnded, tombstonePending])).toEqual([false, true, true, true]);
         // the tombstone waits for its pending delivery
         expect(await db.existsBy(Integration, { id: tombstone.id })).toBe(true);
@@ -128,9 +158,20 @@ describe('environment', () => {
   function spaceEvent(integration: Integration, installationId: string, spaceId: string): IntegrationEvent {
     const id = newId();
     return Object.assign(new IntegrationEvent(), {
-      id, integrationId: integration.id, installationId, organizationId: integration.ownerOrganizationId, spaceId, siteId: null,
-      type: 'space_content_updated', payload: { eventId: id, type: 'space_content_updated', installationId, spaceId }, status: 'pending',
-      endpointUrl: 'https://tunnel.example.com', trace: [], signingSecret: 'secret', createdAt: new Date(), dispatch: idleJobState(),
+      id,
+      integrationId: integration.id,
+      installationId,
+      organizationId: integration.ownerOrganizationId,
+      spaceId,
+      siteId: null,
+      type: 'space_content_updated',
+      payload: { eventId: id, type: 'space_content_updated', installationId, spaceId },
+      status: 'pending',
+      endpointUrl: 'https://tunnel.example.com',
+      trace: [],
+      signingSecret: 'secret',
+      createdAt: new Date(),
+      dispatch: idleJobState(),
     });
   }
 
@@ -140,13 +181,24 @@ describe('environment', () => {
     const all = await insertInstallation(ds, integration, fx.org.id, { spaces: 'all' });
     const spaceId = newId();
     const covered = await eventEnvironment(ds.manager, config, spaceEvent(integration, all.id, spaceId));
-    expect(covered.spaceInstallation).toMatchObject({ integration: integration.name, installation: all.id, status: 'active', configuration: {}, externalIds: [], space: spaceId });
+    expect(covered.spaceInstallation).toMatchObject({
+      integration: integration.name,
+      installation: all.id,
+      status: 'active',
+      configuration: {},
+      externalIds: [],
+      space: spaceId,
+    });
     expect(covered).not.toHaveProperty('siteInstallation');
 
     const other = await insertIntegration(ds, fx.org.id, ['space:content:read']);
     const selected = await insertInstallation(ds, other, fx.org.id, { spaces: 'selected' });
-    expect(await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).not.toHaveProperty('spaceInstallation');
+    expect(await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).not.toHaveProperty(
+      'spaceInstallation',
+    );
     await insertContentInstallation(ds, selected, { spaceId });
-    expect((await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).spaceInstallation).toMatchObject({ installation: selected.id, space: spaceId });
+    expect(
+      (await eventEnvironment(ds.manager, config, spaceEvent(other, selected.id, spaceId))).spaceInstallation,
+    ).toMatchObject({ installation: selected.id, space: spaceId });
   });
 });

@@ -28,7 +28,12 @@ describe('integration secrets', () => {
     const [format, iv, tag, data] = stored.split('.');
     const flipped = Buffer.from(data, 'base64url');
     flipped[0] ^= 1;
-    expect(() => decryptSecrets(config, { id: 'int1', secretsCiphertext: [format, iv, tag, flipped.toString('base64url')].join('.') })).toThrow();
+    expect(() =>
+      decryptSecrets(config, {
+        id: 'int1',
+        secretsCiphertext: [format, iv, tag, flipped.toString('base64url')].join('.'),
+      }),
+    ).toThrow();
     expect(() => decryptSecrets(config, { id: 'int1', secretsCiphertext: 'v0.x.y.z' })).toThrow(/format/);
   });
 });

@@ -3,7 +3,16 @@ import { ApplicationFailure } from '@temporalio/common';
 import { toFailure } from '../../activities/job-activity';
 import { inTransaction } from '../../domain/db';
 import { JobError } from '../../domain/processes/job-error';
-import { defineJobKind, finishJob, jobRef, jobStatus, lockCurrentJob, lockJobRow, requestJob, withdrawJob } from '../../domain/processes/job-kind';
+import {
+  defineJobKind,
+  finishJob,
+  jobRef,
+  jobStatus,
+  lockCurrentJob,
+  lockJobRow,
+  requestJob,
+  withdrawJob,
+} from '../../domain/processes/job-kind';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import type { Space } from '../../entities/Space';
 import { createOrg } from '../factories';
@@ -17,7 +26,8 @@ async function freshSpace(): Promise<Space> {
   return insertSpace(server.ds, org);
 }
 
-const request = (kind: typeof spacePurgeJob, id: string) => inTransaction(server.ds, async (db) => requestJob(db, kind, (await lockJobRow(db, kind, id))!));
+const request = (kind: typeof spacePurgeJob, id: string) =>
+  inTransaction(server.ds, async (db) => requestJob(db, kind, (await lockJobRow(db, kind, id))!));
 
 describe('job rows', () => {
   it('supersede: each request is a new generation and names the run it superseded', async () => {
@@ -29,8 +39,12 @@ describe('job rows', () => {
     expect(second).toMatchObject({ start: true, superseded: 1 });
     expect(second.row.purge.generation).toBe(2);
     // a step of the superseded run writes nothing
-    await expect(inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null))).rejects.toMatchObject({ code: 'SUPERSEDED' });
-    const withdrawn = await inTransaction(server.ds, async (db) => withdrawJob(db, spacePurgeJob, (await lockJobRow(db, spacePurgeJob, space.id))!));
+    await expect(
+      inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null)),
+    ).rejects.toMatchObject({ code: 'SUPERSEDED' });
+    const withdrawn = await inTransaction(server.ds, async (db) =>
+      withdrawJob(db, spacePurgeJob, (await lockJobRow(db, spacePurgeJob, space.id))!),
+    );
     expect(withdrawn).toMatchObject({ start: false, superseded: 2 });
     expect(jobStatus(withdrawn.row.purge)).toBe('idle');
   });
@@ -46,7 +60,12 @@ describe('job rows', () => {
     const next = await inTransaction(server.ds, (db) => finishJob(db, coalescing, jobRef(coalescing, first.row), null));
     expect(next).toMatchObject({ start: true, superseded: null });
     expect(next!.row.purge).toMatchObject({ generation: 2, rerunRequested: false, finishedAt: null });
-    const last = await inTransaction(server.ds, (db) => finishJob(db, coalescing, jobRef(coalescing, next!.row), { code: 'FETCH_ERROR', messages: [{ message: 'status 500' }] }));
+    const last = await inTransaction(server.ds, (db) =>
+      finishJob(db, coalescing, jobRef(coalescing, next!.row), {
+        code: 'FETCH_ERROR',
+        messages: [{ message: 'status 500' }],
+      }),
+    );
     expect(last).toBeNull();
     const row = await inTransaction(server.ds, (db) => lockCurrentJob(db, coalescing, jobRef(coalescing, next!.row)));
     expect(jobStatus(row.purge)).toBe('failed');
@@ -54,9 +73,15 @@ describe('job rows', () => {
   });
 
   it('a JobError reaches Temporal as a non-retryable failure of its code, with its messages', () => {
-    const failure = toFailure(new JobError('PARSE_ERROR', 'invalid document', [{ message: 'paths: required', code: 'required' }]));
+    const failure = toFailure(
+      new JobError('PARSE_ERROR', 'invalid document', [{ message: 'paths: required', code: 'required' }]),
+    );
     expect(failure).toBeInstanceOf(ApplicationFailure);
-    expect(failure).toMatchObject({ type: 'PARSE_ERROR', nonRetryable: true, details: [[{ message: 'paths: required', code: 'required' }]] });
+    expect(failure).toMatchObject({
+      type: 'PARSE_ERROR',
+      nonRetryable: true,
+      details: [[{ message: 'paths: required', code: 'required' }]],
+    });
     const other = new Error('connection reset');
     expect(toFailure(other)).toBe(other);
   });

@@ -4,7 +4,11 @@ import { slugOf, uniqueSlug } from '../../domain/content/slugs';
 
 describe('markdown reading', () => {
   it('splits sections at headings, the intro titled by the page', () => {
-    const sections = splitSections('Guide', 'Intro text.\n\n# Install\n\nRun `npm i`.\n\n## Use it\n\nSee more.', slugOf);
+    const sections = splitSections(
+      'Guide',
+      'Intro text.\n\n# Install\n\nRun `npm i`.\n\n## Use it\n\nSee more.',
+      slugOf,
+    );
     expect(sections).toEqual([
       { anchor: '', title: 'Guide', body: 'Intro text.' },
       { anchor: 'install', title: 'Install', body: 'Run npm i.' },
@@ -13,7 +17,9 @@ describe('markdown reading', () => {
   });
 
   it('extracts every kind of link and ignores anchors and mail', () => {
-    const links = extractLinks('[a](page:abc) ![i](file:f1) <https://x.io> [s](space:sp1) [o](openapi:petstore) [p](/guide/setup#x) [m](mailto:a@b) [h](#top)');
+    const links = extractLinks(
+      '[a](page:abc) ![i](file:f1) <https://x.io> [s](space:sp1) [o](openapi:petstore) [p](/guide/setup#x) [m](mailto:a@b) [h](#top)',
+    );
     expect(links).toEqual([
       { kind: 'page', target: 'abc' },
       { kind: 'file', target: 'f1' },
@@ -31,14 +37,22 @@ describe('markdown reading', () => {
   });
 
   it("reads GitBook's hint blocks as hints around markdown, and leaves an unclosed marker as text", () => {
-    const markdown = 'Before.\n\n{% hint style="warning" %}\nMind **this** and [that](page:p1).\n\n{% hint %}\nNested.\n{% endhint %}\n{% endhint %}\n\nAfter.';
-    expect(markdownToDocument(markdown).nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object))).toEqual([
+    const markdown =
+      'Before.\n\n{% hint style="warning" %}\nMind **this** and [that](page:p1).\n\n{% hint %}\nNested.\n{% endhint %}\n{% endhint %}\n\nAfter.';
+    expect(
+      markdownToDocument(markdown).nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object)),
+    ).toEqual([
       ['paragraph', null],
       ['hint', { style: 'warning' }],
       ['paragraph', null],
     ]);
     const hint = markdownToDocument(markdown).nodes[1];
-    expect(hint.object === 'block' && hint.nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object))).toEqual([['paragraph', null], ['hint', { style: 'info' }]]);
+    expect(
+      hint.object === 'block' && hint.nodes.map((n) => (n.object === 'block' ? [n.type, n.data ?? null] : n.object)),
+    ).toEqual([
+      ['paragraph', null],
+      ['hint', { style: 'info' }],
+    ]);
     expect(extractLinks(markdown)).toEqual([{ kind: 'page', target: 'p1' }]);
     expect(splitSections('Page', markdown, slugOf)[0].body).toBe('Before.\nMind this and that.\nNested.\nAfter.');
 

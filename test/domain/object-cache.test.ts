@@ -24,7 +24,10 @@ describe('content object cache', () => {
 
   it('freezes what it holds, so no reader changes what others read', async () => {
     const cache = new ObjectCache(1024);
-    const value = cache.add('h', JSON.stringify({ b: { '0a': 'x' }, l: [1] })) as { b: Record<string, string>; l: number[] };
+    const value = cache.add('h', JSON.stringify({ b: { '0a': 'x' }, l: [1] })) as {
+      b: Record<string, string>;
+      l: number[];
+    };
     expect(() => {
       value.b['0a'] = 'y';
     }).toThrow(TypeError);

@@ -21,13 +21,21 @@ const server = useServer();
 const doc = (title: string) => `openapi: 3.1.0\ninfo: {title: ${title}, version: "1"}\npaths: {}\n`;
 
 function deps() {
-  return { ds: server.ds, blobs: createBlobStore(server.config), fetch: new GuardedFetch(server.config.fetch), logger: pino({ level: 'silent' }), versionsKept: 2 };
+  return {
+    ds: server.ds,
+    blobs: createBlobStore(server.config),
+    fetch: new GuardedFetch(server.config.fetch),
+    logger: pino({ level: 'silent' }),
+    versionsKept: 2,
+  };
 }
 
 async function textSpec(fx: OrgFixture, slug: string, text: string): Promise<JobRef> {
   const id = newId();
   const textKey = await storeSourceText(deps().blobs, id, text);
-  const ticket = await inTransaction(server.ds, (db) => createSpec(db, { id, organizationId: fx.org.id, slug, source: { textKey }, createdById: fx.admin.user.id }));
+  const ticket = await inTransaction(server.ds, (db) =>
+    createSpec(db, { id, organizationId: fx.org.id, slug, source: { textKey }, createdById: fx.admin.user.id }),
+  );
   return jobRef(openapiProcessJob, ticket.row);
 }
 
@@ -39,7 +47,8 @@ async function republish(fx: OrgFixture, slug: string, text: string): Promise<Jo
   return jobRef(openapiProcessJob, ticket.row);
 }
 
-const versionsOf = (specId: string) => server.ds.manager.find(OpenAPISpecVersion, { where: { specId }, order: { createdAt: 'ASC' } });
+const versionsOf = (specId: string) =>
+  server.ds.manager.find(OpenAPISpecVersion, { where: { specId }, order: { createdAt: 'ASC' } });
 
 describe('openapi-process steps', () => {
   it('run twice, each step gives one result; an unchanged bundle adds no version', async () => {

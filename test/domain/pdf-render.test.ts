@@ -11,17 +11,32 @@ function manuscript(pages: Array<Partial<ManuscriptPage> & { markdown: string }>
     scope: null,
     revisionId: 'r1',
     generatedAt: '2026-01-01T00:00:00.000Z',
-    pages: pages.map((p, i) => ({ id: `p${i}`, title: `Page ${i}`, description: null, depth: 0, path: `page-${i}`, ...p })),
+    pages: pages.map((p, i) => ({
+      id: `p${i}`,
+      title: `Page ${i}`,
+      description: null,
+      depth: 0,
+      path: `page-${i}`,
+      ...p,
+    })),
     images: {},
   };
 }
 
-const render = (m: Manuscript) => renderPdf(m, { loadImage: () => Promise.reject(new Error('no images here')) }).then(async (r) => ({ ...r, pdf: await readPdf(r.bytes) }));
+const render = (m: Manuscript) =>
+  renderPdf(m, { loadImage: () => Promise.reject(new Error('no images here')) }).then(async (r) => ({
+    ...r,
+    pdf: await readPdf(r.bytes),
+  }));
 
 describe('PDF renderer', () => {
   it('continues a long code block and a long table on the next sheets, repeating the table header', async () => {
     const code = Array.from({ length: 90 }, (_, i) => `line ${i + 1}`).join('\n');
-    const table = ['| Name | Value |', '|---|---|', ...Array.from({ length: 70 }, (_, i) => `| key${i + 1} | value ${i + 1} |`)].join('\n');
+    const table = [
+      '| Name | Value |',
+      '|---|---|',
+      ...Array.from({ length: 70 }, (_, i) => `| key${i + 1} | value ${i + 1} |`),
+    ].join('\n');
     const { pdf, pageCount } = await render(manuscript([{ markdown: `\`\`\`\n${code}\n\`\`\`\n\n${table}\n` }]));
     expect(pageCount).toBe(pdf.sheets.length);
     const body = pdf.sheets.slice(2);
@@ -34,7 +49,15 @@ describe('PDF renderer', () => {
   });
 
   it('spreads the contents of many pages over several sheets, every number pointing at its page', async () => {
-    const { pdf } = await render(manuscript(Array.from({ length: 120 }, (_, i) => ({ title: `Topic ${i}`, depth: i % 3 === 0 ? 0 : 1, markdown: `Body of topic ${i}.` }))));
+    const { pdf } = await render(
+      manuscript(
+        Array.from({ length: 120 }, (_, i) => ({
+          title: `Topic ${i}`,
+          depth: i % 3 === 0 ? 0 : 1,
+          markdown: `Body of topic ${i}.`,
+        })),
+      ),
+    );
     const contents = pdf.sheets.filter((s, i) => i > 0 && !/^Topic \d+\n/.test(s));
     expect(contents.length).toBeGreaterThan(1);
     const listed = contents.join('\n');
@@ -42,16 +65,24 @@ describe('PDF renderer', () => {
       const [, number] = new RegExp(`Topic ${i}\\s+(\\d+)\\n`).exec(listed) ?? [];
       expect(pdf.sheets[Number(number) - 1]).toMatch(new RegExp(`^Topic ${i}\\n\\s*Body of topic ${i}\\.`));
     }
-    expect(pdf.outline.map((o) => o.title)).toEqual(['Contents', ...Array.from({ length: 40 }, (_, i) => `Topic ${i * 3}`)]);
+    expect(pdf.outline.map((o) => o.title)).toEqual([
+      'Contents',
+      ...Array.from({ length: 40 }, (_, i) => `Topic ${i * 3}`),
+    ]);
     expect(pdf.outline[1].items.map((o) => o.title)).toEqual(['Topic 1', 'Topic 2']);
   });
 
   it('renders empty and untitled pages, deep lists and headings that skip levels', async () => {
     const list = Array.from({ length: 8 }, (_, depth) => `${'  '.repeat(depth)}- level ${depth}`).join('\n');
-    const { pdf } = await render(manuscript([{ title: '', markdown: '' }, { markdown: `#### Deep heading\n\n${list}\n\n# Top heading\n` }]));
+    const { pdf } = await render(
+      manuscript([{ title: '', markdown: '' }, { markdown: `#### Deep heading\n\n${list}\n\n# Top heading\n` }]),
+    );
     expect(pdf.sheets[2]).toMatch(/^Untitled\n/);
     expect(pdf.sheets[3]).toContain('level 7');
-    expect(pdf.outline[2].items.map((o) => [o.title, o.items.length])).toEqual([['Deep heading', 0], ['Top heading', 0]]);
+    expect(pdf.outline[2].items.map((o) => [o.title, o.items.length])).toEqual([
+      ['Deep heading', 0],
+      ['Top heading', 0],
+    ]);
   });
 
   it('draws what the fonts cover and replaces the rest visibly, dropping invisible marks it has no glyph for', () => {

@@ -9,8 +9,18 @@ const schema = parseAdaptiveSchema({
   properties: {
     isBetaUser: { type: 'boolean', description: 'beta' },
     plan: { type: 'string', description: 'plan', enum: ['free', 'pro'] },
-    org: { type: 'object', description: 'org', properties: { admin: { type: 'boolean', description: 'admin' } }, additionalProperties: false },
-    unsigned: { type: 'object', description: 'Unsigned claims of the site visitor.', properties: { trial: { type: 'boolean', description: 'trial' } }, additionalProperties: false },
+    org: {
+      type: 'object',
+      description: 'org',
+      properties: { admin: { type: 'boolean', description: 'admin' } },
+      additionalProperties: false,
+    },
+    unsigned: {
+      type: 'object',
+      description: 'Unsigned claims of the site visitor.',
+      properties: { trial: { type: 'boolean', description: 'trial' } },
+      additionalProperties: false,
+    },
   },
   additionalProperties: false,
 });
@@ -52,19 +62,31 @@ describe('visitorSees', () => {
 
 describe('conditionProblems', () => {
   it('lists every problem of a condition', () => {
-    expect(conditionProblems(schema, 'visitor.claims.a || visitor.claims.org || visitor.claims.plan == "gold"')).toEqual([
+    expect(
+      conditionProblems(schema, 'visitor.claims.a || visitor.claims.org || visitor.claims.plan == "gold"'),
+    ).toEqual([
       "visitor.claims.a is not an attribute of the site's adaptive schema",
       'visitor.claims.org is an object: conditions test boolean claims and string claims with an enum',
       '"gold" is not a value of visitor.claims.plan ("free", "pro")',
     ]);
     expect(conditionProblems(schema, 'visitor.claims.unsigned.trial && visitor.claims.plan == null')).toEqual([]);
-    expect(conditionProblems(null, 'visitor.claims.isBetaUser')).toEqual(["visitor.claims.isBetaUser is not an attribute of the site's adaptive schema"]);
+    expect(conditionProblems(null, 'visitor.claims.isBetaUser')).toEqual([
+      "visitor.claims.isBetaUser is not an attribute of the site's adaptive schema",
+    ]);
   });
 });
 
 describe('visitor claims', () => {
   it('keeps the declared signed claims, checked, and drops the others', () => {
-    expect(signedClaims(schema, { isBetaUser: true, iat: 1, sub: 'u', unsigned: { trial: true }, org: { admin: true, extra: 1 } })).toEqual({ isBetaUser: true, org: { admin: true } });
+    expect(
+      signedClaims(schema, {
+        isBetaUser: true,
+        iat: 1,
+        sub: 'u',
+        unsigned: { trial: true },
+        org: { admin: true, extra: 1 },
+      }),
+    ).toEqual({ isBetaUser: true, org: { admin: true } });
     expect(() => signedClaims(schema, { plan: 'gold' })).toThrow('visitorAuthToken/plan: must be one of free, pro');
     expect(signedClaims(null, { isBetaUser: true })).toEqual({});
   });

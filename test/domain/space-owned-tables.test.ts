@@ -16,7 +16,9 @@ describe('space-owned tables', () => {
   });
 
   it('names only tables that exist', async () => {
-    const rows: Array<{ name: string }> = await server.ds.query('SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()');
+    const rows: Array<{ name: string }> = await server.ds.query(
+      'SELECT TABLE_NAME AS name FROM information_schema.TABLES WHERE TABLE_SCHEMA = DATABASE()',
+    );
     const tables = new Set(rows.map((r) => r.name));
     for (const owned of SPACE_OWNED_TABLES) expect(tables).toContain(owned.table);
   });

@@ -55,10 +55,39 @@ and its continuation, &amp; an entity, <kbd>Ctrl</kbd> and \\*escaped\\*.
 describe('markdown-aware segments', () => {
   it('sends only prose: code, URLs, link targets, image sources, variables and front matter are placeholders', () => {
     const sent = markdownText(PAGE).segments.map(toTagged).join('\n');
-    for (const kept of ['npm install', 'page:abc123', 'https://example.com/docs', 'variables.product', 'file:img42', '#fff', 'const greeting', 'indented code', 'front matter', 'hint style', 'https://auto.link', '&amp;', '[docs]', 'https://example.com/reference']) {
+    for (const kept of [
+      'npm install',
+      'page:abc123',
+      'https://example.com/docs',
+      'variables.product',
+      'file:img42',
+      '#fff',
+      'const greeting',
+      'indented code',
+      'front matter',
+      'hint style',
+      'https://auto.link',
+      '&amp;',
+      '[docs]',
+      'https://example.com/reference',
+    ]) {
       expect(sent).not.toContain(kept);
     }
-    for (const prose of ['Getting started', 'Install with', 'the guide', 'Quoted', 'on two lines', 'First item', 'a diagram', 'nested item', 'colour', 'Hints are translated too.', 'Setext heading', 'A line with a hard break', 'ref link']) {
+    for (const prose of [
+      'Getting started',
+      'Install with',
+      'the guide',
+      'Quoted',
+      'on two lines',
+      'First item',
+      'a diagram',
+      'nested item',
+      'colour',
+      'Hints are translated too.',
+      'Setext heading',
+      'A line with a hard break',
+      'ref link',
+    ]) {
       expect(sent).toContain(prose);
     }
   });
@@ -66,7 +95,27 @@ describe('markdown-aware segments', () => {
   it('writes the translation back in place and keeps every other byte', () => {
     const out = pseudo(PAGE);
     // everything that is not prose is byte for byte the source
-    for (const kept of ['---\ndescription: front matter stays\ntags: [a, b]\n---\n', '`npm install docs-cli`', '](page:abc123 "Guide")', 'https://example.com/docs', '{{ variables.product }}', '](file:img42 "Diagram")', '`#fff`', '```js\nconst greeting = "Hello world";\n```', '    indented code stays', '{% hint style="info" %}\n', '{% endhint %}', '--------------', '&amp;', '<kbd>', '\\*', '][docs]', '<https://auto.link/x>', '[docs]: https://example.com/reference', '| --- | :---: |']) {
+    for (const kept of [
+      '---\ndescription: front matter stays\ntags: [a, b]\n---\n',
+      '`npm install docs-cli`',
+      '](page:abc123 "Guide")',
+      'https://example.com/docs',
+      '{{ variables.product }}',
+      '](file:img42 "Diagram")',
+      '`#fff`',
+      '```js\nconst greeting = "Hello world";\n```',
+      '    indented code stays',
+      '{% hint style="info" %}\n',
+      '{% endhint %}',
+      '--------------',
+      '&amp;',
+      '<kbd>',
+      '\\*',
+      '][docs]',
+      '<https://auto.link/x>',
+      '[docs]: https://example.com/reference',
+      '| --- | :---: |',
+    ]) {
       expect(out).toContain(kept);
     }
     expect(out).toContain('# ⟦Ĝéţţîñĝ šţåŕţéđ');
@@ -95,9 +144,17 @@ describe('markdown-aware segments', () => {
     const text = markdownText('`code only`\n\n42\n\nTwo words.');
     expect(text.segments).toEqual([['Two words.']]);
     expect(text.words).toBe(2);
-    const page = translatablePage({ title: 'Hello {{ variables.name }}', description: null, markdown: 'One two three.' });
+    const page = translatablePage({
+      title: 'Hello {{ variables.name }}',
+      description: null,
+      markdown: 'One two three.',
+    });
     expect(page.words).toBe(4);
-    expect(page.render(page.segments.map(pseudoSegment))).toEqual({ title: '⟦Ĥéļļö··⟧ {{ variables.name }}', description: null, markdown: '⟦Öñé ţŵö ţĥŕéé.····⟧' });
+    expect(page.render(page.segments.map(pseudoSegment))).toEqual({
+      title: '⟦Ĥéļļö··⟧ {{ variables.name }}',
+      description: null,
+      markdown: '⟦Öñé ţŵö ţĥŕéé.····⟧',
+    });
   });
 
   it('plain text keeps expressions; a title answer on several lines is one line', () => {

@@ -27,7 +27,10 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
   'translation-run': { recorder: recordTranslationRun, cases: ['completed', 'rerun', 'failed'] },
   'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
-  'openapi-process': { recorder: recordOpenAPIProcess, cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'] },
+  'openapi-process': {
+    recorder: recordOpenAPIProcess,
+    cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'],
+  },
   'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
   'integration-dispatch': { recorder: recordIntegrationDispatch, cases: ['delivered', 'rejected', 'exhausted'] },
 };
@@ -35,7 +38,9 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');
 
 function usage(message: string): never {
-  throw new Error(`${message}\nusage: npm run record-histories -- <${Object.keys(RECORDERS).join('|')}> <release, e.g. v2>`);
+  throw new Error(
+    `${message}\nusage: npm run record-histories -- <${Object.keys(RECORDERS).join('|')}> <release, e.g. v2>`,
+  );
 }
 
 async function main(argv: string[]): Promise<void> {
@@ -45,7 +50,10 @@ async function main(argv: string[]): Promise<void> {
   if (!release || !/^v[0-9]+$/.test(release)) usage('the release must be named like v2');
   const files = entry.cases.map((name) => path.join(HISTORIES, workflow, `${release}-${name}.json`));
   const existing = files.filter((f) => fs.existsSync(f));
-  if (existing.length) throw new Error(`refusing to overwrite committed histories:\n  ${existing.join('\n  ')}\nrecord a new release instead`);
+  if (existing.length)
+    throw new Error(
+      `refusing to overwrite committed histories:\n  ${existing.join('\n  ')}\nrecord a new release instead`,
+    );
 
   const config = shortJobRetries(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: 2 }));
   const ds = await createDataSource(config).initialize();
@@ -58,7 +66,18 @@ async function main(argv: string[]): Promise<void> {
     for (const run of runs) {
       const file = path.join(HISTORIES, workflow, `${release}-${run.name}.json`);
       // The CLI's JSON export is the format historyFromJSON reads back.
-      const json = execFileSync('temporal', ['workflow', 'show', '--address', config.temporal.address, '--namespace', config.temporal.namespace, '--workflow-id', run.workflowId, '--output', 'json']);
+      const json = execFileSync('temporal', [
+        'workflow',
+        'show',
+        '--address',
+        config.temporal.address,
+        '--namespace',
+        config.temporal.namespace,
+        '--workflow-id',
+        run.workflowId,
+        '--output',
+        'json',
+      ]);
       fs.writeFileSync(file, json, { flag: 'wx' });
       process.stdout.write(`recorded ${path.relative(process.cwd(), file)}\n`);
     }

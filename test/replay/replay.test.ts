@@ -11,7 +11,10 @@ const ROOT = path.join(__dirname, 'histories');
 
 function histories(): Array<{ name: string; file: string }> {
   return fs.readdirSync(ROOT).flatMap((dir) =>
-    fs.readdirSync(path.join(ROOT, dir)).filter((f) => f.endsWith('.json')).map((f) => ({ name: `${dir}/${f}`, file: path.join(ROOT, dir, f) })),
+    fs
+      .readdirSync(path.join(ROOT, dir))
+      .filter((f) => f.endsWith('.json'))
+      .map((f) => ({ name: `${dir}/${f}`, file: path.join(ROOT, dir, f) })),
   );
 }
 
@@ -20,16 +23,46 @@ describe('workflow replay', () => {
   let bundle: WorkflowBundleWithSourceMap;
 
   beforeAll(async () => {
-    bundle = await bundleWorkflowCode({ workflowsPath: require.resolve('../../workflows'), logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} } });
+    bundle = await bundleWorkflowCode({
+      workflowsPath: require.resolve('../../workflows'),
+      logger: { trace() {}, debug() {}, info() {}, warn() {}, error() {}, log() {} },
+    });
   }, 120000);
 
   it('has histories of every release of every workflow, success and failure paths included', () => {
     const names = all.map((h) => h.name);
-    expect(names).toEqual(expect.arrayContaining(['space-purge/v1-purged.json', 'space-purge/v1-cancelled.json', 'space-purge/v2-purged.json', 'space-purge/v2-failed.json', 'openapi-process/v2-complete.json', 'openapi-process/v2-parse-error.json', 'openapi-process/v2-fetch-timeout.json', 'openapi-process/v2-fetch-error.json', 'pdf-export/v1-rendered.json', 'pdf-export/v1-failed.json', 'translation-run/v1-completed.json', 'translation-run/v1-rerun.json', 'translation-run/v1-failed.json', 'content-import/v1-imported.json', 'content-import/v1-fetch-error.json', 'content-import/v1-parse-error.json', 'content-import/v1-cancelled.json', 'integration-dispatch/v1-delivered.json', 'integration-dispatch/v1-rejected.json', 'integration-dispatch/v1-exhausted.json']));
+    expect(names).toEqual(
+      expect.arrayContaining([
+        'space-purge/v1-purged.json',
+        'space-purge/v1-cancelled.json',
+        'space-purge/v2-purged.json',
+        'space-purge/v2-failed.json',
+        'openapi-process/v2-complete.json',
+        'openapi-process/v2-parse-error.json',
+        'openapi-process/v2-fetch-timeout.json',
+        'openapi-process/v2-fetch-error.json',
+        'pdf-export/v1-rendered.json',
+        'pdf-export/v1-failed.json',
+        'translation-run/v1-completed.json',
+        'translation-run/v1-rerun.json',
+        'translation-run/v1-failed.json',
+        'content-import/v1-imported.json',
+        'content-import/v1-fetch-error.json',
+        'content-import/v1-parse-error.json',
+        'content-import/v1-cancelled.json',
+        'integration-dispatch/v1-delivered.json',
+        'integration-dispatch/v1-rejected.json',
+        'integration-dispatch/v1-exhausted.json',
+      ]),
+    );
   });
 
-  it.each(all.map((h) => [h.name, h.file]))('replays %s', async (_name, file) => {
-    const history = historyFromJSON(JSON.parse(fs.readFileSync(file, 'utf8')));
-    await Worker.runReplayHistory({ workflowBundle: bundle }, history);
-  }, 60000);
+  it.each(all.map((h) => [h.name, h.file]))(
+    'replays %s',
+    async (_name, file) => {
+      const history = historyFromJSON(JSON.parse(fs.readFileSync(file, 'utf8')));
+      await Worker.runReplayHistory({ workflowBundle: bundle }, history);
+    },
+    60000,
+  );
 });

@@ -18,7 +18,12 @@ const ROOT = path.resolve(__dirname, '../..');
 /** Runs scripts/start.sh with `env` on top of this environment. */
 function start(env: Record<string, string>) {
   const began = Date.now();
-  const run = spawnSync('bash', ['scripts/start.sh'], { cwd: ROOT, env: { ...process.env, ...env }, encoding: 'utf8', timeout: 30_000 });
+  const run = spawnSync('bash', ['scripts/start.sh'], {
+    cwd: ROOT,
+    env: { ...process.env, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
   return { status: run.status, stdout: run.stdout, stderr: run.stderr, ms: Date.now() - began };
 }
 
@@ -63,19 +68,31 @@ describe('creating the database on an existing MySQL', () => {
 
   it('says what an administrator must run when the user may not create it', async () => {
     const denied = { ...mysql, database: 'docs_not_granted' };
-    const failure = await ensureDatabase(denied).then(() => null, (err: unknown) => err);
-    expect(explain(denied, failure)).toBe([
-      `database docs_not_granted (MYSQL_DATABASE) is missing or closed to ${mysql.user}, who may not create it (${(failure as Error).message}).`,
-      'Ask an administrator of the server to run:',
-      '  CREATE DATABASE IF NOT EXISTS `docs_not_granted` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;',
-      `  GRANT ALL PRIVILEGES ON \`docs_not_granted\`.* TO '${mysql.user}'@'%';`,
-    ].join('\n'));
+    const failure = await ensureDatabase(denied).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(explain(denied, failure)).toBe(
+      [
+        `database docs_not_granted (MYSQL_DATABASE) is missing or closed to ${mysql.user}, who may not create it (${(failure as Error).message}).`,
+        'Ask an administrator of the server to run:',
+        '  CREATE DATABASE IF NOT EXISTS `docs_not_granted` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;',
+        `  GRANT ALL PRIVILEGES ON \`docs_not_granted\`.* TO '${mysql.user}'@'%';`,
+      ].join('\n'),
+    );
   });
 
   it('names the variables when the server refuses the user', async () => {
     const refused = { ...mysql, password: 'wrong password' };
-    const failure = await ensureDatabase(refused).then(() => null, (err: unknown) => err);
-    expect(explain(refused, failure)).toMatch(new RegExp(`^MySQL at ${mysql.host}:${mysql.port} \\(MYSQL_HOST, MYSQL_PORT\\) refused user ${mysql.user} \\(MYSQL_USER, MYSQL_PASSWORD\\)`));
+    const failure = await ensureDatabase(refused).then(
+      () => null,
+      (err: unknown) => err,
+    );
+    expect(explain(refused, failure)).toMatch(
+      new RegExp(
+        `^MySQL at ${mysql.host}:${mysql.port} \\(MYSQL_HOST, MYSQL_PORT\\) refused user ${mysql.user} \\(MYSQL_USER, MYSQL_PASSWORD\\)`,
+      ),
+    );
   });
 });
 
@@ -91,12 +108,21 @@ describe('registering the search attributes on a namespace', () => {
 
   it('registers the missing ones once', async () => {
     const namespace = unique('prepare-test-');
-    await connection.workflowService.registerNamespace({ namespace, workflowExecutionRetentionPeriod: msToTs('1 day') });
+    await connection.workflowService.registerNamespace({
+      namespace,
+      workflowExecutionRetentionPeriod: msToTs('1 day'),
+    });
     try {
-      await expect(registerSearchAttributes(connection, address, namespace)).resolves.toEqual(['OrganizationId', 'SpaceId', 'ResourceId']);
+      await expect(registerSearchAttributes(connection, address, namespace)).resolves.toEqual([
+        'OrganizationId',
+        'SpaceId',
+        'ResourceId',
+      ]);
       await expect(registerSearchAttributes(connection, address, namespace)).resolves.toEqual([]);
       const { customAttributes } = await connection.operatorService.listSearchAttributes({ namespace });
-      expect(Object.keys(customAttributes ?? {})).toEqual(expect.arrayContaining(['OrganizationId', 'SpaceId', 'ResourceId']));
+      expect(Object.keys(customAttributes ?? {})).toEqual(
+        expect.arrayContaining(['OrganizationId', 'SpaceId', 'ResourceId']),
+      );
     } finally {
       await connection.operatorService.deleteNamespace({ namespace });
     }

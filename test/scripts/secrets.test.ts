@@ -7,10 +7,22 @@ import * as path from 'path';
 const LIB = path.join(__dirname, '..', '..', 'scripts', 'lib.sh');
 
 /** The secrets load_secrets exports, given `file` and these variables in the environment. */
-function loadSecrets(file: string, env: Record<string, string> = {}): { BLOB_URL_SECRET: string; CURSOR_SECRET: string } {
+function loadSecrets(
+  file: string,
+  env: Record<string, string> = {},
+): { BLOB_URL_SECRET: string; CURSOR_SECRET: string } {
   const clean = { ...process.env, ...env };
   for (const name of ['BLOB_URL_SECRET', 'CURSOR_SECRET']) if (!(name in env)) delete clean[name];
-  const out = execFileSync('bash', ['-c', `source "${LIB}" && load_secrets "$1" 2>/dev/null && printf '%s\\n%s' "$BLOB_URL_SECRET" "$CURSOR_SECRET"`, 'bash', file], { env: clean, encoding: 'utf8' });
+  const out = execFileSync(
+    'bash',
+    [
+      '-c',
+      `source "${LIB}" && load_secrets "$1" 2>/dev/null && printf '%s\\n%s' "$BLOB_URL_SECRET" "$CURSOR_SECRET"`,
+      'bash',
+      file,
+    ],
+    { env: clean, encoding: 'utf8' },
+  );
   const [BLOB_URL_SECRET, CURSOR_SECRET] = out.split('\n');
   return { BLOB_URL_SECRET, CURSOR_SECRET };
 }
@@ -38,6 +50,9 @@ describe('load_secrets (scripts/lib.sh)', () => {
     const file = path.join(dir, 'secrets.env');
     const generated = loadSecrets(file);
     const own = 'o'.repeat(40);
-    expect(loadSecrets(file, { CURSOR_SECRET: own })).toEqual({ BLOB_URL_SECRET: generated.BLOB_URL_SECRET, CURSOR_SECRET: own });
+    expect(loadSecrets(file, { CURSOR_SECRET: own })).toEqual({
+      BLOB_URL_SECRET: generated.BLOB_URL_SECRET,
+      CURSOR_SECRET: own,
+    });
   });
 });

@@ -12,7 +12,12 @@ export async function newCollection(server: TestServer, actor: Actor, orgId: str
   return (await server.as(actor.token).post(`/v1/orgs/${orgId}/collections`).send(body).expect(201)).body;
 }
 
-export async function newChangeRequest(server: TestServer, actor: Actor, spaceId: string, body: object = {}): Promise<Json> {
+export async function newChangeRequest(
+  server: TestServer,
+  actor: Actor,
+  spaceId: string,
+  body: object = {},
+): Promise<Json> {
   return (await server.as(actor.token).post(`/v1/spaces/${spaceId}/change-requests`).send(body).expect(201)).body;
 }
 
@@ -30,11 +35,20 @@ export interface Listed {
 }
 
 /** Follows `next.page` cursors from the first page to the last, each page answering 200. */
-export async function listAll(server: TestServer, actor: Actor, path: string, query: Record<string, string | number> = {}): Promise<Listed> {
+export async function listAll(
+  server: TestServer,
+  actor: Actor,
+  path: string,
+  query: Record<string, string | number> = {},
+): Promise<Listed> {
   const bodies: Json[] = [];
   let page: string | undefined;
   do {
-    const res = await server.as(actor.token).get(path).query({ ...query, ...(page ? { page } : {}) }).expect(200);
+    const res = await server
+      .as(actor.token)
+      .get(path)
+      .query({ ...query, ...(page ? { page } : {}) })
+      .expect(200);
     bodies.push(res.body);
     page = res.body.next?.page;
   } while (page);

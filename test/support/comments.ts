@@ -30,12 +30,25 @@ export async function commentFixture(server: TestServer): Promise<CommentFixture
     await addMember(server.ds, fx.org, 'comment', unique('bob')),
     await addMember(server.ds, fx.org, 'read', unique('rita')),
   ];
-  const space = await inTransaction(server.ds, (db) => createSpace(db, fx.org.id, null, { title: 'Docs' }, fx.admin.user.id));
-  const { result: pages } = await writeHead(server, { kind: 'space', spaceId: space.id }, fx.admin.user.id, async (e) => ({
-    guide: await e.createPage({ title: 'Guide', emoji: '📘', markdown: '# Install\n\nRun it.\n\n## Configure the server\n\nSet it up.' }),
-    faq: await e.createPage({ title: 'FAQ', markdown: 'Questions.' }),
-  }));
-  const changeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, { subject: 'Rework the guide' }, editor.user.id));
+  const space = await inTransaction(server.ds, (db) =>
+    createSpace(db, fx.org.id, null, { title: 'Docs' }, fx.admin.user.id),
+  );
+  const { result: pages } = await writeHead(
+    server,
+    { kind: 'space', spaceId: space.id },
+    fx.admin.user.id,
+    async (e) => ({
+      guide: await e.createPage({
+        title: 'Guide',
+        emoji: '📘',
+        markdown: '# Install\n\nRun it.\n\n## Configure the server\n\nSet it up.',
+      }),
+      faq: await e.createPage({ title: 'FAQ', markdown: 'Questions.' }),
+    }),
+  );
+  const changeRequest = await inTransaction(server.ds, (db) =>
+    createChangeRequest(db, space.id, { subject: 'Rework the guide' }, editor.user.id),
+  );
   // the space row as it is now, its head moved by the pages written above
   const fresh = await server.ds.manager.findOneByOrFail(Space, { id: space.id });
   return {

@@ -31,14 +31,17 @@ export const CONTENT_FORMS: ContentForm[] = [
     name: 'change request',
     // by number: the path accepts the id or the per-space number
     prefix: (fx) => `/v1/spaces/${fx.space.id}/change-requests/${fx.changeRequest.number}/content`,
-    appBase: (server, fx) => `${server.config.appBaseUrl}/o/${fx.org.id}/s/${fx.space.id}/~/changes/${fx.changeRequest.number}`,
+    appBase: (server, fx) =>
+      `${server.config.appBaseUrl}/o/${fx.org.id}/s/${fx.space.id}/~/changes/${fx.changeRequest.number}`,
   },
 ];
 
 export async function contentFixture(server: TestServer): Promise<ContentFixture> {
   const fx = await createOrg(server.ds);
   const space = await newSpace(server, fx.admin, fx.org.id);
-  const changeRequest = await inTransaction(server.ds, (db) => createChangeRequest(db, space.id, { subject: 'edits' }, fx.admin.user.id));
+  const changeRequest = await inTransaction(server.ds, (db) =>
+    createChangeRequest(db, space.id, { subject: 'edits' }, fx.admin.user.id),
+  );
   return { ...fx, space, changeRequest };
 }
 
@@ -49,7 +52,10 @@ export async function createPage(server: TestServer, token: string, prefix: stri
 
 /** The canonical API path of the content (a change request by its id), as Location headers give it. */
 export function canonicalPrefix(server: TestServer, form: ContentForm, fx: ContentFixture): string {
-  const path = form.name === 'space' ? `/spaces/${fx.space.id}/content` : `/spaces/${fx.space.id}/change-requests/${fx.changeRequest.id}/content`;
+  const path =
+    form.name === 'space'
+      ? `/spaces/${fx.space.id}/content`
+      : `/spaces/${fx.space.id}/change-requests/${fx.changeRequest.id}/content`;
   return `${server.config.publicBaseUrl}/v1${path}`;
 }
 
@@ -63,7 +69,12 @@ export function pngFile(header: Buffer, idat: Buffer): Buffer {
     crc.writeUInt32BE(crc32(body));
     return Buffer.concat([length, body, crc]);
   };
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', idat), chunk('IEND', Buffer.alloc(0))]);
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }
 
 /** A valid greyscale PNG of the given size. */
@@ -77,7 +88,14 @@ export function png(width: number, height: number): Buffer {
 }
 
 /** Uploads raw bytes as a file of the content. */
-export function upload(server: TestServer, token: string, prefix: string, name: string, bytes: Buffer, contentType: string) {
+export function upload(
+  server: TestServer,
+  token: string,
+  prefix: string,
+  name: string,
+  bytes: Buffer,
+  contentType: string,
+) {
   return server.as(token).post(`${prefix}/files`).query({ name }).set('Content-Type', contentType).send(bytes);
 }
 
@@ -99,8 +117,19 @@ export const PAGE_CONSTANTS = {
   kind: 'sheet',
   git: null,
   layout: {
-    width: 'default', cover: true, coverSize: 'hero', coverMask: 'none', title: true, description: true, tableOfContents: true,
-    outline: true, pagination: true, metadata: true, tags: true, actions: true, anchors: true,
+    width: 'default',
+    cover: true,
+    coverSize: 'hero',
+    coverMask: 'none',
+    title: true,
+    description: true,
+    tableOfContents: true,
+    outline: true,
+    pagination: true,
+    metadata: true,
+    tags: true,
+    actions: true,
+    anchors: true,
   },
   cover: null,
   variables: {},

@@ -23,7 +23,11 @@ export interface ScriptedAnswer {
 }
 
 /** Upper-cases text, leaving `<x id="N"/>` tags and entities as they are. */
-export const shout = (text: string) => text.replace(/(<[^>]*>|&[#\w]+;)|([^<&]+)/g, (_m, kept: string | undefined, words: string | undefined) => kept ?? words!.toUpperCase());
+export const shout = (text: string) =>
+  text.replace(
+    /(<[^>]*>|&[#\w]+;)|([^<&]+)/g,
+    (_m, kept: string | undefined, words: string | undefined) => kept ?? words!.toUpperCase(),
+  );
 
 function answer(protocol: Protocol, body: any): unknown {
   switch (protocol) {
@@ -33,12 +37,26 @@ function answer(protocol: Protocol, body: any): unknown {
       return { translations: (body.text as string[]).map((t) => ({ detected_source_language: 'EN', text: shout(t) })) };
     case 'openai': {
       const { segments } = JSON.parse(body.messages[1].content) as { segments: string[] };
-      return { id: 'chatcmpl-1', object: 'chat.completion', choices: [{ index: 0, message: { role: 'assistant', content: JSON.stringify({ translations: segments.map(shout) }) }, finish_reason: 'stop' }] };
+      return {
+        id: 'chatcmpl-1',
+        object: 'chat.completion',
+        choices: [
+          {
+            index: 0,
+            message: { role: 'assistant', content: JSON.stringify({ translations: segments.map(shout) }) },
+            finish_reason: 'stop',
+          },
+        ],
+      };
     }
   }
 }
 
-const PATHS: Record<Protocol, string> = { libretranslate: '/translate', deepl: '/v2/translate', openai: '/v1/chat/completions' };
+const PATHS: Record<Protocol, string> = {
+  libretranslate: '/translate',
+  deepl: '/v2/translate',
+  openai: '/v1/chat/completions',
+};
 
 export class FakeProvider {
   readonly requests: RecordedRequest[] = [];
@@ -59,14 +77,24 @@ export class FakeProvider {
       let raw = '';
       req.on('data', (c) => (raw += c));
       req.on('end', async () => {
-        const record: RecordedRequest = { at: Date.now(), path: req.url ?? '', headers: req.headers, body: raw ? JSON.parse(raw) : null };
+        const record: RecordedRequest = {
+          at: Date.now(),
+          path: req.url ?? '',
+          headers: req.headers,
+          body: raw ? JSON.parse(raw) : null,
+        };
         this.requests.push(record);
         if (this.gate) await this.gate;
         if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
         if (record.path !== PATHS[this.protocol]) return void res.writeHead(404).end('{"error":"not found"}');
         const scripted = this.scripted.shift();
-        if (scripted) return void res.writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers }).end(JSON.stringify(scripted.body ?? {}));
-        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(answer(this.protocol, record.body)));
+        if (scripted)
+          return void res
+            .writeHead(scripted.status, { 'content-type': 'application/json', ...scripted.headers })
+            .end(JSON.stringify(scripted.body ?? {}));
+        res
+          .writeHead(200, { 'content-type': 'application/json' })
+          .end(JSON.stringify(answer(this.protocol, record.body)));
       });
     });
     await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
@@ -94,7 +122,8 @@ export class FakeProvider {
   async received(count: number, timeoutMs = 30000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     while (this.requests.length < count) {
-      if (Date.now() > deadline) throw new Error(`${this.protocol}: ${this.requests.length} of ${count} requests arrived`);
+      if (Date.now() > deadline)
+        throw new Error(`${this.protocol}: ${this.requests.length} of ${count} requests arrived`);
       await new Promise((r) => setTimeout(r, 20));
     }
   }

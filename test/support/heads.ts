@@ -8,8 +8,15 @@ import { Revision } from '../../entities/Revision';
 import type { TestServer } from './server';
 
 /** Commits one `edits` revision to the head, written by `userId`; returns the edit's result and the revision. */
-export async function writeHead<T>(server: TestServer, head: Head, userId: string, edit: (editor: ContentEditor) => Promise<T>): Promise<{ result: T; revision: Revision }> {
-  return inTransaction(server.ds, (db) => commitToHead(db, head, { type: 'edits', createdById: userId, appBaseUrl: server.config.appBaseUrl }, edit));
+export async function writeHead<T>(
+  server: TestServer,
+  head: Head,
+  userId: string,
+  edit: (editor: ContentEditor) => Promise<T>,
+): Promise<{ result: T; revision: Revision }> {
+  return inTransaction(server.ds, (db) =>
+    commitToHead(db, head, { type: 'edits', createdById: userId, appBaseUrl: server.config.appBaseUrl }, edit),
+  );
 }
 
 /** The content of one revision. */

@@ -19,8 +19,16 @@ export async function docxWithImage(title: string): Promise<Buffer> {
       {
         children: [
           new Paragraph({ text: title, heading: HeadingLevel.HEADING_1 }),
-          new Paragraph({ children: [new TextRun('Written in Word, with '), new TextRun({ text: 'bold words', bold: true }), new TextRun('.')] }),
-          new Paragraph({ children: [new ImageRun({ type: 'png', data: pngBytes(99), transformation: { width: 10, height: 10 } })] }),
+          new Paragraph({
+            children: [
+              new TextRun('Written in Word, with '),
+              new TextRun({ text: 'bold words', bold: true }),
+              new TextRun('.'),
+            ],
+          }),
+          new Paragraph({
+            children: [new ImageRun({ type: 'png', data: pngBytes(99), transformation: { width: 10, height: 10 } })],
+          }),
         ],
       },
     ],

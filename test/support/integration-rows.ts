@@ -14,7 +14,12 @@ import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInsta
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import { unique } from '../factories';
 
-export async function insertIntegration(ds: DataSource, ownerOrganizationId: string, scopes: string[], fields: Partial<Integration> = {}): Promise<Integration> {
+export async function insertIntegration(
+  ds: DataSource,
+  ownerOrganizationId: string,
+  scopes: string[],
+  fields: Partial<Integration> = {},
+): Promise<Integration> {
   return inTransaction(ds, async (db) => {
     const name = unique('integration-');
     const bot = await ensureUser(db, `${name}@integrations.example.test`, name);
@@ -82,7 +87,11 @@ export async function insertInstallation(
 }
 
 /** Installs the installation on one of its organization's spaces or sites (a `selected` selection's member). */
-export async function insertContentInstallation(ds: DataSource, installation: IntegrationInstallation, target: { spaceId: string } | { siteId: string }): Promise<void> {
+export async function insertContentInstallation(
+  ds: DataSource,
+  installation: IntegrationInstallation,
+  target: { spaceId: string } | { siteId: string },
+): Promise<void> {
   const now = new Date();
   const row = {
     installationId: installation.id,
@@ -94,6 +103,7 @@ export async function insertContentInstallation(ds: DataSource, installation: In
     createdAt: now,
     updatedAt: now,
   };
-  if ('spaceId' in target) await ds.manager.insert(IntegrationSpaceInstallation, { ...row, spaceId: target.spaceId } as never);
+  if ('spaceId' in target)
+    await ds.manager.insert(IntegrationSpaceInstallation, { ...row, spaceId: target.spaceId } as never);
   else await ds.manager.insert(IntegrationSiteInstallation, { ...row, siteId: target.siteId } as never);
 }

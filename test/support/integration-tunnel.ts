@@ -44,8 +44,18 @@ export class Tunnel {
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const body = Buffer.concat(chunks);
     // the platform's multipart, read as GitBook's runtime reads it (Request.formData)
-    const form = await new Request('http://tunnel/', { method: 'POST', headers: { 'content-type': req.headers['content-type'] ?? '' }, body }).formData();
-    const dispatch = { path: req.url ?? '', headers: req.headers, body, event: JSON.parse(String(form.get('event'))), environment: JSON.parse(String(form.get('environment'))) };
+    const form = await new Request('http://tunnel/', {
+      method: 'POST',
+      headers: { 'content-type': req.headers['content-type'] ?? '' },
+      body,
+    }).formData();
+    const dispatch = {
+      path: req.url ?? '',
+      headers: req.headers,
+      body,
+      event: JSON.parse(String(form.get('event'))),
+      environment: JSON.parse(String(form.get('environment'))),
+    };
     this.received.push(dispatch);
     const status = this.statuses.shift() ?? 200;
     if (status === 0) {
@@ -55,7 +65,9 @@ export class Tunnel {
     try {
       if (this.onEvent) await this.onEvent(dispatch);
     } finally {
-      res.writeHead(status, { 'content-type': 'text/plain', ...(status === 200 ? {} : this.errorHeaders) }).end(status === 200 ? 'OK' : `status ${status}`);
+      res
+        .writeHead(status, { 'content-type': 'text/plain', ...(status === 200 ? {} : this.errorHeaders) })
+        .end(status === 200 ? 'OK' : `status ${status}`);
     }
   }
 
@@ -78,23 +90,51 @@ export interface InstalledIntegration {
 }
 
 /** Publishes an unlisted integration of the actor's organization and installs it there (every space). */
-export async function publishAndInstall(server: TestServer, owner: Actor, organizationId: string, scopes = ['space:content:read']): Promise<InstalledIntegration> {
+export async function publishAndInstall(
+  server: TestServer,
+  owner: Actor,
+  organizationId: string,
+  scopes = ['space:content:read'],
+): Promise<InstalledIntegration> {
   const name = unique('dispatch-');
   await server
     .as(owner.token)
     .post(`/v1/integrations/${name}`)
-    .send({ organization: organizationId, title: 'Dispatch test', description: 'Receives events', script: 'export default {};', scopes, visibility: 'unlisted' })
+    .send({
+      organization: organizationId,
+      title: 'Dispatch test',
+      description: 'Receives events',
+      script: 'export default {};',
+      scopes,
+      visibility: 'unlisted',
+    })
     .expect(200);
   return { name, installationId: await install(server, owner, name, organizationId) };
 }
 
 /** Installs the integration on the organization, covering all its spaces (`space_selection: all`). */
 export async function install(server: TestServer, admin: Actor, name: string, organizationId: string): Promise<string> {
-  const { id } = (await server.as(admin.token).post(`/v1/integrations/${name}/installations`).send({ organization: organizationId }).expect(201)).body;
-  await server.as(admin.token).patch(`/v1/integrations/${name}/installations/${id}`).send({ space_selection: 'all' }).expect(200);
+  const { id } = (
+    await server
+      .as(admin.token)
+      .post(`/v1/integrations/${name}/installations`)
+      .send({ organization: organizationId })
+      .expect(201)
+  ).body;
+  await server
+    .as(admin.token)
+    .patch(`/v1/integrations/${name}/installations/${id}`)
+    .send({ space_selection: 'all' })
+    .expect(200);
   return id;
 }
 
-export async function devMode(server: TestServer, owner: Actor, name: string, tunnelUrl: string, all = false): Promise<void> {
+export async function devMode(
+  server: TestServer,
+  owner: Actor,
+  name: string,
+  tunnelUrl: string,
+  all = false,
+): Promise<void> {
   await server.as(owner.token).put(`/v1/integrations/${name}/dev`).send({ tunnelUrl, all }).expect(204);
 }

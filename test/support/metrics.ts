@@ -2,7 +2,9 @@
 import type { Registry } from 'prom-client';
 import { serveMetrics } from '../../domain/metrics/server';
 
-export async function scrapeRegistry(registry: Registry): Promise<{ status: number; type: string | null; text: string }> {
+export async function scrapeRegistry(
+  registry: Registry,
+): Promise<{ status: number; type: string | null; text: string }> {
   const listener = await serveMetrics(registry, '127.0.0.1', 0);
   try {
     return await scrapeUrl(`http://127.0.0.1:${listener.port}/metrics`);

@@ -35,12 +35,20 @@ function load(): typeof import('pdfjs-dist') {
 }
 
 function outlineOf(items: Array<{ title: string; items: unknown[] }> | null): OutlineNode[] {
-  return (items ?? []).map((i) => ({ title: i.title, items: outlineOf(i.items as Array<{ title: string; items: unknown[] }>) }));
+  return (items ?? []).map((i) => ({
+    title: i.title,
+    items: outlineOf(i.items as Array<{ title: string; items: unknown[] }>),
+  }));
 }
 
 export async function readPdf(bytes: Buffer): Promise<ReadPdf> {
   const lib = load();
-  const pdf: PDFDocumentProxy = await lib.getDocument({ data: new Uint8Array(bytes), verbosity: 0, isEvalSupported: false, useSystemFonts: false }).promise;
+  const pdf: PDFDocumentProxy = await lib.getDocument({
+    data: new Uint8Array(bytes),
+    verbosity: 0,
+    isEvalSupported: false,
+    useSystemFonts: false,
+  }).promise;
   try {
     const sheets: string[] = [];
     const images: number[] = [];

@@ -30,7 +30,13 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const config = { ...loadConfig(), ...overrides };
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
-  const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }) });
+  const app = createApp({
+    ds,
+    config,
+    temporal,
+    blobs: createBlobStore(config),
+    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+  });
   const agent = request(app);
   return {
     app,

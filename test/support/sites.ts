@@ -12,8 +12,10 @@ export async function newSite(server: TestServer, actor: Actor, orgId: string, b
 /** The published structure's items as `type:title` (groups with their sections inside). */
 export function outline(structure: Json): unknown[] {
   return structure.structure.map((item: Json) => {
-    if (item.object === 'site-section-group') return { group: item.title, sections: item.sections.map((s: Json) => s.title) };
-    if (item.object === 'site-section') return { section: item.title, siteSpaces: item.siteSpaces.map((s: Json) => s.title) };
+    if (item.object === 'site-section-group')
+      return { group: item.title, sections: item.sections.map((s: Json) => s.title) };
+    if (item.object === 'site-section')
+      return { section: item.title, siteSpaces: item.siteSpaces.map((s: Json) => s.title) };
     return item.title;
   });
 }

@@ -19,10 +19,20 @@ export function privateTaskQueue(config: Config): Config {
 
 /** Job retries short enough for tests: a failing step gives up within a second, a silent one is retried after two. */
 export function shortJobRetries(config: Config): Config {
-  return { ...config, jobs: { ...config.jobs, retry: { initialIntervalMs: 50, maximumIntervalMs: 200, maximumAttempts: 2, heartbeatTimeoutMs: 2000 } } };
+  return {
+    ...config,
+    jobs: {
+      ...config.jobs,
+      retry: { initialIntervalMs: 50, maximumIntervalMs: 200, maximumAttempts: 2, heartbeatTimeoutMs: 2000 },
+    },
+  };
 }
 
-export async function startWorker(ds: DataSource, config: Config, overrides: Partial<ActivityDeps> = {}): Promise<TestWorker> {
+export async function startWorker(
+  ds: DataSource,
+  config: Config,
+  overrides: Partial<ActivityDeps> = {},
+): Promise<TestWorker> {
   if (!runtimeInstalled) {
     Runtime.install({ logger: new DefaultLogger('WARN') });
     runtimeInstalled = true;

@@ -28,14 +28,29 @@ export function pageMarkdown(n: number, extra = ''): string {
 }
 
 /** A space (created through the API) with `count` pages: 10 top-level pages, the rest under them. */
-export async function spaceWithPages(server: TestServer, actor: Actor, orgId: string, count: number): Promise<{ space: Json; pageIds: string[] }> {
+export async function spaceWithPages(
+  server: TestServer,
+  actor: Actor,
+  orgId: string,
+  count: number,
+): Promise<{ space: Json; pageIds: string[] }> {
   const space = await newSpace(server, actor, orgId, { title: 'Widget guide' });
   const head: Head = { kind: 'space', spaceId: space.id };
   const { result: pageIds } = await writeHead(server, head, actor.user.id, async (editor) => {
     const ids: string[] = [];
     for (let n = 0; n < count; n++) {
       const parent = n < 10 ? null : ids[n % 10];
-      ids.push(await editor.createPage({ title: `Widget page ${n}`, description: `About widget page ${n}`, markdown: pageMarkdown(n), emoji: n % 2 ? '📘' : null }, { parent }));
+      ids.push(
+        await editor.createPage(
+          {
+            title: `Widget page ${n}`,
+            description: `About widget page ${n}`,
+            markdown: pageMarkdown(n),
+            emoji: n % 2 ? '📘' : null,
+          },
+          { parent },
+        ),
+      );
     }
     return ids;
   });
@@ -43,31 +58,79 @@ export async function spaceWithPages(server: TestServer, actor: Actor, orgId: st
 }
 
 /** Changes the text of the given pages of a space. */
-export async function editPages(server: TestServer, actor: Actor, spaceId: string, pageIds: string[], extra = ' It changed.'): Promise<void> {
+export async function editPages(
+  server: TestServer,
+  actor: Actor,
+  spaceId: string,
+  pageIds: string[],
+  extra = ' It changed.',
+): Promise<void> {
   await writeHead(server, { kind: 'space', spaceId }, actor.user.id, async (editor) => {
-    for (const id of pageIds) await editor.updatePage(id, { markdown: pageMarkdown(Number((await editor.page(id))!.title.split(' ').pop()), extra) });
+    for (const id of pageIds)
+      await editor.updatePage(id, {
+        markdown: pageMarkdown(Number((await editor.page(id))!.title.split(' ').pop()), extra),
+      });
   });
 }
 
 /** Polls the translation until it is completed or failed (and, with `runs`, has that many runs). */
-export async function settled(server: TestServer, actor: Actor, orgId: string, id: string, options: { runs?: number; timeoutMs?: number } = {}): Promise<Json> {
+export async function settled(
+  server: TestServer,
+  actor: Actor,
+  orgId: string,
+  id: string,
+  options: { runs?: number; timeoutMs?: number } = {},
+): Promise<Json> {
   const deadline = Date.now() + (options.timeoutMs ?? 60000);
   for (;;) {
     const { body } = await server.as(actor.token).get(translationsPath(orgId, id)).expect(200);
-    if ((body.status === 'completed' || body.status === 'failed') && (options.runs === undefined || body.stats.runs >= options.runs || body.status === 'failed')) return body;
+    if (
+      (body.status === 'completed' || body.status === 'failed') &&
+      (options.runs === undefined || body.stats.runs >= options.runs || body.status === 'failed')
+    )
+      return body;
     if (Date.now() > deadline) throw new Error(`translation ${id} did not settle: ${JSON.stringify(body)}`);
     await new Promise((r) => setTimeout(r, 100));
   }
 }
 
 /** The pages of a space's current revision, in tree order, flattened. */
-export async function spacePages(server: TestServer, spaceId: string): Promise<Array<{ id: string; parent: string | null; slug: string; title: string; markdown: string; description: string | null; v: string }>> {
+export async function spacePages(
+  server: TestServer,
+  spaceId: string,
+): Promise<
+  Array<{
+    id: string;
+    parent: string | null;
+    slug: string;
+    title: string;
+    markdown: string;
+    description: string | null;
+    v: string;
+  }>
+> {
   const space = await server.ds.manager.findOneByOrFail(Space, { id: spaceId });
   const reader = await readRevision(server, space.revisionId!);
-  const out: Array<{ id: string; parent: string | null; slug: string; title: string; markdown: string; description: string | null; v: string }> = [];
+  const out: Array<{
+    id: string;
+    parent: string | null;
+    slug: string;
+    title: string;
+    markdown: string;
+    description: string | null;
+    v: string;
+  }> = [];
   const walk = (nodes: Awaited<ReturnType<typeof reader.tree>>, parent: string | null) => {
     for (const n of nodes) {
-      out.push({ id: n.id, parent, slug: n.entry.slug, title: n.version.title, markdown: n.version.markdown, description: n.version.description, v: n.entry.v });
+      out.push({
+        id: n.id,
+        parent,
+        slug: n.entry.slug,
+        title: n.version.title,
+        markdown: n.version.markdown,
+        description: n.version.description,
+        v: n.entry.v,
+      });
       walk(n.children, n.id);
     }
   };

@@ -18,8 +18,13 @@ export class WorkerProcesses {
     const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
       env: {
         ...process.env,
-        LOG_LEVEL: 'warn', WORKER_METRICS_PORT: '0', TEMPORAL_METRICS_PORT: '0',
-        JOB_RETRY_INITIAL_MS: '100', JOB_RETRY_MAX_MS: '500', JOB_RETRY_MAX_ATTEMPTS: '5', JOB_HEARTBEAT_TIMEOUT_MS: '2000',
+        LOG_LEVEL: 'warn',
+        WORKER_METRICS_PORT: '0',
+        TEMPORAL_METRICS_PORT: '0',
+        JOB_RETRY_INITIAL_MS: '100',
+        JOB_RETRY_MAX_MS: '500',
+        JOB_RETRY_MAX_ATTEMPTS: '5',
+        JOB_HEARTBEAT_TIMEOUT_MS: '2000',
         ...this.env,
       },
       stdio: 'ignore',

@@ -25,9 +25,19 @@ const config = { ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueu
 let ds: DataSource;
 let temporal: TemporalGateway;
 let site: Website;
-const workers = new WorkerProcesses({ TEMPORAL_TASK_QUEUE: taskQueue, FETCH_ALLOW_LOOPBACK: 'true', IMPORT_BATCH_PAGES: '10', IMPORT_CONCURRENCY: '2' });
+const workers = new WorkerProcesses({
+  TEMPORAL_TASK_QUEUE: taskQueue,
+  FETCH_ALLOW_LOOPBACK: 'true',
+  IMPORT_BATCH_PAGES: '10',
+  IMPORT_CONCURRENCY: '2',
+});
 
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, what: string, timeoutMs = 60000): Promise<T> {
+async function until<T>(
+  read: () => Promise<T>,
+  done: (value: T) => boolean,
+  what: string,
+  timeoutMs = 60000,
+): Promise<T> {
   for (const start = Date.now(); Date.now() - start < timeoutMs; await new Promise((r) => setTimeout(r, 100))) {
     const value = await read();
     if (done(value)) return value;
@@ -52,7 +62,12 @@ it('kill -9 of the worker mid-import, then a new worker: the import completes wi
   const { org, admin } = await createOrg(ds);
   const space = await insertSpace(ds, org);
   const { ticket } = await inTransaction(ds, (db) =>
-    requestImport(db, { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } }, { url: `${site.base}/site/`, source: 'website' }, admin.user.id),
+    requestImport(
+      db,
+      { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
+      { url: `${site.base}/site/`, source: 'website' },
+      admin.user.id,
+    ),
   );
   await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
   const row = () => ds.manager.findOneByOrFail(ImportRun, { id: ticket.row.id });

@@ -22,9 +22,12 @@ beforeAll(async () => {
   tunnel = await new Tunnel().start();
   server = await startServer({ temporal: { ...loadConfig().temporal, taskQueue: unique('test-dispatch-') } });
   workers = new WorkerProcesses({
-    MYSQL_DATABASE: server.config.mysql.database, TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue, FETCH_ALLOW_LOOPBACK: 'true',
+    MYSQL_DATABASE: server.config.mysql.database,
+    TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue,
+    FETCH_ALLOW_LOOPBACK: 'true',
     // the back-off with jitter lasts between half and all of this: time enough to kill the worker in it
-    INTEGRATION_DISPATCH_BACKOFF_MS: String(BACKOFF_MS), INTEGRATION_DISPATCH_MAX_BACKOFF_MS: String(BACKOFF_MS),
+    INTEGRATION_DISPATCH_BACKOFF_MS: String(BACKOFF_MS),
+    INTEGRATION_DISPATCH_MAX_BACKOFF_MS: String(BACKOFF_MS),
   });
 }, 60000);
 
@@ -44,8 +47,15 @@ it('kill -9 of the worker during a back-off, then a new worker: the event is del
   tunnel.statuses = [503];
 
   const first = workers.start();
-  await server.as(admin.token).post(`/v1/spaces/${space.id}/content/pages`).send({ title: 'Page', markdown: 'Text.' }).expect(201);
-  const [{ id }] = await server.ds.manager.query('SELECT e.id FROM integration_events e JOIN integrations i ON i.id = e.integrationId WHERE i.name = ? AND e.type = ?', [name, 'space_content_updated']);
+  await server
+    .as(admin.token)
+    .post(`/v1/spaces/${space.id}/content/pages`)
+    .send({ title: 'Page', markdown: 'Text.' })
+    .expect(201);
+  const [{ id }] = await server.ds.manager.query(
+    'SELECT e.id FROM integration_events e JOIN integrations i ON i.id = e.integrationId WHERE i.name = ? AND e.type = ?',
+    [name, 'space_content_updated'],
+  );
   const row = () => server.ds.manager.findOneByOrFail(IntegrationEvent, { id });
   for (const start = Date.now(); (await row()).dispatch.progressDone < 1; await sleep(20)) {
     if (Date.now() - start > 60000) throw new Error('the first attempt was not recorded');

@@ -19,7 +19,14 @@ import { IntegrationInstallation } from '../../entities/IntegrationInstallation'
 import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
 import { addMember, Actor, createOrg, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
-import { devMode, install, InstalledIntegration, publishAndInstall, signatureValid, Tunnel } from '../support/integration-tunnel';
+import {
+  devMode,
+  install,
+  InstalledIntegration,
+  publishAndInstall,
+  signatureValid,
+  Tunnel,
+} from '../support/integration-tunnel';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
@@ -30,7 +37,13 @@ function dispatchConfig(base: Config, publicBaseUrl: string, allowLoopback: bool
       ...base,
       publicBaseUrl,
       fetch: { ...base.fetch, allowLoopback },
-      integrationDispatch: { ...base.integrationDispatch, backoffMs: 50, maxBackoffMs: 200, maxAttempts: 4, timeoutMs: 3000 },
+      integrationDispatch: {
+        ...base.integrationDispatch,
+        backoffMs: 50,
+        maxBackoffMs: 200,
+        maxAttempts: 4,
+        timeoutMs: 3000,
+      },
     }),
   );
 }
@@ -45,13 +58,22 @@ async function settled(server: TestServer, eventId: string, timeoutMs = 30000): 
 }
 
 async function eventsOf(server: TestServer, name: string, type: string): Promise<IntegrationEvent[]> {
-  const rows = await server.ds.manager.query('SELECT e.id FROM integration_events e JOIN integrations i ON i.id = e.integrationId WHERE i.name = ? AND e.type = ? ORDER BY e.createdAt, e.id', [name, type]);
-  return Promise.all(rows.map((r: { id: string }) => server.ds.manager.findOneByOrFail(IntegrationEvent, { id: r.id })));
+  const rows = await server.ds.manager.query(
+    'SELECT e.id FROM integration_events e JOIN integrations i ON i.id = e.integrationId WHERE i.name = ? AND e.type = ? ORDER BY e.createdAt, e.id',
+    [name, type],
+  );
+  return Promise.all(
+    rows.map((r: { id: string }) => server.ds.manager.findOneByOrFail(IntegrationEvent, { id: r.id })),
+  );
 }
 
 /** Writes a page into the space through the API: one head move. */
 async function editSpace(server: TestServer, actor: Actor, spaceId: string, title = 'Page'): Promise<void> {
-  await server.as(actor.token).post(`/v1/spaces/${spaceId}/content/pages`).send({ title, markdown: 'Text.' }).expect(201);
+  await server
+    .as(actor.token)
+    .post(`/v1/spaces/${spaceId}/content/pages`)
+    .send({ title, markdown: 'Text.' })
+    .expect(201);
 }
 
 /** The one space_content_updated event of the space (after an edit), settled. */
@@ -76,7 +98,9 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     // the API listens, so a tunnel can call it back at environment.apiEndpoint
     api = http.createServer((req, res) => server.app(req, res));
     await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
-    server = await startServer(dispatchConfig(loadConfig(), `http://127.0.0.1:${(api.address() as AddressInfo).port}`, true));
+    server = await startServer(
+      dispatchConfig(loadConfig(), `http://127.0.0.1:${(api.address() as AddressInfo).port}`, true),
+    );
     worker = await startWorker(server.ds, server.config);
   }, 60000);
 
@@ -87,7 +111,13 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     await server?.close();
   });
 
-  async function setUp(): Promise<{ owner: Actor; orgId: string; integration: InstalledIntegration; space: Json; tunnel: Tunnel }> {
+  async function setUp(): Promise<{
+    owner: Actor;
+    orgId: string;
+    integration: InstalledIntegration;
+    space: Json;
+    tunnel: Tunnel;
+  }> {
     const { org, admin } = await createOrg(server.ds);
     const integration = await publishAndInstall(server, admin, org.id);
     const space = await newSpace(server, admin, org.id);
@@ -99,10 +129,30 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
   it('the full story: publish, install, install on a space, dev mode, edit: a signed space_content_updated, success with its trace', async () => {
     const { org, admin } = await createOrg(server.ds);
     const name = unique('dispatch-');
-    await server.as(admin.token).post(`/v1/integrations/${name}`).send({ organization: org.id, title: 'Full story', description: 'Receives events', script: 'export default {};', scopes: ['space:content:read'] }).expect(200);
-    const installationId = (await server.as(admin.token).post(`/v1/integrations/${name}/installations`).send({ organization: org.id }).expect(201)).body.id;
+    await server
+      .as(admin.token)
+      .post(`/v1/integrations/${name}`)
+      .send({
+        organization: org.id,
+        title: 'Full story',
+        description: 'Receives events',
+        script: 'export default {};',
+        scopes: ['space:content:read'],
+      })
+      .expect(200);
+    const installationId = (
+      await server
+        .as(admin.token)
+        .post(`/v1/integrations/${name}/installations`)
+        .send({ organization: org.id })
+        .expect(201)
+    ).body.id;
     const space = await newSpace(server, admin, org.id);
-    await server.as(admin.token).post(`/v1/integrations/${name}/installations/${installationId}/spaces`).send({ space: space.id }).expect(201);
+    await server
+      .as(admin.token)
+      .post(`/v1/integrations/${name}/installations/${installationId}/spaces`)
+      .send({ space: space.id })
+      .expect(201);
     // written before dev mode: failed at once, no workflow
     const [setup] = await eventsOf(server, name, 'installation_setup');
     expect(setup).toMatchObject({ status: 'failed', endpointUrl: null, dispatch: { requestedAt: null } });
@@ -122,7 +172,11 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     expect(signatureValid(dispatch, 'another secret')).toBe(false);
     const { revision: revisionId } = (await server.as(admin.token).get(`/v1/spaces/${space.id}`).expect(200)).body;
     expect(dispatch.event).toEqual({
-      eventId: event.id, type: 'space_content_updated', installationId, spaceId: space.id, revisionId,
+      eventId: event.id,
+      type: 'space_content_updated',
+      installationId,
+      spaceId: space.id,
+      revisionId,
       updatedBy: [expect.objectContaining({ object: 'user', id: admin.user.id, displayName: admin.user.displayName })],
     });
     expect(dispatch.environment).toMatchObject({
@@ -136,9 +190,19 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     });
 
     const detail = (await server.as(admin.token).get(`/v1/integrations/${name}/events/${event.id}`).expect(200)).body;
-    expect(detail.event).toMatchObject({ id: event.id, integrationId: event.integrationId, installationId, status: 'success', payload: dispatch.event });
+    expect(detail.event).toMatchObject({
+      id: event.id,
+      integrationId: event.integrationId,
+      installationId,
+      status: 'success',
+      payload: dispatch.event,
+    });
     expect(detail.trace.logs).toEqual([
-      { level: 'info', timestamp: expect.any(String), message: expect.stringMatching(new RegExp(`^attempt 1 of 4: POST ${t.url}/v1 answered HTTP 200 in \\d+ ms$`)) },
+      {
+        level: 'info',
+        timestamp: expect.any(String),
+        message: expect.stringMatching(new RegExp(`^attempt 1 of 4: POST ${t.url}/v1 answered HTTP 200 in \\d+ ms$`)),
+      },
     ]);
     // the run is Temporal's integration-dispatch/<eventId>, found by its ResourceId
     const client = await server.temporal.getClient();
@@ -146,7 +210,11 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     expect(await handle.result()).toEqual({ state: 'done', result: { attempts: 1 } });
     const description = await handle.describe();
     expect(description.workflowId).toBe(`integration-dispatch/${event.id}`);
-    expect(description.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id], ResourceId: [event.id] });
+    expect(description.searchAttributes).toMatchObject({
+      OrganizationId: [org.id],
+      SpaceId: [space.id],
+      ResourceId: [event.id],
+    });
     expect(description.status.name).toBe('COMPLETED');
   });
 
@@ -184,7 +252,10 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     const event = await contentEvent(server, integration.name, space.id);
     expect(event.status).toBe('success');
     expect(event.trace).toHaveLength(2);
-    expect(event.trace[0]).toMatchObject({ level: 'warn', message: expect.stringMatching(/^attempt 1 of 4: POST \S+ failed: .*; retrying in \d+ ms$/) });
+    expect(event.trace[0]).toMatchObject({
+      level: 'warn',
+      message: expect.stringMatching(/^attempt 1 of 4: POST \S+ failed: .*; retrying in \d+ ms$/),
+    });
   });
 
   it('a tunnel answering 406: failed at once, no retry', async () => {
@@ -194,7 +265,13 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     const event = await contentEvent(server, integration.name, space.id);
     expect(event.status).toBe('failed');
     expect(t.received).toHaveLength(1);
-    expect(event.trace).toEqual([{ level: 'error', timestamp: expect.any(String), message: expect.stringMatching(/^attempt 1 of 4: POST \S+ answered HTTP 406 in \d+ ms; not retried$/) }]);
+    expect(event.trace).toEqual([
+      {
+        level: 'error',
+        timestamp: expect.any(String),
+        message: expect.stringMatching(/^attempt 1 of 4: POST \S+ answered HTTP 406 in \d+ ms; not retried$/),
+      },
+    ]);
     expect(event.dispatch).toMatchObject({ errorCode: 'DELIVERY_FAILED', progressDone: 1 });
   });
 
@@ -224,7 +301,9 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
 
     await devMode(server, owner, integration.name, t.url, true);
     await editSpace(server, other.admin, otherSpace.id, 'Second');
-    const events = (await eventsOf(server, integration.name, 'space_content_updated')).filter((e) => e.spaceId === otherSpace.id);
+    const events = (await eventsOf(server, integration.name, 'space_content_updated')).filter(
+      (e) => e.spaceId === otherSpace.id,
+    );
     expect(events).toHaveLength(2);
     expect((await settled(server, events[1].id)).status).toBe('success');
     expect(t.received.map((d) => d.event.spaceId)).toEqual([ownSpace.id, otherSpace.id]);
@@ -232,7 +311,9 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     // dev mode off: new events are not sent
     await server.as(owner.token).delete(`/v1/integrations/${integration.name}/dev`).expect(204);
     await editSpace(server, owner, ownSpace.id, 'Third');
-    const last = (await eventsOf(server, integration.name, 'space_content_updated')).filter((e) => e.spaceId === ownSpace.id);
+    const last = (await eventsOf(server, integration.name, 'space_content_updated')).filter(
+      (e) => e.spaceId === ownSpace.id,
+    );
     expect(last[1]).toMatchObject({ status: 'failed', endpointUrl: null });
   });
 
@@ -242,7 +323,10 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     const foreign = await newSpace(server, other.admin, other.org.id);
     const answers: Record<string, number | string> = {};
     t.onEvent = async ({ environment }) => {
-      const get = (path: string) => fetch(`${environment.apiEndpoint}/v1${path}`, { headers: { authorization: `Bearer ${environment.apiTokens.installation}` } });
+      const get = (path: string) =>
+        fetch(`${environment.apiEndpoint}/v1${path}`, {
+          headers: { authorization: `Bearer ${environment.apiTokens.installation}` },
+        });
       const own = await get(`/spaces/${space.id}`);
       answers.own = own.status;
       answers.title = ((await own.json()) as Json).title;
@@ -268,9 +352,16 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
         }),
       );
       await new Promise((r) => setTimeout(r, 300));
-      expect(await server.ds.manager.findOneByOrFail(IntegrationEvent, { id: event.id })).toMatchObject({ status: 'pending', dispatch: { runId: null, startedAt: null } });
+      expect(await server.ds.manager.findOneByOrFail(IntegrationEvent, { id: event.id })).toMatchObject({
+        status: 'pending',
+        dispatch: { runId: null, startedAt: null },
+      });
       expect(t.received).toHaveLength(0);
-      const report = await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: orgId, logger: pino({ level: 'silent' }) });
+      const report = await reconcileJobs(server.temporal, server.ds.manager, {
+        graceSeconds: 0,
+        organizationId: orgId,
+        logger: pino({ level: 'silent' }),
+      });
       expect(report.started).toBeGreaterThanOrEqual(1);
       expect((await settled(server, event.id)).status).toBe('success');
       expect(t.received.map((d) => d.event.eventId)).toEqual([event.id]);
@@ -281,12 +372,22 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
 
   it('installation_deleted reaches the tunnel after the installation is gone: signed with its secret, no installation in the environment', async () => {
     const { owner, integration, tunnel: t } = await setUp();
-    const { signingSecret } = await server.ds.manager.findOneByOrFail(IntegrationInstallation, { id: integration.installationId });
-    await server.as(owner.token).delete(`/v1/integrations/${integration.name}/installations/${integration.installationId}`).expect(204);
+    const { signingSecret } = await server.ds.manager.findOneByOrFail(IntegrationInstallation, {
+      id: integration.installationId,
+    });
+    await server
+      .as(owner.token)
+      .delete(`/v1/integrations/${integration.name}/installations/${integration.installationId}`)
+      .expect(204);
     const [event] = await eventsOf(server, integration.name, 'installation_deleted');
     expect((await settled(server, event.id)).status).toBe('success');
     const [dispatch] = t.received;
-    expect(dispatch.event).toEqual({ eventId: event.id, type: 'installation_deleted', installationId: integration.installationId, previous: { configuration: {} } });
+    expect(dispatch.event).toEqual({
+      eventId: event.id,
+      type: 'installation_deleted',
+      installationId: integration.installationId,
+      previous: { configuration: {} },
+    });
     expect(signatureValid(dispatch, signingSecret)).toBe(true);
     expect(dispatch.environment.installation).toBeUndefined();
     expect(dispatch.environment.apiTokens).toEqual({ integration: expect.any(String) });
@@ -294,14 +395,27 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
 
   it("an import, committed by the worker's activity, sends space_content_updated once it commits", async () => {
     const { owner, integration, space, tunnel: t } = await setUp();
-    const site = http.createServer((_req, res) => res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Imported\n\nText.\n'));
+    const site = http.createServer((_req, res) =>
+      res.writeHead(200, { 'content-type': 'text/markdown' }).end('# Imported\n\nText.\n'),
+    );
     await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
     try {
       const url = `http://127.0.0.1:${(site.address() as AddressInfo).port}/doc.md`;
-      const { revision } = (await server.as(owner.token).post(`/v1/spaces/${space.id}/content/import`).send({ url, source: 'markdown' }).expect(201)).body;
+      const { revision } = (
+        await server
+          .as(owner.token)
+          .post(`/v1/spaces/${space.id}/content/import`)
+          .send({ url, source: 'markdown' })
+          .expect(201)
+      ).body;
       const event = await contentEvent(server, integration.name, space.id);
       expect(event.status).toBe('success');
-      expect(t.received[0].event).toMatchObject({ type: 'space_content_updated', spaceId: space.id, revisionId: revision, updatedBy: [expect.objectContaining({ id: owner.user.id })] });
+      expect(t.received[0].event).toMatchObject({
+        type: 'space_content_updated',
+        spaceId: space.id,
+        revisionId: revision,
+        updatedBy: [expect.objectContaining({ id: owner.user.id })],
+      });
     } finally {
       await new Promise((resolve) => site.close(resolve));
     }
@@ -315,7 +429,12 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     const events = await eventsOf(server, integration.name, 'space_visibility_updated');
     expect(events).toHaveLength(1);
     expect((await settled(server, events[0].id)).status).toBe('success');
-    expect(t.received[0].event).toMatchObject({ type: 'space_visibility_updated', spaceId: space.id, previousVisibility: 'private', visibility: 'unlisted' });
+    expect(t.received[0].event).toMatchObject({
+      type: 'space_visibility_updated',
+      spaceId: space.id,
+      previousVisibility: 'private',
+      visibility: 'unlisted',
+    });
     await server.as(owner.token).patch(`/v1/spaces/${space.id}`).send({ visibility: 'in-collection' }).expect(400);
   });
 });
@@ -347,7 +466,15 @@ describe('with the default configuration', () => {
     await editSpace(server, admin, space.id);
     const event = await contentEvent(server, name, space.id);
     expect(event.status).toBe('failed');
-    expect(event.trace).toEqual([{ level: 'error', timestamp: expect.any(String), message: expect.stringMatching(/^attempt 1 of 4: POST \S+ failed: refused destination: 127\.0\.0\.1 is a loopback address in \d+ ms; not retried$/) }]);
+    expect(event.trace).toEqual([
+      {
+        level: 'error',
+        timestamp: expect.any(String),
+        message: expect.stringMatching(
+          /^attempt 1 of 4: POST \S+ failed: refused destination: 127\.0\.0\.1 is a loopback address in \d+ ms; not retried$/,
+        ),
+      },
+    ]);
     expect(t.received).toHaveLength(0);
   });
 

@@ -15,7 +15,8 @@ import { download, upload } from '../support/content-forms';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
-const blobKey = (spaceId: string, bytes: Buffer) => `files/${spaceId}/${createHash('sha256').update(bytes).digest('hex')}`;
+const blobKey = (spaceId: string, bytes: Buffer) =>
+  `files/${spaceId}/${createHash('sha256').update(bytes).digest('hex')}`;
 
 describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)', (backend) => {
   let server: TestServer;
@@ -23,7 +24,9 @@ describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)'
 
   beforeAll(async () => {
     const base = loadConfig();
-    server = await startServer(shortJobRetries(privateTaskQueue({ ...base, spaceRetentionSeconds: 2, blobs: { ...base.blobs, backend } })));
+    server = await startServer(
+      shortJobRetries(privateTaskQueue({ ...base, spaceRetentionSeconds: 2, blobs: { ...base.blobs, backend } })),
+    );
     worker = await startWorker(server.ds, server.config);
   }, 120000);
 
@@ -48,7 +51,10 @@ describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)'
     return (await server.ds.manager.findOneByOrFail(Revision, { id: space.revisionId! })).root;
   };
   /** Whether the store still holds the blob, asked through a fresh download URL of its own. */
-  const blobStatus = async (key: string) => downloadStatus(await createBlobStore(server.config).downloadUrl(key, { filename: 'f.txt', contentType: 'text/plain' }));
+  const blobStatus = async (key: string) =>
+    downloadStatus(
+      await createBlobStore(server.config).downloadUrl(key, { filename: 'f.txt', contentType: 'text/plain' }),
+    );
   const objectExists = async (hash: string) => (await server.ds.manager.countBy(ContentObject, { hash })) === 1;
 
   it('removes what only the purged space referenced, keeps what its duplicate shares until that is purged too', async () => {
@@ -56,14 +62,21 @@ describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)'
     const api = server.as(admin.token);
     const a = (await api.post(`/v1/orgs/${org.id}/spaces`).send({ title: 'Original' }).expect(201)).body.id as string;
     const shared = Buffer.from(`shared bytes ${a}`);
-    const sharedFile = (await upload(server, admin.token, `/v1/spaces/${a}/content`, 'shared.txt', shared, 'text/plain').expect(201)).body;
+    const sharedFile = (
+      await upload(server, admin.token, `/v1/spaces/${a}/content`, 'shared.txt', shared, 'text/plain').expect(201)
+    ).body;
     await api.post(`/v1/spaces/${a}/content/pages`).send({ title: 'Shared page', markdown: 'in both' }).expect(201);
     const b = (await api.post(`/v1/spaces/${a}/duplicate`).expect(201)).body.id as string;
     const sharedRoot = await rootOf(b);
 
     const own = Buffer.from(`own bytes ${a}`);
-    const ownFile = (await upload(server, admin.token, `/v1/spaces/${a}/content`, 'own.txt', own, 'text/plain').expect(201)).body;
-    await api.post(`/v1/spaces/${a}/content/pages`).send({ title: 'Only in the original', markdown: 'gone with it' }).expect(201);
+    const ownFile = (
+      await upload(server, admin.token, `/v1/spaces/${a}/content`, 'own.txt', own, 'text/plain').expect(201)
+    ).body;
+    await api
+      .post(`/v1/spaces/${a}/content/pages`)
+      .send({ title: 'Only in the original', markdown: 'gone with it' })
+      .expect(201);
     const ownRoot = await rootOf(a);
     expect(await downloadStatus(ownFile.downloadURL)).toBe(200);
 

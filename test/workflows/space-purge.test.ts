@@ -21,7 +21,9 @@ let server: TestServer;
 let worker: TestWorker;
 
 beforeAll(async () => {
-  server = await startServer(shortJobRetries(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: RETENTION_SECONDS, purgeBatchSize: 2 })));
+  server = await startServer(
+    shortJobRetries(privateTaskQueue({ ...loadConfig(), spaceRetentionSeconds: RETENTION_SECONDS, purgeBatchSize: 2 })),
+  );
   worker = await startWorker(server.ds, server.config);
 }, 120000);
 
@@ -30,8 +32,10 @@ afterAll(async () => {
   await server?.close();
 });
 
-const deleteSpace = (spaceId: string) => inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
-const restore = (spaceId: string) => inTransaction(server.ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
+const deleteSpace = (spaceId: string) =>
+  inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+const restore = (spaceId: string) =>
+  inTransaction(server.ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
 const dispatch = (ticket: JobTicket<Space>) => dispatchJob(server.temporal, server.ds.manager, ticket, logger);
 const rowOf = (spaceId: string) => server.ds.manager.findOneBy(Space, { id: spaceId });
 
@@ -71,7 +75,11 @@ describe('space-purge job', () => {
     await dispatch(await deleteSpace(space.id));
     expect((await rowOf(space.id))?.purge.generation).toBe(1);
     expect((await (await handleOf(space.id, 1)).describe()).runId).toBe(first.runId);
-    expect(first.searchAttributes).toMatchObject({ OrganizationId: [org.id], SpaceId: [space.id], ResourceId: [space.id] });
+    expect(first.searchAttributes).toMatchObject({
+      OrganizationId: [org.id],
+      SpaceId: [space.id],
+      ResourceId: [space.id],
+    });
     const running = await until(async () => {
       const row = await rowOf(space.id);
       return row && jobStatus(row.purge) === 'running' ? row : null;
@@ -108,7 +116,7 @@ describe('space-purge job', () => {
     expect(await rowOf(space.id)).not.toBeNull();
   });
 
-  it('a DELETE while a restore\'s cancel is pending gets a purge of its own (the race)', async () => {
+  it("a DELETE while a restore's cancel is pending gets a purge of its own (the race)", async () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
     await dispatch(await deleteSpace(space.id));
@@ -129,9 +137,13 @@ describe('space-purge job', () => {
     const space = await insertSpace(server.ds, org);
     await deleteSpace(space.id); // no dispatch: the process "crashed" after the commit
     expect((await rowOf(space.id))?.purge.runId).toBeNull();
-    expect(await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger })).toEqual({ started: 1, failed: 0 });
+    expect(
+      await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
+    ).toEqual({ started: 1, failed: 0 });
     expect((await rowOf(space.id))?.purge.runId).toBeTruthy();
-    expect(await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger })).toEqual({ started: 0, failed: 0 });
+    expect(
+      await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
+    ).toEqual({ started: 0, failed: 0 });
     expect(await resultOf(space.id, 1)).toBe('purged');
   });
 
@@ -139,7 +151,12 @@ describe('space-purge job', () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
     await deleteSpace(space.id); // start lost
-    const reconcile = defineSchedule({ name: unique('reconcile-'), workflow: 'reconcileJobs', everySeconds: () => 3600, args: [{ organizationId: org.id, graceSeconds: 0 }] });
+    const reconcile = defineSchedule({
+      name: unique('reconcile-'),
+      workflow: 'reconcileJobs',
+      everySeconds: () => 3600,
+      args: [{ organizationId: org.id, graceSeconds: 0 }],
+    });
     const [id] = await ensureSchedules(server.temporal, [reconcile]);
     const schedule = (await server.temporal.getClient()).schedule.getHandle(id);
     try {

@@ -22,10 +22,17 @@ let workers: WorkerProcesses;
 beforeAll(async () => {
   provider = await new FakeProvider('libretranslate').start();
   provider.delayMs = 200;
-  server = await startServer({ ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueue: unique('test-translation-') } });
+  server = await startServer({
+    ...loadConfig(),
+    temporal: { ...loadConfig().temporal, taskQueue: unique('test-translation-') },
+  });
   workers = new WorkerProcesses({
-    MYSQL_DATABASE: server.config.mysql.database, TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue,
-    TRANSLATION_PROVIDER: 'libretranslate', TRANSLATION_LIBRETRANSLATE_URL: provider.url, TRANSLATION_PAGES_PER_STEP: '2', TRANSLATION_REQUESTS_PER_SECOND: '0',
+    MYSQL_DATABASE: server.config.mysql.database,
+    TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue,
+    TRANSLATION_PROVIDER: 'libretranslate',
+    TRANSLATION_LIBRETRANSLATE_URL: provider.url,
+    TRANSLATION_PAGES_PER_STEP: '2',
+    TRANSLATION_REQUESTS_PER_SECOND: '0',
   });
 }, 60000);
 
@@ -38,7 +45,13 @@ afterAll(async () => {
 it('kill -9 of the worker mid-run, then a new worker: the run completes with every page once', async () => {
   const { org, admin } = await createOrg(server.ds);
   const { space } = await spaceWithPages(server, admin, org.id, PAGES);
-  const { id } = (await server.as(admin.token).post(translationsPath(org.id)).send({ language: 'es', source: { space: space.id, language: 'en' } }).expect(201)).body;
+  const { id } = (
+    await server
+      .as(admin.token)
+      .post(translationsPath(org.id))
+      .send({ language: 'es', source: { space: space.id, language: 'en' } })
+      .expect(201)
+  ).body;
   const row = () => server.ds.manager.findOneByOrFail(Translation, { id });
 
   const first = workers.start();
@@ -54,7 +67,11 @@ it('kill -9 of the worker mid-run, then a new worker: the run completes with eve
 
   workers.start();
   const done = await settled(server, admin, org.id, id, { timeoutMs: 90000 });
-  expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: PAGES, totalPages: PAGES } });
+  expect(done).toMatchObject({
+    status: 'completed',
+    error: null,
+    stats: { runs: 1, latestPages: PAGES, totalPages: PAGES },
+  });
   // resumed after the stored steps: of the 10 steps, those done before the kill were not sent again
   expect(provider.requests.length).toBeLessThanOrEqual(PAGES / 2 + 1);
   expect(provider.requests.length).toBeGreaterThan(sentAtKill);

@@ -61,7 +61,14 @@ beforeEach(() => {
 async function translated(pages = 6) {
   const fx = await createOrg(server.ds);
   const { space, pageIds } = await spaceWithPages(server, fx.admin, fx.org.id, pages);
-  const start = async () => (await server.as(fx.admin.token).post(translationsPath(fx.org.id)).send({ language: 'de', source: { space: space.id, language: 'en' } }).expect(201)).body;
+  const start = async () =>
+    (
+      await server
+        .as(fx.admin.token)
+        .post(translationsPath(fx.org.id))
+        .send({ language: 'de', source: { space: space.id, language: 'en' } })
+        .expect(201)
+    ).body;
   return { ...fx, space, pageIds, start };
 }
 
@@ -104,7 +111,10 @@ describe('translation-run', () => {
     expect(after.run).toMatchObject({ generation: 2, rerunRequested: false, errorCode: null });
     expect(after.runs).toBe(2);
     const client = await server.temporal.getClient();
-    const third = await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 3)).describe().catch(() => null);
+    const third = await client.workflow
+      .getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 3))
+      .describe()
+      .catch(() => null);
     expect(third).toBeNull();
   });
 
@@ -128,7 +138,10 @@ describe('translation-run', () => {
     const failed = await settled(server, admin, org.id, id);
     expect(failed).toMatchObject({
       status: 'failed',
-      error: { code: TRANSLATION_FAILURES.rejected, message: 'libretranslate refused the request (HTTP 400): ru is not supported as target' },
+      error: {
+        code: TRANSLATION_FAILURES.rejected,
+        message: 'libretranslate refused the request (HTTP 400): ru is not supported as target',
+      },
       stats: { runs: 0 },
       result: null,
     });
@@ -138,11 +151,16 @@ describe('translation-run', () => {
     const blobs = createBlobStore(server.config);
     await blobs.read(planKey(id, 1));
     const staging = { ...server.config, translation: { ...server.config.translation, stagingRetentionSeconds: 0 } };
-    expect(await expireStagedRuns(server.ds.manager, staging, new Date(Date.now() + 1000), blobs)).toBeGreaterThanOrEqual(1);
+    expect(
+      await expireStagedRuns(server.ds.manager, staging, new Date(Date.now() + 1000), blobs),
+    ).toBeGreaterThanOrEqual(1);
     expect((await row(id)).stagedGeneration).toBeNull();
     await expect(blobs.read(planKey(id, 1))).rejects.toThrow();
 
-    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
     const done = await settled(server, admin, org.id, id, { runs: 1 });
     expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: 2 } });
     expect((await row(id)).stagedGeneration).toBeNull(); // a completed run removes its own blobs
@@ -172,7 +190,10 @@ describe('translation-run', () => {
     await editPages(server, admin, space.id, [pageIds[0]]);
     provider.hold();
     const before = provider.requests.length;
-    await server.as(admin.token).post(`${translationsPath(org.id, id)}/run`).expect(204);
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
     await provider.received(before + 1);
     await server.as(admin.token).delete(translationsPath(org.id, id)).expect(204);
     const client = await server.temporal.getClient();
@@ -195,7 +216,9 @@ describe('translation-run', () => {
     const { id } = await start();
     await provider.received(before + 1);
     const watching = new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
-      const child = spawn('node', [CLI, 'jobs', 'watch', id, '--json'], { env: { ...process.env, MYSQL_DATABASE: server.config.mysql.database } });
+      const child = spawn('node', [CLI, 'jobs', 'watch', id, '--json'], {
+        env: { ...process.env, MYSQL_DATABASE: server.config.mysql.database },
+      });
       let stdout = '';
       let stderr = '';
       child.stdout.on('data', (d) => (stdout += d));

@@ -56,10 +56,21 @@ describe('the worker process', () => {
 
   it('serves the job counters, its pool and the Temporal SDK metrics at /metrics on its own port', async () => {
     const [port, sdkPort] = [await freePort(), await freePort()];
-    worker = spawn(process.execPath, [path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js'), '--no-schedules'], {
-      env: { ...process.env, TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue, WORKER_METRICS_PORT: String(port), TEMPORAL_METRICS_PORT: String(sdkPort), SPACE_RETENTION_SECONDS: '1', LOG_LEVEL: 'warn' },
-      stdio: 'ignore',
-    });
+    worker = spawn(
+      process.execPath,
+      [path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js'), '--no-schedules'],
+      {
+        env: {
+          ...process.env,
+          TEMPORAL_TASK_QUEUE: server.config.temporal.taskQueue,
+          WORKER_METRICS_PORT: String(port),
+          TEMPORAL_METRICS_PORT: String(sdkPort),
+          SPACE_RETENTION_SECONDS: '1',
+          LOG_LEVEL: 'warn',
+        },
+        stdio: 'ignore',
+      },
+    );
     const url = `http://127.0.0.1:${port}/metrics`;
     await until(() => scrapeUrl(url).then((r) => r.status === 200), 'the worker metrics');
 
@@ -71,11 +82,18 @@ describe('the worker process', () => {
       const { text } = await scrapeUrl(url);
       // the workflow completes after its last activity counted the purge
       const completed = sample(text, 'jobs_completed_total', { kind: 'space-purge' }) === 1;
-      return completed && (sample(text, 'temporal_workflow_completed_total', { task_queue: server.config.temporal.taskQueue }) ?? 0) >= 1 && text;
+      return (
+        completed &&
+        (sample(text, 'temporal_workflow_completed_total', { task_queue: server.config.temporal.taskQueue }) ?? 0) >=
+          1 &&
+        text
+      );
     }, 'the completed purge in the metrics');
     expect(sample(text, 'jobs_started_total', { kind: 'space-purge', service: 'worker' })).toBe(1);
     expect(sample(text, 'job_duration_seconds_count', { kind: 'space-purge', outcome: 'succeeded' })).toBe(1);
-    expect(sample(text, 'job_duration_seconds_sum', { kind: 'space-purge', outcome: 'succeeded' })).toBeGreaterThanOrEqual(0);
+    expect(
+      sample(text, 'job_duration_seconds_sum', { kind: 'space-purge', outcome: 'succeeded' }),
+    ).toBeGreaterThanOrEqual(0);
     expect(sample(text, 'db_pool_connections', { state: 'max', service: 'worker' })).toBe(server.config.mysql.poolSize);
     // the SDK's own, from its exporter (the probe above waited for its completed workflow)
     expect(text).toMatch(/^temporal_activity_execution_latency_seconds_bucket\{/m);

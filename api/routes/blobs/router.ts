@@ -25,7 +25,10 @@ function describe(registry: OpenAPIRegistry): void {
     tags: ['Blobs'],
     request: { params: z.object(blobDownloadParams), query: querySchema },
     responses: {
-      200: { description: 'the bytes, as an attachment', content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } } },
+      200: {
+        description: 'the bytes, as an attachment',
+        content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
+      },
       403: { description: 'the signature is invalid or has expired' },
       404: { description: 'no such blob, or the service stores blobs in S3' },
       default: { description: 'error: {"error": {"code", "message"}}' },
@@ -59,7 +62,9 @@ export function blobRoutes(deps: Deps, registry: OpenAPIRegistry): Router {
     res.setHeader('Content-Security-Policy', "default-src 'none'; sandbox");
     res.setHeader('Cache-Control', 'private');
     // once the headers are out an error cannot become a JSON answer; the client sees a short body
-    await pipeline(blob.stream, res).catch((err) => deps.logger.warn({ err, key, reqId: req.id }, 'blob download interrupted'));
+    await pipeline(blob.stream, res).catch((err) =>
+      deps.logger.warn({ err, key, reqId: req.id }, 'blob download interrupted'),
+    );
   });
   return router;
 }

@@ -20,13 +20,20 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf', operationId: 'getChangeRequestPDF', tags: ['change-requests'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/pdf',
+      operationId: 'getChangeRequestPDF',
+      tags: ['change-requests'],
       summary: 'Get a URL of the content of a change request as PDF',
       params: changeRequestIdParams,
       query: changeRequestPdfQuery,
       responses: {
         200: { description: 'URL of the PDF', schema: pdfUrlSchema },
-        202: { description: 'The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header\'s seconds', schema: pdfPendingSchema },
+        202: {
+          description:
+            "The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header's seconds",
+          schema: pdfPendingSchema,
+        },
         503: { description: 'The render failed; asking again renders anew (Retry-After)' },
       },
     },
@@ -42,13 +49,27 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       const outcome = pdfExportOutcome(row);
       const retryAfter = String(config.pdf.retryAfterSeconds);
       if (outcome.state === 'ready') {
-        const url = await blobs.downloadUrl(outcome.fileKey, { filename: pdfFileName(space, changeRequest), contentType: 'application/pdf', ttlSeconds: config.pdf.urlTtlSeconds });
+        const url = await blobs.downloadUrl(outcome.fileKey, {
+          filename: pdfFileName(space, changeRequest),
+          contentType: 'application/pdf',
+          ttlSeconds: config.pdf.urlTtlSeconds,
+        });
         return { status: 200, body: { url } };
       }
       if (outcome.state === 'failed') {
-        return { status: 503, headers: { 'Retry-After': retryAfter }, body: { error: { code: 503, message: `the PDF could not be rendered (${outcome.code}: ${outcome.message})` } } };
+        return {
+          status: 503,
+          headers: { 'Retry-After': retryAfter },
+          body: {
+            error: { code: 503, message: `the PDF could not be rendered (${outcome.code}: ${outcome.message})` },
+          },
+        };
       }
-      return { status: 202, headers: { 'Retry-After': retryAfter }, body: presentPdfPending(outcome, config.pdf.retryAfterSeconds) };
+      return {
+        status: 202,
+        headers: { 'Retry-After': retryAfter },
+        body: presentPdfPending(outcome, config.pdf.retryAfterSeconds),
+      };
     },
   );
 }

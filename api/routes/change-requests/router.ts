@@ -2,7 +2,12 @@
 import { authorize } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
 import { changeRequestsOfSpaceQuery, describeChangeRequests } from '../../../domain/content/change-request-queries';
-import { createChangeRequest, mergeChangeRequest, updateChangeRequest, updateFromSpace } from '../../../domain/content/change-requests';
+import {
+  createChangeRequest,
+  mergeChangeRequest,
+  updateChangeRequest,
+  updateFromSpace,
+} from '../../../domain/content/change-requests';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Space } from '../../../entities/Space';
 import { loadChangeRequest, loadSpace } from '../../loaders';
@@ -12,7 +17,12 @@ import { changeRequestResultSchema, changeRequestSchema, presentChangeRequest } 
 import { listSchema, presentList } from '../../presenters/common';
 import { Urls } from '../../presenters/urls';
 import { spaceIdParams } from '../spaces/schema';
-import { changeRequestIdParams, createChangeRequestBody, listChangeRequestsQuery, patchChangeRequestBody } from './schema';
+import {
+  changeRequestIdParams,
+  createChangeRequestBody,
+  listChangeRequestsQuery,
+  patchChangeRequestBody,
+} from './schema';
 
 export function changeRequestRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -24,7 +34,10 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/change-requests', operationId: 'listChangeRequests', tags: ['change-requests'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/change-requests',
+      operationId: 'listChangeRequests',
+      tags: ['change-requests'],
       summary: 'List the change requests of a space, newest number first',
       params: spaceIdParams,
       query: listChangeRequestsQuery,
@@ -40,7 +53,11 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       const page = await paginate(
         changeRequestsOfSpaceQuery(ds.manager, space.id, filter),
         [first, { column: 'cr.id', direction: 'DESC', value: (cr) => cr.id }],
-        { limit: query.limit, page: query.page, scope: JSON.stringify(['change-requests', space.id, filter, query.orderBy ?? 'number']) },
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: JSON.stringify(['change-requests', space.id, filter, query.orderBy ?? 'number']),
+        },
         config.cursorSecret,
       );
       return { status: 200, body: presentList(page, await present(space, page.items)) };
@@ -49,7 +66,10 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/change-requests', operationId: 'createChangeRequest', tags: ['change-requests'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/change-requests',
+      operationId: 'createChangeRequest',
+      tags: ['change-requests'],
       summary: "Open a change request from the space's current revision",
       params: spaceIdParams,
       body: createChangeRequestBody,
@@ -66,7 +86,10 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}', operationId: 'getChangeRequest', tags: ['change-requests'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}',
+      operationId: 'getChangeRequest',
+      tags: ['change-requests'],
       summary: 'Get a change request by id or by number',
       params: changeRequestIdParams,
       responses: { 200: { description: 'change request', schema: changeRequestSchema } },
@@ -81,7 +104,10 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}', operationId: 'updateChangeRequest', tags: ['change-requests'],
+      method: 'patch',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}',
+      operationId: 'updateChangeRequest',
+      tags: ['change-requests'],
       summary: 'Update the subject or status (draft, open, archived) of a change request',
       params: changeRequestIdParams,
       body: patchChangeRequestBody,
@@ -98,7 +124,10 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge', operationId: 'mergeChangeRequest', tags: ['change-requests'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
+      operationId: 'mergeChangeRequest',
+      tags: ['change-requests'],
       summary: 'Merge the change request into the space (409 listing the conflicting pages; nothing is written then)',
       params: changeRequestIdParams,
       responses: { 200: { description: "the space's new revision", schema: changeRequestResultSchema('merge') } },
@@ -114,10 +143,15 @@ export function changeRequestRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update', operationId: 'updateChangeRequestFromSpace', tags: ['change-requests'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
+      operationId: 'updateChangeRequestFromSpace',
+      tags: ['change-requests'],
       summary: "Pull the space's current content into the change request",
       params: changeRequestIdParams,
-      responses: { 200: { description: "the change request's head revision", schema: changeRequestResultSchema('update') } },
+      responses: {
+        200: { description: "the change request's head revision", schema: changeRequestResultSchema('update') },
+      },
     },
     async ({ params, caller, access }) => {
       const space = await loadSpace(access, params.spaceId);

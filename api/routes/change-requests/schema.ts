@@ -5,7 +5,12 @@ import { paginationQuery, queryBoolean } from '../../query';
 import { pathId, resourceId, text } from '../../schemas';
 import { spaceIdParams } from '../spaces/schema';
 
-export const changeRequestIdParams = { ...spaceIdParams, changeRequestId: pathId('change request').openapi({ description: 'the change request id or its number in the space' }) };
+export const changeRequestIdParams = {
+  ...spaceIdParams,
+  changeRequestId: pathId('change request').openapi({
+    description: 'the change request id or its number in the space',
+  }),
+};
 
 const subject = text({ max: 100 });
 /** `merged` is reached only by merging. */
@@ -14,9 +19,14 @@ const writableStatus = z.enum(['draft', 'open', 'archived']);
 export const listChangeRequestsQuery = {
   ...paginationQuery,
   status: z.enum(CHANGE_REQUEST_STATUSES).optional().openapi({ description: 'default open' }),
-  contributor: resourceId.optional().openapi({ description: 'a user id: change requests they created or wrote a revision of' }),
+  contributor: resourceId
+    .optional()
+    .openapi({ description: 'a user id: change requests they created or wrote a revision of' }),
   creator: resourceId.optional().openapi({ description: 'a user id: change requests they created' }),
-  orderBy: z.enum(CHANGE_REQUEST_ORDERS).optional().openapi({ description: 'newest first by this time; default: by number, newest first' }),
+  orderBy: z
+    .enum(CHANGE_REQUEST_ORDERS)
+    .optional()
+    .openapi({ description: 'newest first by this time; default: by number, newest first' }),
 };
 
 export const createChangeRequestBody = z
@@ -34,6 +44,12 @@ export const patchChangeRequestBody = z
   .strict();
 
 export const changeRequestPdfQuery = {
-  only: queryBoolean.optional().openapi({ description: 'with `page`: that page alone, without its descendants (true without a page is a 400)' }),
-  page: resourceId.optional().openapi({ description: "a page of the change request's revision: the PDF shows it and its descendants; default every page" }),
+  only: queryBoolean
+    .optional()
+    .openapi({ description: 'with `page`: that page alone, without its descendants (true without a page is a 400)' }),
+  page: resourceId
+    .optional()
+    .openapi({
+      description: "a page of the change request's revision: the PDF shows it and its descendants; default every page",
+    }),
 };

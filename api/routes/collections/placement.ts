@@ -15,7 +15,10 @@ export function collectionPlacementRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/collections/{collectionId}/move', operationId: 'moveCollection', tags: ['collections'],
+      method: 'post',
+      path: '/v1/collections/{collectionId}/move',
+      operationId: 'moveCollection',
+      tags: ['collections'],
       summary: 'Move a collection under another parent (null: organization root) and/or next to a sibling',
       params: collectionIdParams,
       body: moveBody,
@@ -26,15 +29,24 @@ export function collectionPlacementRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'collection', collection }, 'admin');
       const parentId = body.parent === undefined ? collection.parentId : body.parent;
       // Reordering among the same siblings needs nothing more; a new parent must accept new content.
-      if (parentId !== collection.parentId) await authorizeParent(access, await loadOrganization(access, collection.organizationId), parentId);
-      const moved = await inTransaction(ds, (db) => moveCollection(db, collection, parentId, toPlacement(body.position)));
-      return { status: 200, body: presentCollection(moved, await permissionsOf(access, { kind: 'collection', collection: moved }), urls) };
+      if (parentId !== collection.parentId)
+        await authorizeParent(access, await loadOrganization(access, collection.organizationId), parentId);
+      const moved = await inTransaction(ds, (db) =>
+        moveCollection(db, collection, parentId, toPlacement(body.position)),
+      );
+      return {
+        status: 200,
+        body: presentCollection(moved, await permissionsOf(access, { kind: 'collection', collection: moved }), urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/collections/{collectionId}/transfer', operationId: 'transferCollection', tags: ['collections'],
+      method: 'post',
+      path: '/v1/collections/{collectionId}/transfer',
+      operationId: 'transferCollection',
+      tags: ['collections'],
       summary: 'Transfer a collection, its sub-collections and their spaces to the root of another organization',
       params: collectionIdParams,
       body: transferCollectionBody,
@@ -46,7 +58,14 @@ export function collectionPlacementRoutes(api: ApiBuilder): void {
       const target = await loadOrganization(access, body.organization);
       await authorizeParent(access, target, null);
       const transferred = await inTransaction(ds, (db) => transferCollection(db, collection, target.id));
-      return { status: 200, body: presentCollection(transferred, await permissionsOf(access, { kind: 'collection', collection: transferred }), urls) };
+      return {
+        status: 200,
+        body: presentCollection(
+          transferred,
+          await permissionsOf(access, { kind: 'collection', collection: transferred }),
+          urls,
+        ),
+      };
     },
   );
 }

@@ -17,7 +17,13 @@ import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
 import { presentSpacesFor } from '../spaces/present';
 import { collectionPlacementRoutes } from './placement';
-import { collectionIdParams, createCollectionBody, listCollectionSpacesQuery, listCollectionsQuery, patchCollectionBody } from './schema';
+import {
+  collectionIdParams,
+  createCollectionBody,
+  listCollectionSpacesQuery,
+  listCollectionsQuery,
+  patchCollectionBody,
+} from './schema';
 
 export function collectionRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -25,7 +31,10 @@ export function collectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/collections', operationId: 'listCollections', tags: ['collections'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/collections',
+      operationId: 'listCollections',
+      tags: ['collections'],
       summary: 'List the collections of an organization that the caller can view',
       params: organizationIdParams,
       query: listCollectionsQuery,
@@ -48,14 +57,18 @@ export function collectionRoutes(api: ApiBuilder): void {
         config.cursorSecret,
       );
       const items = [];
-      for (const c of page.items) items.push(presentCollection(c, await permissionsOf(access, { kind: 'collection', collection: c }), urls));
+      for (const c of page.items)
+        items.push(presentCollection(c, await permissionsOf(access, { kind: 'collection', collection: c }), urls));
       return { status: 200, body: presentList(page, items) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/collections', operationId: 'createCollection', tags: ['collections'],
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/collections',
+      operationId: 'createCollection',
+      tags: ['collections'],
       summary: 'Create a collection at the organization root or inside a parent collection',
       params: organizationIdParams,
       body: createCollectionBody,
@@ -66,13 +79,20 @@ export function collectionRoutes(api: ApiBuilder): void {
       const parent = await authorizeParent(access, org, body.parent ?? null);
       const collection = await inTransaction(ds, (db) => createCollection(db, org.id, parent, { title: body.title }));
       const perms = await permissionsOf(access, { kind: 'collection', collection });
-      return { status: 201, headers: { Location: urls.api(`/collections/${collection.id}`) }, body: presentCollection(collection, perms, urls) };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/collections/${collection.id}`) },
+        body: presentCollection(collection, perms, urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/collections/{collectionId}', operationId: 'getCollection', tags: ['collections'],
+      method: 'get',
+      path: '/v1/collections/{collectionId}',
+      operationId: 'getCollection',
+      tags: ['collections'],
       summary: 'Get a collection',
       params: collectionIdParams,
       responses: { 200: { description: 'collection', schema: collectionSchema } },
@@ -86,7 +106,10 @@ export function collectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/collections/{collectionId}', operationId: 'updateCollection', tags: ['collections'],
+      method: 'patch',
+      path: '/v1/collections/{collectionId}',
+      operationId: 'updateCollection',
+      tags: ['collections'],
       summary: 'Update a collection (title, description, defaultLevel)',
       params: collectionIdParams,
       body: patchCollectionBody,
@@ -96,13 +119,23 @@ export function collectionRoutes(api: ApiBuilder): void {
       const collection = await loadCollection(access, params.collectionId);
       await authorize(access, { kind: 'collection', collection }, 'admin');
       const updated = await inTransaction(ds, (db) => updateCollection(db, collection, body));
-      return { status: 200, body: presentCollection(updated, await permissionsOf(access, { kind: 'collection', collection: updated }), urls) };
+      return {
+        status: 200,
+        body: presentCollection(
+          updated,
+          await permissionsOf(access, { kind: 'collection', collection: updated }),
+          urls,
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: '/v1/collections/{collectionId}', operationId: 'deleteCollection', tags: ['collections'],
+      method: 'delete',
+      path: '/v1/collections/{collectionId}',
+      operationId: 'deleteCollection',
+      tags: ['collections'],
       summary: 'Delete an empty collection (409 while it still holds spaces or collections)',
       params: collectionIdParams,
       responses: { 204: { description: 'deleted (also when it does not exist or is not visible to the caller)' } },
@@ -110,7 +143,8 @@ export function collectionRoutes(api: ApiBuilder): void {
     async ({ params, access }) => {
       const collection = await access.db.findOneBy(Collection, { id: params.collectionId });
       // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' collections
-      if (!collection || !(await permissionsOf(access, { kind: 'collection', collection })).view) return { status: 204 };
+      if (!collection || !(await permissionsOf(access, { kind: 'collection', collection })).view)
+        return { status: 204 };
       await authorize(access, { kind: 'collection', collection }, 'admin');
       await inTransaction(ds, (db) => deleteCollection(db, collection));
       return { status: 204 };
@@ -119,7 +153,10 @@ export function collectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/collections/{collectionId}/spaces', operationId: 'listCollectionSpaces', tags: ['collections'],
+      method: 'get',
+      path: '/v1/collections/{collectionId}/spaces',
+      operationId: 'listCollectionSpaces',
+      tags: ['collections'],
       summary: 'List the spaces directly inside a collection, in their order',
       params: collectionIdParams,
       query: listCollectionSpacesQuery,
@@ -138,7 +175,13 @@ export function collectionRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `collectionSpaces:${collection.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows))) };
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows)),
+        ),
+      };
     },
   );
 

@@ -38,7 +38,10 @@ const anchor = z.discriminatedUnion(
   },
 );
 
-export const positionSchema = exactlyOneOf(z.object({ before: anchor.optional(), after: anchor.optional() }).strict(), ['before', 'after']).openapi('Position');
+export const positionSchema = exactlyOneOf(z.object({ before: anchor.optional(), after: anchor.optional() }).strict(), [
+  'before',
+  'after',
+]).openapi('Position');
 
 export type PositionInput = z.output<typeof positionSchema>;
 
@@ -46,10 +49,16 @@ export function toPlacement(position: PositionInput | undefined): Placement | un
   if (!position) return undefined;
   const side = position.before ? 'before' : 'after';
   const a = (position.before ?? position.after)!;
-  return { side, anchor: a.type === 'space' ? { kind: 'space', id: a.space } : { kind: 'collection', id: a.collection } };
+  return {
+    side,
+    anchor: a.type === 'space' ? { kind: 'space', id: a.space } : { kind: 'collection', id: a.collection },
+  };
 }
 
 /** Body of both move operations: the new parent (null: organization root, omitted: unchanged) and/or a position. */
-export const moveBody = atLeastOneOf(z.object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() }).strict(), ['parent', 'position']);
+export const moveBody = atLeastOneOf(
+  z.object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() }).strict(),
+  ['parent', 'position'],
+);
 
 export const transferCollectionBody = z.object({ organization: resourceId }).strict();

@@ -7,7 +7,13 @@ import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { commentersQuery } from '../../../domain/comments/commenters';
-import { commentsQuery, createComment, deleteComment, findComment, updateComment } from '../../../domain/comments/comments';
+import {
+  commentsQuery,
+  createComment,
+  deleteComment,
+  findComment,
+  updateComment,
+} from '../../../domain/comments/comments';
 import { describeComments, describeReplies } from '../../../domain/comments/details';
 import { applyReactions, hasReactionChanges } from '../../../domain/comments/reactions';
 import { createReply, deleteReply, editReply, findReply, repliesQuery } from '../../../domain/comments/replies';
@@ -19,20 +25,43 @@ import type { CommentReply } from '../../../entities/CommentReply';
 import type { Member } from '../../../entities/Member';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
-import { BodyFormat, commentReplySchema, commentSchema, presentComment, presentCommentReply } from '../../presenters/comment';
+import {
+  BodyFormat,
+  commentReplySchema,
+  commentSchema,
+  presentComment,
+  presentCommentReply,
+} from '../../presenters/comment';
 import { listSchema, presentList } from '../../presenters/common';
 import { memberSchema, presentMembers } from '../../presenters/member';
 import { Urls } from '../../presenters/urls';
 import { changeRequestCommentForm, CommentForm, spaceCommentForm } from './forms';
 import {
-  commentIdParams, createCommentBody, createReplyBody, formatQuery, listCommentersQuery, listCommentsQuery, listRepliesQuery,
-  replyIdParams, updateChangeRequestReplyBody, updateCommentBody, updateReplyBody,
+  commentIdParams,
+  createCommentBody,
+  createReplyBody,
+  formatQuery,
+  listCommentersQuery,
+  listCommentsQuery,
+  listRepliesQuery,
+  replyIdParams,
+  updateChangeRequestReplyBody,
+  updateCommentBody,
+  updateReplyBody,
 } from './schema';
 
-const commentTarget = (scope: CommentScope, authorId: string) => ({ kind: 'comment' as const, space: scope.space, authorId });
+const commentTarget = (scope: CommentScope, authorId: string) => ({
+  kind: 'comment' as const,
+  space: scope.space,
+  authorId,
+});
 
 /** The scope named by the path, visible to the caller (404 otherwise), and the comment in it. */
-async function loadComment(form: CommentForm, access: AccessContext, params: Record<string, string>): Promise<{ scope: CommentScope; comment: Comment }> {
+async function loadComment(
+  form: CommentForm,
+  access: AccessContext,
+  params: Record<string, string>,
+): Promise<{ scope: CommentScope; comment: Comment }> {
   const scope = await form.load(access, params);
   const comment = await findComment(access.db, scope, params.commentId);
   if (!comment) throw notFound('comment');
@@ -46,15 +75,42 @@ async function loadReply(form: CommentForm, access: AccessContext, params: Recor
 }
 
 /** Comments with their details gathered at once, each with the caller's permissions. */
-async function presentComments(access: AccessContext, scope: CommentScope, comments: Comment[], format: BodyFormat, urls: Urls) {
+async function presentComments(
+  access: AccessContext,
+  scope: CommentScope,
+  comments: Comment[],
+  format: BodyFormat,
+  urls: Urls,
+) {
   const details = await describeComments(access.db, scope, comments);
-  return Promise.all(details.map(async (d) => presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls)));
+  return Promise.all(
+    details.map(async (d) =>
+      presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls),
+    ),
+  );
 }
 
 /** Replies of one comment with their details gathered at once, each with the caller's permissions. */
-async function presentReplies(access: AccessContext, scope: CommentScope, comment: Comment, replies: CommentReply[], format: BodyFormat, urls: Urls) {
+async function presentReplies(
+  access: AccessContext,
+  scope: CommentScope,
+  comment: Comment,
+  replies: CommentReply[],
+  format: BodyFormat,
+  urls: Urls,
+) {
   const details = await describeReplies(access.db, replies);
-  return Promise.all(details.map(async (d) => presentCommentReply(d, comment, await permissionsOf(access, commentTarget(scope, d.reply.postedById)), format, urls)));
+  return Promise.all(
+    details.map(async (d) =>
+      presentCommentReply(
+        d,
+        comment,
+        await permissionsOf(access, commentTarget(scope, d.reply.postedById)),
+        format,
+        urls,
+      ),
+    ),
+  );
 }
 
 export function commentRoutes(api: ApiBuilder): void {
@@ -71,11 +127,18 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
   const replyPath = `${commentPath}/replies/{commentReplyId}`;
   const isChangeRequest = form.name === 'ChangeRequest';
   // Only the change request form accepts `resolved`; both forms parse to the same shape.
-  const replyUpdateSchema: z.ZodType<z.output<typeof updateChangeRequestReplyBody>, z.ZodTypeDef, unknown> = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
+  const replyUpdateSchema: z.ZodType<
+    z.output<typeof updateChangeRequestReplyBody>,
+    z.ZodTypeDef,
+    unknown
+  > = isChangeRequest ? updateChangeRequestReplyBody : updateReplyBody;
 
   api.op(
     {
-      method: 'get', path: form.path, operationId: `list${form.name}Comments`, tags,
+      method: 'get',
+      path: form.path,
+      operationId: `list${form.name}Comments`,
+      tags,
       summary: 'List comments, newest first by default',
       params: form.params,
       query: listCommentsQuery,
@@ -99,13 +162,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
         },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentComments(access, scope, page.items, query.format ?? 'markdown', urls)) };
+      return {
+        status: 200,
+        body: presentList(page, await presentComments(access, scope, page.items, query.format ?? 'markdown', urls)),
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: form.path, operationId: `create${form.name}Comment`, tags,
+      method: 'post',
+      path: form.path,
+      operationId: `create${form.name}Comment`,
+      tags,
       summary: 'Post a comment, optionally on a page, a node of it or a table cell',
       params: form.params,
       query: formatQuery,
@@ -116,13 +185,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       const scope = await form.load(access, params);
       await authorize(access, { kind: 'space', space: scope.space }, 'comment');
       const comment = await inTransaction(ds, (db) => createComment(db, scope, body, caller.userId));
-      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: commentPath, operationId: `get${form.name}Comment`, tags,
+      method: 'get',
+      path: commentPath,
+      operationId: `get${form.name}Comment`,
+      tags,
       summary: 'Get a comment',
       params: { ...form.params, ...commentIdParams },
       query: formatQuery,
@@ -130,13 +205,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
     },
     async ({ params, query, access }) => {
       const { scope, comment } = await loadComment(form, access, params);
-      return { status: 200, body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'put', path: commentPath, operationId: `update${form.name}Comment`, tags,
+      method: 'put',
+      path: commentPath,
+      operationId: `update${form.name}Comment`,
+      tags,
       summary: "Resolve or reopen a comment, edit its body (author only), add or remove the caller's reactions",
       params: { ...form.params, ...commentIdParams },
       query: formatQuery,
@@ -155,13 +236,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       });
       const updated = await findComment(ds.manager, scope, comment.id);
       if (!updated) throw notFound('comment');
-      return { status: 200, body: (await presentComments(access, scope, [updated], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentComments(access, scope, [updated], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: commentPath, operationId: `delete${form.name}Comment`, tags,
+      method: 'delete',
+      path: commentPath,
+      operationId: `delete${form.name}Comment`,
+      tags,
       summary: 'Delete a comment with its replies and reactions (author or space admin)',
       params: { ...form.params, ...commentIdParams },
       responses: { 204: { description: 'deleted, or there was nothing to delete' } },
@@ -181,7 +268,10 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
 
   api.op(
     {
-      method: 'post', path: `${commentPath}/replies`, operationId: `create${form.name}CommentReply`, tags,
+      method: 'post',
+      path: `${commentPath}/replies`,
+      operationId: `create${form.name}CommentReply`,
+      tags,
       summary: 'Reply to a comment',
       params: { ...form.params, ...commentIdParams },
       query: formatQuery,
@@ -192,13 +282,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       const { scope, comment } = await loadComment(form, access, params);
       await authorize(access, commentTarget(scope, comment.postedById), 'reply');
       const reply = await inTransaction(ds, (db) => createReply(db, comment.id, body.body.markdown, caller.userId));
-      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: replyPath, operationId: `get${form.name}CommentReply`, tags,
+      method: 'get',
+      path: replyPath,
+      operationId: `get${form.name}CommentReply`,
+      tags,
       summary: 'Get a reply',
       params: { ...form.params, ...replyIdParams },
       query: formatQuery,
@@ -207,13 +303,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
     async ({ params, query, access }) => {
       const { scope, comment, reply } = await loadReply(form, access, params);
       if (!reply) throw notFound('comment reply');
-      return { status: 200, body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentReplies(access, scope, comment, [reply], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'put', path: replyPath, operationId: `update${form.name}CommentReply`, tags,
+      method: 'put',
+      path: replyPath,
+      operationId: `update${form.name}CommentReply`,
+      tags,
       summary: isChangeRequest
         ? "Edit a reply's body (author only), add or remove the caller's reactions, resolve or reopen the thread"
         : "Edit a reply's body (author only), add or remove the caller's reactions",
@@ -238,13 +340,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       });
       const updated = await findReply(ds.manager, comment.id, reply.id);
       if (!updated) throw notFound('comment reply');
-      return { status: 200, body: (await presentReplies(access, scope, comment, [updated], query.format ?? 'markdown', urls))[0] };
+      return {
+        status: 200,
+        body: (await presentReplies(access, scope, comment, [updated], query.format ?? 'markdown', urls))[0],
+      };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: replyPath, operationId: `delete${form.name}CommentReply`, tags,
+      method: 'delete',
+      path: replyPath,
+      operationId: `delete${form.name}CommentReply`,
+      tags,
       summary: 'Delete a reply with its reactions (author or space admin)',
       params: { ...form.params, ...replyIdParams },
       responses: { 204: { description: 'deleted, or there was nothing to delete' } },
@@ -271,7 +379,10 @@ function changeRequestOnlyOperations(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: `${form.path}/{commentId}/replies`, operationId: 'listChangeRequestCommentReplies', tags: [form.tag],
+      method: 'get',
+      path: `${form.path}/{commentId}/replies`,
+      operationId: 'listChangeRequestCommentReplies',
+      tags: [form.tag],
       summary: 'List the replies of a comment, oldest first',
       params: { ...form.params, ...commentIdParams },
       query: listRepliesQuery,
@@ -288,13 +399,22 @@ function changeRequestOnlyOperations(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `comment-replies:${comment.id}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentReplies(access, scope, comment, page.items, query.format ?? 'markdown', urls)) };
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          await presentReplies(access, scope, comment, page.items, query.format ?? 'markdown', urls),
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters', operationId: 'listChangeRequestCommenters', tags: [form.tag],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
+      operationId: 'listChangeRequestCommenters',
+      tags: [form.tag],
       summary: 'List the members who posted a comment or a reply on the change request',
       params: form.params,
       query: listCommentersQuery,
@@ -312,7 +432,10 @@ function changeRequestOnlyOperations(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `commenters:${changeRequest!.id}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentMembers(ds.manager, space.organizationId, page.items, urls)) };
+      return {
+        status: 200,
+        body: presentList(page, await presentMembers(ds.manager, space.organizationId, page.items, urls)),
+      };
     },
   );
 }

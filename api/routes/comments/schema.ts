@@ -23,29 +23,44 @@ const body = z
   .object({ markdown: markdown.optional(), document: documentAsMarkdown.optional() })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.markdown !== undefined && b.document !== undefined) ctx.addIssue({ code: 'custom', message: 'must have markdown or document, not both' });
+    if (b.markdown !== undefined && b.document !== undefined)
+      ctx.addIssue({ code: 'custom', message: 'must have markdown or document, not both' });
   })
   .transform((b) => ({ markdown: b.markdown ?? b.document ?? '' }))
-  .openapi({ description: '{markdown}, {document} (stored as its markdown) or {} for an empty body', maxProperties: 1 });
+  .openapi({
+    description: '{markdown}, {document} (stored as its markdown) or {} for an empty body',
+    maxProperties: 1,
+  });
 
-const emoji = text({ min: 1, max: 64 }, z.string().regex(/^\S*$/)).openapi({ description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters' });
+const emoji = text({ min: 1, max: 64 }, z.string().regex(/^\S*$/)).openapi({
+  description: 'an emoji (or shortcode): 1..64 characters, no spaces or control characters',
+});
 const reactions = z.array(emoji).max(REACTIONS_MAX);
 
 const reactionChanges = {
-  addedReactions: reactions.optional().openapi({ description: "emoji to add as the caller's reactions; adding one twice counts once" }),
-  removedReactions: reactions.optional().openapi({ description: "emoji to remove from the caller's reactions; removing one never added is harmless" }),
+  addedReactions: reactions
+    .optional()
+    .openapi({ description: "emoji to add as the caller's reactions; adding one twice counts once" }),
+  removedReactions: reactions
+    .optional()
+    .openapi({ description: "emoji to remove from the caller's reactions; removing one never added is harmless" }),
 };
 
 export const createCommentBody = z
   .object({
     page: resourceId.optional().openapi({ description: 'id of a page of the content commented on' }),
     node: text({ min: 1, max: 128 }).optional().openapi({ description: 'id of a node of the page (requires page)' }),
-    tableCell: z.object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) }).strict().optional(),
+    tableCell: z
+      .object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) })
+      .strict()
+      .optional(),
     body,
   })
   .strict()
   // documents the rule domain/comments/targets.ts enforces ("node: requires page"): page, or neither node nor tableCell
-  .openapi({ anyOf: [{ required: ['page'] }, { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } }] });
+  .openapi({
+    anyOf: [{ required: ['page'] }, { not: { anyOf: [{ required: ['node'] }, { required: ['tableCell'] }] } }],
+  });
 
 export const updateCommentBody = z
   .object({
@@ -61,20 +76,30 @@ export const updateReplyBody = z.object({ body: body.optional(), ...reactionChan
 
 /** The change request form of a reply update can also resolve or reopen the thread. */
 export const updateChangeRequestReplyBody = updateReplyBody
-  .extend({ resolved: z.boolean().optional().openapi({ description: 'resolves (true) or reopens (false) the parent comment' }) })
+  .extend({
+    resolved: z.boolean().optional().openapi({ description: 'resolves (true) or reopens (false) the parent comment' }),
+  })
   .strict();
 
-const format = z.enum(BODY_FORMATS).optional().openapi({ description: 'form of the bodies: markdown (default) or document' });
+const format = z
+  .enum(BODY_FORMATS)
+  .optional()
+  .openapi({ description: 'form of the bodies: markdown (default) or document' });
 
 export const formatQuery = { format };
 
 export const listCommentsQuery = {
   ...paginationQuery,
   order: z.enum(['asc', 'desc']).optional().openapi({ description: 'by posting time; default desc' }),
-  status: z.enum(['all', ...COMMENT_STATUSES]).optional().openapi({ description: 'default all' }),
+  status: z
+    .enum(['all', ...COMMENT_STATUSES])
+    .optional()
+    .openapi({ description: 'default all' }),
   format,
   targetPage: resourceId.optional().openapi({ description: 'only comments on this page' }),
-  authors: queryList(resourceId).optional().openapi({ description: 'only comments posted by these users (repeated or comma separated)' }),
+  authors: queryList(resourceId)
+    .optional()
+    .openapi({ description: 'only comments posted by these users (repeated or comma separated)' }),
 };
 
 export const listRepliesQuery = { ...paginationQuery, format };

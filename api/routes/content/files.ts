@@ -15,7 +15,8 @@ import { CONTENT_FORMS, commitEdits, openContent } from './target';
 type NamedFile = { id: string; file: FileEntry };
 
 /** The order ContentReader.files() sorts in: name (locale-aware), then id. */
-const byNameThenId = (a: MemoryKey, b: MemoryKey): number => String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]));
+const byNameThenId = (a: MemoryKey, b: MemoryKey): number =>
+  String(a[0]).localeCompare(String(b[0])) || String(a[1]).localeCompare(String(b[1]));
 
 export function contentFileRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
@@ -24,7 +25,10 @@ export function contentFileRoutes(api: ApiBuilder): void {
   for (const form of CONTENT_FORMS) {
     api.op(
       {
-        method: 'get', path: form.path('/files'), operationId: `list${form.name}Files`, tags: ['content'],
+        method: 'get',
+        path: form.path('/files'),
+        operationId: `list${form.name}Files`,
+        tags: ['content'],
         summary: 'List the files of the current revision, by name then id',
         params: form.params,
         query: listFilesQuery,
@@ -36,7 +40,12 @@ export function contentFileRoutes(api: ApiBuilder): void {
         const files = await reader.files();
         // The list is the target's files whatever its revision, so a cursor outlives edits between pages.
         const scope = `files:${target.space.id}:${target.changeRequest?.id ?? ''}`;
-        const page = pageInMemory<NamedFile>(files, { key: (f) => [f.file.name, f.id], arity: 2, compare: byNameThenId }, { limit: query.limit, page: query.page, scope }, config.cursorSecret);
+        const page = pageInMemory<NamedFile>(
+          files,
+          { key: (f) => [f.file.name, f.id], arity: 2, compare: byNameThenId },
+          { limit: query.limit, page: query.page, scope },
+          config.cursorSecret,
+        );
         const items = await Promise.all(page.items.map(({ id, file }) => presentFile(id, file, blobs)));
         return { status: 200, body: presentList(page, items) };
       },
@@ -44,7 +53,10 @@ export function contentFileRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'get', path: form.path('/files/{fileId}'), operationId: `get${form.name}FileById`, tags: ['content'],
+        method: 'get',
+        path: form.path('/files/{fileId}'),
+        operationId: `get${form.name}FileById`,
+        tags: ['content'],
         summary: 'Get one file of the current revision',
         params: { ...form.params, ...fileIdParams },
         query: contentQuery,
@@ -61,7 +73,11 @@ export function contentFileRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'post', path: form.path('/files'), operationId: `upload${form.name}File`, tags: ['content'], extension: true,
+        method: 'post',
+        path: form.path('/files'),
+        operationId: `upload${form.name}File`,
+        tags: ['content'],
+        extension: true,
         summary: "Upload a file: the body is the file's raw bytes, its Content-Type the file's type; one new revision",
         params: form.params,
         query: uploadFileQuery,
@@ -77,21 +93,34 @@ export function contentFileRoutes(api: ApiBuilder): void {
         // most an unreferenced copy that the next identical upload reuses.
         const entry = await storeUpload(blobs, target.space.id, { name: query.name, contentType, bytes: body });
         const id = newId();
-        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => editor.putFile(id, entry)));
-        return { status: 201, headers: { Location: urls.api(`${target.apiPath}/files/${id}`) }, body: await presentFile(id, entry, blobs) };
+        await inTransaction(ds, (db) =>
+          commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => editor.putFile(id, entry)),
+        );
+        return {
+          status: 201,
+          headers: { Location: urls.api(`${target.apiPath}/files/${id}`) },
+          body: await presentFile(id, entry, blobs),
+        };
       },
     );
 
     api.op(
       {
-        method: 'delete', path: form.path('/files/{fileId}'), operationId: `delete${form.name}File`, tags: ['content'], extension: true,
-        summary: 'Delete a file from the content (one new revision; the bytes stay for earlier revisions); 404 when the file is not in the content',
+        method: 'delete',
+        path: form.path('/files/{fileId}'),
+        operationId: `delete${form.name}File`,
+        tags: ['content'],
+        extension: true,
+        summary:
+          'Delete a file from the content (one new revision; the bytes stay for earlier revisions); 404 when the file is not in the content',
         params: { ...form.params, ...fileIdParams },
         responses: { 204: { description: 'deleted' } },
       },
       async ({ params, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
-        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deleteFile(params.fileId)));
+        await inTransaction(ds, (db) =>
+          commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deleteFile(params.fileId)),
+        );
         return { status: 204 };
       },
     );

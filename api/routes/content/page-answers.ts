@@ -10,11 +10,19 @@ import { LRUCache } from 'lru-cache';
 const BUDGET_BYTES = 16 * 2 ** 20;
 
 export class PageAnswers {
-  private readonly answers = new LRUCache<string, Buffer>({ maxSize: BUDGET_BYTES, sizeCalculation: (json) => json.length });
+  private readonly answers = new LRUCache<string, Buffer>({
+    maxSize: BUDGET_BYTES,
+    sizeCalculation: (json) => json.length,
+  });
 
   /** The answer's JSON, made by `present` the first time. */
-  async get(key: { revisionId: string; appPath: string; pageId: string; format: string; evaluated: boolean }, present: () => Promise<unknown>): Promise<Buffer> {
-    const name = [key.revisionId, key.appPath, key.pageId, key.format, key.evaluated ? 'evaluated' : 'stored'].join('\u0000');
+  async get(
+    key: { revisionId: string; appPath: string; pageId: string; format: string; evaluated: boolean },
+    present: () => Promise<unknown>,
+  ): Promise<Buffer> {
+    const name = [key.revisionId, key.appPath, key.pageId, key.format, key.evaluated ? 'evaluated' : 'stored'].join(
+      '\u0000',
+    );
     const known = this.answers.get(name);
     if (known) return known;
     const json = Buffer.from(JSON.stringify(await present()));

@@ -27,7 +27,11 @@ export function contentPageRoutes(api: ApiBuilder): void {
   for (const form of CONTENT_FORMS) {
     api.op(
       {
-        method: 'post', path: form.path('/pages'), operationId: `create${form.name}Page`, tags: ['content'], extension: true,
+        method: 'post',
+        path: form.path('/pages'),
+        operationId: `create${form.name}Page`,
+        tags: ['content'],
+        extension: true,
         summary: 'Create a page (at the root level or under `parent`, at `index` or last)',
         params: form.params,
         body: createPageBody,
@@ -37,7 +41,9 @@ export function contentPageRoutes(api: ApiBuilder): void {
         const target = await form.resolve(access, params, 'edit');
         const { parent, index, ...fields } = body;
         const page = await inTransaction(ds, async (db) => {
-          const { revision, result: id } = await commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.createPage(fields, { parent, index }));
+          const { revision, result: id } = await commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) =>
+            editor.createPage(fields, { parent, index }),
+          );
           return presentWritten(db, revision, id, target);
         });
         return { status: 201, headers: { Location: urls.api(`${target.apiPath}/page/${page.id}`) }, body: page };
@@ -46,7 +52,11 @@ export function contentPageRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'patch', path: form.path('/page/{pageId}'), operationId: `update${form.name}Page`, tags: ['content'], extension: true,
+        method: 'patch',
+        path: form.path('/page/{pageId}'),
+        operationId: `update${form.name}Page`,
+        tags: ['content'],
+        extension: true,
         summary: 'Edit a page; `parent` and/or `index` move it (with its subtree)',
         params: { ...form.params, ...pageIdParams },
         body: patchPageBody,
@@ -69,14 +79,20 @@ export function contentPageRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'delete', path: form.path('/page/{pageId}'), operationId: `delete${form.name}Page`, tags: ['content'], extension: true,
+        method: 'delete',
+        path: form.path('/page/{pageId}'),
+        operationId: `delete${form.name}Page`,
+        tags: ['content'],
+        extension: true,
         summary: 'Delete a page and every page under it; 404 when the page is not in the content',
         params: { ...form.params, ...pageIdParams },
         responses: { 204: { description: 'deleted' } },
       },
       async ({ params, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
-        await inTransaction(ds, (db) => commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deletePage(params.pageId)));
+        await inTransaction(ds, (db) =>
+          commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deletePage(params.pageId)),
+        );
         return { status: 204 };
       },
     );

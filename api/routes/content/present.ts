@@ -5,6 +5,18 @@ import type { Urls } from '../../presenters/urls';
 import type { ContentTarget } from './target';
 
 /** `body` is the page's own, in the requested form; the pages under it carry their stored markdown. */
-export async function presentPageWithChildren(reader: ContentReader, page: PageRecord, body: PageBody, target: ContentTarget, urls: Urls): Promise<PageJson> {
-  return presentPage(page, urls, target.appPath, body, presentPageTree(await reader.subtree(page), urls, target.appPath));
+export async function presentPageWithChildren(
+  reader: ContentReader,
+  page: PageRecord,
+  body: PageBody,
+  target: ContentTarget,
+  urls: Urls,
+): Promise<PageJson> {
+  return presentPage(
+    page,
+    urls,
+    target.appPath,
+    body,
+    presentPageTree(await reader.subtree(page), urls, target.appPath),
+  );
 }

@@ -24,8 +24,12 @@ export function contentReadRoutes(api: ApiBuilder): void {
   for (const form of CONTENT_FORMS) {
     api.op(
       {
-        method: 'get', path: form.path(''), operationId: `get${form.name}Content`, tags: ['content'],
-        summary: 'Get the current revision: its page tree (every page with its markdown), files and variables; `git` is null (no Git sync)',
+        method: 'get',
+        path: form.path(''),
+        operationId: `get${form.name}Content`,
+        tags: ['content'],
+        summary:
+          'Get the current revision: its page tree (every page with its markdown), files and variables; `git` is null (no Git sync)',
         params: form.params,
         query: contentQuery,
         responses: { 200: { description: 'revision', schema: revisionSchema } },
@@ -35,13 +39,23 @@ export function contentReadRoutes(api: ApiBuilder): void {
         const { revision, reader } = await openContent(ds, target);
         const [pages, files] = await Promise.all([reader.tree(), reader.files()]);
         const presentedFiles = await Promise.all(files.map(({ id, file }) => presentFile(id, file, blobs)));
-        return { status: 200, body: presentRevision(revision, { pages, files: presentedFiles, organizationId: target.space.organizationId, appPath: target.appPath }, urls) };
+        return {
+          status: 200,
+          body: presentRevision(
+            revision,
+            { pages, files: presentedFiles, organizationId: target.space.organizationId, appPath: target.appPath },
+            urls,
+          ),
+        };
       },
     );
 
     api.op(
       {
-        method: 'get', path: form.path('/pages'), operationId: `list${form.name}Pages`, tags: ['content'],
+        method: 'get',
+        path: form.path('/pages'),
+        operationId: `list${form.name}Pages`,
+        tags: ['content'],
         summary: 'Get the page tree of the current revision (nested, every page with its markdown)',
         params: form.params,
         query: contentQuery,
@@ -55,34 +69,51 @@ export function contentReadRoutes(api: ApiBuilder): void {
     );
 
     /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, page-answers.ts). */
-    async function answerPage(target: ContentTarget, find: (reader: ContentReader) => Promise<PageRecord | undefined>, query: PageQuery): Promise<Reply> {
+    async function answerPage(
+      target: ContentTarget,
+      find: (reader: ContentReader) => Promise<PageRecord | undefined>,
+      query: PageQuery,
+    ): Promise<Reply> {
       const { revision, reader } = await openContent(ds, target);
       const page = await find(reader);
       if (!page) throw notFound('page');
       const format = query.format ?? 'markdown';
       const evaluated = query.evaluated ?? false;
-      const json = await pageAnswers.get({ revisionId: revision.id, appPath: target.appPath, pageId: page.id, format, evaluated }, () => {
-        const markdown = evaluated ? evaluateVariables(page.version.markdown, revision.variables) : page.version.markdown;
-        const body = format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
-        return presentPageWithChildren(reader, page, body, target, urls);
-      });
+      const json = await pageAnswers.get(
+        { revisionId: revision.id, appPath: target.appPath, pageId: page.id, format, evaluated },
+        () => {
+          const markdown = evaluated
+            ? evaluateVariables(page.version.markdown, revision.variables)
+            : page.version.markdown;
+          const body = format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+          return presentPageWithChildren(reader, page, body, target, urls);
+        },
+      );
       return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
     }
 
     api.op(
       {
-        method: 'get', path: form.path('/page/{pageId}'), operationId: `get${form.name}PageById`, tags: ['content'],
+        method: 'get',
+        path: form.path('/page/{pageId}'),
+        operationId: `get${form.name}PageById`,
+        tags: ['content'],
         summary: 'Get one page with its markdown (or document) and the pages under it (each with its markdown)',
         params: { ...form.params, ...pageIdParams },
         query: getPageQuery,
         responses: { 200: { description: 'page', schema: pageSchema } },
       },
-      async ({ params, query, access }) => answerPage(await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
+      async ({ params, query, access }) =>
+        answerPage(await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
     );
 
     api.op(
       {
-        method: 'get', path: form.path('/path/{pagePath}'), operationId: `get${form.name}PageByPath`, tags: ['content'], extension: true,
+        method: 'get',
+        path: form.path('/path/{pagePath}'),
+        operationId: `get${form.name}PageByPath`,
+        tags: ['content'],
+        extension: true,
         summary: "Get one page by its path (GitBook's getPageByPath), answered as by its id",
         params: { ...form.params, ...pagePathParams },
         restParam: 'pagePath',
@@ -90,10 +121,14 @@ export function contentReadRoutes(api: ApiBuilder): void {
         responses: { 200: { description: 'page', schema: pageSchema } },
       },
       async ({ params, query, access }) =>
-        answerPage(await form.resolve(access, params, 'view'), async (reader) => {
-          const pageId = await reader.pageIdByPath(params.pagePath);
-          return pageId ? reader.page(pageId) : undefined;
-        }, query),
+        answerPage(
+          await form.resolve(access, params, 'view'),
+          async (reader) => {
+            const pageId = await reader.pageIdByPath(params.pagePath);
+            return pageId ? reader.page(pageId) : undefined;
+          },
+          query,
+        ),
     );
   }
 }

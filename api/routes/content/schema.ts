@@ -10,8 +10,12 @@ export const fileIdParams = { fileId: pathId('file') };
  * (it is always null), and no computed pages to compute.
  */
 const readOptions = {
-  metadata: queryBoolean.optional().openapi({ description: 'default true; no Git sync exists, so `git` is null either way' }),
-  computed: queryBoolean.optional().openapi({ description: 'default true; no computed pages exist, so nothing changes' }),
+  metadata: queryBoolean
+    .optional()
+    .openapi({ description: 'default true; no Git sync exists, so `git` is null either way' }),
+  computed: queryBoolean
+    .optional()
+    .openapi({ description: 'default true; no computed pages exist, so nothing changes' }),
 };
 
 export const contentQuery = { ...readOptions };
@@ -24,15 +28,26 @@ export const getPageQuery = {
     .enum(['true', 'false', 'deterministic-only'])
     .transform((v) => v !== 'false')
     .optional()
-    .openapi({ description: 'default false; true replaces `{{ variables.NAME }}` with the revision variable NAME; variables are deterministic inputs, so deterministic-only does the same' }),
+    .openapi({
+      description:
+        'default false; true replaces `{{ variables.NAME }}` with the revision variable NAME; variables are deterministic inputs, so deterministic-only does the same',
+    }),
   // GitBook's: accepted, and they change nothing here (docs/decisions.md, GitBook request compatibility)
-  'format.markdown.refs': z.enum(['relative', 'stable']).optional().openapi({ description: 'accepted; references stay as stored (`page:<id>`, `file:<id>`, paths, URLs)' }),
-  dereferenced: z.enum(['true', 'false', 'reusable-contents']).optional().openapi({ description: 'accepted; there are no reusable contents or expandable references to resolve' }),
+  'format.markdown.refs': z
+    .enum(['relative', 'stable'])
+    .optional()
+    .openapi({ description: 'accepted; references stay as stored (`page:<id>`, `file:<id>`, paths, URLs)' }),
+  dereferenced: z
+    .enum(['true', 'false', 'reusable-contents'])
+    .optional()
+    .openapi({ description: 'accepted; there are no reusable contents or expandable references to resolve' }),
   ...readOptions,
 };
 
 /** GitBook's page path: the slugs from the root level down, joined by "/". */
-export const pagePathParams = { pagePath: z.string().min(1).max(4096).openapi({ description: 'slugs from the root level down, e.g. `guide/setup`' }) };
+export const pagePathParams = {
+  pagePath: z.string().min(1).max(4096).openapi({ description: 'slugs from the root level down, e.g. `guide/setup`' }),
+};
 
 const title = text({ min: 1, max: 256, trim: true });
 const markdown = text({ max: 1_000_000, characters: 'lines' });
@@ -60,7 +75,10 @@ export const patchPageBody = nonEmpty(
       emoji: emoji.optional(),
       description: description.optional(),
       hidden: z.boolean().optional(),
-      parent: resourceId.nullable().optional().openapi({ description: 'moves the page under this page; null: to the root level' }),
+      parent: resourceId
+        .nullable()
+        .optional()
+        .openapi({ description: 'moves the page under this page; null: to the root level' }),
       index: index.optional(),
     })
     .strict(),
@@ -68,10 +86,16 @@ export const patchPageBody = nonEmpty(
 
 export const FILE_NAME_MAX = 255;
 export const uploadFileQuery = {
-  name: text({ min: 1, max: FILE_NAME_MAX }, z.string().regex(/^[^/\\]*$/)).openapi({ description: 'the file name (no slashes or control characters)' }),
+  name: text({ min: 1, max: FILE_NAME_MAX }, z.string().regex(/^[^/\\]*$/)).openapi({
+    description: 'the file name (no slashes or control characters)',
+  }),
 };
 
 export const uploadFileBody = z
   .instanceof(Buffer)
   .refine((bytes) => bytes.length > 0, 'must not be empty')
-  .openapi({ type: 'string', format: 'binary', description: "the file's bytes; Content-Type is the file's type (not JSON)" });
+  .openapi({
+    type: 'string',
+    format: 'binary',
+    description: "the file's bytes; Content-Type is the file's type (not JSON)",
+  });

@@ -89,14 +89,27 @@ const changeRequestForm: ContentForm = {
 export const CONTENT_FORMS: readonly ContentForm[] = [spaceForm, changeRequestForm];
 
 /** The head's current revision and a reader over it. */
-export async function openContent(ds: DataSource, target: ContentTarget): Promise<{ revision: Revision; reader: ContentReader }> {
+export async function openContent(
+  ds: DataSource,
+  target: ContentTarget,
+): Promise<{ revision: Revision; reader: ContentReader }> {
   const revisionId = target.changeRequest ? target.changeRequest.revisionId : target.space.revisionId;
   // A space from before content existed has no revision yet: lockHead gives it its initial one.
-  const revision = target.revision ?? (revisionId ? await loadRevision(ds.manager, revisionId) : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision);
+  const revision =
+    target.revision ??
+    (revisionId
+      ? await loadRevision(ds.manager, revisionId)
+      : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision);
   return { revision, reader: new ContentReader(new ObjectStore(ds.manager), revision.root) };
 }
 
 /** Commits `edit` as one `edits` revision on the target's head (409 when the head is not writable). */
-export function commitEdits<T>(db: Db, target: ContentTarget, userId: string, appBaseUrl: string, edit: (editor: ContentEditor) => Promise<T>) {
+export function commitEdits<T>(
+  db: Db,
+  target: ContentTarget,
+  userId: string,
+  appBaseUrl: string,
+  edit: (editor: ContentEditor) => Promise<T>,
+) {
   return commitToHead(db, target.head, { type: 'edits', createdById: userId, appBaseUrl }, edit);
 }

@@ -39,7 +39,11 @@ function mountGrant<P extends ZodRawShape>(api: ApiBuilder, g: GrantPath<P>): vo
   const { ds } = api.deps;
   api.op(
     {
-      method: 'put', path: g.path, operationId: `grant${g.name}Role`, tags: ['permissions'], extension: true,
+      method: 'put',
+      path: g.path,
+      operationId: `grant${g.name}Role`,
+      tags: ['permissions'],
+      extension: true,
       summary: `Give ${g.what} a role (replaces the role it had there)`,
       params: g.params,
       body: putGrantBody,
@@ -53,7 +57,11 @@ function mountGrant<P extends ZodRawShape>(api: ApiBuilder, g: GrantPath<P>): vo
   );
   api.op(
     {
-      method: 'delete', path: g.path, operationId: `revoke${g.name}Role`, tags: ['permissions'], extension: true,
+      method: 'delete',
+      path: g.path,
+      operationId: `revoke${g.name}Role`,
+      tags: ['permissions'],
+      extension: true,
       summary: `Remove the role given to ${g.what}`,
       params: g.params,
       responses: { 204: { description: 'removed, or there was no such grant' } },
@@ -68,19 +76,35 @@ function mountGrant<P extends ZodRawShape>(api: ApiBuilder, g: GrantPath<P>): vo
 
 export function grantRoutes(api: ApiBuilder): void {
   mountGrant(api, {
-    path: '/v1/spaces/{spaceId}/permissions/users/{userId}', params: spaceUserParams, name: 'SpaceUser', what: 'a user on a space',
-    target: (access, p) => administeredSpace(access, p.spaceId), principal: (p) => ({ kind: 'user', id: p.userId }),
+    path: '/v1/spaces/{spaceId}/permissions/users/{userId}',
+    params: spaceUserParams,
+    name: 'SpaceUser',
+    what: 'a user on a space',
+    target: (access, p) => administeredSpace(access, p.spaceId),
+    principal: (p) => ({ kind: 'user', id: p.userId }),
   });
   mountGrant(api, {
-    path: '/v1/spaces/{spaceId}/permissions/teams/{teamId}', params: spaceTeamParams, name: 'SpaceTeam', what: 'a team on a space',
-    target: (access, p) => administeredSpace(access, p.spaceId), principal: (p) => ({ kind: 'team', id: p.teamId }),
+    path: '/v1/spaces/{spaceId}/permissions/teams/{teamId}',
+    params: spaceTeamParams,
+    name: 'SpaceTeam',
+    what: 'a team on a space',
+    target: (access, p) => administeredSpace(access, p.spaceId),
+    principal: (p) => ({ kind: 'team', id: p.teamId }),
   });
   mountGrant(api, {
-    path: '/v1/collections/{collectionId}/permissions/users/{userId}', params: collectionUserParams, name: 'CollectionUser', what: 'a user on a collection',
-    target: (access, p) => administeredCollection(access, p.collectionId), principal: (p) => ({ kind: 'user', id: p.userId }),
+    path: '/v1/collections/{collectionId}/permissions/users/{userId}',
+    params: collectionUserParams,
+    name: 'CollectionUser',
+    what: 'a user on a collection',
+    target: (access, p) => administeredCollection(access, p.collectionId),
+    principal: (p) => ({ kind: 'user', id: p.userId }),
   });
   mountGrant(api, {
-    path: '/v1/collections/{collectionId}/permissions/teams/{teamId}', params: collectionTeamParams, name: 'CollectionTeam', what: 'a team on a collection',
-    target: (access, p) => administeredCollection(access, p.collectionId), principal: (p) => ({ kind: 'team', id: p.teamId }),
+    path: '/v1/collections/{collectionId}/permissions/teams/{teamId}',
+    params: collectionTeamParams,
+    name: 'CollectionTeam',
+    what: 'a team on a collection',
+    target: (access, p) => administeredCollection(access, p.collectionId),
+    principal: (p) => ({ kind: 'team', id: p.teamId }),
   });
 }

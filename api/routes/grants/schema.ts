@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { pathId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 
-
 export const spaceUserParams = { spaceId: pathId('space'), userId: pathId('user') };
 export const spaceTeamParams = { spaceId: pathId('space'), teamId: pathId('team') };
 export const collectionUserParams = { collectionId: pathId('collection'), userId: pathId('user') };

@@ -20,14 +20,25 @@ import { loadOrganization, loadSpace } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
-import { importContentResultSchema, importRunSchema, importRunUrl, presentImportResult, presentImportRun } from '../../presenters/import-run';
+import {
+  importContentResultSchema,
+  importRunSchema,
+  importRunUrl,
+  presentImportResult,
+  presentImportRun,
+} from '../../presenters/import-run';
 import { Urls } from '../../presenters/urls';
 import { CONTENT_FORMS } from '../content/target';
 import { organizationIdParams } from '../orgs/schema';
 import { importContentBody, importRunParams, listImportRunsQuery } from './schema';
 
 /** Codes of a run that failed on what the request gave it (its URL and what is there): a 400 naming `url`. */
-const SOURCE_FAILURES = new Set<string>([IMPORT_FAILURES.fetch, IMPORT_FAILURES.fetchTimeout, IMPORT_FAILURES.parse, IMPORT_FAILURES.limit]);
+const SOURCE_FAILURES = new Set<string>([
+  IMPORT_FAILURES.fetch,
+  IMPORT_FAILURES.fetchTimeout,
+  IMPORT_FAILURES.parse,
+  IMPORT_FAILURES.limit,
+]);
 
 /** The status of the error a run ended with: its source (400), its target (409), or anything else (503). */
 function failureStatus(run: ImportRun): number {
@@ -44,15 +55,28 @@ export function importRoutes(api: ApiBuilder): void {
   for (const form of CONTENT_FORMS) {
     api.op(
       {
-        method: 'post', path: form.path('/import'), operationId: form.name === 'Space' ? 'importContent' : 'importContentInChangeRequest', tags: ['content'],
-        summary: 'Import content from a URL (website, html, markdown, zip, docx) as one new revision; 202 with the import run when it takes longer than IMPORT_WAIT_SECONDS',
+        method: 'post',
+        path: form.path('/import'),
+        operationId: form.name === 'Space' ? 'importContent' : 'importContentInChangeRequest',
+        tags: ['content'],
+        summary:
+          'Import content from a URL (website, html, markdown, zip, docx) as one new revision; 202 with the import run when it takes longer than IMPORT_WAIT_SECONDS',
         params: form.params,
         body: importContentBody,
         responses: {
-          201: { description: 'content imported in a new revision; Location: the import run', schema: importContentResultSchema },
+          201: {
+            description: 'content imported in a new revision; Location: the import run',
+            schema: importContentResultSchema,
+          },
           202: { description: 'the import goes on: Location and the body are its import run', schema: importRunSchema },
-          400: { description: 'bad input, or the import failed on its source (FETCH_ERROR, FETCH_TIMEOUT, PARSE_ERROR, LIMIT_EXCEEDED)' },
-          409: { description: 'the content cannot change (a merged change request, a locked space), or the import was cancelled' },
+          400: {
+            description:
+              'bad input, or the import failed on its source (FETCH_ERROR, FETCH_TIMEOUT, PARSE_ERROR, LIMIT_EXCEEDED)',
+          },
+          409: {
+            description:
+              'the content cannot change (a merged change request, a locked space), or the import was cancelled',
+          },
         },
       },
       async ({ params, body, caller, access }) => {
@@ -67,12 +91,23 @@ export function importRoutes(api: ApiBuilder): void {
         const location = { Location: importRunUrl(urls, run) };
         const status = importRunStatus(run);
         if (status === 'completed' && run.revisionId) {
-          return { status: 201, headers: location, body: presentImportResult({ revisionId: run.revisionId, importedResources: run.importedResources, totalResources: run.totalResources }) };
+          return {
+            status: 201,
+            headers: location,
+            body: presentImportResult({
+              revisionId: run.revisionId,
+              importedResources: run.importedResources,
+              totalResources: run.totalResources,
+            }),
+          };
         }
         if (status === 'failed' || status === 'cancelled') {
           const code = failureStatus(run);
           const reason = run.process.errorMessages?.[0]?.message ?? 'no reason recorded';
-          const message = code === 400 ? `url: the import failed (${run.process.errorCode}): ${reason}` : `the import ${status === 'cancelled' ? 'was cancelled' : `failed (${run.process.errorCode})`}: ${reason}`;
+          const message =
+            code === 400
+              ? `url: the import failed (${run.process.errorCode}): ${reason}`
+              : `the import ${status === 'cancelled' ? 'was cancelled' : `failed (${run.process.errorCode})`}: ${reason}`;
           return { status: code, headers: location, body: { error: { code, message } } };
         }
         return { status: 202, headers: location, body: presentImportRun(run, urls) };
@@ -88,7 +123,12 @@ export function importRoutes(api: ApiBuilder): void {
   }
 
   /** The run of a visible organization whose space the caller can see (`action` on it), or 404. */
-  async function authorizedRun(access: AccessContext, organizationId: string, run: ImportRun | null, action: 'view' | 'edit'): Promise<ImportRun> {
+  async function authorizedRun(
+    access: AccessContext,
+    organizationId: string,
+    run: ImportRun | null,
+    action: 'view' | 'edit',
+  ): Promise<ImportRun> {
     await visibleOrganization(access, organizationId);
     if (!run || run.organizationId !== organizationId) throw notFound('import run');
     const space = await loadSpace(access, run.spaceId).catch(() => {
@@ -100,7 +140,11 @@ export function importRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/org/{organizationId}/imports', operationId: 'listImportRuns', tags, extension: true,
+      method: 'get',
+      path: '/v1/org/{organizationId}/imports',
+      operationId: 'listImportRuns',
+      tags,
+      extension: true,
       summary: 'List the import runs of the spaces you can view, most recent first (GitBook 0.202)',
       params: organizationIdParams,
       query: listImportRunsQuery,
@@ -118,33 +162,58 @@ export function importRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `imports:${organization.id}:${JSON.stringify(filters)}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, page.items.map((r) => presentImportRun(r, urls))) };
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          page.items.map((r) => presentImportRun(r, urls)),
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/org/{organizationId}/imports/{importRunId}', operationId: 'getImportRun', tags, extension: true,
+      method: 'get',
+      path: '/v1/org/{organizationId}/imports/{importRunId}',
+      operationId: 'getImportRun',
+      tags,
+      extension: true,
       summary: 'Get an import run: its status, progress and, once committed, its revision (GitBook 0.202)',
       params: importRunParams,
       responses: { 200: { description: 'import run', schema: importRunSchema } },
     },
     async ({ params, access }) => {
-      const run = await authorizedRun(access, params.organizationId, await ds.manager.findOneBy(ImportRun, { id: params.importRunId }), 'view');
+      const run = await authorizedRun(
+        access,
+        params.organizationId,
+        await ds.manager.findOneBy(ImportRun, { id: params.importRunId }),
+        'view',
+      );
       return { status: 200, body: presentImportRun(run, urls) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/org/{organizationId}/imports/{importRunId}/cancel', operationId: 'cancelImportRun', tags, extension: true,
-      summary: 'Cancel a pending or in-progress import run: nothing of it is committed (400 once it ended or committed)',
+      method: 'post',
+      path: '/v1/org/{organizationId}/imports/{importRunId}/cancel',
+      operationId: 'cancelImportRun',
+      tags,
+      extension: true,
+      summary:
+        'Cancel a pending or in-progress import run: nothing of it is committed (400 once it ended or committed)',
       params: importRunParams,
       responses: { 200: { description: 'the cancelled import run', schema: importRunSchema } },
     },
     async ({ params, access }) => {
       const ticket = await inTransaction(ds, async (db) => {
-        const run = await authorizedRun(access.within(db), params.organizationId, await lockJobRow(db, contentImportJob, params.importRunId), 'edit');
+        const run = await authorizedRun(
+          access.within(db),
+          params.organizationId,
+          await lockJobRow(db, contentImportJob, params.importRunId),
+          'edit',
+        );
         return cancelImportRun(db, run);
       });
       await dispatchJob(temporal, ds.manager, ticket, logger);

@@ -5,13 +5,26 @@ import { httpUrl, pathId, resourceId } from '../../schemas';
 import { organizationIdParams } from '../orgs/schema';
 
 /** GitBook's ImportContentSource; the ones outside IMPORT_SOURCES answer 400 (DESIGN §8). */
-const GITBOOK_SOURCES = ['website', 'docx', 'markdown', 'html', 'zip', 'confluence', 'github-wiki', 'notion', 'google-docs'] as const;
+const GITBOOK_SOURCES = [
+  'website',
+  'docx',
+  'markdown',
+  'html',
+  'zip',
+  'confluence',
+  'github-wiki',
+  'notion',
+  'google-docs',
+] as const;
 
 const importSource = z
   .enum(GITBOOK_SOURCES)
   .superRefine((source, ctx) => {
     if (!(IMPORT_SOURCES as readonly string[]).includes(source)) {
-      ctx.addIssue({ code: 'custom', message: `${source} is not supported here (supported: ${IMPORT_SOURCES.join(', ')})` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `${source} is not supported here (supported: ${IMPORT_SOURCES.join(', ')})`,
+      });
     }
   })
   .transform((source) => source as (typeof IMPORT_SOURCES)[number])
@@ -19,7 +32,10 @@ const importSource = z
 
 export const importContentBody = z
   .object({
-    url: httpUrl.openapi({ description: 'what to import: the start page of a website, one HTML page, a .md file, a .zip of markdown and images, or a .docx; fetched by the service' }),
+    url: httpUrl.openapi({
+      description:
+        'what to import: the start page of a website, one HTML page, a .md file, a .zip of markdown and images, or a .docx; fetched by the service',
+    }),
     source: importSource,
   })
   .strict()
@@ -31,5 +47,8 @@ export const listImportRunsQuery = {
   ...paginationQuery,
   space: resourceId.optional().openapi({ description: 'only the runs importing into this space' }),
   changeRequest: resourceId.optional().openapi({ description: 'only the runs importing into this change request' }),
-  status: z.enum(['active', 'pending', 'in-progress', 'completed', 'failed', 'cancelled']).optional().openapi({ description: '`active`: pending or in-progress' }),
+  status: z
+    .enum(['active', 'pending', 'in-progress', 'completed', 'failed', 'cancelled'])
+    .optional()
+    .openapi({ description: '`active`: pending or in-progress' }),
 };

@@ -10,7 +10,11 @@ import type { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { catalogueQuery } from '../../../domain/integrations/catalogue';
-import { loadIntegrationByName, lockIntegrationByName, unpublishIntegration } from '../../../domain/integrations/integrations';
+import {
+  loadIntegrationByName,
+  lockIntegrationByName,
+  unpublishIntegration,
+} from '../../../domain/integrations/integrations';
 import { publishingOrganization, publishIntegration } from '../../../domain/integrations/publish';
 import type { Integration } from '../../../entities/Integration';
 import { Organization } from '../../../entities/Organization';
@@ -19,7 +23,13 @@ import type { ApiBuilder, Reply } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { integrationSchema, presentIntegration } from '../../presenters/integration';
 import { integrationFor } from './installation-access';
-import { assetParams, integrationNameParams, listIntegrationsQuery, publishIntegrationBody, publishParams } from './schema';
+import {
+  assetParams,
+  integrationNameParams,
+  listIntegrationsQuery,
+  publishIntegrationBody,
+  publishParams,
+} from './schema';
 
 const binary = z.string().openapi({ format: 'binary' });
 
@@ -38,13 +48,19 @@ export function catalogueRoutes(api: ApiBuilder): void {
 
   /** Blobs nothing points to any more; a failure leaves them behind, it never fails the request. */
   async function removeBlobs(keys: string[]) {
-    await Promise.all(keys.map((key) => blobs.delete(key).catch((err) => logger.warn({ err, key }, 'integration blob not removed'))));
+    await Promise.all(
+      keys.map((key) => blobs.delete(key).catch((err) => logger.warn({ err, key }, 'integration blob not removed'))),
+    );
   }
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations', operationId: 'listIntegrations', tags,
-      summary: 'List the public integrations, and the private ones of your organizations (unlisted ones are never listed), by name',
+      method: 'get',
+      path: '/v1/integrations',
+      operationId: 'listIntegrations',
+      tags,
+      summary:
+        'List the public integrations, and the private ones of your organizations (unlisted ones are never listed), by name',
       query: listIntegrationsQuery,
       responses: { 200: { description: 'integrations', schema: listSchema(integrationSchema) } },
     },
@@ -60,16 +76,28 @@ export function catalogueRoutes(api: ApiBuilder): void {
         config.cursorSecret,
       );
       const ownerIds = [...new Set(result.items.map((i) => i.ownerOrganizationId))];
-      const owners = new Map((ownerIds.length ? await ds.manager.findBy(Organization, ownerIds.map((id) => ({ id }))) : []).map((o) => [o.id, o]));
+      const owners = new Map(
+        (ownerIds.length
+          ? await ds.manager.findBy(
+              Organization,
+              ownerIds.map((id) => ({ id })),
+            )
+          : []
+        ).map((o) => [o.id, o]),
+      );
       const items = [];
-      for (const integration of result.items) items.push(await present(access, integration, owners.get(integration.ownerOrganizationId)));
+      for (const integration of result.items)
+        items.push(await present(access, integration, owners.get(integration.ownerOrganizationId)));
       return { status: 200, body: presentList(result, items) };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations/{integrationName}', operationId: 'getIntegrationByName', tags,
+      method: 'get',
+      path: '/v1/integrations/{integrationName}',
+      operationId: 'getIntegrationByName',
+      tags,
       summary: 'Get an integration by its name (a private one only for the members of its organization)',
       params: integrationNameParams,
       responses: { 200: { description: 'integration', schema: integrationSchema } },
@@ -82,8 +110,12 @@ export function catalogueRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/integrations/{integrationName}', operationId: 'publishIntegration', tags,
-      summary: 'Publish an integration: creates it, or publishes a new version of it (version + 1); the caller must be an admin of `organization`',
+      method: 'post',
+      path: '/v1/integrations/{integrationName}',
+      operationId: 'publishIntegration',
+      tags,
+      summary:
+        'Publish an integration: creates it, or publishes a new version of it (version + 1); the caller must be an admin of `organization`',
       params: publishParams,
       body: publishIntegrationBody,
       responses: { 200: { description: 'the published integration', schema: integrationSchema } },
@@ -93,7 +125,10 @@ export function catalogueRoutes(api: ApiBuilder): void {
         const within = access.within(db);
         const organization = await publishingOrganization(db, body.organization);
         await authorize(within, { kind: 'organization', organization }, 'admin');
-        return { ...(await publishIntegration(db, { blobs, config }, { ...body, name: params.integrationName, organization })), organization };
+        return {
+          ...(await publishIntegration(db, { blobs, config }, { ...body, name: params.integrationName, organization })),
+          organization,
+        };
       });
       await removeBlobs(staleBlobKeys);
       return { status: 200, body: await present(access, integration, organization) };
@@ -102,8 +137,12 @@ export function catalogueRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/integrations/{integrationName}', operationId: 'unpublishIntegration', tags,
-      summary: 'Unpublish an integration: it is uninstalled everywhere (each installation gets its installation_deleted event first); 204 also when there was none',
+      method: 'delete',
+      path: '/v1/integrations/{integrationName}',
+      operationId: 'unpublishIntegration',
+      tags,
+      summary:
+        'Unpublish an integration: it is uninstalled everywhere (each installation gets its installation_deleted event first); 204 also when there was none',
       params: integrationNameParams,
       responses: { 204: { description: 'unpublished, or did not exist' } },
     },
@@ -122,21 +161,38 @@ export function catalogueRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations/{integrationName}/script.js', operationId: 'getIntegrationScript', tags, anonymous: true, extension: true,
-      summary: "The integration's published script (its urls.publicEndpoint), for anyone, with its Content-Security-Policy header",
+      method: 'get',
+      path: '/v1/integrations/{integrationName}/script.js',
+      operationId: 'getIntegrationScript',
+      tags,
+      anonymous: true,
+      extension: true,
+      summary:
+        "The integration's published script (its urls.publicEndpoint), for anyone, with its Content-Security-Policy header",
       params: integrationNameParams,
       responses: { 200: { description: 'the script', contentType: 'text/javascript', schema: binary } },
     },
     async ({ params }) => {
       const integration = await publishedIntegration(params.integrationName);
-      const policy: Record<string, string> = integration.contentSecurityPolicy ? { 'Content-Security-Policy': integration.contentSecurityPolicy } : {};
-      return servedBlob(integration.scriptKey, { 'Content-Type': 'text/javascript; charset=utf-8', 'Cache-Control': 'public, max-age=60', ...policy });
+      const policy: Record<string, string> = integration.contentSecurityPolicy
+        ? { 'Content-Security-Policy': integration.contentSecurityPolicy }
+        : {};
+      return servedBlob(integration.scriptKey, {
+        'Content-Type': 'text/javascript; charset=utf-8',
+        'Cache-Control': 'public, max-age=60',
+        ...policy,
+      });
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations/{integrationName}/assets/{asset}', operationId: 'getIntegrationAsset', tags, anonymous: true, extension: true,
+      method: 'get',
+      path: '/v1/integrations/{integrationName}/assets/{asset}',
+      operationId: 'getIntegrationAsset',
+      tags,
+      anonymous: true,
+      extension: true,
       summary: "The integration's icon (icon.png, its urls.icon) or a preview image (preview-<n>.png), for anyone",
       params: assetParams,
       responses: { 200: { description: 'the image', contentType: 'image/png', schema: binary } },
@@ -146,7 +202,11 @@ export function catalogueRoutes(api: ApiBuilder): void {
       const preview = /^preview-(\d)\.png$/.exec(params.asset);
       const key = preview ? integration.previewImageKeys[Number(preview[1])] : integration.iconKey;
       if (!key) throw notFound('asset');
-      return servedBlob(key, { 'Content-Type': 'image/png', 'Content-Security-Policy': "default-src 'none'; sandbox", 'Cache-Control': 'public, max-age=300' });
+      return servedBlob(key, {
+        'Content-Type': 'image/png',
+        'Content-Security-Policy': "default-src 'none'; sandbox",
+        'Cache-Control': 'public, max-age=300',
+      });
     },
   );
 

@@ -17,8 +17,16 @@ const devModeBody = z
       .max(256)
       .url()
       .refine((u) => /^https?:\/\//i.test(u), 'must be an http or https URL')
-      .openapi({ description: 'URL of the tunnel that receives the events (POST <tunnelUrl>/v1), reached through the guarded fetch' }),
-    all: z.boolean().default(false).openapi({ description: "true: every organization's events go to the tunnel, not only the owner organization's" }),
+      .openapi({
+        description:
+          'URL of the tunnel that receives the events (POST <tunnelUrl>/v1), reached through the guarded fetch',
+      }),
+    all: z
+      .boolean()
+      .default(false)
+      .openapi({
+        description: "true: every organization's events go to the tunnel, not only the owner organization's",
+      }),
   })
   .strict();
 
@@ -28,7 +36,10 @@ export function devModeRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'put', path: '/v1/integrations/{integrationName}/dev', operationId: 'setIntegrationDevelopmentMode', tags,
+      method: 'put',
+      path: '/v1/integrations/{integrationName}/dev',
+      operationId: 'setIntegrationDevelopmentMode',
+      tags,
       summary: "Send the integration's events to a development tunnel (admins of its organization)",
       params: integrationNameParams,
       body: devModeBody,
@@ -45,8 +56,11 @@ export function devModeRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/integrations/{integrationName}/dev', operationId: 'disableIntegrationDevelopmentMode', tags,
-      summary: 'Stop sending the integration\'s events to its development tunnel (admins of its organization)',
+      method: 'delete',
+      path: '/v1/integrations/{integrationName}/dev',
+      operationId: 'disableIntegrationDevelopmentMode',
+      tags,
+      summary: "Stop sending the integration's events to its development tunnel (admins of its organization)",
       params: integrationNameParams,
       responses: { 204: { description: 'development mode off' } },
     },

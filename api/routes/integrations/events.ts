@@ -9,7 +9,12 @@ import { IntegrationEvent } from '../../../entities/IntegrationEvent';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
-import { integrationEventDetailSchema, integrationEventSchema, presentIntegrationEvent, presentIntegrationEventDetail } from '../../presenters/integration-event';
+import {
+  integrationEventDetailSchema,
+  integrationEventSchema,
+  presentIntegrationEvent,
+  presentIntegrationEventDetail,
+} from '../../presenters/integration-event';
 import { paginationQuery } from '../../query';
 import { pathId } from '../../schemas';
 import { integrationFor } from './installation-access';
@@ -23,7 +28,10 @@ export function eventRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations/{integrationName}/events', operationId: 'listIntegrationEvents', tags,
+      method: 'get',
+      path: '/v1/integrations/{integrationName}/events',
+      operationId: 'listIntegrationEvents',
+      tags,
       summary: "List the integration's events, newest first (admins of its organization)",
       params: integrationNameParams,
       query: { ...paginationQuery },
@@ -46,8 +54,12 @@ export function eventRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/integrations/{integrationName}/events/{eventId}', operationId: 'getIntegrationEvent', tags,
-      summary: 'Get an integration event with its trace: each delivery attempt, its URL, status or error and duration (admins of its organization)',
+      method: 'get',
+      path: '/v1/integrations/{integrationName}/events/{eventId}',
+      operationId: 'getIntegrationEvent',
+      tags,
+      summary:
+        'Get an integration event with its trace: each delivery attempt, its URL, status or error and duration (admins of its organization)',
       params: eventParams,
       responses: { 200: { description: 'the event and its trace', schema: integrationEventDetailSchema } },
     },

@@ -20,7 +20,11 @@ import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
 
 /** The integration, the caller holding `action` on it (404 when they do not see it, 403 without the action). */
-export async function integrationFor(access: AccessContext, name: string, action: keyof IntegrationPermissions): Promise<Integration> {
+export async function integrationFor(
+  access: AccessContext,
+  name: string,
+  action: keyof IntegrationPermissions,
+): Promise<Integration> {
   const integration = await loadIntegrationByName(access.db, name);
   if (!integration) throw notFound('integration');
   await authorize(access, { kind: 'integration', integration }, action);
@@ -41,18 +45,31 @@ export interface FoundInstallation {
  * The installation the caller sees, or null when there is none for them (the caller decides between
  * the 404 and a DELETE's 204). `lock`: held for the rest of the caller's transaction.
  */
-export async function findVisibleInstallation(access: AccessContext, ref: InstallationRef, lock = false): Promise<FoundInstallation | null> {
+export async function findVisibleInstallation(
+  access: AccessContext,
+  ref: InstallationRef,
+  lock = false,
+): Promise<FoundInstallation | null> {
   const integration = await loadIntegrationByName(access.db, ref.integrationName);
   if (!integration) return null;
   const installation = lock
     ? await lockInstallation(access.db, integration.id, ref.installationId)
     : await access.db.findOneBy(IntegrationInstallation, { id: ref.installationId, integrationId: integration.id });
-  if (!installation || !(await permissionsOf(access, { kind: 'integrationInstallation', integration, installation })).view) return null;
+  if (
+    !installation ||
+    !(await permissionsOf(access, { kind: 'integrationInstallation', integration, installation })).view
+  )
+    return null;
   return { integration, installation };
 }
 
 /** The installation, the caller holding `action` on it: 404 when they do not see it, 403 without the action. */
-export async function installationFor(access: AccessContext, ref: InstallationRef, action: keyof IntegrationInstallationPermissions, lock = false): Promise<FoundInstallation> {
+export async function installationFor(
+  access: AccessContext,
+  ref: InstallationRef,
+  action: keyof IntegrationInstallationPermissions,
+  lock = false,
+): Promise<FoundInstallation> {
   const found = await findVisibleInstallation(access, ref, lock);
   if (!found) {
     const integration = await loadIntegrationByName(access.db, ref.integrationName);
@@ -64,9 +81,17 @@ export async function installationFor(access: AccessContext, ref: InstallationRe
 }
 
 /** A live space or a site of the installation's organization, by id; null when there is none. */
-export async function findContentOf(access: AccessContext, kind: ContentKind, installation: IntegrationInstallation, contentId: string): Promise<Space | Site | null> {
+export async function findContentOf(
+  access: AccessContext,
+  kind: ContentKind,
+  installation: IntegrationInstallation,
+  contentId: string,
+): Promise<Space | Site | null> {
   return kind === 'space'
-    ? findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [contentId, installation.organizationId])
+    ? findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [
+        contentId,
+        installation.organizationId,
+      ])
     : findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [contentId, installation.organizationId]);
 }
 
@@ -74,7 +99,11 @@ export async function findContentOf(access: AccessContext, kind: ContentKind, in
  * The caller may install the integration on the space or site, or change or remove that installation:
  * `installIntegration` there (space admins, site admins); 404 when they do not see it, else 403.
  */
-export async function authorizeInstallsOn(access: AccessContext, kind: ContentKind, content: Space | Site): Promise<void> {
+export async function authorizeInstallsOn(
+  access: AccessContext,
+  kind: ContentKind,
+  content: Space | Site,
+): Promise<void> {
   if (kind === 'space') await authorize(access, { kind: 'space', space: content as Space }, 'installIntegration');
   else await authorize(access, { kind: 'site', site: content as Site }, 'installIntegration');
 }

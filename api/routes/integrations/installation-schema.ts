@@ -10,23 +10,44 @@ export const spaceInstallationParams = { ...installationParams, spaceId: pathId(
 export const siteInstallationParams = { ...installationParams, siteId: pathId('site') };
 
 const externalId = text({ min: 1, max: 256 });
-const extended = queryBoolean.optional().openapi({ type: 'boolean', description: 'true: `space` / `site` is the whole Space / Site object instead of its id (default false)' });
+const extended = queryBoolean
+  .optional()
+  .openapi({
+    type: 'boolean',
+    description: 'true: `space` / `site` is the whole Space / Site object instead of its id (default false)',
+  });
 
-export const listInstallationsQuery = { ...paginationQuery, externalId: externalId.optional().openapi({ description: 'only those with this external id' }) };
+export const listInstallationsQuery = {
+  ...paginationQuery,
+  externalId: externalId.optional().openapi({ description: 'only those with this external id' }),
+};
 export const extendedQuery = { extended };
 export const listContentInstallationsQuery = { ...listInstallationsQuery, extended };
 export const listInstallationContentQuery = { ...paginationQuery, extended };
 
-export const installBody = z.object({ organization: resourceId.openapi({ description: 'the id of the organization to install it in' }) }).strict();
-export const installOnSpaceBody = z.object({ space: resourceId.openapi({ description: 'the id of the space to install it on' }) }).strict();
-export const installOnSiteBody = z.object({ siteId: resourceId.openapi({ description: 'the id of the site to install it on' }) }).strict();
+export const installBody = z
+  .object({ organization: resourceId.openapi({ description: 'the id of the organization to install it in' }) })
+  .strict();
+export const installOnSpaceBody = z
+  .object({ space: resourceId.openapi({ description: 'the id of the space to install it on' }) })
+  .strict();
+export const installOnSiteBody = z
+  .object({ siteId: resourceId.openapi({ description: 'the id of the site to install it on' }) })
+  .strict();
 
 /** At most 64 KiB of JSON: the integration's own settings and state, not a store. */
 const MAX_CONFIGURATION_BYTES = 65536;
 const configuration = z
   .record(text({ min: 1, max: 100 }), z.unknown())
-  .refine((c) => Buffer.byteLength(JSON.stringify(c)) <= MAX_CONFIGURATION_BYTES, `must be at most ${MAX_CONFIGURATION_BYTES} bytes of JSON`)
-  .openapi({ type: 'object', additionalProperties: true, description: 'replaces the whole configuration; properties the integration declares must have their declared type' });
+  .refine(
+    (c) => Buffer.byteLength(JSON.stringify(c)) <= MAX_CONFIGURATION_BYTES,
+    `must be at most ${MAX_CONFIGURATION_BYTES} bytes of JSON`,
+  )
+  .openapi({
+    type: 'object',
+    additionalProperties: true,
+    description: 'replaces the whole configuration; properties the integration declares must have their declared type',
+  });
 const externalIds = z
   .array(externalId)
   .max(5)
@@ -44,4 +65,6 @@ export const updateInstallationBody = nonEmpty(
     .strict(),
 );
 
-export const updateContentInstallationBody = nonEmpty(z.object({ externalIds: externalIds.optional(), configuration: configuration.optional() }).strict());
+export const updateContentInstallationBody = nonEmpty(
+  z.object({ externalIds: externalIds.optional(), configuration: configuration.optional() }).strict(),
+);

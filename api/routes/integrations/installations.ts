@@ -20,8 +20,16 @@ import {
   uninstallFromContent,
   updateContentInstallation,
 } from '../../../domain/integrations/content-installations';
-import { contentInstallationsQuery, coveredSpaceCounts, installationsQuery } from '../../../domain/integrations/installation-queries';
-import { installIntegration, uninstallIntegration, updateInstallation } from '../../../domain/integrations/installations';
+import {
+  contentInstallationsQuery,
+  coveredSpaceCounts,
+  installationsQuery,
+} from '../../../domain/integrations/installation-queries';
+import {
+  installIntegration,
+  uninstallIntegration,
+  updateInstallation,
+} from '../../../domain/integrations/installations';
 import type { Integration } from '../../../entities/Integration';
 import type { IntegrationInstallation } from '../../../entities/IntegrationInstallation';
 import type { IntegrationSiteInstallation } from '../../../entities/IntegrationSiteInstallation';
@@ -111,22 +119,52 @@ export function installationRoutes(api: ApiBuilder): void {
   const base = '/v1/integrations/{integrationName}';
   const item = `${base}/installations/{installationId}`;
 
-  async function presentInstallations(access: AccessContext, integration: Integration, installations: IntegrationInstallation[]) {
+  async function presentInstallations(
+    access: AccessContext,
+    integration: Integration,
+    installations: IntegrationInstallation[],
+  ) {
     const counts = await coveredSpaceCounts(access.db, installations);
-    return installations.map((installation) => presentInstallation(integration, installation, counts.get(installation.id)!, config));
+    return installations.map((installation) =>
+      presentInstallation(integration, installation, counts.get(installation.id)!, config),
+    );
   }
 
   /** Space or site installations as GitBook's objects; `extended`: with the whole Space or Site, presented for the caller. */
-  async function presentContentInstallations(access: AccessContext, kind: ContentKind, integration: Integration, rows: ContentInstallation[], extended: boolean): Promise<PresentedContentInstallation[]> {
+  async function presentContentInstallations(
+    access: AccessContext,
+    kind: ContentKind,
+    integration: Integration,
+    rows: ContentInstallation[],
+    extended: boolean,
+  ): Promise<PresentedContentInstallation[]> {
     const ids = rows.map((row) => contentIdOf(kind, row));
     if (kind === 'space') {
-      const spaces = extended && ids.length ? await presentSpacesFor(access, await access.db.findBy(Space, { id: In(ids) }), urls) : [];
+      const spaces =
+        extended && ids.length
+          ? await presentSpacesFor(access, await access.db.findBy(Space, { id: In(ids) }), urls)
+          : [];
       const byId = new Map(spaces.map((s) => [s.id, s]));
-      return rows.map((row) => presentSpaceInstallation(integration, row as IntegrationSpaceInstallation, byId.get(contentIdOf(kind, row)) ?? null, config));
+      return rows.map((row) =>
+        presentSpaceInstallation(
+          integration,
+          row as IntegrationSpaceInstallation,
+          byId.get(contentIdOf(kind, row)) ?? null,
+          config,
+        ),
+      );
     }
-    const sites = extended && ids.length ? await presentSitesFor(access, await access.db.findBy(Site, { id: In(ids) }), urls) : [];
+    const sites =
+      extended && ids.length ? await presentSitesFor(access, await access.db.findBy(Site, { id: In(ids) }), urls) : [];
     const byId = new Map(sites.map((s) => [s.id, s]));
-    return rows.map((row) => presentSiteInstallation(integration, row as IntegrationSiteInstallation, byId.get(contentIdOf(kind, row)) ?? null, config));
+    return rows.map((row) =>
+      presentSiteInstallation(
+        integration,
+        row as IntegrationSiteInstallation,
+        byId.get(contentIdOf(kind, row)) ?? null,
+        config,
+      ),
+    );
   }
 
   const installationKeys = [
@@ -136,8 +174,12 @@ export function installationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: `${base}/installations`, operationId: 'listIntegrationInstallations', tags,
-      summary: "List the integration's installations, oldest first (admins of its owner organization, and the integration's own token)",
+      method: 'get',
+      path: `${base}/installations`,
+      operationId: 'listIntegrationInstallations',
+      tags,
+      summary:
+        "List the integration's installations, oldest first (admins of its owner organization, and the integration's own token)",
       params: integrationNameParams,
       query: listInstallationsQuery,
       responses: { 200: { description: 'installations', schema: listSchema(installationSchema) } },
@@ -156,7 +198,10 @@ export function installationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/installations`, operationId: 'installIntegration', tags,
+      method: 'post',
+      path: `${base}/installations`,
+      operationId: 'installIntegration',
+      tags,
       summary:
         'Install the integration on an organization (its admins; a private integration only in its owner organization): 201, or 200 with the installation it already has. `pending` while a required account configuration is missing',
       params: integrationNameParams,
@@ -175,14 +220,21 @@ export function installationRoutes(api: ApiBuilder): void {
         return { integration, ...(await installIntegration(db, integration, organization, caller.userId)) };
       });
       const [answer] = await presentInstallations(access, integration, [installation]);
-      return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
+      return created
+        ? { status: 201, headers: { Location: answer.urls.location }, body: answer }
+        : { status: 200, body: answer };
     },
   );
 
   api.op(
     {
-      method: 'get', path: item, operationId: 'getIntegrationInstallationById', tags, extension: true,
-      summary: "An installation (admins of the integration's owner organization, members of the organization it is installed in)",
+      method: 'get',
+      path: item,
+      operationId: 'getIntegrationInstallationById',
+      tags,
+      extension: true,
+      summary:
+        "An installation (admins of the integration's owner organization, members of the organization it is installed in)",
       params: installationParams,
       responses: { 200: { description: 'installation', schema: installationSchema } },
     },
@@ -195,9 +247,13 @@ export function installationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: item, operationId: 'updateIntegrationInstallation', tags, extension: true,
+      method: 'patch',
+      path: item,
+      operationId: 'updateIntegrationInstallation',
+      tags,
+      extension: true,
       summary:
-        "Update an installation (admins of the organization it is installed in): external ids, the configuration (replaced whole; it sets the status again), which spaces and sites it covers (`all` or `selected`)",
+        'Update an installation (admins of the organization it is installed in): external ids, the configuration (replaced whole; it sets the status again), which spaces and sites it covers (`all` or `selected`)',
       params: installationParams,
       body: updateInstallationBody,
       responses: { 200: { description: 'installation', schema: installationSchema } },
@@ -205,8 +261,16 @@ export function installationRoutes(api: ApiBuilder): void {
     async ({ params, body, access }) => {
       const { integration, installation } = await inTransaction(ds, async (db) => {
         const found = await installationFor(access.within(db), params, 'admin', true);
-        const patch = { externalIds: body.externalIds, configuration: body.configuration, spaceSelection: body.space_selection, siteSelection: body.site_selection };
-        return { integration: found.integration, installation: await updateInstallation(db, found.integration, found.installation, patch) };
+        const patch = {
+          externalIds: body.externalIds,
+          configuration: body.configuration,
+          spaceSelection: body.space_selection,
+          siteSelection: body.site_selection,
+        };
+        return {
+          integration: found.integration,
+          installation: await updateInstallation(db, found.integration, found.installation, patch),
+        };
       });
       const [answer] = await presentInstallations(access, integration, [installation]);
       return { status: 200, body: answer };
@@ -215,8 +279,13 @@ export function installationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: item, operationId: 'uninstallIntegration', tags, extension: true,
-      summary: 'Uninstall the integration from the organization, with its space and site installations (admins of that organization); 204 also when there is no such installation',
+      method: 'delete',
+      path: item,
+      operationId: 'uninstallIntegration',
+      tags,
+      extension: true,
+      summary:
+        'Uninstall the integration from the organization, with its space and site installations (admins of that organization); 204 also when there is no such installation',
       params: installationParams,
       responses: { 204: { description: 'uninstalled, or there was no such installation' } },
     },
@@ -243,20 +312,33 @@ export function installationRoutes(api: ApiBuilder): void {
     ];
 
     /** The installation's row for the space or site of the path, with it (404 when there is none; a deleted space's row waits for the purge, unseen). */
-    async function rowFor(access: AccessContext, installation: IntegrationInstallation, contentId: string, lock = false) {
+    async function rowFor(
+      access: AccessContext,
+      installation: IntegrationInstallation,
+      contentId: string,
+      lock = false,
+    ) {
       const row = await findContentInstallation(access.db, kind, installation.id, contentId, lock);
       const content = row && (await findContentOf(access, kind, installation, contentId));
       if (!row || !content) throw notFound(`${kind} installation`);
       return { row, content };
     }
 
-    async function presentOne(access: AccessContext, integration: Integration, row: ContentInstallation, extended = false) {
+    async function presentOne(
+      access: AccessContext,
+      integration: Integration,
+      row: ContentInstallation,
+      extended = false,
+    ) {
       return (await presentContentInstallations(access, kind, integration, [row], extended))[0];
     }
 
     api.op(
       {
-        method: 'get', path: `${base}/${k.plural}`, operationId: k.ops.listAll, tags,
+        method: 'get',
+        path: `${base}/${k.plural}`,
+        operationId: k.ops.listAll,
+        tags,
         summary: `List the integration's ${kind} installations, oldest first (admins of its owner organization, and the integration's own token); \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects`,
         params: integrationNameParams,
         query: listContentInstallationsQuery,
@@ -267,16 +349,30 @@ export function installationRoutes(api: ApiBuilder): void {
         const page = await paginate<ContentInstallation>(
           contentInstallationsQuery(access.db, kind, { integrationId: integration.id, externalId: query.externalId }),
           keys,
-          { limit: query.limit, page: query.page, scope: `${kind}-installations:${integration.id}:${query.externalId ?? ''}` },
+          {
+            limit: query.limit,
+            page: query.page,
+            scope: `${kind}-installations:${integration.id}:${query.externalId ?? ''}`,
+          },
           config.cursorSecret,
         );
-        return { status: 200, body: presentList(page, await presentContentInstallations(access, kind, integration, page.items, query.extended ?? false)) };
+        return {
+          status: 200,
+          body: presentList(
+            page,
+            await presentContentInstallations(access, kind, integration, page.items, query.extended ?? false),
+          ),
+        };
       },
     );
 
     api.op(
       {
-        method: 'get', path: `${item}/${k.plural}`, operationId: k.ops.list, tags, extension: true,
+        method: 'get',
+        path: `${item}/${k.plural}`,
+        operationId: k.ops.list,
+        tags,
+        extension: true,
         summary: `List the ${kind} installations of an installation, oldest first`,
         params: installationParams,
         query: listInstallationContentQuery,
@@ -285,18 +381,31 @@ export function installationRoutes(api: ApiBuilder): void {
       async ({ params, query, access }) => {
         const { integration, installation } = await installationFor(access, params, 'view');
         const page = await paginate<ContentInstallation>(
-          contentInstallationsQuery(access.db, kind, { integrationId: integration.id, installationId: installation.id }),
+          contentInstallationsQuery(access.db, kind, {
+            integrationId: integration.id,
+            installationId: installation.id,
+          }),
           keys,
           { limit: query.limit, page: query.page, scope: `${kind}-installations-of:${installation.id}` },
           config.cursorSecret,
         );
-        return { status: 200, body: presentList(page, await presentContentInstallations(access, kind, integration, page.items, query.extended ?? false)) };
+        return {
+          status: 200,
+          body: presentList(
+            page,
+            await presentContentInstallations(access, kind, integration, page.items, query.extended ?? false),
+          ),
+        };
       },
     );
 
     api.op(
       {
-        method: 'post', path: `${item}/${k.plural}`, operationId: k.ops.install, tags, extension: true,
+        method: 'post',
+        path: `${item}/${k.plural}`,
+        operationId: k.ops.install,
+        tags,
+        extension: true,
         summary: `Install the integration on a ${kind} of the installation's organization (\`installIntegration\` on the ${kind}): 201, or 200 with the one it already has; the integration's \`target\` must allow ${k.plural}`,
         params: installationParams,
         query: extendedQuery,
@@ -317,13 +426,19 @@ export function installationRoutes(api: ApiBuilder): void {
           return { integration, ...(await installOnContent(db, kind, integration, installation, contentId, k.field)) };
         });
         const answer = await presentOne(access, integration, row, query.extended);
-        return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
+        return created
+          ? { status: 201, headers: { Location: answer.urls.location }, body: answer }
+          : { status: 200, body: answer };
       },
     );
 
     api.op(
       {
-        method: 'get', path: `${item}/${k.plural}/{${k.param}}`, operationId: k.ops.get, tags, extension: true,
+        method: 'get',
+        path: `${item}/${k.plural}/{${k.param}}`,
+        operationId: k.ops.get,
+        tags,
+        extension: true,
         summary: `The installation on a ${kind}`,
         params: k.params,
         query: extendedQuery,
@@ -338,7 +453,11 @@ export function installationRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'patch', path: `${item}/${k.plural}/{${k.param}}`, operationId: k.ops.update, tags, extension: true,
+        method: 'patch',
+        path: `${item}/${k.plural}/{${k.param}}`,
+        operationId: k.ops.update,
+        tags,
+        extension: true,
         summary: `Update the installation on a ${kind} (\`installIntegration\` on the ${kind}): external ids, the configuration (replaced whole; it sets the status again)`,
         params: k.params,
         query: extendedQuery,
@@ -359,7 +478,11 @@ export function installationRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'delete', path: `${item}/${k.plural}/{${k.param}}`, operationId: k.ops.remove, tags, extension: true,
+        method: 'delete',
+        path: `${item}/${k.plural}/{${k.param}}`,
+        operationId: k.ops.remove,
+        tags,
+        extension: true,
         summary: `Uninstall the integration from a ${kind} (\`installIntegration\` on the ${kind}); 204 also when it was not installed there`,
         params: k.params,
         responses: { 204: { description: `uninstalled, or it was not installed on that ${kind}` } },
@@ -368,7 +491,8 @@ export function installationRoutes(api: ApiBuilder): void {
         await inTransaction(ds, async (db) => {
           const writer = access.within(db);
           const found = await findVisibleInstallation(writer, params, true);
-          const row = found && (await findContentInstallation(db, kind, found.installation.id, contentIdIn(params), true));
+          const row =
+            found && (await findContentInstallation(db, kind, found.installation.id, contentIdIn(params), true));
           const content = row && (await findContentOf(writer, kind, found.installation, contentIdIn(params)));
           if (!found || !row || !content) return;
           await authorizeInstallsOn(writer, kind, content);

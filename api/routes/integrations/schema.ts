@@ -42,16 +42,24 @@ const base64 = z
 const headerText = (max: number, extra = '') =>
   text({ max }, z.string().regex(new RegExp(`^[\\x20-\\x7E]*$`), `must be printable ASCII${extra}`));
 
-const cspDirective = headerText(1024).refine((v) => !v.includes(';'), 'must not contain ";"').optional();
+const cspDirective = headerText(1024)
+  .refine((v) => !v.includes(';'), 'must not contain ";"')
+  .optional();
 const cspObject = z
-  .object(Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, cspDirective])) as Record<(typeof CSP_DIRECTIVES)[number], typeof cspDirective>)
+  .object(
+    Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, cspDirective])) as Record<
+      (typeof CSP_DIRECTIVES)[number],
+      typeof cspDirective
+    >,
+  )
   .strict();
 
 /** No two items with the same `id`. */
 const uniqueIds = <T extends { id: string }>(items: T[], ctx: z.RefinementCtx) => {
   const seen = new Set<string>();
   items.forEach((item, i) => {
-    if (seen.has(item.id)) ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `must be unique ("${item.id}" is repeated)` });
+    if (seen.has(item.id))
+      ctx.addIssue({ code: 'custom', path: [i, 'id'], message: `must be unique ("${item.id}" is repeated)` });
     seen.add(item.id);
   });
 };
@@ -69,8 +77,15 @@ const itemFields = {
 const block = z
   .object({
     ...itemFields,
-    urlUnfurl: z.array(text({ min: 1, max: 2048 })).max(50).optional().openapi({ description: 'URL patterns this block unfurls' }),
-    markdown: z.object({ codeblock: text({ min: 1, max: 100 }), body: text({ min: 1, max: 100 }) }).strict().optional(),
+    urlUnfurl: z
+      .array(text({ min: 1, max: 2048 }))
+      .max(50)
+      .optional()
+      .openapi({ description: 'URL patterns this block unfurls' }),
+    markdown: z
+      .object({ codeblock: text({ min: 1, max: 100 }), body: text({ min: 1, max: 100 }) })
+      .strict()
+      .optional(),
   })
   .strict();
 const contentSource = z.object({ ...itemFields, configuration: z.object({ componentId }).strict() }).strict();
@@ -78,7 +93,10 @@ const contentSource = z.object({ ...itemFields, configuration: z.object({ compon
 /** One configuration level: checked against GitBook's JSON Schema subset by domain/integrations/publish.ts (ajv). */
 const configuration = z
   .record(z.unknown())
-  .openapi({ description: 'GitBook\'s IntegrationConfiguration: {properties, required} or {componentId}', oneOf: [CONFIGURATION_SCHEMA, CONFIGURATION_COMPONENT_SCHEMA] as never });
+  .openapi({
+    description: "GitBook's IntegrationConfiguration: {properties, required} or {componentId}",
+    oneOf: [CONFIGURATION_SCHEMA, CONFIGURATION_COMPONENT_SCHEMA] as never,
+  });
 
 export const publishIntegrationBody = z
   .object({
@@ -94,16 +112,29 @@ export const publishIntegrationBody = z
     categories: z.array(z.enum(INTEGRATION_CATEGORIES)).superRefine(noRepeats).optional(),
     blocks: z.array(block).max(50).superRefine(uniqueIds).optional(),
     contentSources: z.array(contentSource).max(50).superRefine(uniqueIds).optional(),
-    externalLinks: z.array(z.object({ url: httpUrl, label: text({ min: 1, max: 100 }) }).strict()).max(5).optional(),
-    configurations: z.object({ account: configuration.optional(), space: configuration.optional(), site: configuration.optional() }).strict().optional(),
-    script: text({ min: 1, max: 8 * 1024 * 1024, characters: 'any' }).openapi({ description: 'the script (one ES module)' }),
-    organization: text({ min: 1, max: 255 }).openapi({ description: 'the id or the hostname (subdomain) of the publishing organization' }),
+    externalLinks: z
+      .array(z.object({ url: httpUrl, label: text({ min: 1, max: 100 }) }).strict())
+      .max(5)
+      .optional(),
+    configurations: z
+      .object({ account: configuration.optional(), space: configuration.optional(), site: configuration.optional() })
+      .strict()
+      .optional(),
+    script: text({ min: 1, max: 8 * 1024 * 1024, characters: 'any' }).openapi({
+      description: 'the script (one ES module)',
+    }),
+    organization: text({ min: 1, max: 255 }).openapi({
+      description: 'the id or the hostname (subdomain) of the publishing organization',
+    }),
     secrets: z
       .record(text({ min: 1, max: 100 }), z.string().max(10_000))
       .refine((s) => Object.keys(s).length <= 20, 'must have at most 20 entries')
       .optional()
       .openapi({ description: 'stored encrypted, never returned; sent in the environment of each event' }),
-    contentSecurityPolicy: z.union([headerText(4096), cspObject]).optional().openapi({ description: 'one header value, or an object of directives' }),
+    contentSecurityPolicy: z
+      .union([headerText(4096), cspObject])
+      .optional()
+      .openapi({ description: 'one header value, or an object of directives' }),
   })
   .strict();
 
@@ -111,12 +142,24 @@ export const listIntegrationsQuery = {
   ...paginationQuery,
   search: text({ max: 100, characters: 'any' }).optional().openapi({ description: 'in the name or the title' }),
   category: z.enum(INTEGRATION_CATEGORIES).optional(),
-  blockDomain: z.string().max(100).regex(NAME, 'must be letters, digits, "-", "_" and "."').optional().openapi({ description: 'a block unfurls URLs of this host or its subdomains' }),
-  blocks: queryBoolean.optional().openapi({ description: 'true: only integrations with blocks; false: only those without' }),
-  contentSources: queryBoolean.optional().openapi({ description: 'true: only integrations with content sources; false: only those without' }),
+  blockDomain: z
+    .string()
+    .max(100)
+    .regex(NAME, 'must be letters, digits, "-", "_" and "."')
+    .optional()
+    .openapi({ description: 'a block unfurls URLs of this host or its subdomains' }),
+  blocks: queryBoolean
+    .optional()
+    .openapi({ description: 'true: only integrations with blocks; false: only those without' }),
+  contentSources: queryBoolean
+    .optional()
+    .openapi({ description: 'true: only integrations with content sources; false: only those without' }),
   owner: z.string().max(64).optional().openapi({ description: 'only those of this organization (id)' }),
   scope: z.enum(INTEGRATION_SCOPES).optional(),
-  target: z.enum(INTEGRATION_TARGETS).optional().openapi({ description: 'installable there: the target itself or all' }),
+  target: z
+    .enum(INTEGRATION_TARGETS)
+    .optional()
+    .openapi({ description: 'installable there: the target itself or all' }),
 };
 
 /** The icon or a preview image, as urls.icon and previewImages name them. */

@@ -15,14 +15,20 @@ export function installationTokenRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/integrations/{integrationName}/installations/{installationId}/tokens', operationId: 'createIntegrationInstallationToken',
-      tags: ['integrations'], extension: true,
-      summary: "Create a temporary API token of one of the integration's installations (only the integration's own token may: 403 for any other)",
+      method: 'post',
+      path: '/v1/integrations/{integrationName}/installations/{installationId}/tokens',
+      operationId: 'createIntegrationInstallationToken',
+      tags: ['integrations'],
+      extension: true,
+      summary:
+        "Create a temporary API token of one of the integration's installations (only the integration's own token may: 403 for any other)",
       params: installationParams,
       responses: { 200: { description: 'the installation token', schema: temporaryTokenSchema } },
     },
     async ({ params, access }) => {
-      const token = await inTransaction(ds, async (db) => issueInstallationToken(db, config, await installationFor(access.within(db), params, 'issueToken')));
+      const token = await inTransaction(ds, async (db) =>
+        issueInstallationToken(db, config, await installationFor(access.within(db), params, 'issueToken')),
+      );
       return { status: 200, body: { token } };
     },
   );

@@ -5,12 +5,29 @@
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
 import { loadRevision } from '../../../domain/content/revisions';
-import { assertTargetExists, BacklinkTarget, changeRequestBacklinkSources, spaceBacklinksQuery } from '../../../domain/links/backlinks';
-import { brokenLinksIntroduced, linkItemsOfRows, pageLinks, spaceLinksQuery, spaceLinkStats } from '../../../domain/links/links';
+import {
+  assertTargetExists,
+  BacklinkTarget,
+  changeRequestBacklinkSources,
+  spaceBacklinksQuery,
+} from '../../../domain/links/backlinks';
+import {
+  brokenLinksIntroduced,
+  linkItemsOfRows,
+  pageLinks,
+  spaceLinksQuery,
+  spaceLinkStats,
+} from '../../../domain/links/links';
 import { pageInMemory, paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
-import { LinkContext, linkListSchema, presentLinkList, presentPageReference, pageReferenceSchema } from '../../presenters/link';
+import {
+  LinkContext,
+  linkListSchema,
+  presentLinkList,
+  presentPageReference,
+  pageReferenceSchema,
+} from '../../presenters/link';
 import { fileIdParams, pageIdParams } from '../content/schema';
 import { CONTENT_FORMS, ContentForm, ContentTarget, openContent } from '../content/target';
 import { spaceIdParams } from '../spaces/schema';
@@ -20,7 +37,11 @@ export function linkRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const spaceForm = CONTENT_FORMS.find((f) => f.name === 'Space')!;
 
-  const contextOf = (target: ContentTarget, revisionId: string): LinkContext => ({ organizationId: target.space.organizationId, spaceId: target.space.id, revisionId });
+  const contextOf = (target: ContentTarget, revisionId: string): LinkContext => ({
+    organizationId: target.space.organizationId,
+    spaceId: target.space.id,
+    revisionId,
+  });
 
   /** The space's current revision, beside a change request's (which exists only once the space has a revision). */
   async function spaceHeadReader(target: ContentTarget, store: ObjectStore): Promise<ContentReader> {
@@ -29,7 +50,10 @@ export function linkRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/links', operationId: 'listSpaceLinks', tags: ['links'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/links',
+      operationId: 'listSpaceLinks',
+      tags: ['links'],
       summary: "List the links of every page of the space's current revision, by source page then position",
       params: spaceIdParams,
       query: listLinksQuery,
@@ -49,14 +73,24 @@ export function linkRoutes(api: ApiBuilder): void {
       );
       const stats = await spaceLinkStats(ds.manager, target.space.id);
       const items = await linkItemsOfRows(reader, page.items);
-      return { status: 200, body: presentLinkList({ ...page, items }, { ...stats, introducedByChangeRequest: 0 }, contextOf(target, revision.id)) };
+      return {
+        status: 200,
+        body: presentLinkList(
+          { ...page, items },
+          { ...stats, introducedByChangeRequest: 0 },
+          contextOf(target, revision.id),
+        ),
+      };
     },
   );
 
   for (const form of CONTENT_FORMS) {
     api.op(
       {
-        method: 'get', path: form.path('/page/{pageId}/links'), operationId: `list${form.name}PageLinks`, tags: ['links'],
+        method: 'get',
+        path: form.path('/page/{pageId}/links'),
+        operationId: `list${form.name}PageLinks`,
+        tags: ['links'],
         summary: 'List the links of a page in the revision, in document order, with their status there',
         params: { ...form.params, ...pageIdParams },
         query: listLinksQuery,
@@ -69,15 +103,32 @@ export function linkRoutes(api: ApiBuilder): void {
         const links = await pageLinks(ds.manager, reader, params.pageId, linkContext);
         const broken = links.filter((l) => l.status === 'broken').length;
         const introducedByChangeRequest = target.changeRequest
-          ? await brokenLinksIntroduced(ds.manager, await spaceHeadReader(target, reader.store), params.pageId, links, linkContext)
+          ? await brokenLinksIntroduced(
+              ds.manager,
+              await spaceHeadReader(target, reader.store),
+              params.pageId,
+              links,
+              linkContext,
+            )
           : 0;
         const page = pageInMemory(
           query.status ? links.filter((l) => l.status === query.status) : links,
           { key: (l) => [l.ordinal], arity: 1 },
-          { limit: query.limit, page: query.page, scope: `page-links:${target.space.id}:${target.changeRequest?.id ?? ''}:${params.pageId}:${query.status ?? ''}` },
+          {
+            limit: query.limit,
+            page: query.page,
+            scope: `page-links:${target.space.id}:${target.changeRequest?.id ?? ''}:${params.pageId}:${query.status ?? ''}`,
+          },
           config.cursorSecret,
         );
-        return { status: 200, body: presentLinkList(page, { total: links.length, broken, introducedByChangeRequest }, contextOf(target, revision.id)) };
+        return {
+          status: 200,
+          body: presentLinkList(
+            page,
+            { total: links.length, broken, introducedByChangeRequest },
+            contextOf(target, revision.id),
+          ),
+        };
       },
     );
 
@@ -89,8 +140,10 @@ export function linkRoutes(api: ApiBuilder): void {
     const Kind = kind === 'page' ? 'Page' : 'File';
     api.op(
       {
-        method: 'get', path: form.path(kind === 'page' ? '/page/{pageId}/backlinks' : '/files/{fileId}/backlinks'),
-        operationId: `list${form.name}${Kind}Backlinks`, tags: ['links'],
+        method: 'get',
+        path: form.path(kind === 'page' ? '/page/{pageId}/backlinks' : '/files/{fileId}/backlinks'),
+        operationId: `list${form.name}${Kind}Backlinks`,
+        tags: ['links'],
         summary: `List the pages of the revision that link to the ${kind}, by page id`,
         params: { ...form.params, ...(kind === 'page' ? pageIdParams : fileIdParams) },
         query: listBacklinksQuery,
@@ -107,7 +160,13 @@ export function linkRoutes(api: ApiBuilder): void {
         const request = { limit: query.limit, page: query.page, scope };
         const page = target.changeRequest
           ? pageInMemory(
-              await changeRequestBacklinkSources(ds.manager, target.space.id, await spaceHeadReader(target, reader.store), reader, backlinkTarget),
+              await changeRequestBacklinkSources(
+                ds.manager,
+                target.space.id,
+                await spaceHeadReader(target, reader.store),
+                reader,
+                backlinkTarget,
+              ),
               { key: (id) => [id], arity: 1 },
               request,
               config.cursorSecret,
@@ -119,7 +178,13 @@ export function linkRoutes(api: ApiBuilder): void {
               request,
               config.cursorSecret,
             ).then((rows) => ({ ...rows, items: rows.items.map((l) => l.sourcePageId) }));
-        return { status: 200, body: presentList(page, page.items.map((id) => presentPageReference(id, ctx))) };
+        return {
+          status: 200,
+          body: presentList(
+            page,
+            page.items.map((id) => presentPageReference(id, ctx)),
+          ),
+        };
       },
     );
   }

@@ -5,7 +5,14 @@ import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { organizationsClaimingDomain } from '../../../domain/members/email-domains';
 import { deleteLinkInvite } from '../../../domain/members/link-invites';
-import { changeMemberRole, findMember, markSsoMember, membersQuery, removeMember, touchLastSeen } from '../../../domain/members/members';
+import {
+  changeMemberRole,
+  findMember,
+  markSsoMember,
+  membersQuery,
+  removeMember,
+  touchLastSeen,
+} from '../../../domain/members/members';
 import { signServiceVisitorClaims } from '../../../domain/members/service-visitor-claims';
 import { teamRolesOf } from '../../../domain/teams/team-members';
 import { teamsOfMemberQuery } from '../../../domain/teams/teams';
@@ -39,7 +46,10 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/link-invites/{inviteId}', operationId: 'deleteLinkInvite', tags: ['members'],
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
+      operationId: 'deleteLinkInvite',
+      tags: ['members'],
       summary: 'Delete an invite link',
       params: linkInviteParams,
       responses: { 204: { description: 'deleted, or there was no such invite' } },
@@ -54,10 +64,17 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/email-domains/{emailDomain}/orgs', operationId: 'listOrganizationsForEmailDomain', tags: ['organizations'], userOnly: true,
-      summary: "Organizations claiming an e-mail domain (all of them when it is the caller's own domain, else only the caller's)",
+      method: 'get',
+      path: '/v1/email-domains/{emailDomain}/orgs',
+      operationId: 'listOrganizationsForEmailDomain',
+      tags: ['organizations'],
+      userOnly: true,
+      summary:
+        "Organizations claiming an e-mail domain (all of them when it is the caller's own domain, else only the caller's)",
       params: emailDomainParams,
-      responses: { 200: { description: 'organizations', schema: z.object({ organizations: z.array(organizationSchema) }) } },
+      responses: {
+        200: { description: 'organizations', schema: z.object({ organizations: z.array(organizationSchema) }) },
+      },
     },
     async ({ params, caller, access }) => {
       const user = await ds.manager.findOneBy(User, { id: caller.userId });
@@ -71,7 +88,10 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/members', operationId: 'listMembers', tags: ['members'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/members',
+      operationId: 'listMembers',
+      tags: ['members'],
       summary: 'List the members of an organization',
       params: organizationIdParams,
       query: listMembersQuery,
@@ -89,16 +109,33 @@ export function memberRoutes(api: ApiBuilder): void {
             : { column: 'm.joinedAt', direction, value: (m: Member) => m.joinedAt },
           { column: 'm.userId', direction, value: (m: Member) => m.userId },
         ],
-        { limit: query.limit, page: query.page, scope: JSON.stringify(['members', organization.id, query.sort, query.order, query.role ?? null, query.search ?? null]) },
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: JSON.stringify([
+            'members',
+            organization.id,
+            query.sort,
+            query.order,
+            query.role ?? null,
+            query.search ?? null,
+          ]),
+        },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentMembers(ds.manager, organization.id, page.items, urls)) };
+      return {
+        status: 200,
+        body: presentList(page, await presentMembers(ds.manager, organization.id, page.items, urls)),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/members/{userId}', operationId: 'getMember', tags: ['members'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/members/{userId}',
+      operationId: 'getMember',
+      tags: ['members'],
       summary: 'Get a member of an organization',
       params: memberParams,
       responses: { 200: { description: 'member', schema: memberSchema } },
@@ -114,7 +151,10 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/members/{userId}', operationId: 'updateMember', tags: ['members'],
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/members/{userId}',
+      operationId: 'updateMember',
+      tags: ['members'],
       summary: "Change a member's organization role (null: guest); the last admin cannot be demoted (409)",
       params: memberParams,
       body: patchMemberBody,
@@ -134,8 +174,12 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/members/{userId}', operationId: 'removeMember', tags: ['members'],
-      summary: 'Remove a member (admins), or leave the organization (the member themself); the last admin cannot leave (409)',
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/members/{userId}',
+      operationId: 'removeMember',
+      tags: ['members'],
+      summary:
+        'Remove a member (admins), or leave the organization (the member themself); the last admin cannot leave (409)',
       params: memberParams,
       responses: { 204: { description: 'removed, or was not a member' } },
     },
@@ -150,8 +194,13 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/ping', operationId: 'pingOrganization', tags: ['members'], userOnly: true,
-      summary: "Record the caller's presence in the organization, and get a JWT of the claims that go with them as a visitor of its sites",
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/ping',
+      operationId: 'pingOrganization',
+      tags: ['members'],
+      userOnly: true,
+      summary:
+        "Record the caller's presence in the organization, and get a JWT of the claims that go with them as a visitor of its sites",
       params: organizationIdParams,
       responses: { 200: { description: 'presence recorded', schema: pingResponse } },
     },
@@ -160,13 +209,21 @@ export function memberRoutes(api: ApiBuilder): void {
       await authorize(access, org(organization), 'view');
       await inTransaction(ds, (db) => touchLastSeen(db, organization.id, caller.userId));
       const member = (await access.membership(organization.id))!;
-      return { status: 200, body: { serviceVisitorClaims: await signServiceVisitorClaims(config.cursorSecret, config.publicBaseUrl, member) } };
+      return {
+        status: 200,
+        body: {
+          serviceVisitorClaims: await signServiceVisitorClaims(config.cursorSecret, config.publicBaseUrl, member),
+        },
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/members/{userId}/sso', operationId: 'setMemberSso', tags: ['members'],
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/members/{userId}/sso',
+      operationId: 'setMemberSso',
+      tags: ['members'],
       summary: 'Mark a member as signing in through SSO',
       params: memberParams,
       responses: { 200: { description: 'member', schema: memberSchema } },
@@ -174,7 +231,9 @@ export function memberRoutes(api: ApiBuilder): void {
     async ({ params, access }) => {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, org(organization), 'admin');
-      const member = await inTransaction(ds, async (db) => markSsoMember(db, await findMember(db, organization.id, params.userId)));
+      const member = await inTransaction(ds, async (db) =>
+        markSsoMember(db, await findMember(db, organization.id, params.userId)),
+      );
       const [body] = await presentMembers(ds.manager, organization.id, [member], urls);
       return { status: 200, body };
     },
@@ -182,7 +241,10 @@ export function memberRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/members/{userId}/teams', operationId: 'listMemberTeams', tags: ['members'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/members/{userId}/teams',
+      operationId: 'listMemberTeams',
+      tags: ['members'],
       summary: 'List the teams a member belongs to',
       params: memberParams,
       query: listMemberTeamsQuery,
@@ -195,10 +257,18 @@ export function memberRoutes(api: ApiBuilder): void {
       const page = await paginate(
         teamsOfMemberQuery(ds.manager, organization.id, member.userId, query.title),
         teamSortKeys,
-        { limit: query.limit, page: query.page, scope: JSON.stringify(['member-teams', organization.id, member.userId, query.title ?? null]) },
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: JSON.stringify(['member-teams', organization.id, member.userId, query.title ?? null]),
+        },
         config.cursorSecret,
       );
-      const roles = await teamRolesOf(ds.manager, member.userId, page.items.map((t) => t.id));
+      const roles = await teamRolesOf(
+        ds.manager,
+        member.userId,
+        page.items.map((t) => t.id),
+      );
       const teams = await presentTeams(access, page.items);
       const items = teams.map((team) => ({ team, member: { role: roles.get(team.id)! } }));
       return { status: 200, body: presentList(page, items) };

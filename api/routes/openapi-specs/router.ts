@@ -11,7 +11,15 @@ import { newId } from '../../../domain/ids';
 import { removeBlobs } from '../../../domain/openapi-specs/processing';
 import { readBundle } from '../../../domain/openapi-specs/versions';
 import { specsOfOrganizationQuery, versionsOfSpecQuery } from '../../../domain/openapi-specs/queries';
-import { createSpec, deleteSpec, lockSpecBySlug, replaceSpecSource, setSpecVisibility, storeSourceText, StoredSource } from '../../../domain/openapi-specs/specs';
+import {
+  createSpec,
+  deleteSpec,
+  lockSpecBySlug,
+  replaceSpecSource,
+  setSpecVisibility,
+  storeSourceText,
+  StoredSource,
+} from '../../../domain/openapi-specs/specs';
 import type { JobTicket } from '../../../domain/processes/job-kind';
 import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
@@ -31,7 +39,16 @@ import {
 } from '../../presenters/openapi-spec';
 import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
-import { createSpecBody, listSpecsQuery, listVersionsQuery, patchSpecBody, putSpecBody, putSpecParams, specParams, versionParams } from './schema';
+import {
+  createSpecBody,
+  listSpecsQuery,
+  listVersionsQuery,
+  patchSpecBody,
+  putSpecBody,
+  putSpecParams,
+  specParams,
+  versionParams,
+} from './schema';
 
 type SourceInput = { url?: string; text?: string };
 
@@ -56,7 +73,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   }
 
   async function loadVersion(spec: OpenAPISpec, versionId: string | null): Promise<OpenAPISpecVersion> {
-    const version = versionId ? await ds.manager.findOneBy(OpenAPISpecVersion, { id: versionId, specId: spec.id }) : null;
+    const version = versionId
+      ? await ds.manager.findOneBy(OpenAPISpecVersion, { id: versionId, specId: spec.id })
+      : null;
     if (!version) throw notFound('OpenAPI specification version');
     return version;
   }
@@ -64,22 +83,40 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   /** The version's source: its URL, or a download URL of the submitted text. */
   async function versionUrl(version: OpenAPISpecVersion): Promise<string> {
     if (version.sourceUrl) return version.sourceUrl;
-    return blobs.downloadUrl(version.sourceTextKey!, { filename: 'openapi.txt', contentType: 'text/plain; charset=utf-8' });
+    return blobs.downloadUrl(version.sourceTextKey!, {
+      filename: 'openapi.txt',
+      contentType: 'text/plain; charset=utf-8',
+    });
   }
 
   /** Stores a text source under the spec's folder; a URL is kept as given. */
   async function storedSource(specId: string, source: SourceInput): Promise<StoredSource> {
-    return source.url !== undefined ? { url: source.url } : { textKey: await storeSourceText(blobs, specId, source.text!) };
+    return source.url !== undefined
+      ? { url: source.url }
+      : { textKey: await storeSourceText(blobs, specId, source.text!) };
   }
 
   /** Creates a spec under a new id, its source stored there; the caller needs createOpenAPISpec. */
-  async function createIn(db: Db, access: AccessContext, organization: Organization, slug: string, source: SourceInput): Promise<JobTicket<OpenAPISpec>> {
+  async function createIn(
+    db: Db,
+    access: AccessContext,
+    organization: Organization,
+    slug: string,
+    source: SourceInput,
+  ): Promise<JobTicket<OpenAPISpec>> {
     await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
     const id = newId();
-    return createSpec(db, { id, organizationId: organization.id, slug, source: await storedSource(id, source), createdById: access.userId });
+    return createSpec(db, {
+      id,
+      organizationId: organization.id,
+      slug,
+      source: await storedSource(id, source),
+      createdById: access.userId,
+    });
   }
 
-  const present = async (access: AccessContext, spec: OpenAPISpec) => presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
+  const present = async (access: AccessContext, spec: OpenAPISpec) =>
+    presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
 
   /** After the commit: starts the processing the request asked for, and presents the spec. */
   async function dispatched(ticket: JobTicket<OpenAPISpec>, caller: AccessContext) {
@@ -89,7 +126,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/openapi', operationId: 'listOpenAPISpecs', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/openapi',
+      operationId: 'listOpenAPISpecs',
+      tags,
       summary: 'List the OpenAPI specifications of an organization, by slug',
       params: organizationIdParams,
       query: listSpecsQuery,
@@ -114,8 +154,12 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/openapi', operationId: 'createOpenAPISpec', tags,
-      summary: 'Create an OpenAPI specification from a URL or a text; its processing starts at once (409 when the slug is taken)',
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/openapi',
+      operationId: 'createOpenAPISpec',
+      tags,
+      summary:
+        'Create an OpenAPI specification from a URL or a text; its processing starts at once (409 when the slug is taken)',
       params: organizationIdParams,
       body: createSpecBody,
       responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
@@ -132,7 +176,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'getOpenAPISpecBySlug', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+      operationId: 'getOpenAPISpecBySlug',
+      tags,
       summary: 'Get an OpenAPI specification and the state of its processing',
       params: specParams,
       responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
@@ -145,8 +192,12 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'put', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'createOrUpdateOpenAPISpecBySlug', tags,
-      summary: 'Create (201) or replace the source of (200) the specification with this slug; either way it is processed again',
+      method: 'put',
+      path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+      operationId: 'createOrUpdateOpenAPISpecBySlug',
+      tags,
+      summary:
+        'Create (201) or replace the source of (200) the specification with this slug; either way it is processed again',
       params: putSpecParams,
       body: putSpecBody,
       responses: {
@@ -159,18 +210,27 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
-        if (!existing) return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
+        if (!existing)
+          return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
         await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
-        return { ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)), created: false };
+        return {
+          ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)),
+          created: false,
+        };
       });
       const answer = await dispatched(ticket, caller);
-      return created ? { status: 201, headers: { Location: answer.urls.location }, body: answer } : { status: 200, body: answer };
+      return created
+        ? { status: 201, headers: { Location: answer.urls.location }, body: answer }
+        : { status: 200, body: answer };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'updateOpenAPISpecBySlug', tags,
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+      operationId: 'updateOpenAPISpecBySlug',
+      tags,
       summary: 'Change the visibility of a specification (public versions are readable by anyone at urls.published)',
       params: specParams,
       body: patchSpecBody,
@@ -192,7 +252,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/openapi/{specSlug}', operationId: 'deleteOpenAPISpecBySlug', tags,
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/openapi/{specSlug}',
+      operationId: 'deleteOpenAPISpecBySlug',
+      tags,
       summary: 'Delete a specification and its versions (204 also when there was none with this slug)',
       params: specParams,
       responses: { 204: { description: 'deleted, or did not exist' } },
@@ -207,7 +270,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         return deleteSpec(db, spec);
       });
       if (deleted) {
-        await cancelSupersededRun(temporal, deleted.ticket).catch((err) => logger.warn({ err }, 'withdrawn OpenAPI run not cancelled; it stops at its next step'));
+        await cancelSupersededRun(temporal, deleted.ticket).catch((err) =>
+          logger.warn({ err }, 'withdrawn OpenAPI run not cancelled; it stops at its next step'),
+        );
         await removeBlobs({ blobs, logger }, deleted.blobKeys);
       }
       return { status: 204 };
@@ -216,7 +281,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions', operationId: 'listOpenAPISpecVersions', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/openapi/{specSlug}/versions',
+      operationId: 'listOpenAPISpecVersions',
+      tags,
       summary: 'List the versions of a specification, newest first',
       params: specParams,
       query: listVersionsQuery,
@@ -243,12 +311,18 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   for (const which of ['latest', 'byId'] as const) {
     const byId = which === 'byId';
     const base = `/v1/orgs/{organizationId}/openapi/{specSlug}/versions/${byId ? '{versionId}' : 'latest'}`;
-    const idOf = (spec: OpenAPISpec, params: { specSlug: string; versionId?: string }) => (byId ? params.versionId! : spec.lastVersionId);
+    const idOf = (spec: OpenAPISpec, params: { specSlug: string; versionId?: string }) =>
+      byId ? params.versionId! : spec.lastVersionId;
 
     api.op(
       {
-        method: 'get', path: base, operationId: byId ? 'getOpenAPISpecVersionById' : 'getLatestOpenAPISpecVersion', tags,
-        summary: byId ? 'Get a version of a specification' : 'Get the newest version of a specification (404 before the first successful processing)',
+        method: 'get',
+        path: base,
+        operationId: byId ? 'getOpenAPISpecVersionById' : 'getLatestOpenAPISpecVersion',
+        tags,
+        summary: byId
+          ? 'Get a version of a specification'
+          : 'Get the newest version of a specification (404 before the first successful processing)',
         params: byId ? versionParams : specParams,
         responses: { 200: { description: 'version', schema: openAPISpecVersionSchema } },
       },
@@ -261,7 +335,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
     api.op(
       {
-        method: 'get', path: `${base}/content`, operationId: byId ? 'getOpenAPISpecVersionContentById' : 'getLatestOpenAPISpecVersionContent', tags,
+        method: 'get',
+        path: `${base}/content`,
+        operationId: byId ? 'getOpenAPISpecVersionContentById' : 'getLatestOpenAPISpecVersionContent',
+        tags,
         summary: byId ? 'Get the bundled files of a version' : 'Get the bundled files of the newest version',
         params: byId ? versionParams : specParams,
         responses: { 200: { description: 'content', schema: openAPISpecContentSchema } },
@@ -269,20 +346,39 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       async ({ params, access }) => {
         const spec = await loadSpec(access, params.organizationId, params.specSlug);
         const version = await loadVersion(spec, idOf(spec, params));
-        return { status: 200, body: presentOpenAPISpecContent(spec, version, await readBundle(blobs, version), await versionUrl(version), urls) };
+        return {
+          status: 200,
+          body: presentOpenAPISpecContent(
+            spec,
+            version,
+            await readBundle(blobs, version),
+            await versionUrl(version),
+            urls,
+          ),
+        };
       },
     );
 
     api.op(
       {
-        method: 'get', path: `/v1/published/openapi/{organizationId}/{specSlug}${byId ? '/versions/{versionId}' : ''}`,
-        operationId: byId ? 'getPublishedOpenAPISpecVersion' : 'getPublishedOpenAPISpec', tags, anonymous: true, extension: true,
-        summary: byId ? 'The entry document of a version of a public specification, for anyone' : 'The entry document of the newest version of a public specification, for anyone (its urls.published)',
+        method: 'get',
+        path: `/v1/published/openapi/{organizationId}/{specSlug}${byId ? '/versions/{versionId}' : ''}`,
+        operationId: byId ? 'getPublishedOpenAPISpecVersion' : 'getPublishedOpenAPISpec',
+        tags,
+        anonymous: true,
+        extension: true,
+        summary: byId
+          ? 'The entry document of a version of a public specification, for anyone'
+          : 'The entry document of the newest version of a public specification, for anyone (its urls.published)',
         params: byId ? versionParams : specParams,
         responses: { 200: { description: 'the OpenAPI document, as bundled' } },
       },
       async ({ params }) => {
-        const spec = await ds.manager.findOneBy(OpenAPISpec, { organizationId: params.organizationId, slug: params.specSlug, visibility: 'public' });
+        const spec = await ds.manager.findOneBy(OpenAPISpec, {
+          organizationId: params.organizationId,
+          slug: params.specSlug,
+          visibility: 'public',
+        });
         if (!spec) throw notFound('OpenAPI specification');
         const version = await loadVersion(spec, idOf(spec, params));
         const files = await readBundle(blobs, version);

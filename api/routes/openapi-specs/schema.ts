@@ -5,7 +5,10 @@ import { organizationIdParams } from '../orgs/schema';
 
 /** GitBook 0.137's OpenAPISpecSlug (our spec's pattern): lowercase words joined by single hyphens. */
 const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const slug = text({ min: 1, max: 100 }, z.string().regex(SLUG, 'must be lowercase letters and digits, words joined by single hyphens'));
+const slug = text(
+  { min: 1, max: 100 },
+  z.string().regex(SLUG, 'must be lowercase letters and digits, words joined by single hyphens'),
+);
 
 /** A slug in a path names a spec or nothing: one that could not be a slug answers 404 like an unknown one. */
 const pathSlug = z
@@ -23,11 +26,15 @@ export const specSource = exactlyOneOf(
   z
     .object({
       url: httpUrl.optional(),
-      text: text({ min: 1, max: 50 * 1024 * 1024, characters: 'lines' }).optional().openapi({ description: 'the document as YAML or JSON' }),
+      text: text({ min: 1, max: 50 * 1024 * 1024, characters: 'lines' })
+        .optional()
+        .openapi({ description: 'the document as YAML or JSON' }),
     })
     .strict(),
   ['url', 'text'],
-).openapi('OpenAPISpecSource', { description: 'where the document comes from: {url} (fetched, refreshed on a schedule) or {text}' });
+).openapi('OpenAPISpecSource', {
+  description: 'where the document comes from: {url} (fetched, refreshed on a schedule) or {text}',
+});
 
 export const createSpecBody = z.object({ slug, source: specSource }).strict();
 export const putSpecBody = z.object({ source: specSource }).strict();

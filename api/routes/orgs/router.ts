@@ -1,7 +1,11 @@
 /** Organizations: list the caller's, create (extension), read, update. */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
-import { createOrganization, organizationsOfUserQuery, updateOrganization } from '../../../domain/organizations/organizations';
+import {
+  createOrganization,
+  organizationsOfUserQuery,
+  updateOrganization,
+} from '../../../domain/organizations/organizations';
 import { loadOrganization } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { paginate } from '../../middleware/paginate';
@@ -16,7 +20,10 @@ export function organizationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs', operationId: 'listOrganizations', tags: ['organizations'],
+      method: 'get',
+      path: '/v1/orgs',
+      operationId: 'listOrganizations',
+      tags: ['organizations'],
       summary: "List the caller's organizations",
       query: listOrganizationsQuery,
       responses: { 200: { description: 'organizations', schema: listSchema(organizationSchema) } },
@@ -32,14 +39,22 @@ export function organizationRoutes(api: ApiBuilder): void {
         config.cursorSecret,
       );
       const items = [];
-      for (const org of page.items) items.push(presentOrganization(org, await permissionsOf(access, { kind: 'organization', organization: org }), urls));
+      for (const org of page.items)
+        items.push(
+          presentOrganization(org, await permissionsOf(access, { kind: 'organization', organization: org }), urls),
+        );
       return { status: 200, body: presentList(page, items) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs', operationId: 'createOrganization', tags: ['organizations'], extension: true, userOnly: true,
+      method: 'post',
+      path: '/v1/orgs',
+      operationId: 'createOrganization',
+      tags: ['organizations'],
+      extension: true,
+      userOnly: true,
       summary: 'Create an organization with the caller as its admin',
       body: createOrganizationBody,
       responses: { 201: { description: 'created', schema: organizationSchema } },
@@ -47,13 +62,20 @@ export function organizationRoutes(api: ApiBuilder): void {
     async ({ body, caller, access }) => {
       const org = await inTransaction(ds, (db) => createOrganization(db, body, caller.userId));
       const location = urls.api(`/orgs/${org.id}`);
-      return { status: 201, headers: { Location: location }, body: presentOrganization(org, await permissionsOf(access, { kind: 'organization', organization: org }), urls) };
+      return {
+        status: 201,
+        headers: { Location: location },
+        body: presentOrganization(org, await permissionsOf(access, { kind: 'organization', organization: org }), urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}', operationId: 'getOrganization', tags: ['organizations'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}',
+      operationId: 'getOrganization',
+      tags: ['organizations'],
       summary: 'Get an organization',
       params: organizationIdParams,
       responses: { 200: { description: 'organization', schema: organizationSchema } },
@@ -67,7 +89,10 @@ export function organizationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}', operationId: 'updateOrganization', tags: ['organizations'],
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}',
+      operationId: 'updateOrganization',
+      tags: ['organizations'],
       summary: 'Update an organization',
       params: organizationIdParams,
       body: patchOrganizationBody,

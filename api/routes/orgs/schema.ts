@@ -6,7 +6,11 @@ import { paginationQuery } from '../../query';
 export const organizationIdParams = { organizationId: pathId('organization') };
 
 const title = text({ min: 2, max: 255, trim: true });
-const hostname = z.string().min(3).max(32).regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);
+const hostname = z
+  .string()
+  .min(3)
+  .max(32)
+  .regex(/^[a-z0-9]([a-z0-9-]*[a-z0-9])?$/);
 
 export const ORGANIZATION_TYPES = ['business', 'community'] as const;
 
@@ -26,7 +30,11 @@ export const patchOrganizationBody = z
     emailDomains: z.array(emailDomain).max(50).optional(),
     hostname: hostname.optional(),
     defaultRole: roleSchema.nullable().optional(),
-    defaultContent: z.object({ type: z.literal('site'), site: resourceId }).strict().nullable().optional(),
+    defaultContent: z
+      .object({ type: z.literal('site'), site: resourceId })
+      .strict()
+      .nullable()
+      .optional(),
     logo: text({ max: 2048 }, z.string().url()).nullable().optional(),
     sso: z.boolean().optional(),
     ai: z.boolean().optional(),

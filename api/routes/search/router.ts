@@ -9,7 +9,12 @@ import { searchOrganization, searchSpace } from '../../../domain/search/search';
 import { loadOrganization, loadSpaceWithRevision } from '../../loaders';
 import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
-import { organizationSearchListSchema, presentSearchPage, presentSearchSpace, spaceSearchListSchema } from '../../presenters/search';
+import {
+  organizationSearchListSchema,
+  presentSearchPage,
+  presentSearchSpace,
+  spaceSearchListSchema,
+} from '../../presenters/search';
 import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
 import { spaceIdParams } from '../spaces/schema';
@@ -26,11 +31,15 @@ export function searchRoutes(api: ApiBuilder): void {
     return { score, id };
   }
 
-  const nextOf = (scope: string, next: RankPosition | undefined) => (next ? { next: { page: encodeCursor(config.cursorSecret, scope, [next.score, next.id]) } } : {});
+  const nextOf = (scope: string, next: RankPosition | undefined) =>
+    next ? { next: { page: encodeCursor(config.cursorSecret, scope, [next.score, next.id]) } } : {};
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}/search', operationId: 'searchSpaceContent', tags: ['search'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/search',
+      operationId: 'searchSpaceContent',
+      tags: ['search'],
       summary: "Search the pages of the space's current revision, best match first",
       params: spaceIdParams,
       query: searchQuery,
@@ -40,18 +49,34 @@ export function searchRoutes(api: ApiBuilder): void {
       const { space, revision } = await loadSpaceWithRevision(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
       const scope = `search:${space.id}:${query.query}`;
-      const result = await searchSpace(ds.manager, { space, root: revision?.root ?? null }, { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT });
-      return { status: 200, body: { items: result.items.map((p) => presentSearchPage(p, space, urls)), count: result.count, ...nextOf(scope, result.next) } };
+      const result = await searchSpace(
+        ds.manager,
+        { space, root: revision?.root ?? null },
+        { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT },
+      );
+      return {
+        status: 200,
+        body: {
+          items: result.items.map((p) => presentSearchPage(p, space, urls)),
+          count: result.count,
+          ...nextOf(scope, result.next),
+        },
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/search', operationId: 'searchOrganizationContent', tags: ['search'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/search',
+      operationId: 'searchOrganizationContent',
+      tags: ['search'],
       summary: 'Search every space of the organization that the caller can view, grouped by space, best match first',
       params: organizationIdParams,
       query: searchQuery,
-      responses: { 200: { description: 'matching spaces with their best pages', schema: organizationSearchListSchema } },
+      responses: {
+        200: { description: 'matching spaces with their best pages', schema: organizationSearchListSchema },
+      },
     },
     async ({ params, query, caller, access }) => {
       const org = await loadOrganization(access, params.organizationId);
@@ -63,7 +88,14 @@ export function searchRoutes(api: ApiBuilder): void {
         after: decodePosition(scope, query.page),
         limit: query.limit ?? DEFAULT_LIMIT,
       });
-      return { status: 200, body: { items: result.items.map((r) => presentSearchSpace(r, urls)), count: result.count, ...nextOf(scope, result.next) } };
+      return {
+        status: 200,
+        body: {
+          items: result.items.map((r) => presentSearchSpace(r, urls)),
+          count: result.count,
+          ...nextOf(scope, result.next),
+        },
+      };
     },
   );
 }

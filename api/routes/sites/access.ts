@@ -27,7 +27,11 @@ export async function visibleOrganization(access: AccessContext, organizationId:
 }
 
 /** A site the caller may view, with their permissions on it. */
-export async function viewableSite(access: AccessContext, organizationId: string, siteId: string): Promise<{ site: Site; permissions: SitePermissions }> {
+export async function viewableSite(
+  access: AccessContext,
+  organizationId: string,
+  siteId: string,
+): Promise<{ site: Site; permissions: SitePermissions }> {
   await visibleOrganization(access, organizationId);
   const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [siteId, organizationId]);
   if (!site) throw notFound('site');
@@ -42,7 +46,13 @@ export interface SiteWrite {
 }
 
 /** Runs `write` in one transaction, the site locked and the caller holding `action` on it (its admins, unless said). */
-export async function writeSite<T>(ds: DataSource, caller: Caller, params: SiteRef, write: (w: SiteWrite) => Promise<T>, action: keyof SitePermissions = 'admin'): Promise<T> {
+export async function writeSite<T>(
+  ds: DataSource,
+  caller: Caller,
+  params: SiteRef,
+  write: (w: SiteWrite) => Promise<T>,
+  action: keyof SitePermissions = 'admin',
+): Promise<T> {
   return inTransaction(ds, async (db) => {
     const w = await lockedSiteFor(db, caller, params, action);
     if (!w) throw notFound('site');
@@ -51,7 +61,12 @@ export async function writeSite<T>(ds: DataSource, caller: Caller, params: SiteR
 }
 
 /** The same for a DELETE, which answers 204 also when there is nothing to delete: no such site is no error. */
-export async function deleteInSite(ds: DataSource, caller: Caller, params: SiteRef, remove: (w: SiteWrite) => Promise<void>): Promise<void> {
+export async function deleteInSite(
+  ds: DataSource,
+  caller: Caller,
+  params: SiteRef,
+  remove: (w: SiteWrite) => Promise<void>,
+): Promise<void> {
   await inTransaction(ds, async (db) => {
     const w = await lockedSiteFor(db, caller, params);
     if (w) await remove(w);
@@ -63,7 +78,12 @@ interface SiteRef {
   siteId: string;
 }
 
-async function lockedSiteFor(db: Db, caller: Caller, params: SiteRef, action: keyof SitePermissions = 'admin'): Promise<SiteWrite | null> {
+async function lockedSiteFor(
+  db: Db,
+  caller: Caller,
+  params: SiteRef,
+  action: keyof SitePermissions = 'admin',
+): Promise<SiteWrite | null> {
   const access = AccessContext.forCaller(db, caller);
   const organization = await visibleOrganization(access, params.organizationId);
   const site = await findLockedSite(db, organization.id, params.siteId);
@@ -73,9 +93,18 @@ async function lockedSiteFor(db: Db, caller: Caller, params: SiteRef, action: ke
 }
 
 /** A live space of the organization that the caller can view, named by `field` of the body (else 400). */
-export async function spaceForSite(access: AccessContext, organization: Organization, spaceId: string, field: string): Promise<Space> {
-  const space = await findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [spaceId, organization.id]);
-  if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) throw badRequest(`${field}: no such space in this organization`);
+export async function spaceForSite(
+  access: AccessContext,
+  organization: Organization,
+  spaceId: string,
+  field: string,
+): Promise<Space> {
+  const space = await findOneWhere(access.db, Space, 'x.id = ? AND x.organizationId = ? AND x.deletedAt IS NULL', [
+    spaceId,
+    organization.id,
+  ]);
+  if (!space || !(await permissionsOf(access, { kind: 'space', space })).view)
+    throw badRequest(`${field}: no such space in this organization`);
   return space;
 }
 
@@ -83,13 +112,24 @@ export async function spaceForSite(access: AccessContext, organization: Organiza
  * The space a section or site space is created with: the body's `spaceId`, a space of the organization
  * (else 400), or for null a new blank space titled `title` (GitBook 0.202).
  */
-export async function spaceOrNew(w: SiteWrite, spaceId: string | null, title: string, options: NewSpaceOptions): Promise<Space> {
+export async function spaceOrNew(
+  w: SiteWrite,
+  spaceId: string | null,
+  title: string,
+  options: NewSpaceOptions,
+): Promise<Space> {
   if (spaceId === null) return createSpaceForSite(w.db, w.organization.id, title, 'empty', options);
   return spaceForSite(w.access, w.organization, spaceId, 'spaceId');
 }
 
 /** Sorts the item (PATCH …/structure/sort and the deprecated moves); answers the site it sorted. */
-export function sortInSite(ds: DataSource, caller: Caller, params: SiteRef, item: ItemRef, position: Parameters<typeof anchorOf>[0]): Promise<Site> {
+export function sortInSite(
+  ds: DataSource,
+  caller: Caller,
+  params: SiteRef,
+  item: ItemRef,
+  position: Parameters<typeof anchorOf>[0],
+): Promise<Site> {
   return writeSite(ds, caller, params, async ({ db, site }) => {
     await sortItem(db, site, item, anchorOf(position));
     return site;

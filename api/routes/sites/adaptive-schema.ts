@@ -11,7 +11,11 @@ import { setAdaptiveSchema } from '../../../domain/sites/adaptive/schema-update'
 import { templateConditions } from '../../../domain/sites/adaptive/template-conditions';
 import type { Site } from '../../../entities/Site';
 import type { ApiBuilder } from '../../operation';
-import { presentSiteAdaptiveSchema, siteAdaptiveSchemaSchema, templateConditionsSchema } from '../../presenters/site-adaptive-schema';
+import {
+  presentSiteAdaptiveSchema,
+  siteAdaptiveSchemaSchema,
+  templateConditionsSchema,
+} from '../../presenters/site-adaptive-schema';
 import { viewableSite, writeSite } from './access';
 import { siteParams } from './schema';
 
@@ -25,7 +29,10 @@ const putAdaptiveSchemaBody = z
   .strict();
 
 /** The site, when the caller may read its adaptive schema. */
-async function schemaReadableSite(access: AccessContext, params: { organizationId: string; siteId: string }): Promise<Site> {
+async function schemaReadableSite(
+  access: AccessContext,
+  params: { organizationId: string; siteId: string },
+): Promise<Site> {
   const { site } = await viewableSite(access, params.organizationId, params.siteId);
   await authorize(access, { kind: 'site', site }, 'viewAdaptiveSchema');
   return site;
@@ -43,7 +50,10 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'getSiteAdaptiveSchema', tags,
+      method: 'get',
+      path: base,
+      operationId: 'getSiteAdaptiveSchema',
+      tags,
       summary: "The JSON Schema of the site's visitor claims (404 while none is set)",
       params: siteParams,
       responses: { 200: { description: 'adaptive schema', schema: siteAdaptiveSchemaSchema } },
@@ -53,22 +63,36 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'put', path: base, operationId: 'updateSiteAdaptiveSchema', tags,
-      summary: "Replace the JSON Schema of the site's visitor claims (409 listing the conditions that read an attribute it removes)",
+      method: 'put',
+      path: base,
+      operationId: 'updateSiteAdaptiveSchema',
+      tags,
+      summary:
+        "Replace the JSON Schema of the site's visitor claims (409 listing the conditions that read an attribute it removes)",
       params: siteParams,
       body: putAdaptiveSchemaBody,
       responses: { 200: { description: 'adaptive schema', schema: siteAdaptiveSchemaSchema } },
     },
     async ({ params, body, caller }) => {
-      const site = await writeSite(ds, caller, params, ({ db, site }) => setAdaptiveSchema(db, site, body.jsonSchema), 'editAdaptiveSchema');
+      const site = await writeSite(
+        ds,
+        caller,
+        params,
+        ({ db, site }) => setAdaptiveSchema(db, site, body.jsonSchema),
+        'editAdaptiveSchema',
+      );
       return { status: 200, body: presentSchemaOf(site) };
     },
   );
 
   api.op(
     {
-      method: 'get', path: `${base}/template-conditions`, operationId: 'listSiteAdaptiveTemplateConditions', tags,
-      summary: 'Conditions made from the adaptive schema, one per attribute a condition can test (boolean claims, and string claims with an enum)',
+      method: 'get',
+      path: `${base}/template-conditions`,
+      operationId: 'listSiteAdaptiveTemplateConditions',
+      tags,
+      summary:
+        'Conditions made from the adaptive schema, one per attribute a condition can test (boolean claims, and string claims with an enum)',
       params: siteParams,
       responses: { 200: { description: 'template conditions', schema: templateConditionsSchema } },
     },

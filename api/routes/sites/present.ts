@@ -11,9 +11,13 @@ import type { Urls } from '../../presenters/urls';
 import { presentSpacesFor } from '../spaces/present';
 
 export async function presentSitesFor(access: AccessContext, sites: Site[], urls: Urls): Promise<PresentedSite[]> {
-  const counts = await shownSiteSpaceCounts(access.db, sites.map((s) => s.id));
+  const counts = await shownSiteSpaceCounts(
+    access.db,
+    sites.map((s) => s.id),
+  );
   const presented = [];
-  for (const site of sites) presented.push(presentSite(site, counts.get(site.id)!, await permissionsOf(access, { kind: 'site', site }), urls));
+  for (const site of sites)
+    presented.push(presentSite(site, counts.get(site.id)!, await permissionsOf(access, { kind: 'site', site }), urls));
   return presented;
 }
 
@@ -28,7 +32,12 @@ export interface PresentableStructure {
 }
 
 /** The site's structure with its spaces presented for the caller; `shows` as loadStructure takes it. */
-export async function structureFor(access: AccessContext, site: Site, urls: Urls, shows?: (condition: string | null) => boolean): Promise<PresentableStructure> {
+export async function structureFor(
+  access: AccessContext,
+  site: Site,
+  urls: Urls,
+  shows?: (condition: string | null) => boolean,
+): Promise<PresentableStructure> {
   const structure = await loadStructure(access.db, site, shows);
   const unique = [...new Map(structure.siteSpaces.map((s) => [s.space.id, s.space])).values()];
   const presented = await presentSpacesFor(access, unique, urls);

@@ -17,12 +17,10 @@ import { listSectionsQuery, siteParams } from './schema';
 
 const publishedQuery = {
   shareKey: listSectionsQuery.shareKey,
-  visitorAuthToken: text({ min: 1, max: 8192 })
-    .optional()
-    .openapi({
-      description:
-        "a visitor token: a JWT signed (HS256) with the site's key (…/publishing/auth). It opens a visitor-auth site, and its claims, with unsigned ones given as `visitor.<name>` parameters, decide which sections and site spaces with a condition are shown",
-    }),
+  visitorAuthToken: text({ min: 1, max: 8192 }).optional().openapi({
+    description:
+      "a visitor token: a JWT signed (HS256) with the site's key (…/publishing/auth). It opens a visitor-auth site, and its claims, with unsigned ones given as `visitor.<name>` parameters, decide which sections and site spaces with a condition are shown",
+  }),
 };
 
 export function publishedSiteRoutes(api: ApiBuilder): void {
@@ -30,7 +28,10 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/sites/{siteId}/published', operationId: 'getPublishedContentSite', tags: ['sites'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
+      operationId: 'getPublishedContentSite',
+      tags: ['sites'],
       summary:
         'The published site: the site, its structure in order (sections and groups, or site spaces), its customizations and scripts. Members read all of it; a caller of any organization reads a share-link site with `shareKey`, a visitor-auth site with `visitorAuthToken`, and sees the items whose conditions their claims meet (404 while the site is not published)',
       params: siteParams,
@@ -39,14 +40,34 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
     },
     async ({ params, query, access, req }) => {
       // the organization need not be the caller's: a visitor's pass may open the site
-      const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [params.siteId, params.organizationId]);
+      const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [
+        params.siteId,
+        params.organizationId,
+      ]);
       if (!site) throw notFound('site');
       const visitor = await siteVisitor(access.db, site, { ...query, query: req.query as Record<string, unknown> });
-      const { viewAll } = await authorize(access, { kind: 'publishedSite', site, passes: visitor.passes }, 'view', 'published site');
+      const { viewAll } = await authorize(
+        access,
+        { kind: 'publishedSite', site, passes: visitor.passes },
+        'view',
+        'published site',
+      );
       const claims = visitor.claims ?? (viewAll ? null : {});
-      const { structure, spaces } = await structureFor(access, site, urls, claims ? (condition) => visitorSees(condition, claims) : undefined);
-      const body = presentPublishedSite(await presentSiteFor(access, site, urls), presentSiteStructure(site, structure, spaces, urls), await siteScripts(access.db, site, api.deps.config));
-      return { status: 200, body: query.shareKey === undefined ? body : openedWithShareKey(body, siteAddress(site, urls), query.shareKey) };
+      const { structure, spaces } = await structureFor(
+        access,
+        site,
+        urls,
+        claims ? (condition) => visitorSees(condition, claims) : undefined,
+      );
+      const body = presentPublishedSite(
+        await presentSiteFor(access, site, urls),
+        presentSiteStructure(site, structure, spaces, urls),
+        await siteScripts(access.db, site, api.deps.config),
+      );
+      return {
+        status: 200,
+        body: query.shareKey === undefined ? body : openedWithShareKey(body, siteAddress(site, urls), query.shareKey),
+      };
     },
   );
 }

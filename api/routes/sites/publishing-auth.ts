@@ -15,8 +15,13 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'getSitePublishingAuthById', tags, extension: true,
-      summary: "The site's visitor token signing key (site admins; 400 unless the site is visitor-auth or has adaptive content)",
+      method: 'get',
+      path: base,
+      operationId: 'getSitePublishingAuthById',
+      tags,
+      extension: true,
+      summary:
+        "The site's visitor token signing key (site admins; 400 unless the site is visitor-auth or has adaptive content)",
       params: siteParams,
       responses: { 200: { description: 'signing key', schema: sitePublishingAuthSchema } },
     },
@@ -28,7 +33,11 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/regenerate`, operationId: 'regenerateSitePublishingAuthById', tags, extension: true,
+      method: 'post',
+      path: `${base}/regenerate`,
+      operationId: 'regenerateSitePublishingAuthById',
+      tags,
+      extension: true,
       summary: 'Replace the signing key: tokens signed with the old key are refused at once (site admins)',
       params: siteParams,
       responses: { 200: { description: 'the new signing key', schema: sitePublishingAuthSchema } },

@@ -35,7 +35,10 @@ export function siteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/sites', operationId: 'listSites', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/sites',
+      operationId: 'listSites',
+      tags,
       summary: 'List the sites of an organization, newest first',
       params: organizationIdParams,
       query: listSitesQuery,
@@ -45,12 +48,21 @@ export function siteRoutes(api: ApiBuilder): void {
       const organization = await visibleOrganization(access, params.organizationId);
       const { space, title, published, type } = query;
       const page = await paginate(
-        sitesOfOrganizationQuery(ds.manager, organization.id, await viewableSites(access, organization.id), { space, title, published, types: type }),
+        sitesOfOrganizationQuery(ds.manager, organization.id, await viewableSites(access, organization.id), {
+          space,
+          title,
+          published,
+          types: type,
+        }),
         [
           { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
           { column: 's.id', direction: 'DESC', value: (s) => s.id },
         ],
-        { limit: query.limit, page: query.page, scope: `sites:${organization.id}:${JSON.stringify([space, title, published, type])}` },
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: `sites:${organization.id}:${JSON.stringify([space, title, published, type])}`,
+        },
         config.cursorSecret,
       );
       return { status: 200, body: presentList(page, await presentSitesFor(access, page.items, urls)) };
@@ -59,8 +71,12 @@ export function siteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/sites', operationId: 'createSite', tags,
-      summary: 'Create an unpublished site, showing the given spaces (or a new one: "empty" or "sample") at its root level',
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/sites',
+      operationId: 'createSite',
+      tags,
+      summary:
+        'Create an unpublished site, showing the given spaces (or a new one: "empty" or "sample") at its root level',
       params: organizationIdParams,
       body: createSiteBody,
       responses: { 201: { description: 'created', schema: siteSchema } },
@@ -72,7 +88,12 @@ export function siteRoutes(api: ApiBuilder): void {
         await authorize(writer, { kind: 'organization', organization }, 'admin');
         const spaces: Space[] = [];
         if (body.spaces === 'empty' || body.spaces === 'sample') {
-          spaces.push(await createSpaceForSite(db, organization.id, body.title ?? UNTITLED_SITE, body.spaces, { createdById: caller.userId, appBaseUrl: config.appBaseUrl }));
+          spaces.push(
+            await createSpaceForSite(db, organization.id, body.title ?? UNTITLED_SITE, body.spaces, {
+              createdById: caller.userId,
+              appBaseUrl: config.appBaseUrl,
+            }),
+          );
         } else {
           for (const [i, id] of (body.spaces ?? []).entries()) {
             if (body.spaces!.indexOf(id) !== i) throw badRequest(`spaces.${i}: repeats a space listed before`);
@@ -88,7 +109,10 @@ export function siteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'getSiteById', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}',
+      operationId: 'getSiteById',
+      tags,
       summary: 'Get a site',
       params: siteParams,
       responses: { 200: { description: 'site', schema: siteSchema } },
@@ -101,8 +125,12 @@ export function siteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'updateSiteById', tags,
-      summary: 'Update a site: title, visibility, hostname (409 when another site has it), basename, proxy, defaults, adaptive content, agents context',
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}',
+      operationId: 'updateSiteById',
+      tags,
+      summary:
+        'Update a site: title, visibility, hostname (409 when another site has it), basename, proxy, defaults, adaptive content, agents context',
       params: siteParams,
       body: patchSiteBody,
       responses: { 200: { description: 'site', schema: siteSchema } },
@@ -115,7 +143,10 @@ export function siteRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/sites/{siteId}', operationId: 'deleteSiteById', tags,
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}',
+      operationId: 'deleteSiteById',
+      tags,
       summary: 'Delete a site and its structure (its spaces stay); its hostname is free again',
       params: siteParams,
       responses: { 204: { description: 'deleted, or there was no such site' } },
@@ -129,8 +160,11 @@ export function siteRoutes(api: ApiBuilder): void {
   for (const published of [true, false]) {
     api.op(
       {
-        method: 'post', path: `/v1/orgs/{organizationId}/sites/{siteId}/${published ? 'publish' : 'unpublish'}`,
-        operationId: published ? 'publishSite' : 'unpublishSite', tags, extension: true,
+        method: 'post',
+        path: `/v1/orgs/{organizationId}/sites/{siteId}/${published ? 'publish' : 'unpublish'}`,
+        operationId: published ? 'publishSite' : 'unpublishSite',
+        tags,
+        extension: true,
         summary: published
           ? "Publish a site (GitBook's operation): its audience, set by its visibility, can read it (409 when it shows no site space)"
           : "Unpublish a site (GitBook's operation)",

@@ -23,21 +23,39 @@ const siteTitle = text({ min: 2, max: 128, trim: true });
 const sectionTitle = text({ min: 2, max: 128, trim: true });
 const groupTitle = text({ min: 1, max: 100, trim: true });
 const icon = text({ min: 1, max: 50 }).openapi({ description: 'an icon name, e.g. "gear"' });
-const path = text({ min: 1, max: 100 }, z.string().regex(PATH, 'must be letters, digits, "-", "_", "." or "~", starting with a letter or digit'));
-const condition = text({ min: 1, max: 1024 }).openapi({ description: 'an expression over the visitor\'s claims, e.g. `visitor.claims.beta == true`' });
-const hostname = text({ max: 512 }, z.string().regex(HOSTNAME, 'must be a lowercase host name of three or more labels, e.g. docs.example.com'));
-const proxy = text({ max: 512 }, z.string().regex(PROXY, 'must be a host and one or more path segments, e.g. example.com/docs'));
+const path = text(
+  { min: 1, max: 100 },
+  z.string().regex(PATH, 'must be letters, digits, "-", "_", "." or "~", starting with a letter or digit'),
+);
+const condition = text({ min: 1, max: 1024 }).openapi({
+  description: "an expression over the visitor's claims, e.g. `visitor.claims.beta == true`",
+});
+const hostname = text(
+  { max: 512 },
+  z.string().regex(HOSTNAME, 'must be a lowercase host name of three or more labels, e.g. docs.example.com'),
+);
+const proxy = text(
+  { max: 512 },
+  z.string().regex(PROXY, 'must be a host and one or more path segments, e.g. example.com/docs'),
+);
 /** A space by id, or null for a new blank space (GitBook 0.202). */
-const spaceIdOrNew = resourceId.nullable().openapi({ description: 'a space of the organization; null creates a new blank space' });
+const spaceIdOrNew = resourceId
+  .nullable()
+  .openapi({ description: 'a space of the organization; null creates a new blank space' });
 
 export const SPACES_KEYWORDS = ['empty', 'sample'] as const;
 
 export const listSitesQuery = {
   ...paginationQuery,
   space: resourceId.optional().openapi({ description: 'only sites that show this space' }),
-  title: text({ min: 1, max: 128, characters: 'any' }).optional().openapi({ description: 'only sites whose title contains this, ignoring case' }),
+  title: text({ min: 1, max: 128, characters: 'any' })
+    .optional()
+    .openapi({ description: 'only sites whose title contains this, ignoring case' }),
   published: queryBoolean.optional(),
-  type: queryList(z.string()).pipe(z.array(z.enum(SITE_TYPES))).optional().openapi({ description: 'only sites of these types' }),
+  type: queryList(z.string())
+    .pipe(z.array(z.enum(SITE_TYPES)))
+    .optional()
+    .openapi({ description: 'only sites of these types' }),
 };
 
 export const createSiteBody = z
@@ -48,7 +66,10 @@ export const createSiteBody = z
     spaces: z
       .union([z.array(resourceId).max(100), z.enum(SPACES_KEYWORDS)])
       .optional()
-      .openapi({ description: 'space ids, each shown at the root level in order; "empty" or "sample": a new space for the site, blank or from a starter template' }),
+      .openapi({
+        description:
+          'space ids, each shown at the root level in order; "empty" or "sample": a new space for the site, blank or from a starter template',
+      }),
   })
   .strict();
 
@@ -57,10 +78,15 @@ export const patchSiteBody = z
     title: siteTitle.optional(),
     visibility: z.enum(SITE_VISIBILITIES).optional(),
     basename: text({ min: 1, max: 100 }).nullable().optional(),
-    hostname: hostname.nullable().optional().openapi({ description: 'custom host name, unique across the service; null removes it' }),
+    hostname: hostname
+      .nullable()
+      .optional()
+      .openapi({ description: 'custom host name, unique across the service; null removes it' }),
     adaptiveContent: z.object({ enabled: z.boolean() }).strict().optional(),
     agentsContext: z.enum(SITE_AGENTS_CONTEXTS).optional(),
-    defaultSiteSpace: resourceId.optional().openapi({ description: 'a site space: the default of its section, or of the root level' }),
+    defaultSiteSpace: resourceId
+      .optional()
+      .openapi({ description: 'a site space: the default of its section, or of the root level' }),
     defaultSiteSection: resourceId.optional(),
     proxy: proxy.nullable().optional().openapi({ description: 'proxy origin (host and path); null removes it' }),
   })
@@ -91,7 +117,10 @@ export const patchSectionBody = z
     condition: condition.nullable().optional().openapi({ description: 'null removes it' }),
     icon: icon.nullable().optional(),
     description: text({ max: 256, trim: true }).nullable().optional(),
-    siteSectionGroupId: resourceId.nullable().optional().openapi({ description: 'GitBook 0.202: move into this group, or null to the root level (last there)' }),
+    siteSectionGroupId: resourceId
+      .nullable()
+      .optional()
+      .openapi({ description: 'GitBook 0.202: move into this group, or null to the root level (last there)' }),
   })
   .strict();
 
@@ -99,18 +128,26 @@ export const addSectionGroupBody = z
   .object({
     title: groupTitle,
     icon: icon.nullable().optional(),
-    sections: z.array(resourceId).max(100).optional().openapi({ description: 'sections of the site that move into the group, in this order' }),
+    sections: z
+      .array(resourceId)
+      .max(100)
+      .optional()
+      .openapi({ description: 'sections of the site that move into the group, in this order' }),
   })
   .strict();
 
-export const patchSectionGroupBody = z.object({ title: groupTitle.optional(), icon: icon.nullable().optional() }).strict();
+export const patchSectionGroupBody = z
+  .object({ title: groupTitle.optional(), icon: icon.nullable().optional() })
+  .strict();
 
 export const addSectionToGroupBody = z.object({ sectionId: resourceId }).strict();
 
 export const addSiteSpaceBody = z
   .object({
     spaceId: spaceIdOrNew,
-    sectionId: resourceId.optional().openapi({ description: 'default: the default section, or the root level of a site without sections' }),
+    sectionId: resourceId
+      .optional()
+      .openapi({ description: 'default: the default section, or the root level of a site without sections' }),
   })
   .strict();
 
@@ -128,19 +165,37 @@ function positionOf<P extends z.ZodTypeAny>(pointer: P) {
     .object({ before: pointer.optional(), after: pointer.optional() })
     .strict()
     .refine((p) => !(p.before && p.after), 'give before or after, not both')
-    .openapi({ maxProperties: 1, description: 'a sibling to place the item before or after; empty: the end of its level' });
+    .openapi({
+      maxProperties: 1,
+      description: 'a sibling to place the item before or after; empty: the end of its level',
+    });
 }
 
-const pointer = z.object({ type: z.enum(ITEM_TYPES), id: resourceId }).strict().openapi('SiteStructureItemPointer');
+const pointer = z
+  .object({ type: z.enum(ITEM_TYPES), id: resourceId })
+  .strict()
+  .openapi('SiteStructureItemPointer');
 
 export const sortBody = z.object({ item: pointer, position: positionOf(pointer).optional() }).strict();
 
 /** The deprecated moves' bodies name their siblings each their own way. */
-export const moveSectionBody = z.object({ position: positionOf(z.object({ type: z.literal('site-section'), siteSection: resourceId }).strict()).optional() }).strict();
-export const moveSectionGroupBody = z
-  .object({ position: positionOf(z.object({ type: z.enum(['site-section', 'site-section-group']), id: resourceId }).strict()).optional() })
+export const moveSectionBody = z
+  .object({
+    position: positionOf(z.object({ type: z.literal('site-section'), siteSection: resourceId }).strict()).optional(),
+  })
   .strict();
-export const moveSiteSpaceBody = z.object({ position: positionOf(z.object({ type: z.literal('site-space'), siteSpace: resourceId }).strict()).optional() }).strict();
+export const moveSectionGroupBody = z
+  .object({
+    position: positionOf(
+      z.object({ type: z.enum(['site-section', 'site-section-group']), id: resourceId }).strict(),
+    ).optional(),
+  })
+  .strict();
+export const moveSiteSpaceBody = z
+  .object({
+    position: positionOf(z.object({ type: z.literal('site-space'), siteSpace: resourceId }).strict()).optional(),
+  })
+  .strict();
 
 type Pointer = { type: ItemType; id?: string; siteSection?: string; siteSpace?: string };
 

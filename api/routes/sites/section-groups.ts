@@ -1,7 +1,12 @@
 /** Section groups of a site: list, add (201), update, delete, their sections (add 201, remove 204), and the deprecated move. */
 import type { AccessContext } from '../../../domain/access/context';
 import { badRequest, notFound } from '../../../domain/errors';
-import { addSectionGroup, deleteSectionGroup, removeSectionFromGroup, updateSectionGroup } from '../../../domain/sites/section-groups';
+import {
+  addSectionGroup,
+  deleteSectionGroup,
+  removeSectionFromGroup,
+  updateSectionGroup,
+} from '../../../domain/sites/section-groups';
 import { moveSection } from '../../../domain/sites/sections';
 import { findGroup } from '../../../domain/sites/structure';
 import type { Db } from '../../../domain/db';
@@ -45,7 +50,10 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'listSiteSectionGroups', tags,
+      method: 'get',
+      path: base,
+      operationId: 'listSiteSectionGroups',
+      tags,
       summary: 'List the section groups of a site in order, each with its sections',
       params: siteParams,
       query: listSectionGroupsQuery,
@@ -54,30 +62,56 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
     async ({ params, query, caller, access }) => {
       const { site } = await viewableSite(access, params.organizationId, params.siteId);
       const { structure, spaces } = await structureFor(access, site, urls);
-      const ordered = structure.root.flatMap((item) => (item.kind === 'group' ? [item.group] : [])).map((group, index) => ({ group, index }));
-      const page = pageInMemory(ordered, { key: (g) => [g.index, g.group.row.id], arity: 2 }, { limit: query.limit, page: query.page, scope: `site-section-groups:${site.id}:${caller.userId}` }, config.cursorSecret);
-      return { status: 200, body: presentList(page, page.items.map((g) => presentSiteSectionGroup(site, g.group, spaces, urls))) };
+      const ordered = structure.root
+        .flatMap((item) => (item.kind === 'group' ? [item.group] : []))
+        .map((group, index) => ({ group, index }));
+      const page = pageInMemory(
+        ordered,
+        { key: (g) => [g.index, g.group.row.id], arity: 2 },
+        { limit: query.limit, page: query.page, scope: `site-section-groups:${site.id}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          page.items.map((g) => presentSiteSectionGroup(site, g.group, spaces, urls)),
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: base, operationId: 'addSectionGroupToSite', tags,
+      method: 'post',
+      path: base,
+      operationId: 'addSectionGroupToSite',
+      tags,
       summary: 'Add a section group, last at the root level; the sections named in `sections` move into it',
       params: siteParams,
       body: addSectionGroupBody,
       responses: { 201: { description: 'created', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, group } = await writeSite(ds, caller, params, async ({ db, site }) => ({ site, group: await addSectionGroup(db, site, body) }));
+      const { site, group } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+        site,
+        group: await addSectionGroup(db, site, body),
+      }));
       const answer = await present(access, site, group.id);
-      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/section-groups/${group.id}`) }, body: answer };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/section-groups/${group.id}`) },
+        body: answer,
+      };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: `${base}/{siteSectionGroupId}`, operationId: 'updateSiteSectionGroupById', tags,
+      method: 'patch',
+      path: `${base}/{siteSectionGroupId}`,
+      operationId: 'updateSiteSectionGroupById',
+      tags,
       summary: 'Update a section group: title, icon',
       params: sectionGroupParams,
       body: patchSectionGroupBody,
@@ -94,7 +128,10 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: `${base}/{siteSectionGroupId}`, operationId: 'deleteSiteSectionGroupById', tags,
+      method: 'delete',
+      path: `${base}/{siteSectionGroupId}`,
+      operationId: 'deleteSiteSectionGroupById',
+      tags,
       summary: 'Delete a section group; its sections stay, at the root level where the group was',
       params: sectionGroupParams,
       responses: { 204: { description: 'deleted, or there was no such group' } },
@@ -110,7 +147,10 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/{siteSectionGroupId}/sections`, operationId: 'addSectionToGroup', tags,
+      method: 'post',
+      path: `${base}/{siteSectionGroupId}/sections`,
+      operationId: 'addSectionToGroup',
+      tags,
       summary: 'Move a section of the site into the group, last (a section already in it stays where it is)',
       params: sectionGroupParams,
       body: addSectionToGroupBody,
@@ -125,13 +165,24 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
         return site;
       });
       const answer = await present(access, site, params.siteSectionGroupId);
-      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/section-groups/${params.siteSectionGroupId}`) }, body: answer };
+      return {
+        status: 201,
+        headers: {
+          Location: urls.api(
+            `/orgs/${site.organizationId}/sites/${site.id}/section-groups/${params.siteSectionGroupId}`,
+          ),
+        },
+        body: answer,
+      };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: `${base}/{siteSectionGroupId}/sections/{siteSectionId}`, operationId: 'removeSectionFromGroup', tags,
+      method: 'delete',
+      path: `${base}/{siteSectionGroupId}/sections/{siteSectionId}`,
+      operationId: 'removeSectionFromGroup',
+      tags,
       summary: 'Take a section out of the group, last at the root level (204 also when it was not in the group)',
       params: groupMemberParams,
       responses: { 204: { description: 'removed, or it was not in the group' } },
@@ -148,14 +199,25 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/{siteSectionGroupId}/move`, operationId: 'moveSiteSectionGroup', tags, deprecated: true,
-      summary: 'Deprecated: use PATCH …/structure/sort. Moves the group before or after a sibling at the root level, or last',
+      method: 'post',
+      path: `${base}/{siteSectionGroupId}/move`,
+      operationId: 'moveSiteSectionGroup',
+      tags,
+      deprecated: true,
+      summary:
+        'Deprecated: use PATCH …/structure/sort. Moves the group before or after a sibling at the root level, or last',
       params: sectionGroupParams,
       body: moveSectionGroupBody,
       responses: { 200: { description: 'section group', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await sortInSite(ds, caller, params, { type: 'site-section-group', id: params.siteSectionGroupId }, body.position);
+      const site = await sortInSite(
+        ds,
+        caller,
+        params,
+        { type: 'site-section-group', id: params.siteSectionGroupId },
+        body.position,
+      );
       return { status: 200, body: await present(access, site, params.siteSectionGroupId) };
     },
   );

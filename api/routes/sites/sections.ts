@@ -14,7 +14,14 @@ import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { stillShown, structureFor } from './present';
 import { withSiteShareKey } from './share-key';
-import { addSectionBody, listSectionsQuery, moveSectionBody, patchSectionBody, sectionParams, siteParams } from './schema';
+import {
+  addSectionBody,
+  listSectionsQuery,
+  moveSectionBody,
+  patchSectionBody,
+  sectionParams,
+  siteParams,
+} from './schema';
 
 export function sectionRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -30,8 +37,12 @@ export function sectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'listSiteSections', tags,
-      summary: 'List the sections of a site in reading order (a group\'s sections where the group is), each with its site spaces',
+      method: 'get',
+      path: base,
+      operationId: 'listSiteSections',
+      tags,
+      summary:
+        "List the sections of a site in reading order (a group's sections where the group is), each with its site spaces",
       params: siteParams,
       query: listSectionsQuery,
       responses: { 200: { description: 'sections', schema: listSchema(siteSectionSchema) } },
@@ -40,16 +51,28 @@ export function sectionRoutes(api: ApiBuilder): void {
       const { site } = await viewableSite(access, params.organizationId, params.siteId);
       const { structure, spaces } = await structureFor(access, site, urls);
       const ordered = structure.sections.map((section, index) => ({ section, index }));
-      const page = pageInMemory(ordered, { key: (s) => [s.index, s.section.row.id], arity: 2 }, { limit: query.limit, page: query.page, scope: `site-sections:${site.id}:${caller.userId}` }, config.cursorSecret);
-      const body = presentList(page, page.items.map((s) => presentSiteSection(site, s.section, spaces, urls)));
+      const page = pageInMemory(
+        ordered,
+        { key: (s) => [s.index, s.section.row.id], arity: 2 },
+        { limit: query.limit, page: query.page, scope: `site-sections:${site.id}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      const body = presentList(
+        page,
+        page.items.map((s) => presentSiteSection(site, s.section, spaces, urls)),
+      );
       return { status: 200, body: await withSiteShareKey(access.db, site, query.shareKey, body, urls) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: base, operationId: 'addSectionToSite', tags,
-      summary: 'Add a section, last at the root level (or in `siteSectionGroupId`), with the space as its first site space; `spaceId: null` creates a new blank space',
+      method: 'post',
+      path: base,
+      operationId: 'addSectionToSite',
+      tags,
+      summary:
+        'Add a section, last at the root level (or in `siteSectionGroupId`), with the space as its first site space; `spaceId: null` creates a new blank space',
       params: siteParams,
       body: addSectionBody,
       responses: { 201: { description: 'created', schema: siteSectionSchema } },
@@ -57,20 +80,31 @@ export function sectionRoutes(api: ApiBuilder): void {
     async ({ params, body, caller, access }) => {
       const { site, section } = await writeSite(ds, caller, params, async (w) => {
         const { db, site } = w;
-        const space = await spaceOrNew(w, body.spaceId, body.title ?? site.title, { createdById: caller.userId, appBaseUrl: config.appBaseUrl });
+        const space = await spaceOrNew(w, body.spaceId, body.title ?? site.title, {
+          createdById: caller.userId,
+          appBaseUrl: config.appBaseUrl,
+        });
         const section = await addSection(db, site, space, body);
         if (body.siteSectionGroupId !== undefined) await moveSection(db, site, section, body.siteSectionGroupId);
         return { site, section };
       });
       const answer = await present(access, site, section.id);
-      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/sections/${section.id}`) }, body: answer };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/sections/${section.id}`) },
+        body: answer,
+      };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: `${base}/{siteSectionId}`, operationId: 'updateSiteSectionById', tags,
-      summary: 'Update a section: title, path (409 when another section has it), default site space, condition, icon, description, group',
+      method: 'patch',
+      path: `${base}/{siteSectionId}`,
+      operationId: 'updateSiteSectionById',
+      tags,
+      summary:
+        'Update a section: title, path (409 when another section has it), default site space, condition, icon, description, group',
       params: sectionParams,
       body: patchSectionBody,
       responses: { 200: { description: 'section', schema: siteSectionSchema } },
@@ -88,7 +122,10 @@ export function sectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: `${base}/{siteSectionId}`, operationId: 'deleteSiteSectionById', tags,
+      method: 'delete',
+      path: `${base}/{siteSectionId}`,
+      operationId: 'deleteSiteSectionById',
+      tags,
       summary: 'Delete a section and its site spaces (the next section becomes the default if it was)',
       params: sectionParams,
       responses: { 204: { description: 'deleted, or there was no such section' } },
@@ -104,14 +141,24 @@ export function sectionRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/{siteSectionId}/move`, operationId: 'moveSiteSection', tags, deprecated: true,
+      method: 'post',
+      path: `${base}/{siteSectionId}/move`,
+      operationId: 'moveSiteSection',
+      tags,
+      deprecated: true,
       summary: 'Deprecated: use PATCH …/structure/sort. Moves the section before or after a sibling, or last',
       params: sectionParams,
       body: moveSectionBody,
       responses: { 200: { description: 'section', schema: siteSectionSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await sortInSite(ds, caller, params, { type: 'site-section', id: params.siteSectionId }, body.position);
+      const site = await sortInSite(
+        ds,
+        caller,
+        params,
+        { type: 'site-section', id: params.siteSectionId },
+        body.position,
+      );
       return { status: 200, body: await present(access, site, params.siteSectionId) };
     },
   );

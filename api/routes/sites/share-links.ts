@@ -4,7 +4,13 @@
  */
 import { z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
-import { createShareLink, deleteShareLink, findShareLink, shareLinksOfSiteQuery, updateShareLink } from '../../../domain/sites/share-links';
+import {
+  createShareLink,
+  deleteShareLink,
+  findShareLink,
+  shareLinksOfSiteQuery,
+  updateShareLink,
+} from '../../../domain/sites/share-links';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -29,7 +35,11 @@ export function shareLinkRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'listSiteShareLinks', tags, extension: true,
+      method: 'get',
+      path: base,
+      operationId: 'listSiteShareLinks',
+      tags,
+      extension: true,
       summary: "List a site's share links, newest first (site admins)",
       params: siteParams,
       query: { ...paginationQuery },
@@ -47,41 +57,69 @@ export function shareLinkRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `share-links:${site.id}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, page.items.map((link) => presentShareLink(site, link, urls))) };
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          page.items.map((link) => presentShareLink(site, link, urls)),
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: base, operationId: 'createSiteShareLink', tags, extension: true,
+      method: 'post',
+      path: base,
+      operationId: 'createSiteShareLink',
+      tags,
+      extension: true,
       summary: 'Create an active share link with a new random key (site admins; 409 past 100 links)',
       params: siteParams,
       body: createShareLinkBody,
       responses: { 201: { description: 'created', schema: shareLinkSchema } },
     },
     async ({ params, body, caller }) => {
-      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({ site, link: await createShareLink(db, site, body.name) }));
-      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/share-links/${link.id}`) }, body: presentShareLink(site, link, urls) };
+      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+        site,
+        link: await createShareLink(db, site, body.name),
+      }));
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/share-links/${link.id}`) },
+        body: presentShareLink(site, link, urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: `${base}/{shareLinkId}`, operationId: 'updateSiteShareLinkById', tags, extension: true,
+      method: 'patch',
+      path: `${base}/{shareLinkId}`,
+      operationId: 'updateSiteShareLinkById',
+      tags,
+      extension: true,
       summary: 'Rename a share link, or (de)activate it: the key of an inactive link opens nothing (site admins)',
       params: shareLinkParams,
       body: patchShareLinkBody,
       responses: { 200: { description: 'share link', schema: shareLinkSchema } },
     },
     async ({ params, body, caller }) => {
-      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({ site, link: await updateShareLink(db, await findShareLink(db, site.id, params.shareLinkId), body) }));
+      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+        site,
+        link: await updateShareLink(db, await findShareLink(db, site.id, params.shareLinkId), body),
+      }));
       return { status: 200, body: presentShareLink(site, link, urls) };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: `${base}/{shareLinkId}`, operationId: 'deleteSiteShareLinkById', tags, extension: true,
+      method: 'delete',
+      path: `${base}/{shareLinkId}`,
+      operationId: 'deleteSiteShareLinkById',
+      tags,
+      extension: true,
       summary: 'Delete a share link: its key opens nothing from now on (204 also when there was no such link)',
       params: shareLinkParams,
       responses: { 204: { description: 'deleted, or there was no such link' } },

@@ -3,7 +3,13 @@ import type { AccessContext } from '../../../domain/access/context';
 import { notFound } from '../../../domain/errors';
 import { deleteSiteSpace } from '../../../domain/sites/removal';
 import { addSiteSpace, updateSiteSpace } from '../../../domain/sites/site-spaces';
-import { findSection, findSiteSpace, loadStructure, PlacedSiteSpace, SiteStructure } from '../../../domain/sites/structure';
+import {
+  findSection,
+  findSiteSpace,
+  loadStructure,
+  PlacedSiteSpace,
+  SiteStructure,
+} from '../../../domain/sites/structure';
 import type { Site } from '../../../entities/Site';
 import { SiteSpace } from '../../../entities/SiteSpace';
 import { pageInMemory } from '../../middleware/paginate';
@@ -14,7 +20,14 @@ import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceForSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { stillShown, structureFor } from './present';
 import { withSiteShareKey } from './share-key';
-import { addSiteSpaceBody, listSiteSpacesQuery, moveSiteSpaceBody, patchSiteSpaceBody, siteParams, siteSpaceParams } from './schema';
+import {
+  addSiteSpaceBody,
+  listSiteSpacesQuery,
+  moveSiteSpaceBody,
+  patchSiteSpaceBody,
+  siteParams,
+  siteSpaceParams,
+} from './schema';
 
 export function siteSpaceRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -22,8 +35,19 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
 
-  const presentPlaced = (site: Site, structure: SiteStructure, placed: PlacedSiteSpace, spaces: Map<string, PresentedSpace>) =>
-    presentSiteSpace(site, placed, placed.row.sectionId === null ? null : findSection(structure, placed.row.sectionId)!.row.path, spaces.get(placed.space.id)!, urls);
+  const presentPlaced = (
+    site: Site,
+    structure: SiteStructure,
+    placed: PlacedSiteSpace,
+    spaces: Map<string, PresentedSpace>,
+  ) =>
+    presentSiteSpace(
+      site,
+      placed,
+      placed.row.sectionId === null ? null : findSection(structure, placed.row.sectionId)!.row.path,
+      spaces.get(placed.space.id)!,
+      urls,
+    );
 
   async function present(access: AccessContext, site: Site, siteSpaceId: string) {
     const { structure, spaces } = await structureFor(access, site, urls);
@@ -32,8 +56,12 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: base, operationId: 'listSiteSpaces', tags,
-      summary: 'List the site spaces of a site in reading order (those of a deleted space are hidden until it is restored)',
+      method: 'get',
+      path: base,
+      operationId: 'listSiteSpaces',
+      tags,
+      summary:
+        'List the site spaces of a site in reading order (those of a deleted space are hidden until it is restored)',
       params: siteParams,
       query: listSiteSpacesQuery,
       responses: { 200: { description: 'site spaces', schema: listSchema(siteSpaceSchema) } },
@@ -41,34 +69,58 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
     async ({ params, query, caller, access }) => {
       const { site } = await viewableSite(access, params.organizationId, params.siteId);
       const { structure, spaces } = await structureFor(access, site, urls);
-      const ordered = structure.siteSpaces.map((placed, index) => ({ placed, index })).filter((s) => query.default === undefined || s.placed.isDefault === query.default);
-      const page = pageInMemory(ordered, { key: (s) => [s.index, s.placed.row.id], arity: 2 }, { limit: query.limit, page: query.page, scope: `site-spaces:${site.id}:${query.default}:${caller.userId}` }, config.cursorSecret);
-      const body = presentList(page, page.items.map((s) => presentPlaced(site, structure, s.placed, spaces)));
+      const ordered = structure.siteSpaces
+        .map((placed, index) => ({ placed, index }))
+        .filter((s) => query.default === undefined || s.placed.isDefault === query.default);
+      const page = pageInMemory(
+        ordered,
+        { key: (s) => [s.index, s.placed.row.id], arity: 2 },
+        { limit: query.limit, page: query.page, scope: `site-spaces:${site.id}:${query.default}:${caller.userId}` },
+        config.cursorSecret,
+      );
+      const body = presentList(
+        page,
+        page.items.map((s) => presentPlaced(site, structure, s.placed, spaces)),
+      );
       return { status: 200, body: await withSiteShareKey(access.db, site, query.shareKey, body, urls) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: base, operationId: 'addSpaceToSite', tags,
-      summary: 'Add a space to a site, last in `sectionId`, else in the default section, else at the root level of a site without sections; `spaceId: null` creates a new blank space',
+      method: 'post',
+      path: base,
+      operationId: 'addSpaceToSite',
+      tags,
+      summary:
+        'Add a space to a site, last in `sectionId`, else in the default section, else at the root level of a site without sections; `spaceId: null` creates a new blank space',
       params: siteParams,
       body: addSiteSpaceBody,
       responses: { 201: { description: 'created', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
       const { site, row } = await writeSite(ds, caller, params, async (w) => {
-        const space = await spaceOrNew(w, body.spaceId, w.site.title, { createdById: caller.userId, appBaseUrl: config.appBaseUrl });
+        const space = await spaceOrNew(w, body.spaceId, w.site.title, {
+          createdById: caller.userId,
+          appBaseUrl: config.appBaseUrl,
+        });
         return { site: w.site, row: await addSiteSpace(w.db, w.site, space, body.sectionId) };
       });
       const answer = await present(access, site, row.id);
-      return { status: 201, headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${row.id}`) }, body: answer };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/orgs/${site.organizationId}/sites/${site.id}/site-spaces/${row.id}`) },
+        body: answer,
+      };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: `${base}/{siteSpaceId}`, operationId: 'updateSiteSpaceById', tags,
+      method: 'patch',
+      path: `${base}/{siteSpaceId}`,
+      operationId: 'updateSiteSpaceById',
+      tags,
       summary: 'Update a site space: path (409 when a sibling has it), condition, the space it shows',
       params: siteSpaceParams,
       body: patchSiteSpaceBody,
@@ -79,7 +131,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
         // one of a deleted space is hidden, here too
         const row = findSiteSpace(await loadStructure(db, site), params.siteSpaceId)?.row;
         if (!row) throw notFound('site space');
-        const space = body.spaceId === undefined ? undefined : await spaceForSite(writer, organization, body.spaceId, 'spaceId');
+        const space =
+          body.spaceId === undefined ? undefined : await spaceForSite(writer, organization, body.spaceId, 'spaceId');
         await updateSiteSpace(db, site, row, { path: body.path, condition: body.condition, space });
         return site;
       });
@@ -90,8 +143,12 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: `${base}/{siteSpaceId}`, operationId: 'deleteSiteSpaceById', tags,
-      summary: 'Remove a space from a site (the next site space becomes the default if it was; a section left empty is deleted)',
+      method: 'delete',
+      path: `${base}/{siteSpaceId}`,
+      operationId: 'deleteSiteSpaceById',
+      tags,
+      summary:
+        'Remove a space from a site (the next site space becomes the default if it was; a section left empty is deleted)',
       params: siteSpaceParams,
       responses: { 204: { description: 'deleted, or there was no such site space' } },
     },
@@ -106,7 +163,11 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: `${base}/{siteSpaceId}/move`, operationId: 'moveSiteSpace', tags, deprecated: true,
+      method: 'post',
+      path: `${base}/{siteSpaceId}/move`,
+      operationId: 'moveSiteSpace',
+      tags,
+      deprecated: true,
       summary: 'Deprecated: use PATCH …/structure/sort. Moves the site space before or after a sibling, or last',
       params: siteSpaceParams,
       body: moveSiteSpaceBody,

@@ -18,7 +18,11 @@ export function structureRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/sites/{siteId}/structure', operationId: 'getSiteStructure', tags, extension: true,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',
+      operationId: 'getSiteStructure',
+      tags,
+      extension: true,
       summary: "The site's structure as readers see it, in order (GitBook's operation)",
       params: siteParams,
       query: { shareKey: listSectionsQuery.shareKey },
@@ -33,18 +37,36 @@ export function structureRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/sites/{siteId}/structure/sort', operationId: 'sortSiteStructure', tags, extension: true,
-      summary: 'Move a site space, section or section group right before or after a sibling at its level, or to the end of its level without `position`',
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/sites/{siteId}/structure/sort',
+      operationId: 'sortSiteStructure',
+      tags,
+      extension: true,
+      summary:
+        'Move a site space, section or section group right before or after a sibling at its level, or to the end of its level without `position`',
       params: siteParams,
       body: sortBody,
-      responses: { 200: { description: 'the moved item', schema: z.union([siteSpaceSchema, siteSectionSchema, siteSectionGroupSchema]) } },
+      responses: {
+        200: {
+          description: 'the moved item',
+          schema: z.union([siteSpaceSchema, siteSectionSchema, siteSectionGroupSchema]),
+        },
+      },
     },
     async ({ params, body, caller, access }) => {
       const site = await sortInSite(ds, caller, params, body.item, body.position);
       const { structure, spaces } = await structureFor(access, site, urls);
       const { type, id } = body.item;
-      if (type === 'site-section') return { status: 200, body: presentSiteSection(site, stillShown(findSection(structure, id), 'site section'), spaces, urls) };
-      if (type === 'site-section-group') return { status: 200, body: presentSiteSectionGroup(site, stillShown(findGroup(structure, id), 'site section group'), spaces, urls) };
+      if (type === 'site-section')
+        return {
+          status: 200,
+          body: presentSiteSection(site, stillShown(findSection(structure, id), 'site section'), spaces, urls),
+        };
+      if (type === 'site-section-group')
+        return {
+          status: 200,
+          body: presentSiteSectionGroup(site, stillShown(findGroup(structure, id), 'site section group'), spaces, urls),
+        };
       const placed = stillShown(findSiteSpace(structure, id), 'site space');
       const sectionPath = placed.row.sectionId === null ? null : findSection(structure, placed.row.sectionId)!.row.path;
       return { status: 200, body: presentSiteSpace(site, placed, sectionPath, spaces.get(placed.space.id)!, urls) };

@@ -24,10 +24,15 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/spaces/{spaceId}', operationId: 'deleteSpace', tags: ['spaces'],
+      method: 'delete',
+      path: '/v1/spaces/{spaceId}',
+      operationId: 'deleteSpace',
+      tags: ['spaces'],
       summary: 'Soft-delete a space; it is removed permanently after the retention period unless restored',
       params: spaceIdParams,
-      responses: { 204: { description: 'deleted (also when it already was, does not exist, or is not visible to the caller)' } },
+      responses: {
+        204: { description: 'deleted (also when it already was, does not exist, or is not visible to the caller)' },
+      },
     },
     async ({ params, access: caller }) => {
       // One transaction: the space row is locked, checked and written, and the purge asked for.
@@ -47,8 +52,12 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/restore', operationId: 'restoreSpace', tags: ['spaces'],
-      summary: 'Restore a space deleted within the retention period (a space that is not deleted is returned unchanged)',
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/restore',
+      operationId: 'restoreSpace',
+      tags: ['spaces'],
+      summary:
+        'Restore a space deleted within the retention period (a space that is not deleted is returned unchanged)',
       params: spaceIdParams,
       responses: { 200: { description: 'restored', schema: spaceSchema } },
     },
@@ -66,7 +75,10 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/duplicate', operationId: 'duplicateSpace', tags: ['spaces'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/duplicate',
+      operationId: 'duplicateSpace',
+      tags: ['spaces'],
       summary: 'Duplicate a space next to the original (answers 201 with Location: a new space is created)',
       params: spaceIdParams,
       responses: { 201: { description: 'duplicated', schema: spaceSchema } },
@@ -76,7 +88,11 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'space', space }, 'view');
       await authorizeParent(access, await loadOrganization(access, space.organizationId), space.parentId);
       const copy = await inTransaction(ds, (db) => duplicateSpace(db, space, caller.userId));
-      return { status: 201, headers: { Location: urls.api(`/spaces/${copy.id}`) }, body: await presentSpaceFor(access, copy, urls) };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/spaces/${copy.id}`) },
+        body: await presentSpaceFor(access, copy, urls),
+      };
     },
   );
 }

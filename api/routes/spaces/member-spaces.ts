@@ -22,7 +22,10 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/members/{userId}/spaces', operationId: 'listMemberSpaces', tags: ['members'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
+      operationId: 'listMemberSpaces',
+      tags: ['members'],
       summary: "List the spaces a member can access, with the member's effective role on each",
       params: memberSpacesParams,
       query: memberSpacesQuery,
@@ -36,7 +39,10 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
       const order = query.order ?? 'desc';
       const direction = order === 'asc' ? 'ASC' : 'DESC';
       const page = await paginateStatement(
-        { ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(memberAccess, org.id)), selects: counterSelects('s') },
+        {
+          ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(memberAccess, org.id)),
+          selects: counterSelects('s'),
+        },
         [
           { column: 's.createdAt', direction, value: (s) => s.createdAt },
           { column: 's.id', direction, value: (s) => s.id },

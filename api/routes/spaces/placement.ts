@@ -17,7 +17,10 @@ export function spacePlacementRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/move', operationId: 'moveSpace', tags: ['spaces'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/move',
+      operationId: 'moveSpace',
+      tags: ['spaces'],
       summary: 'Move a space under another collection (null: organization root) and/or next to a sibling',
       params: spaceIdParams,
       body: moveBody,
@@ -28,7 +31,8 @@ export function spacePlacementRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'space', space }, 'admin');
       const parentId = body.parent === undefined ? space.parentId : body.parent;
       // Reordering among the same siblings needs nothing more; a new parent must accept new content.
-      if (parentId !== space.parentId) await authorizeParent(access, await loadOrganization(access, space.organizationId), parentId);
+      if (parentId !== space.parentId)
+        await authorizeParent(access, await loadOrganization(access, space.organizationId), parentId);
       const moved = await inTransaction(ds, (db) => moveSpace(db, space, parentId, toPlacement(body.position)));
       return { status: 200, body: await presentSpaceFor(access, moved, urls) };
     },
@@ -36,7 +40,10 @@ export function spacePlacementRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/transfer', operationId: 'transferSpace', tags: ['spaces'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/transfer',
+      operationId: 'transferSpace',
+      tags: ['spaces'],
       summary: 'Transfer a space to another organization (its root, or `parent`) and/or another collection',
       params: spaceIdParams,
       body: transferSpaceBody,

@@ -7,7 +7,12 @@ import { presentSpace } from '../../presenters/space';
 import type { Urls } from '../../presenters/urls';
 
 /** `counters`: when the statement that read the spaces selected them already (counterSelects). */
-export async function presentSpacesFor(access: AccessContext, spaces: Space[], urls: Urls, counters?: Map<string, SpaceCounters>): Promise<Array<ReturnType<typeof presentSpace>>> {
+export async function presentSpacesFor(
+  access: AccessContext,
+  spaces: Space[],
+  urls: Urls,
+  counters?: Map<string, SpaceCounters>,
+): Promise<Array<ReturnType<typeof presentSpace>>> {
   counters ??= await spaceCounters(access.db, spaces);
   const presented = [];
   for (const space of spaces) {
@@ -17,6 +22,10 @@ export async function presentSpacesFor(access: AccessContext, spaces: Space[], u
   return presented;
 }
 
-export async function presentSpaceFor(access: AccessContext, space: Space, urls: Urls): Promise<ReturnType<typeof presentSpace>> {
+export async function presentSpaceFor(
+  access: AccessContext,
+  space: Space,
+  urls: Urls,
+): Promise<ReturnType<typeof presentSpace>> {
   return (await presentSpacesFor(access, [space], urls))[0];
 }

@@ -25,7 +25,10 @@ export function spaceRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/spaces', operationId: 'listSpaces', tags: ['spaces'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/spaces',
+      operationId: 'listSpaces',
+      tags: ['spaces'],
       summary: 'List the spaces of an organization that the caller can view, newest first',
       params: organizationIdParams,
       query: listSpacesQuery,
@@ -36,7 +39,10 @@ export function spaceRoutes(api: ApiBuilder): void {
       const org = { id: params.organizationId };
       await authorize(access, { kind: 'organization', organization: org }, 'view');
       const page = await paginateStatement(
-        { ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(access, org.id)), selects: counterSelects('s') },
+        {
+          ...spacesOfOrganizationStatement(ds.manager, org.id, await viewableContent(access, org.id)),
+          selects: counterSelects('s'),
+        },
         [
           { column: 's.createdAt', direction: 'DESC', value: (s) => s.createdAt },
           { column: 's.id', direction: 'DESC', value: (s) => s.id },
@@ -44,13 +50,23 @@ export function spaceRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `spaces:${org.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return { status: 200, body: presentList(page, await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows))) };
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows)),
+        ),
+      };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/spaces', operationId: 'createSpace', tags: ['spaces'], extension: true,
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/spaces',
+      operationId: 'createSpace',
+      tags: ['spaces'],
+      extension: true,
       summary: 'Create a private space at the organization root or inside a collection',
       params: organizationIdParams,
       body: createSpaceBody,
@@ -61,13 +77,20 @@ export function spaceRoutes(api: ApiBuilder): void {
       const { parent: parentId, ...input } = body;
       const parent = await authorizeParent(access, org, parentId ?? null);
       const space = await inTransaction(ds, (db) => createSpace(db, org.id, parent, input, caller.userId));
-      return { status: 201, headers: { Location: urls.api(`/spaces/${space.id}`) }, body: await presentSpaceFor(access, space, urls) };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/spaces/${space.id}`) },
+        body: await presentSpaceFor(access, space, urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/spaces/{spaceId}', operationId: 'getSpace', tags: ['spaces'],
+      method: 'get',
+      path: '/v1/spaces/{spaceId}',
+      operationId: 'getSpace',
+      tags: ['spaces'],
       summary: 'Get a space (a soft-deleted space is 404 here; restore it first)',
       params: spaceIdParams,
       query: getSpaceQuery,
@@ -78,13 +101,20 @@ export function spaceRoutes(api: ApiBuilder): void {
       const permissions = await authorize(access, { kind: 'space', space }, 'view');
       const body = presentSpace(space, permissions, counters, urls);
       // with a share link's key: the space's URL in the share-link site the key opens
-      return { status: 200, body: query.shareKey === undefined ? body : await spaceWithShareKey(access.db, space, query.shareKey, body, urls) };
+      return {
+        status: 200,
+        body:
+          query.shareKey === undefined ? body : await spaceWithShareKey(access.db, space, query.shareKey, body, urls),
+      };
     },
   );
 
   api.op(
     {
-      method: 'patch', path: '/v1/spaces/{spaceId}', operationId: 'updateSpace', tags: ['spaces'],
+      method: 'patch',
+      path: '/v1/spaces/{spaceId}',
+      operationId: 'updateSpace',
+      tags: ['spaces'],
       summary: 'Update a space (editMode, title, defaultLevel, language, emoji; extension: visibility)',
       params: spaceIdParams,
       body: patchSpaceBody,

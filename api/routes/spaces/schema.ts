@@ -31,7 +31,9 @@ export const createSpaceBody = z
   .strict();
 
 export const getSpaceQuery = {
-  shareKey: text({ max: 256 }).optional().openapi({ description: 'share-link key; resolves published URLs of share-link sites' }),
+  shareKey: text({ max: 256 })
+    .optional()
+    .openapi({ description: 'share-link key; resolves published URLs of share-link sites' }),
 };
 
 export const patchSpaceBody = z
@@ -41,8 +43,17 @@ export const patchSpaceBody = z
     defaultLevel: defaultLevel.optional(),
     language: language.optional(),
     emoji: emoji.nullable().optional(),
-    visibility: z.enum(SPACE_VISIBILITIES).optional().openapi({ description: 'extension: the space\'s ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated' }),
+    visibility: z
+      .enum(SPACE_VISIBILITIES)
+      .optional()
+      .openapi({
+        description:
+          "extension: the space's ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated",
+      }),
   })
   .strict();
 
-export const transferSpaceBody = atLeastOneOf(z.object({ organization: resourceId.optional(), parent: resourceId.optional() }).strict(), ['organization', 'parent']);
+export const transferSpaceBody = atLeastOneOf(
+  z.object({ organization: resourceId.optional(), parent: resourceId.optional() }).strict(),
+  ['organization', 'parent'],
+);

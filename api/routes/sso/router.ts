@@ -14,9 +14,20 @@ import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
-import { presentSamlProviders, presentSsoEntry, samlProviderSchema, ssoEntrySchema } from '../../presenters/saml-provider';
+import {
+  presentSamlProviders,
+  presentSsoEntry,
+  samlProviderSchema,
+  ssoEntrySchema,
+} from '../../presenters/saml-provider';
 import { Urls } from '../../presenters/urls';
-import { createSamlProviderBody, listSamlProvidersQuery, organizationIdParams, patchSamlProviderBody, samlProviderParams } from './schema';
+import {
+  createSamlProviderBody,
+  listSamlProvidersQuery,
+  organizationIdParams,
+  patchSamlProviderBody,
+  samlProviderParams,
+} from './schema';
 
 export function ssoRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -24,7 +35,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/saml', operationId: 'listSamlProviders', tags: ['sso'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/saml',
+      operationId: 'listSamlProviders',
+      tags: ['sso'],
       summary: 'List the SAML providers of an organization',
       params: organizationIdParams,
       query: listSamlProvidersQuery,
@@ -48,7 +62,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/saml', operationId: 'createSamlProvider', tags: ['sso'],
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/saml',
+      operationId: 'createSamlProvider',
+      tags: ['sso'],
       summary: 'Add a SAML provider',
       params: organizationIdParams,
       body: createSamlProviderBody,
@@ -65,7 +82,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', operationId: 'getSamlProvider', tags: ['sso'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+      operationId: 'getSamlProvider',
+      tags: ['sso'],
       summary: 'Get a SAML provider',
       params: samlProviderParams,
       responses: { 200: { description: 'SAML provider', schema: samlProviderSchema } },
@@ -81,7 +101,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', operationId: 'updateSamlProvider', tags: ['sso'],
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+      operationId: 'updateSamlProvider',
+      tags: ['sso'],
       summary: 'Update a SAML provider',
       params: samlProviderParams,
       body: patchSamlProviderBody,
@@ -90,7 +113,9 @@ export function ssoRoutes(api: ApiBuilder): void {
     async ({ params, body, access }) => {
       const organization = await loadOrganization(access, params.organizationId);
       await authorize(access, { kind: 'organization', organization }, 'admin');
-      const provider = await inTransaction(ds, (db) => updateSamlProvider(db, organization.id, params.samlProviderId, body));
+      const provider = await inTransaction(ds, (db) =>
+        updateSamlProvider(db, organization.id, params.samlProviderId, body),
+      );
       const [presented] = await presentSamlProviders(access, [provider], urls);
       return { status: 200, body: presented };
     },
@@ -98,7 +123,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/saml/{samlProviderId}', operationId: 'deleteSamlProvider', tags: ['sso'],
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
+      operationId: 'deleteSamlProvider',
+      tags: ['sso'],
       summary: 'Delete a SAML provider',
       params: samlProviderParams,
       responses: { 204: { description: 'deleted, or there was no such provider' } },
@@ -113,7 +141,10 @@ export function ssoRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/sso', operationId: 'listSsoEntries', tags: ['sso'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/sso',
+      operationId: 'listSsoEntries',
+      tags: ['sso'],
       summary: 'The single sign-on entries of an organization',
       params: organizationIdParams,
       responses: { 200: { description: 'SSO entries', schema: z.object({ items: z.array(ssoEntrySchema) }) } },

@@ -3,7 +3,6 @@ import { pathId, resourceId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 
-
 function isHttpsUrl(value: string): boolean {
   try {
     return new URL(value).protocol === 'https:';
@@ -14,8 +13,12 @@ function isHttpsUrl(value: string): boolean {
 
 const label = text({ min: 1, max: 255, trim: true });
 // "" leaves a setting unset: the provider stays `pending` until entityID, ssoURL and certificate are all set
-const entityID = text({ max: 1024, trim: true }).openapi({ description: 'entity id of the identity provider; "" unsets it' });
-const certificate = text({ max: 16384, characters: 'lines' }).openapi({ description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it' });
+const entityID = text({ max: 1024, trim: true }).openapi({
+  description: 'entity id of the identity provider; "" unsets it',
+});
+const certificate = text({ max: 16384, characters: 'lines' }).openapi({
+  description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it',
+});
 const ssoURL = text({ max: 2048 }, z.string().url()).refine(isHttpsUrl, 'must be an https URL');
 
 export const organizationIdParams = { organizationId: pathId('organization') };
@@ -30,8 +33,13 @@ export const createSamlProviderBody = z
     entityID: entityID.optional(),
     certificate: certificate.optional(),
     ssoURL: ssoURL.optional(),
-    defaultTeam: resourceId.optional().openapi({ description: 'id of a team of the organization that new SSO members join' }),
-    defaultRole: roleSchema.nullable().optional().openapi({ description: 'organization role of new SSO members; null (or omitted): none set' }),
+    defaultTeam: resourceId
+      .optional()
+      .openapi({ description: 'id of a team of the organization that new SSO members join' }),
+    defaultRole: roleSchema
+      .nullable()
+      .optional()
+      .openapi({ description: 'organization role of new SSO members; null (or omitted): none set' }),
   })
   .strict();
 

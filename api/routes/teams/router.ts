@@ -3,7 +3,12 @@ import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { membersAmong } from '../../../domain/members/members';
-import { changeTeamMembers, putTeamMember, removeTeamMember, teamMembersQuery } from '../../../domain/teams/team-members';
+import {
+  changeTeamMembers,
+  putTeamMember,
+  removeTeamMember,
+  teamMembersQuery,
+} from '../../../domain/teams/team-members';
 import { deleteTeam, findTeam, putTeam, renameTeam, teamsQuery } from '../../../domain/teams/teams';
 import { loadOrganization, loadTeam } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
@@ -31,7 +36,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/teams', operationId: 'listTeams', tags: ['teams'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/teams',
+      operationId: 'listTeams',
+      tags: ['teams'],
       summary: 'List the teams of an organization',
       params: organizationIdParams,
       query: listTeamsQuery,
@@ -43,7 +51,11 @@ export function teamRoutes(api: ApiBuilder): void {
       const page = await paginate(
         await teamsQuery(ds.manager, organization.id, { manageableBy: query.owner, title: query.title }),
         teamSortKeys,
-        { limit: query.limit, page: query.page, scope: JSON.stringify(['teams', organization.id, query.owner ?? null, query.title ?? null]) },
+        {
+          limit: query.limit,
+          page: query.page,
+          scope: JSON.stringify(['teams', organization.id, query.owner ?? null, query.title ?? null]),
+        },
         config.cursorSecret,
       );
       return { status: 200, body: presentList(page, await presentTeams(access, page.items)) };
@@ -52,7 +64,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'put', path: '/v1/orgs/{organizationId}/teams', operationId: 'putTeam', tags: ['teams'],
+      method: 'put',
+      path: '/v1/orgs/{organizationId}/teams',
+      operationId: 'putTeam',
+      tags: ['teams'],
       summary: 'Create a team, or replace the members of the team with this title (case-insensitive)',
       params: organizationIdParams,
       body: putTeamBody,
@@ -67,13 +82,20 @@ export function teamRoutes(api: ApiBuilder): void {
       const { team, created } = await inTransaction(ds, (db) => putTeam(db, organization.id, body.title, body.members));
       const [presented] = await presentTeams(access, [team]);
       if (!created) return { status: 200, body: presented };
-      return { status: 201, headers: { Location: urls.api(`/orgs/${organization.id}/teams/${team.id}`) }, body: presented };
+      return {
+        status: 201,
+        headers: { Location: urls.api(`/orgs/${organization.id}/teams/${team.id}`) },
+        body: presented,
+      };
     },
   );
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/teams/{teamId}', operationId: 'getTeam', tags: ['teams'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}',
+      operationId: 'getTeam',
+      tags: ['teams'],
       summary: 'Get a team',
       params: teamParams,
       responses: { 200: { description: 'team', schema: teamSchema } },
@@ -88,7 +110,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'patch', path: '/v1/orgs/{organizationId}/teams/{teamId}', operationId: 'updateTeam', tags: ['teams'],
+      method: 'patch',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}',
+      operationId: 'updateTeam',
+      tags: ['teams'],
       summary: 'Rename a team (409 when another team has the title)',
       params: teamParams,
       body: patchTeamBody,
@@ -105,7 +130,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/teams/{teamId}', operationId: 'deleteTeam', tags: ['teams'],
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}',
+      operationId: 'deleteTeam',
+      tags: ['teams'],
       summary: 'Delete a team with its memberships and content grants',
       params: teamParams,
       responses: { 204: { description: 'deleted, or there was no such team' } },
@@ -128,7 +156,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/teams/{teamId}/members', operationId: 'listTeamMembers', tags: ['teams'],
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+      operationId: 'listTeamMembers',
+      tags: ['teams'],
       summary: 'List the members of a team',
       params: teamParams,
       query: listTeamMembersQuery,
@@ -148,17 +179,30 @@ export function teamRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: JSON.stringify(['team-members', team.id]) },
         config.cursorSecret,
       );
-      const members = await membersAmong(ds.manager, organization.id, page.items.map((tm) => tm.userId));
-      const presented = new Map((await presentMembers(ds.manager, organization.id, members, urls)).map((m) => [m.id, m]));
+      const members = await membersAmong(
+        ds.manager,
+        organization.id,
+        page.items.map((tm) => tm.userId),
+      );
+      const presented = new Map(
+        (await presentMembers(ds.manager, organization.id, members, urls)).map((m) => [m.id, m]),
+      );
       const { listMembers } = await permissionsOf(access, { kind: 'organization', organization });
-      const items = page.items.map((tm) => ({ organization: presented.get(tm.userId)!, team: { role: tm.role }, permissions: { view: listMembers } }));
+      const items = page.items.map((tm) => ({
+        organization: presented.get(tm.userId)!,
+        team: { role: tm.role },
+        permissions: { view: listMembers },
+      }));
       return { status: 200, body: presentList(page, items) };
     },
   );
 
   api.op(
     {
-      method: 'put', path: '/v1/orgs/{organizationId}/teams/{teamId}/members', operationId: 'updateTeamMembers', tags: ['teams'],
+      method: 'put',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
+      operationId: 'updateTeamMembers',
+      tags: ['teams'],
       summary: 'Add, remove and change the role of team members in one go (a user both added and removed is removed)',
       params: teamParams,
       body: putTeamMembersBody,
@@ -174,7 +218,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'put', path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}', operationId: 'putTeamMember', tags: ['teams'],
+      method: 'put',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+      operationId: 'putTeamMember',
+      tags: ['teams'],
       summary: 'Add a member to a team, or set their team role (default member)',
       params: teamMemberParams,
       body: putTeamMemberBody,
@@ -190,7 +237,10 @@ export function teamRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}', operationId: 'removeTeamMember', tags: ['teams'],
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
+      operationId: 'removeTeamMember',
+      tags: ['teams'],
       summary: 'Remove a member from a team',
       params: teamMemberParams,
       responses: { 204: { description: 'removed, or was not in the team' } },

@@ -12,7 +12,11 @@ const MAX_ENTRIES = 1000;
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 export const teamParams = { organizationId: pathId('organization'), teamId: pathId('team') };
-export const teamMemberParams = { organizationId: pathId('organization'), teamId: pathId('team'), userId: pathId('user') };
+export const teamMemberParams = {
+  organizationId: pathId('organization'),
+  teamId: pathId('team'),
+  userId: pathId('user'),
+};
 
 /** Order of every team list (newest first), shared with the member's teams list. */
 export const teamSortKeys: SortKey<Team>[] = [
@@ -22,8 +26,14 @@ export const teamSortKeys: SortKey<Team>[] = [
 
 export const listTeamsQuery = {
   ...paginationQuery,
-  owner: resourceId.optional().openapi({ description: 'a member id: only teams they can manage (teams they own; every team for an organization admin)' }),
-  title: text({ min: 1, max: 255, characters: 'any' }).optional().openapi({ description: 'case-insensitive "contains" filter on the title' }),
+  owner: resourceId
+    .optional()
+    .openapi({
+      description: 'a member id: only teams they can manage (teams they own; every team for an organization admin)',
+    }),
+  title: text({ min: 1, max: 255, characters: 'any' })
+    .optional()
+    .openapi({ description: 'case-insensitive "contains" filter on the title' }),
 };
 
 export const listTeamMembersQuery = { ...paginationQuery };
@@ -31,7 +41,11 @@ export const listTeamMembersQuery = { ...paginationQuery };
 export const putTeamBody = z
   .object({
     title,
-    members: z.array(resourceId).max(MAX_ENTRIES).optional().openapi({ description: 'user ids; replaces the member list of an existing team' }),
+    members: z
+      .array(resourceId)
+      .max(MAX_ENTRIES)
+      .optional()
+      .openapi({ description: 'user ids; replaces the member list of an existing team' }),
   })
   .strict();
 

@@ -15,7 +15,11 @@ export function templateRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/templates', operationId: 'listTemplates', tags: ['templates'], extension: true,
+      method: 'get',
+      path: '/v1/templates',
+      operationId: 'listTemplates',
+      tags: ['templates'],
+      extension: true,
       summary: 'List the content templates and the file slots each declares',
       responses: { 200: { description: 'templates', schema: z.object({ items: z.array(templateSchema) }) } },
     },
@@ -24,7 +28,10 @@ export function templateRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/spaces/{spaceId}/content/template', operationId: 'applySpaceTemplate', tags: ['templates'],
+      method: 'post',
+      path: '/v1/spaces/{spaceId}/content/template',
+      operationId: 'applySpaceTemplate',
+      tags: ['templates'],
       summary: "Add a template's pages after the space's root pages, as one new revision",
       params: spaceIdParams,
       body: applyTemplateBody,
@@ -34,7 +41,12 @@ export function templateRoutes(api: ApiBuilder): void {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'edit');
       await inTransaction(ds, (db) =>
-        applyTemplate(db, space.id, { id: body.id, contentRefs: body.params?.contentRefs ?? {} }, { createdById: caller.userId, appBaseUrl: config.appBaseUrl }),
+        applyTemplate(
+          db,
+          space.id,
+          { id: body.id, contentRefs: body.params?.contentRefs ?? {} },
+          { createdById: caller.userId, appBaseUrl: config.appBaseUrl },
+        ),
       );
       return { status: 201 };
     },

@@ -12,7 +12,13 @@ import { notFound } from '../../../domain/errors';
 import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { translationsOfOrganizationQuery } from '../../../domain/translations/queries';
 import { removeRunBlobs } from '../../../domain/translations/run-blobs';
-import { createTranslation, deleteTranslation, lockTranslation, requestRun, setInstructions } from '../../../domain/translations/translations';
+import {
+  createTranslation,
+  deleteTranslation,
+  lockTranslation,
+  requestRun,
+  setInstructions,
+} from '../../../domain/translations/translations';
 import { Space } from '../../../entities/Space';
 import { Translation } from '../../../entities/Translation';
 import { loadVisibleOrganization } from '../../loaders';
@@ -30,16 +36,29 @@ export function translationRoutes(api: ApiBuilder): void {
   const tags = ['translations'];
 
   /** The translation and its live source space, within a visible organization; locked on request. */
-  async function findTranslation(access: AccessContext, organizationId: string, translationId: string, lock: boolean): Promise<{ translation: Translation; space: Space } | null> {
+  async function findTranslation(
+    access: AccessContext,
+    organizationId: string,
+    translationId: string,
+    lock: boolean,
+  ): Promise<{ translation: Translation; space: Space } | null> {
     await loadVisibleOrganization(access, organizationId);
-    const translation = lock ? await lockTranslation(access.db, translationId) : await access.db.findOneBy(Translation, { id: translationId });
+    const translation = lock
+      ? await lockTranslation(access.db, translationId)
+      : await access.db.findOneBy(Translation, { id: translationId });
     if (!translation || translation.organizationId !== organizationId) return null;
     const space = await access.db.findOneBy(Space, { id: translation.sourceSpaceId });
     return space && !space.deletedAt ? { translation, space } : null;
   }
 
   /** As findTranslation, and `action` on it: 404 when the caller does not see it, 403 without `action`. */
-  async function authorizedTranslation(access: AccessContext, organizationId: string, translationId: string, action: 'view' | 'edit', lock = false) {
+  async function authorizedTranslation(
+    access: AccessContext,
+    organizationId: string,
+    translationId: string,
+    action: 'view' | 'edit',
+    lock = false,
+  ) {
     const found = await findTranslation(access, organizationId, translationId, lock);
     if (!found) throw notFound('translation');
     await authorize(access, { kind: 'translation', space: found.space }, action, 'translation');
@@ -51,7 +70,10 @@ export function translationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/translations', operationId: 'listTranslations', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/translations',
+      operationId: 'listTranslations',
+      tags,
       summary: 'List the translations whose source space the caller can see, newest first',
       params: organizationIdParams,
       query: listTranslationsQuery,
@@ -68,17 +90,24 @@ export function translationRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `translations:${organization.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      const spaces = new Map((await ds.manager.findBy(Space, { id: In(page.items.map((t) => t.sourceSpaceId)) })).map((s) => [s.id, s]));
+      const spaces = new Map(
+        (await ds.manager.findBy(Space, { id: In(page.items.map((t) => t.sourceSpaceId)) })).map((s) => [s.id, s]),
+      );
       const items = [];
-      for (const translation of page.items) items.push(await present(access, translation, spaces.get(translation.sourceSpaceId)!));
+      for (const translation of page.items)
+        items.push(await present(access, translation, spaces.get(translation.sourceSpaceId)!));
       return { status: 200, body: presentList(page, items) };
     },
   );
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/translations', operationId: 'createTranslation', tags,
-      summary: 'Translate a space into another language: needs admin on the source space; the first run starts at once and creates the result space next to the source',
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/translations',
+      operationId: 'createTranslation',
+      tags,
+      summary:
+        'Translate a space into another language: needs admin on the source space; the first run starts at once and creates the result space next to the source',
       params: organizationIdParams,
       body: createTranslationBody,
       responses: { 201: { description: 'created, its first run pending', schema: translationSchema } },
@@ -91,7 +120,11 @@ export function translationRoutes(api: ApiBuilder): void {
         if (!source || source.deletedAt) throw notFound('space');
         await authorize(access, { kind: 'translation', space: source }, 'edit', 'space');
         const ticket = await createTranslation(db, {
-          source, sourceLanguage: body.source.language, language: body.language, instructions: body.instructions ?? '', createdById: caller.userId,
+          source,
+          sourceLanguage: body.source.language,
+          language: body.language,
+          instructions: body.instructions ?? '',
+          createdById: caller.userId,
         });
         return { ticket, source };
       });
@@ -103,28 +136,46 @@ export function translationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/orgs/{organizationId}/translations/{translationId}', operationId: 'getTranslation', tags,
+      method: 'get',
+      path: '/v1/orgs/{organizationId}/translations/{translationId}',
+      operationId: 'getTranslation',
+      tags,
       summary: 'Get a translation: its status, result and stats',
       params: translationParams,
       responses: { 200: { description: 'translation', schema: translationSchema } },
     },
     async ({ params, access }) => {
-      const { translation, space } = await authorizedTranslation(access, params.organizationId, params.translationId, 'view');
+      const { translation, space } = await authorizedTranslation(
+        access,
+        params.organizationId,
+        params.translationId,
+        'view',
+      );
       return { status: 200, body: await present(access, translation, space) };
     },
   );
 
   api.op(
     {
-      method: 'put', path: '/v1/orgs/{organizationId}/translations/{translationId}', operationId: 'updateTranslation', tags,
-      summary: 'Replace the instructions of a translation (used by the next runs; pages already translated are not sent again for it)',
+      method: 'put',
+      path: '/v1/orgs/{organizationId}/translations/{translationId}',
+      operationId: 'updateTranslation',
+      tags,
+      summary:
+        'Replace the instructions of a translation (used by the next runs; pages already translated are not sent again for it)',
       params: translationParams,
       body: updateTranslationBody,
       responses: { 200: { description: 'translation', schema: translationSchema } },
     },
     async ({ params, body, caller }) => {
       const { translation, space } = await inTransaction(ds, async (db) => {
-        const found = await authorizedTranslation(AccessContext.forCaller(db, caller), params.organizationId, params.translationId, 'edit', true);
+        const found = await authorizedTranslation(
+          AccessContext.forCaller(db, caller),
+          params.organizationId,
+          params.translationId,
+          'edit',
+          true,
+        );
         await setInstructions(db, found.translation, body.instructions);
         return found;
       });
@@ -134,8 +185,12 @@ export function translationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'delete', path: '/v1/orgs/{organizationId}/translations/{translationId}', operationId: 'deleteTranslation', tags,
-      summary: 'Delete a translation, stopping its run; the result space stays as an ordinary space (204 also when there was no such translation)',
+      method: 'delete',
+      path: '/v1/orgs/{organizationId}/translations/{translationId}',
+      operationId: 'deleteTranslation',
+      tags,
+      summary:
+        'Delete a translation, stopping its run; the result space stays as an ordinary space (204 also when there was no such translation)',
       params: translationParams,
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
@@ -148,9 +203,13 @@ export function translationRoutes(api: ApiBuilder): void {
         return deleteTranslation(db, found.translation);
       });
       if (deleted) {
-        await cancelSupersededRun(temporal, deleted.ticket).catch((err) => logger.warn({ err }, 'withdrawn translation run not cancelled; it stops at its next step'));
+        await cancelSupersededRun(temporal, deleted.ticket).catch((err) =>
+          logger.warn({ err }, 'withdrawn translation run not cancelled; it stops at its next step'),
+        );
         if (deleted.stagedGeneration !== null) {
-          await removeRunBlobs(blobs, params.translationId, deleted.stagedGeneration).catch((err) => logger.warn({ err }, 'blobs of a deleted translation not removed'));
+          await removeRunBlobs(blobs, params.translationId, deleted.stagedGeneration).catch((err) =>
+            logger.warn({ err }, 'blobs of a deleted translation not removed'),
+          );
         }
       }
       return { status: 204 };
@@ -159,14 +218,24 @@ export function translationRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/orgs/{organizationId}/translations/{translationId}/run', operationId: 'runTranslation', tags,
-      summary: 'Run a translation again: only pages changed since the last run are sent; during a run, exactly one more run follows it',
+      method: 'post',
+      path: '/v1/orgs/{organizationId}/translations/{translationId}/run',
+      operationId: 'runTranslation',
+      tags,
+      summary:
+        'Run a translation again: only pages changed since the last run are sent; during a run, exactly one more run follows it',
       params: translationParams,
       responses: { 204: { description: 'run triggered' } },
     },
     async ({ params, caller }) => {
       const ticket = await inTransaction(ds, async (db) => {
-        const { translation } = await authorizedTranslation(AccessContext.forCaller(db, caller), params.organizationId, params.translationId, 'edit', true);
+        const { translation } = await authorizedTranslation(
+          AccessContext.forCaller(db, caller),
+          params.organizationId,
+          params.translationId,
+          'edit',
+          true,
+        );
         return requestRun(db, translation);
       });
       await dispatchJob(temporal, ds.manager, ticket, logger);

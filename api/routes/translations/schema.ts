@@ -21,12 +21,16 @@ export const translationParams = { ...organizationIdParams, translationId: pathI
 export const createTranslationBody = z
   .object({
     language,
-    source: z.object({ space: resourceId, language }).strict().openapi({ description: 'the space to translate and the language it is written in' }),
+    source: z
+      .object({ space: resourceId, language })
+      .strict()
+      .openapi({ description: 'the space to translate and the language it is written in' }),
     instructions: instructions.optional(),
   })
   .strict()
   .superRefine((b, ctx) => {
-    if (b.language === b.source.language) ctx.addIssue({ code: 'custom', path: ['language'], message: 'must differ from source.language' });
+    if (b.language === b.source.language)
+      ctx.addIssue({ code: 'custom', path: ['language'], message: 'must differ from source.language' });
   });
 
 export const updateTranslationBody = z.object({ instructions }).strict();

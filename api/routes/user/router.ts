@@ -16,7 +16,11 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/user', operationId: 'getAuthenticatedUser', tags: ['users'], extension: true,
+      method: 'get',
+      path: '/v1/user',
+      operationId: 'getAuthenticatedUser',
+      tags: ['users'],
+      extension: true,
       summary: 'Get the authenticated user',
       responses: { 200: { description: 'the caller', schema: userSchema } },
     },
@@ -29,7 +33,11 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'get', path: '/v1/users/{userId}', operationId: 'getUser', tags: ['users'], extension: true,
+      method: 'get',
+      path: '/v1/users/{userId}',
+      operationId: 'getUser',
+      tags: ['users'],
+      extension: true,
       summary: 'Get a user who shares an organization with the caller (the target of every user `urls.location`)',
       params: userIdParams,
       responses: { 200: { description: 'the user', schema: userSchema } },
@@ -43,21 +51,33 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
-      method: 'post', path: '/v1/user/tokens', operationId: 'issueApiToken', tags: ['users'], extension: true, userOnly: true,
+      method: 'post',
+      path: '/v1/user/tokens',
+      operationId: 'issueApiToken',
+      tags: ['users'],
+      extension: true,
+      userOnly: true,
       summary: 'Issue a new API token for the caller; the secret is shown only in this answer',
       body: issueTokenBody,
       responses: { 201: { description: 'issued', schema: apiTokenSchema, noLocation: true } },
     },
     async ({ body, caller }) => {
       const expiresAt = body.expiresInSeconds ? new Date(Date.now() + body.expiresInSeconds * 1000) : null;
-      const { token, secret } = await inTransaction(ds, (db) => issueToken(db, caller.userId, body.label ?? 'api', expiresAt));
+      const { token, secret } = await inTransaction(ds, (db) =>
+        issueToken(db, caller.userId, body.label ?? 'api', expiresAt),
+      );
       return { status: 201, body: presentApiToken(token, secret) };
     },
   );
 
   api.op(
     {
-      method: 'delete', path: '/v1/user/tokens/{tokenId}', operationId: 'revokeApiToken', tags: ['users'], extension: true, userOnly: true,
+      method: 'delete',
+      path: '/v1/user/tokens/{tokenId}',
+      operationId: 'revokeApiToken',
+      tags: ['users'],
+      extension: true,
+      userOnly: true,
       summary: "Revoke one of the caller's API tokens (the current one included)",
       params: tokenIdParams,
       responses: { 204: { description: 'revoked, or no such live token of the caller' } },

@@ -4,7 +4,12 @@ import { pathId, text } from '../../schemas';
 export const issueTokenBody = z
   .object({
     label: text({ min: 1, max: 100, trim: true }).optional(),
-    expiresInSeconds: z.number().int().min(60).max(5 * 365 * 24 * 3600).optional(),
+    expiresInSeconds: z
+      .number()
+      .int()
+      .min(60)
+      .max(5 * 365 * 24 * 3600)
+      .optional(),
   })
   .strict();
 

@@ -2,7 +2,10 @@
 import type { AccessContext } from '../context';
 import type { PermissionsByKind, Target, TargetOf } from '../targets';
 
-export type Policy<K extends Target['kind']> = (ctx: AccessContext, target: TargetOf<K>) => Promise<PermissionsByKind[K]>;
+export type Policy<K extends Target['kind']> = (
+  ctx: AccessContext,
+  target: TargetOf<K>,
+) => Promise<PermissionsByKind[K]>;
 
 /** Names the kind once, so a policy's target and answer are typed by it. */
 export function definePolicy<K extends Target['kind']>(_kind: K, policy: Policy<K>): Policy<K> {

@@ -8,10 +8,20 @@ function specLink(ctx: TemplateContext): string {
 export const apiReference: Template = {
   id: 'api-reference',
   title: 'API reference',
-  description: 'Reference documentation for an HTTP API: overview, authentication, errors, pagination and a skeleton of endpoint pages.',
+  description:
+    'Reference documentation for an HTTP API: overview, authentication, errors, pagination and a skeleton of endpoint pages.',
   slots: [
-    { name: 'openapi-spec', description: 'The OpenAPI document of the API (a file of the space), linked for download from the overview and the endpoint pages.', required: true },
-    { name: 'logo', description: 'Logo shown at the top of the overview (an image file of the space).', required: false },
+    {
+      name: 'openapi-spec',
+      description:
+        'The OpenAPI document of the API (a file of the space), linked for download from the overview and the endpoint pages.',
+      required: true,
+    },
+    {
+      name: 'logo',
+      description: 'Logo shown at the top of the overview (an image file of the space).',
+      required: false,
+    },
   ],
   pages: [
     {
@@ -19,7 +29,9 @@ export const apiReference: Template = {
       title: 'Overview',
       emoji: '🧭',
       description: 'Base URL, versioning and conventions shared by every endpoint.',
-      markdown: (ctx) => `${imageBlock(ctx.file('logo'), 'Logo')}The API is organised around resources and standard HTTP methods. It accepts and returns JSON, uses standard status codes and authenticates with bearer tokens.
+      markdown: (
+        ctx,
+      ) => `${imageBlock(ctx.file('logo'), 'Logo')}The API is organised around resources and standard HTTP methods. It accepts and returns JSON, uses standard status codes and authenticates with bearer tokens.
 
 The complete, machine-readable description is the ${specLink(ctx)}: import it into an API client or generate an SDK from it.
 
@@ -165,7 +177,9 @@ Cursors are opaque and bound to the list and filters they came from: do not buil
       title: 'Endpoints',
       emoji: '🔌',
       description: 'Every operation of the API.',
-      markdown: (ctx) => `One page per operation. Each lists the parameters, the request body, the response and an example. The ${specLink(ctx)} is the authoritative description.
+      markdown: (
+        ctx,
+      ) => `One page per operation. Each lists the parameters, the request body, the response and an example. The ${specLink(ctx)} is the authoritative description.
 
 ## Items
 

@@ -34,12 +34,16 @@ function templateOrFail(id: string): Template {
 function assertSlots(template: Template, refs: Record<string, FileRef>): void {
   const declared = new Set(template.slots.map((s) => s.name));
   for (const name of Object.keys(refs)) if (!declared.has(name)) throw badRequest(`${REFS}.${name}: unknown slot`);
-  for (const slot of template.slots) if (slot.required && !refs[slot.name]) throw badRequest(`${REFS}.${slot.name}: is required`);
+  for (const slot of template.slots)
+    if (slot.required && !refs[slot.name]) throw badRequest(`${REFS}.${slot.name}: is required`);
 }
 
 async function assertFilesExist(editor: ContentEditor, refs: Record<string, FileRef>): Promise<void> {
-  const present = await new ContentReader(editor.store, editor.baseRoot).hasFiles(Object.values(refs).map((r) => r.file));
-  for (const [name, ref] of Object.entries(refs)) if (!present.has(ref.file)) throw badRequest(`${REFS}.${name}.file: no such file in this space`);
+  const present = await new ContentReader(editor.store, editor.baseRoot).hasFiles(
+    Object.values(refs).map((r) => r.file),
+  );
+  for (const [name, ref] of Object.entries(refs))
+    if (!present.has(ref.file)) throw badRequest(`${REFS}.${name}.file: no such file in this space`);
 }
 
 function assignIds(pages: TemplatePage[], ids: Map<string, string>): void {
@@ -64,11 +68,23 @@ function contextOf(template: Template, pageIds: Map<string, string>, refs: Recor
   };
 }
 
-async function createPages(editor: ContentEditor, pages: TemplatePage[], parent: string | null, pageIds: Map<string, string>, ctx: TemplateContext): Promise<void> {
+async function createPages(
+  editor: ContentEditor,
+  pages: TemplatePage[],
+  parent: string | null,
+  pageIds: Map<string, string>,
+  ctx: TemplateContext,
+): Promise<void> {
   for (const page of pages) {
     const id = pageIds.get(page.key)!;
     await editor.createPage(
-      { title: page.title, markdown: page.markdown(ctx), emoji: page.emoji ?? null, description: page.description ?? null, hidden: page.hidden ?? false },
+      {
+        title: page.title,
+        markdown: page.markdown(ctx),
+        emoji: page.emoji ?? null,
+        description: page.description ?? null,
+        hidden: page.hidden ?? false,
+      },
       { parent },
       id,
     );
@@ -76,14 +92,24 @@ async function createPages(editor: ContentEditor, pages: TemplatePage[], parent:
   }
 }
 
-export async function applyTemplate(db: Db, spaceId: string, input: ApplyTemplate, options: { createdById: string; appBaseUrl: string }): Promise<Revision> {
+export async function applyTemplate(
+  db: Db,
+  spaceId: string,
+  input: ApplyTemplate,
+  options: { createdById: string; appBaseUrl: string },
+): Promise<Revision> {
   const template = templateOrFail(input.id);
   assertSlots(template, input.contentRefs);
-  const { revision } = await commitToHead(db, { kind: 'space', spaceId }, { type: 'template', ...options }, async (editor) => {
-    await assertFilesExist(editor, input.contentRefs);
-    const pageIds = new Map<string, string>();
-    assignIds(template.pages, pageIds);
-    await createPages(editor, template.pages, null, pageIds, contextOf(template, pageIds, input.contentRefs));
-  });
+  const { revision } = await commitToHead(
+    db,
+    { kind: 'space', spaceId },
+    { type: 'template', ...options },
+    async (editor) => {
+      await assertFilesExist(editor, input.contentRefs);
+      const pageIds = new Map<string, string>();
+      assignIds(template.pages, pageIds);
+      await createPages(editor, template.pages, null, pageIds, contextOf(template, pageIds, input.contentRefs));
+    },
+  );
   return revision;
 }

@@ -4,8 +4,15 @@ import { imageBlock, Template } from './model';
 export const knowledgeBase: Template = {
   id: 'knowledge-base',
   title: 'Knowledge base',
-  description: 'A help centre: a home page, categories of short self-service articles and a hidden template for new articles.',
-  slots: [{ name: 'logo', description: 'Logo shown at the top of the home page (an image file of the space).', required: false }],
+  description:
+    'A help centre: a home page, categories of short self-service articles and a hidden template for new articles.',
+  slots: [
+    {
+      name: 'logo',
+      description: 'Logo shown at the top of the home page (an image file of the space).',
+      required: false,
+    },
+  ],
   pages: [
     {
       key: 'home',
@@ -215,7 +222,8 @@ We answer within one business day, and within four hours on paid plans.
       title: 'Article template',
       hidden: true,
       description: 'Copy this page to start a new article. Hidden from readers.',
-      markdown: () => `> Title the article with the task or the question, in the reader's words: "Resetting your password", not "Password management".
+      markdown:
+        () => `> Title the article with the task or the question, in the reader's words: "Resetting your password", not "Password management".
 
 One or two sentences on what the reader will have achieved.
 

@@ -6,8 +6,16 @@ export const productGuide: Template = {
   title: 'Product guide',
   description: 'User documentation for a product: an introduction, a quickstart, task-oriented guides and a FAQ.',
   slots: [
-    { name: 'logo', description: 'Product logo shown at the top of the introduction (an image file of the space).', required: false },
-    { name: 'screenshot', description: 'A screenshot of the product, shown in the quickstart (an image file of the space).', required: false },
+    {
+      name: 'logo',
+      description: 'Product logo shown at the top of the introduction (an image file of the space).',
+      required: false,
+    },
+    {
+      name: 'screenshot',
+      description: 'A screenshot of the product, shown in the quickstart (an image file of the space).',
+      required: false,
+    },
   ],
   pages: [
     {
@@ -15,7 +23,9 @@ export const productGuide: Template = {
       title: 'Introduction',
       emoji: '👋',
       description: 'What the product does and how this guide is organised.',
-      markdown: (ctx) => `${imageBlock(ctx.file('logo'), 'Product logo')}Welcome! This guide explains what the product does, how to get it running and how to use it day to day.
+      markdown: (
+        ctx,
+      ) => `${imageBlock(ctx.file('logo'), 'Product logo')}Welcome! This guide explains what the product does, how to get it running and how to use it day to day.
 
 > Replace this paragraph with two or three sentences that say who the product is for and which problem it solves. Readers decide within seconds whether they are in the right place.
 
@@ -43,7 +53,9 @@ If you cannot find an answer here, check the [FAQ](${ctx.page('faq')}) first, th
       title: 'Quickstart',
       emoji: '🚀',
       description: 'From sign-up to a first result in about ten minutes.',
-      markdown: (ctx) => `This page gets you from zero to a first result in about ten minutes. Each step says what to do and how to check that it worked.
+      markdown: (
+        ctx,
+      ) => `This page gets you from zero to a first result in about ten minutes. Each step says what to do and how to check that it worked.
 
 ## Before you begin
 
@@ -92,7 +104,9 @@ ${imageBlock(ctx.file('screenshot'), 'The product right after the first project 
       title: 'Guides',
       emoji: '📚',
       description: 'Step-by-step instructions for common tasks.',
-      markdown: (ctx) => `Guides walk you through one task each, from start to finish. They assume you completed the [Quickstart](${ctx.page('quickstart')}).
+      markdown: (
+        ctx,
+      ) => `Guides walk you through one task each, from start to finish. They assume you completed the [Quickstart](${ctx.page('quickstart')}).
 
 ## Available guides
 
@@ -154,7 +168,8 @@ Your configuration stays in \`~/.example\`; delete that folder to remove it as w
           key: 'configuration',
           title: 'Configuration',
           description: 'Settings, their defaults and where they are read from.',
-          markdown: () => `Settings are read, in order of precedence, from command-line flags, environment variables, the project file \`example.json\` and finally the built-in defaults.
+          markdown:
+            () => `Settings are read, in order of precedence, from command-line flags, environment variables, the project file \`example.json\` and finally the built-in defaults.
 
 ## The project file
 

@@ -23,11 +23,16 @@ export interface SourceContext {
  */
 export async function fetchDocument(ctx: SourceContext, url: string, accept: string): Promise<FetchedResponse> {
   try {
-    const res = await ctx.fetch.fetch(url, { maxBytes: Math.max(1, ctx.batch.remainingBytes), signal: ctx.signal, headers: { accept } });
+    const res = await ctx.fetch.fetch(url, {
+      maxBytes: Math.max(1, ctx.batch.remainingBytes),
+      signal: ctx.signal,
+      headers: { accept },
+    });
     ctx.batch.spend(res.body.length);
     return res;
   } catch (err) {
-    if (err instanceof FetchError && !ctx.signal?.aborted) throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
+    if (err instanceof FetchError && !ctx.signal?.aborted)
+      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
     throw err;
   }
 }

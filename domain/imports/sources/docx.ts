@@ -15,13 +15,21 @@ const IMAGE_SCHEME = 'docx-image:';
 
 export async function stageDocx(ctx: SourceContext): Promise<void> {
   const { batch } = ctx;
-  const res = await fetchDocument(ctx, ctx.run.url, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/octet-stream');
+  const res = await fetchDocument(
+    ctx,
+    ctx.run.url,
+    'application/vnd.openxmlformats-officedocument.wordprocessingml.document, application/octet-stream',
+  );
   await readArchive(res.body, { maxEntries: batch.limits.maxArchiveEntries, maxBytes: batch.remainingBytes });
   let images = 0;
   const convertImage = mammoth.images.imgElement(async (image) => {
     const n = ++images;
     const subtype = image.contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
-    const id = await batch.addImage(`docx:${n}`, { name: `image-${n}.${subtype}`, contentType: image.contentType, bytes: await image.readAsBuffer() });
+    const id = await batch.addImage(`docx:${n}`, {
+      name: `image-${n}.${subtype}`,
+      contentType: image.contentType,
+      bytes: await image.readAsBuffer(),
+    });
     return { src: `${IMAGE_SCHEME}${id}` };
   });
   let html: string;
@@ -37,6 +45,13 @@ export async function stageDocx(ctx: SourceContext): Promise<void> {
     image: async (url) => (url.protocol === IMAGE_SCHEME ? `file:${url.pathname}` : null),
   });
   batch.state.processed = 1;
-  batch.addPage({ path: [], title: page.title ?? titleOfSegment(fileNameOf(new URL(res.url).pathname, 'Imported document')), source: null }, page.markdown);
+  batch.addPage(
+    {
+      path: [],
+      title: page.title ?? titleOfSegment(fileNameOf(new URL(res.url).pathname, 'Imported document')),
+      source: null,
+    },
+    page.markdown,
+  );
   batch.state.finished = true;
 }

@@ -14,11 +14,17 @@ const renderer = new MarkdownIt({ html: true, linkify: true });
 /** YAML front matter opening a document, with the `title` it may give. */
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
 
-export async function markdownToPage(text: string, options: Omit<ConvertOptions, 'mainContent'>): Promise<ConvertedPage> {
+export async function markdownToPage(
+  text: string,
+  options: Omit<ConvertOptions, 'mainContent'>,
+): Promise<ConvertedPage> {
   const source = text.replace(/^\uFEFF/, '');
   const front = FRONT_MATTER.exec(source);
-  const frontTitle = front ? /^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1])?.[1] ?? null : null;
-  const converted = await htmlToMarkdown(renderer.render(front ? source.slice(front[0].length) : source), { ...options, mainContent: false });
+  const frontTitle = front ? (/^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1])?.[1] ?? null) : null;
+  const converted = await htmlToMarkdown(renderer.render(front ? source.slice(front[0].length) : source), {
+    ...options,
+    mainContent: false,
+  });
   return frontTitle ? { ...converted, title: frontTitle } : converted;
 }
 
@@ -31,6 +37,13 @@ export async function stageMarkdown(ctx: SourceContext): Promise<void> {
     image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.signal),
   });
   batch.state.processed = 1;
-  batch.addPage({ path: [], title: page.title ?? titleOfSegment(fileNameOf(new URL(res.url).pathname, 'Imported page')), source: null }, page.markdown);
+  batch.addPage(
+    {
+      path: [],
+      title: page.title ?? titleOfSegment(fileNameOf(new URL(res.url).pathname, 'Imported page')),
+      source: null,
+    },
+    page.markdown,
+  );
   batch.state.finished = true;
 }

@@ -17,7 +17,8 @@ import { fetchDocument, SourceContext, unreadable } from './context';
 const ROBOTS_AGENT = 'docs-platform-fetch';
 const HTML_TYPES = /^(text\/html|application\/xhtml\+xml)\b/i;
 /** Links to these are files, not pages: never crawled. */
-const NOT_PAGES = /\.(png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|gz|tar|mp4|mp3|webm|css|js|json|xml|txt|woff2?|ttf|eot)$/i;
+const NOT_PAGES =
+  /\.(png|jpe?g|gif|svg|webp|avif|ico|pdf|zip|gz|tar|mp4|mp3|webm|css|js|json|xml|txt|woff2?|ttf|eot)$/i;
 
 /** Where a crawl may go: one origin, and the path of the start URL's folder (`''`: the whole site). */
 interface Scope {
@@ -50,13 +51,21 @@ function inScope(url: URL, scope: Scope): boolean {
 
 /** The page's place in the tree: its path below the scope, without `.html`. */
 function treePath(url: URL, scope: Scope): string[] {
-  return normalizePath(url.pathname).slice(scope.base.length).split('/').filter(Boolean).map((s) => s.replace(/\.html?$/i, ''));
+  return normalizePath(url.pathname)
+    .slice(scope.base.length)
+    .split('/')
+    .filter(Boolean)
+    .map((s) => s.replace(/\.html?$/i, ''));
 }
 
 /** The site's robots.txt; none (a status such as 404) allows everything. An unreachable site fails the import here. */
 async function fetchRobots(ctx: SourceContext, origin: string): Promise<string | null> {
   try {
-    const res = await ctx.fetch.fetch(`${origin}/robots.txt`, { maxBytes: 512 * 1024, signal: ctx.signal, headers: { accept: 'text/plain' } });
+    const res = await ctx.fetch.fetch(`${origin}/robots.txt`, {
+      maxBytes: 512 * 1024,
+      signal: ctx.signal,
+      headers: { accept: 'text/plain' },
+    });
     return res.body.toString('utf8');
   } catch (err) {
     if (!(err instanceof FetchError) || ctx.signal?.aborted) throw err;
@@ -117,7 +126,8 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
   const visit = async (item: { url: string; depth: number }, index: number): Promise<CrawledPage> => {
     const first = isStart && index === 0;
     const skipped: CrawledPage = { page: null, links: [] };
-    if (first && robots?.isAllowed(item.url, ROBOTS_AGENT) === false) throw new JobError(IMPORT_FAILURES.fetch, `${item.url}: the site's robots.txt disallows it`);
+    if (first && robots?.isAllowed(item.url, ROBOTS_AGENT) === false)
+      throw new JobError(IMPORT_FAILURES.fetch, `${item.url}: the site's robots.txt disallows it`);
     if (!first && batch.remainingBytes === 0) return skipped;
     let res;
     try {
@@ -147,7 +157,15 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
     });
     ctx.heartbeat();
     const key = pageKey(new URL(item.url));
-    return { page: { key, path: crawl && inScope(base, scope) ? treePath(base, scope) : [], title: converted.title, markdown: converted.markdown }, links };
+    return {
+      page: {
+        key,
+        path: crawl && inScope(base, scope) ? treePath(base, scope) : [],
+        title: converted.title,
+        markdown: converted.markdown,
+      },
+      links,
+    };
   };
 
   const crawled = await mapLimit(taken, limits.concurrency, visit);
@@ -165,5 +183,6 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
     }
   });
   frontier.seen = [...seen];
-  state.finished = !crawl || frontier.queue.length === 0 || state.processed >= limits.maxPages || batch.remainingBytes === 0;
+  state.finished =
+    !crawl || frontier.queue.length === 0 || state.processed >= limits.maxPages || batch.remainingBytes === 0;
 }

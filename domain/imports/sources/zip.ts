@@ -21,7 +21,10 @@ function tooLarge(message: string): JobError {
 }
 
 /** Every file of the archive by its path (folders, `__MACOSX/` and dotfiles left out), within the limits. */
-export async function readArchive(bytes: Buffer, limits: { maxEntries: number; maxBytes: number }): Promise<Map<string, Buffer>> {
+export async function readArchive(
+  bytes: Buffer,
+  limits: { maxEntries: number; maxBytes: number },
+): Promise<Map<string, Buffer>> {
   let zip: yauzl.ZipFile;
   try {
     zip = await yauzl.fromBufferPromise(bytes, { lazyEntries: true, validateEntrySizes: true });
@@ -29,7 +32,8 @@ export async function readArchive(bytes: Buffer, limits: { maxEntries: number; m
     throw unreadable(`not a zip archive: ${(err as Error).message}`);
   }
   try {
-    if (zip.entryCount > limits.maxEntries) throw tooLarge(`the archive holds ${zip.entryCount} entries; at most ${limits.maxEntries} are read`);
+    if (zip.entryCount > limits.maxEntries)
+      throw tooLarge(`the archive holds ${zip.entryCount} entries; at most ${limits.maxEntries} are read`);
     const files = new Map<string, Buffer>();
     let total = 0;
     for await (const entry of zip.eachEntry()) {
@@ -87,10 +91,16 @@ function archivePath(url: URL): string | null {
 export async function stageZip(ctx: SourceContext): Promise<void> {
   const { batch } = ctx;
   const res = await fetchDocument(ctx, ctx.run.url, 'application/zip, application/octet-stream');
-  const unpacked = await readArchive(res.body, { maxEntries: batch.limits.maxArchiveEntries, maxBytes: batch.remainingBytes });
+  const unpacked = await readArchive(res.body, {
+    maxEntries: batch.limits.maxArchiveEntries,
+    maxBytes: batch.remainingBytes,
+  });
   batch.spend([...unpacked.values()].reduce((n, b) => n + b.length, 0));
   const files = withoutCommonFolder(unpacked);
-  const documents = [...files.keys()].filter((p) => MARKDOWN.test(p)).sort(byTreePath).slice(0, batch.limits.maxPages);
+  const documents = [...files.keys()]
+    .filter((p) => MARKDOWN.test(p))
+    .sort(byTreePath)
+    .slice(0, batch.limits.maxPages);
   if (!documents.length) throw unreadable('the archive holds no markdown file (.md)');
   const imported = new Set(documents);
   /** The document a link names: the file itself, or the page of the folder it names. */

@@ -8,7 +8,9 @@ import type { AdaptiveSchema, ClaimSchema } from './json-schema';
 export type Attributes = Map<string, ClaimSchema>;
 
 /** Conditions can decide on a boolean claim or a string claim with an enum: their values are known. */
-export function isConditionable(claim: ClaimSchema): claim is Extract<ClaimSchema, { type: 'boolean' }> | { type: 'string'; description: string; enum: string[] } {
+export function isConditionable(
+  claim: ClaimSchema,
+): claim is Extract<ClaimSchema, { type: 'boolean' }> | { type: 'string'; description: string; enum: string[] } {
   return claim.type === 'boolean' || (claim.type === 'string' && !!claim.enum);
 }
 

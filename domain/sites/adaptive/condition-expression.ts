@@ -27,12 +27,14 @@ function claimPath(node: jsep.Expression): string {
     const member = at as jsep.MemberExpression;
     const property = member.property;
     if (!member.computed && property.type === 'Identifier') names.unshift((property as jsep.Identifier).name);
-    else if (member.computed && property.type === 'Literal' && typeof (property as jsep.Literal).value === 'string') names.unshift((property as jsep.Literal).value as string);
+    else if (member.computed && property.type === 'Literal' && typeof (property as jsep.Literal).value === 'string')
+      names.unshift((property as jsep.Literal).value as string);
     else throw refuse('a claim is read by name, as visitor.claims.<name>');
     at = member.object;
   }
   const root = at.type === 'Identifier' ? (at as jsep.Identifier).name : null;
-  if (root !== 'visitor' || names[0] !== 'claims') throw refuse(`${root ?? 'this value'} is unknown: conditions read visitor.claims.<name>`);
+  if (root !== 'visitor' || names[0] !== 'claims')
+    throw refuse(`${root ?? 'this value'} is unknown: conditions read visitor.claims.<name>`);
   if (names.length === 1) throw refuse('visitor.claims holds every claim: name one, as visitor.claims.<name>');
   return names.slice(1).join('.');
 }
@@ -49,19 +51,23 @@ function convert(node: jsep.Expression): Condition {
       return { kind: 'claim', path: claimPath(node) };
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
-      if (unary.operator !== '!') throw refuse(`the operator ${unary.operator} is not supported (use !, ==, ===, !=, !==, && and ||)`);
+      if (unary.operator !== '!')
+        throw refuse(`the operator ${unary.operator} is not supported (use !, ==, ===, !=, !==, && and ||)`);
       return { kind: 'not', operand: convert(unary.argument) };
     }
     case 'BinaryExpression': {
       const binary = node as jsep.BinaryExpression;
       const left = convert(binary.left);
       const right = convert(binary.right);
-      if (binary.operator === '&&' || binary.operator === '||') return { kind: 'logical', operator: binary.operator, left, right };
+      if (binary.operator === '&&' || binary.operator === '||')
+        return { kind: 'logical', operator: binary.operator, left, right };
       if (binary.operator in EQUALITY) return { kind: 'equals', negated: EQUALITY[binary.operator], left, right };
       throw refuse(`the operator ${binary.operator} is not supported (use !, ==, ===, !=, !==, && and ||)`);
     }
     default:
-      throw refuse(`${node.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}s are not supported (use claims, literals, !, ==, ===, !=, !==, && and ||)`);
+      throw refuse(
+        `${node.type.replace(/([a-z])([A-Z])/g, '$1 $2').toLowerCase()}s are not supported (use claims, literals, !, ==, ===, !=, !==, && and ||)`,
+      );
   }
 }
 

@@ -11,7 +11,8 @@ export type VisitorClaims = Record<string, unknown>;
 function claimValue(claims: VisitorClaims, path: string): unknown {
   let value: unknown = claims;
   for (const name of path.split('.')) {
-    if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, name)) return undefined;
+    if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, name))
+      return undefined;
     value = (value as Record<string, unknown>)[name];
   }
   return value;
@@ -27,10 +28,14 @@ function valueOf(condition: Condition, claims: VisitorClaims): unknown {
       return !valueOf(condition.operand, claims);
     case 'equals':
       // a missing claim equals null, as with JavaScript's ==
-      return ((valueOf(condition.left, claims) ?? null) === (valueOf(condition.right, claims) ?? null)) !== condition.negated;
+      return (
+        ((valueOf(condition.left, claims) ?? null) === (valueOf(condition.right, claims) ?? null)) !== condition.negated
+      );
     case 'logical': {
       const left = !!valueOf(condition.left, claims);
-      return condition.operator === '&&' ? left && !!valueOf(condition.right, claims) : left || !!valueOf(condition.right, claims);
+      return condition.operator === '&&'
+        ? left && !!valueOf(condition.right, claims)
+        : left || !!valueOf(condition.right, claims);
     }
   }
 }

@@ -23,7 +23,12 @@ export interface AdaptiveSchema {
   $schema?: typeof DRAFT_07;
   type: 'object';
   properties: Record<string, ClaimSchema> & {
-    unsigned?: { type: 'object'; description: string; properties: Record<string, ClaimSchema>; additionalProperties: false };
+    unsigned?: {
+      type: 'object';
+      description: string;
+      properties: Record<string, ClaimSchema>;
+      additionalProperties: false;
+    };
   };
   additionalProperties: false;
 }
@@ -37,19 +42,32 @@ const exact = (properties: Record<string, unknown>, required: string[] = []) => 
   additionalProperties: false,
 });
 const typeIs = (type: string) => ({ properties: { type: { const: type } } });
-const claimsObject = { type: 'object', propertyNames: { pattern: CLAIM_NAME.source }, additionalProperties: { $ref: '#/definitions/claim' } };
+const claimsObject = {
+  type: 'object',
+  propertyNames: { pattern: CLAIM_NAME.source },
+  additionalProperties: { $ref: '#/definitions/claim' },
+};
 
 /** The forms of a claim; an array's items are the primitive forms only. */
 function claimForms(primitiveOnly: boolean) {
   const forms = [
     { if: typeIs('boolean'), then: exact({}) },
-    { if: typeIs('string'), then: exact({ enum: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true } }) },
+    {
+      if: typeIs('string'),
+      then: exact({ enum: { type: 'array', items: { type: 'string' }, minItems: 1, uniqueItems: true } }),
+    },
     { if: typeIs('number'), then: exact({}) },
   ];
   if (!primitiveOnly) {
     forms.push(
       { if: typeIs('array'), then: exact({ items: { $ref: '#/definitions/primitive' } }, ['items']) },
-      { if: typeIs('object'), then: exact({ properties: claimsObject, additionalProperties: { const: false } }, ['properties', 'additionalProperties']) },
+      {
+        if: typeIs('object'),
+        then: exact({ properties: claimsObject, additionalProperties: { const: false } }, [
+          'properties',
+          'additionalProperties',
+        ]),
+      },
     );
   }
   const types = primitiveOnly ? ['boolean', 'string', 'number'] : ['boolean', 'string', 'number', 'array', 'object'];
@@ -89,7 +107,9 @@ const META_SCHEMA = {
   additionalProperties: false,
 };
 
-const validateMeta = new Ajv({ allErrors: false, strict: true, allowMatchingProperties: true }).compile<AdaptiveSchema>(META_SCHEMA);
+const validateMeta = new Ajv({ allErrors: false, strict: true, allowMatchingProperties: true }).compile<AdaptiveSchema>(
+  META_SCHEMA,
+);
 
 /**
  * One ajv error as "<field>: <rule>", the field naming the offending member itself where ajv knows it;

@@ -24,8 +24,14 @@ export interface BrokenCondition {
 async function conditionsBrokenBy(db: Db, siteId: string, schema: AdaptiveSchema): Promise<BrokenCondition[]> {
   const where = { siteId, condition: Not(IsNull()) };
   const conditioned = [
-    ...(await db.find(SiteSection, { where, order: { id: 'ASC' } })).map((row) => ({ object: 'site-section' as const, row })),
-    ...(await db.find(SiteSpace, { where, order: { id: 'ASC' } })).map((row) => ({ object: 'site-space' as const, row })),
+    ...(await db.find(SiteSection, { where, order: { id: 'ASC' } })).map((row) => ({
+      object: 'site-section' as const,
+      row,
+    })),
+    ...(await db.find(SiteSpace, { where, order: { id: 'ASC' } })).map((row) => ({
+      object: 'site-space' as const,
+      row,
+    })),
   ];
   const broken: BrokenCondition[] = [];
   for (const { object, row } of conditioned) {
@@ -42,10 +48,17 @@ export async function setAdaptiveSchema(db: Db, site: Site, jsonSchema: unknown)
     const shown = broken.slice(0, 10).map((b) => `${b.object} ${b.id} (${b.condition})`);
     if (broken.length > shown.length) shown.push(`and ${broken.length - shown.length} more`);
     const subject = broken.length === 1 ? 'a condition reads' : `${broken.length} conditions read`;
-    throw conflict(`jsonSchema: ${subject} attributes this schema no longer has or lets conditions test: ${shown.join(', ')}`, { conditions: broken });
+    throw conflict(
+      `jsonSchema: ${subject} attributes this schema no longer has or lets conditions test: ${shown.join(', ')}`,
+      { conditions: broken },
+    );
   }
   const now = new Date();
-  const changes = { adaptiveSchema: schema as unknown as Record<string, unknown>, adaptiveSchemaUpdatedAt: now, updatedAt: now };
+  const changes = {
+    adaptiveSchema: schema as unknown as Record<string, unknown>,
+    adaptiveSchemaUpdatedAt: now,
+    updatedAt: now,
+  };
   // TypeORM's partial type does not take a plain object for a json column
   await db.update(Site, { id: site.id }, changes as QueryDeepPartialEntity<Site>);
   return Object.assign(site, changes);

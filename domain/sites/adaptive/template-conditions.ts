@@ -21,7 +21,10 @@ export function templateConditions(schema: AdaptiveSchema | null): TemplateCondi
     } else {
       const [first] = claim.enum;
       const values = claim.enum.map((v) => JSON.stringify(v)).join(', ');
-      items.push({ description: `${path} is ${JSON.stringify(first)} (one of ${values}): ${claim.description}`, condition: `${name} == ${JSON.stringify(first)}` });
+      items.push({
+        description: `${path} is ${JSON.stringify(first)} (one of ${values}): ${claim.description}`,
+        condition: `${name} == ${JSON.stringify(first)}`,
+      });
     }
   }
   return items;

@@ -43,7 +43,8 @@ export function signedClaims(schema: AdaptiveSchema | null, payload: Record<stri
   const { unsigned: _unsigned, ...declared } = schema.properties;
   const claims = structuredClone(payload);
   const validate = signed.of({ type: 'object', properties: declared, additionalProperties: false });
-  if (!validate(claims)) throw badRequest(describeAjvError(firstAjvError(validate.errors!), (pointer) => `visitorAuthToken${pointer}`));
+  if (!validate(claims))
+    throw badRequest(describeAjvError(firstAjvError(validate.errors!), (pointer) => `visitorAuthToken${pointer}`));
   return claims;
 }
 
@@ -64,7 +65,8 @@ function claimsFromQuery(query: Record<string, unknown>): Record<string, unknown
         at[name] = value;
       } else {
         const next = (at[name] ??= Object.create(null));
-        if (typeof next !== 'object' || Array.isArray(next)) throw badRequest(`${PREFIX}${here}: is given both as a value and as an object`);
+        if (typeof next !== 'object' || Array.isArray(next))
+          throw badRequest(`${PREFIX}${here}: is given both as a value and as an object`);
         at = next as Record<string, unknown>;
       }
     });
@@ -78,7 +80,10 @@ export function unsignedClaims(schema: AdaptiveSchema | null, query: Record<stri
   if (!claims) return {};
   const group = schema?.properties.unsigned;
   const validate = unsigned.of({ type: 'object', properties: group?.properties ?? {}, additionalProperties: false });
-  if (!validate(claims)) throw badRequest(describeAjvError(firstAjvError(validate.errors!), (pointer) => PREFIX + pointer.slice(1).split('/').join('.')));
+  if (!validate(claims))
+    throw badRequest(
+      describeAjvError(firstAjvError(validate.errors!), (pointer) => PREFIX + pointer.slice(1).split('/').join('.')),
+    );
   return { ...claims };
 }
 

@@ -9,7 +9,14 @@ import { fromTagged, toTagged } from './tags';
 
 /** DeepL's source languages have no variant; its targets name one for English, Portuguese and Chinese. */
 const SOURCE_CODES: Record<string, string> = { 'pt-br': 'PT', 'zh-tw': 'ZH', no: 'NB' };
-const TARGET_CODES: Record<string, string> = { en: 'EN-US', pt: 'PT-PT', 'pt-br': 'PT-BR', zh: 'ZH-HANS', 'zh-tw': 'ZH-HANT', no: 'NB' };
+const TARGET_CODES: Record<string, string> = {
+  en: 'EN-US',
+  pt: 'PT-PT',
+  'pt-br': 'PT-BR',
+  zh: 'ZH-HANS',
+  'zh-tw': 'ZH-HANT',
+  no: 'NB',
+};
 
 export function deeplProvider(settings: { url: string; apiKey: string }, http: ProviderHttp): TranslationProvider {
   const endpoint = `${settings.url.replace(/\/+$/, '')}/v2/translate`;

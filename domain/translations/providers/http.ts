@@ -37,7 +37,9 @@ function detailOf(body: string): string {
   }
   const fields = json && typeof json === 'object' ? (json as Record<string, unknown>) : { message: json };
   const error = fields.error as { message?: unknown } | string | undefined;
-  const found = [typeof error === 'string' ? error : error?.message, fields.message, fields.detail].find((v): v is string => typeof v === 'string' && v.trim() !== '');
+  const found = [typeof error === 'string' ? error : error?.message, fields.message, fields.detail].find(
+    (v): v is string => typeof v === 'string' && v.trim() !== '',
+  );
   return found?.slice(0, DETAIL_MAX) ?? 'no explanation given';
 }
 
@@ -81,7 +83,10 @@ export class ProviderHttp {
         });
         text = await res.text();
       } catch (err) {
-        last = (err as { name?: string } | null)?.name === 'TimeoutError' ? `no answer within ${this.settings.timeoutMs} ms` : 'the connection failed';
+        last =
+          (err as { name?: string } | null)?.name === 'TimeoutError'
+            ? `no answer within ${this.settings.timeoutMs} ms`
+            : 'the connection failed';
       }
       if (res?.ok) {
         try {

@@ -12,7 +12,10 @@ import { fromTagged, toTagged } from './tags';
 const CODES: Record<string, string> = { 'pt-br': 'pb', 'zh-tw': 'zt', no: 'nb' };
 const code = (language: string) => CODES[language] ?? language;
 
-export function libreTranslateProvider(settings: { url: string; apiKey: string }, http: ProviderHttp): TranslationProvider {
+export function libreTranslateProvider(
+  settings: { url: string; apiKey: string },
+  http: ProviderHttp,
+): TranslationProvider {
   const endpoint = `${settings.url.replace(/\/+$/, '')}/translate`;
   return {
     name: 'libretranslate',

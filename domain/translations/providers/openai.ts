@@ -24,11 +24,15 @@ export function translationPrompt(request: TranslationRequest): string {
     'The user sends a JSON object {"segments": [...]}: translate each string and answer with the JSON object {"translations": [...]}, one string per segment, in the same order.',
     'Each string is text with markdown emphasis; keep every <x id="N"/> tag exactly as written (they stand for code, links and other content that must not change), moving it only where the grammar of the translation needs it. Translate nothing else than the text, add nothing.',
   ];
-  if (request.instructions.trim()) lines.push('', 'Instructions from the documentation team:', request.instructions.trim());
+  if (request.instructions.trim())
+    lines.push('', 'Instructions from the documentation team:', request.instructions.trim());
   return lines.join('\n');
 }
 
-export function openAIProvider(settings: { url: string; apiKey: string; model: string }, http: ProviderHttp): TranslationProvider {
+export function openAIProvider(
+  settings: { url: string; apiKey: string; model: string },
+  http: ProviderHttp,
+): TranslationProvider {
   const endpoint = `${settings.url.replace(/\/+$/, '')}/chat/completions`;
   return {
     name: 'openai',
@@ -50,7 +54,8 @@ export function openAIProvider(settings: { url: string; apiKey: string; model: s
       const content = answer.choices?.[0]?.message?.content;
       let texts: unknown;
       try {
-        texts = typeof content === 'string' ? (JSON.parse(content) as { translations?: unknown }).translations : undefined;
+        texts =
+          typeof content === 'string' ? (JSON.parse(content) as { translations?: unknown }).translations : undefined;
       } catch {
         texts = undefined;
       }

@@ -40,7 +40,11 @@ export class Translator {
   }
 
   /** The segments translated, in order; `onBatch` is called after each request (for heartbeats). */
-  async translate(segments: Segment[], request: TranslationRequest, onBatch: () => void = () => {}): Promise<Segment[]> {
+  async translate(
+    segments: Segment[],
+    request: TranslationRequest,
+    onBatch: () => void = () => {},
+  ): Promise<Segment[]> {
     const out: Segment[] = [];
     for (const batch of this.batches(segments)) {
       out.push(...(await this.provider.translateBatch(batch, request)));
@@ -51,7 +55,12 @@ export class Translator {
 }
 
 function providerOf(settings: TranslationSettings): TranslationProvider {
-  const http = (name: string, key: string) => new ProviderHttp(name, { timeoutMs: settings.timeoutMs, requestsPerSecond: settings.requestsPerSecond, retry: settings.retry }, [key]);
+  const http = (name: string, key: string) =>
+    new ProviderHttp(
+      name,
+      { timeoutMs: settings.timeoutMs, requestsPerSecond: settings.requestsPerSecond, retry: settings.retry },
+      [key],
+    );
   switch (settings.provider) {
     case 'libretranslate':
       return libreTranslateProvider(settings.libretranslate, http('libretranslate', settings.libretranslate.apiKey));

@@ -17,21 +17,35 @@ import { startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';
 
 export const recordContentImport: Recorder = async ({ ds, config, temporal, org, admin }) => {
-  if (config.fetch.allowLoopback !== true) throw new Error('record content-import with FETCH_ALLOW_LOOPBACK=true (its documents come from a local website)');
+  if (config.fetch.allowLoopback !== true)
+    throw new Error('record content-import with FETCH_ALLOW_LOOPBACK=true (its documents come from a local website)');
   const logger = pino({ level: 'silent' });
   const client = await temporal.getClient();
-  const site = await startWebsite({ pages: 20, files: { '/broken.zip': { type: 'application/zip', body: 'not a zip' } } });
+  const site = await startWebsite({
+    pages: 20,
+    files: { '/broken.zip': { type: 'application/zip', body: 'not a zip' } },
+  });
   const slow = await startWebsite({ pages: 20, delayMs: 300 });
 
   const start = async (url: string, source: ImportSource) => {
     const space = await insertSpace(ds, org);
-    const { ticket } = await inTransaction(ds, (db) => requestImport(db, { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } }, { url, source }, admin.user.id));
+    const { ticket } = await inTransaction(ds, (db) =>
+      requestImport(
+        db,
+        { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
+        { url, source },
+        admin.user.id,
+      ),
+    );
     await dispatchJob(temporal, ds.manager, ticket, logger);
     return ticket.row.id;
   };
   const settle = async (runId: string) => {
     const workflowId = jobWorkflowId(JOB_KINDS.contentImport, runId, 1);
-    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowId)
+      .result()
+      .catch(() => undefined);
     return workflowId;
   };
 
@@ -41,8 +55,11 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     const parseError = await start(`${site.base}/broken.zip`, 'zip');
     // cancelled once its first batch is staged: it commits nothing
     const cancelled = await start(`${slow.base}/site/`, 'website');
-    while ((await ds.manager.findOneByOrFail(ImportRun, { id: cancelled })).process.progressDone === 0) await new Promise((r) => setTimeout(r, 50));
-    const ticket = await inTransaction(ds, async (db) => cancelImportRun(db, (await lockJobRow(db, contentImportJob, cancelled))!));
+    while ((await ds.manager.findOneByOrFail(ImportRun, { id: cancelled })).process.progressDone === 0)
+      await new Promise((r) => setTimeout(r, 50));
+    const ticket = await inTransaction(ds, async (db) =>
+      cancelImportRun(db, (await lockJobRow(db, contentImportJob, cancelled))!),
+    );
     await dispatchJob(temporal, ds.manager, ticket, logger);
     return [
       { name: 'imported', workflowId: await settle(imported) },

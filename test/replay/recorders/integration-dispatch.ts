@@ -13,7 +13,8 @@ import { Tunnel } from '../../support/integration-tunnel';
 import type { Recorder } from './recorder';
 
 export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal, org }) => {
-  if (config.fetch.allowLoopback !== true) throw new Error('record integration-dispatch with FETCH_ALLOW_LOOPBACK=true (its tunnel is a local server)');
+  if (config.fetch.allowLoopback !== true)
+    throw new Error('record integration-dispatch with FETCH_ALLOW_LOOPBACK=true (its tunnel is a local server)');
   const client = await temporal.getClient();
   const tunnel = await new Tunnel().start();
   try {
@@ -22,12 +23,29 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
     const deliver = async (name: string, statuses: number[]) => {
       tunnel.statuses = statuses;
       const event = await inTransaction(ds, async (db) =>
-        recordIntegrationEvent(db, { integration: await db.findOneByOrFail(Integration, { id: integration.id }), installation, type: 'installation_setup', fields: { status: 'active' } }),
+        recordIntegrationEvent(db, {
+          integration: await db.findOneByOrFail(Integration, { id: integration.id }),
+          installation,
+          type: 'installation_setup',
+          fields: { status: 'active' },
+        }),
       );
       const workflowId = jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1);
       // started after the commit; wait for it to exist, then to close
-      for (let i = 0; i < 100 && !(await client.workflow.getHandle(workflowId).describe().catch(() => null)); i++) await new Promise((r) => setTimeout(r, 50));
-      await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+      for (
+        let i = 0;
+        i < 100 &&
+        !(await client.workflow
+          .getHandle(workflowId)
+          .describe()
+          .catch(() => null));
+        i++
+      )
+        await new Promise((r) => setTimeout(r, 50));
+      await client.workflow
+        .getHandle(workflowId)
+        .result()
+        .catch(() => undefined);
       return { name, workflowId };
     };
     return [

@@ -8,7 +8,13 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
 import { newId } from '../../../domain/ids';
-import { createSpec, lockSpecBySlug, replaceSpecSource, storeSourceText, StoredSource } from '../../../domain/openapi-specs/specs';
+import {
+  createSpec,
+  lockSpecBySlug,
+  replaceSpecSource,
+  storeSourceText,
+  StoredSource,
+} from '../../../domain/openapi-specs/specs';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { createBlobStore } from '../../../domain/storage';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
@@ -18,7 +24,8 @@ import type { Recorder } from './recorder';
 const VALID = 'openapi: 3.1.0\ninfo: {title: Recorded, version: "1"}\npaths: {}\n';
 
 export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org, admin }) => {
-  if (config.fetch.allowLoopback !== true) throw new Error('record openapi-process with FETCH_ALLOW_LOOPBACK=true (its timeout case uses a local server)');
+  if (config.fetch.allowLoopback !== true)
+    throw new Error('record openapi-process with FETCH_ALLOW_LOOPBACK=true (its timeout case uses a local server)');
   const logger = pino({ level: 'silent' });
   const blobs = createBlobStore(config);
   const client = await temporal.getClient();
@@ -29,11 +36,14 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
   await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
   const localUrl = (file: string) => `http://127.0.0.1:${(local.address() as AddressInfo).port}/${file}`;
 
-  const source = async (specId: string, s: { url: string } | { text: string }): Promise<StoredSource> => ('url' in s ? s : { textKey: await storeSourceText(blobs, specId, s.text) });
+  const source = async (specId: string, s: { url: string } | { text: string }): Promise<StoredSource> =>
+    'url' in s ? s : { textKey: await storeSourceText(blobs, specId, s.text) };
   const create = async (slug: string, s: { url: string } | { text: string }) => {
     const id = newId();
     const stored = await source(id, s);
-    const ticket = await inTransaction(ds, (db) => createSpec(db, { id, organizationId: org.id, slug, source: stored, createdById: admin.user.id }));
+    const ticket = await inTransaction(ds, (db) =>
+      createSpec(db, { id, organizationId: org.id, slug, source: stored, createdById: admin.user.id }),
+    );
     await dispatchJob(temporal, ds.manager, ticket, logger);
     return id;
   };
@@ -45,7 +55,10 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
     });
   const settle = async (specId: string, generation: number) => {
     const workflowId = jobWorkflowId(JOB_KINDS.openapiProcess, specId, generation);
-    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowId)
+      .result()
+      .catch(() => undefined);
     return workflowId;
   };
 
@@ -53,17 +66,22 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
     const complete = await create('complete', { text: VALID });
     const completed = await settle(complete, 1);
     // the same document again: no new version
-    const again = await inTransaction(ds, async (db) => replaceSpecSource(db, (await lockSpecBySlug(db, org.id, 'complete'))!, await source(complete, { text: VALID })));
+    const again = await inTransaction(ds, async (db) =>
+      replaceSpecSource(db, (await lockSpecBySlug(db, org.id, 'complete'))!, await source(complete, { text: VALID })),
+    );
     await dispatchJob(temporal, ds.manager, again, logger);
     const unchanged = await settle(complete, 2);
 
     const timeout = await create('fetch-timeout', { url: localUrl('silent.yaml') });
     const fetchError = await create('fetch-error', { url: 'http://10.0.0.1/openapi.yaml' });
-    const parseError = await create('parse-error', { text: '{"openapi": "3.0.0", "info": {"title": "x"}, "paths": {"/a": {"get": {"responses": 1}}}}' });
+    const parseError = await create('parse-error', {
+      text: '{"openapi": "3.0.0", "info": {"title": "x"}, "paths": {"/a": {"get": {"responses": 1}}}}',
+    });
 
     // superseded while it fetches: its save finds generation 2 and writes nothing
     const superseded = await create('superseded', { url: localUrl('slow.yaml') });
-    while (!(await ds.manager.findOneByOrFail(OpenAPISpec, { id: superseded })).process.startedAt) await new Promise((r) => setTimeout(r, 50));
+    while (!(await ds.manager.findOneByOrFail(OpenAPISpec, { id: superseded })).process.startedAt)
+      await new Promise((r) => setTimeout(r, 50));
     await replaceQuietly('superseded', { text: VALID });
 
     return [

@@ -20,26 +20,46 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
   const client = await temporal.getClient();
   const settle = async (ticket: JobTicket<PdfExport>) => {
     const workflowId = jobWorkflowId(pdfExportJob.name, ticket.row.id, ticket.row.render.generation);
-    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowId)
+      .result()
+      .catch(() => undefined);
     return workflowId;
   };
   const space = await insertSpace(ds, org);
-  const changeRequest = await inTransaction(ds, (db) => createChangeRequest(db, space.id, { subject: 'Recorded' }, admin.user.id));
+  const changeRequest = await inTransaction(ds, (db) =>
+    createChangeRequest(db, space.id, { subject: 'Recorded' }, admin.user.id),
+  );
   await inTransaction(ds, (db) =>
-    commitToHead(db, { kind: 'change-request', changeRequestId: changeRequest.id }, { type: 'edits', createdById: admin.user.id, appBaseUrl: config.appBaseUrl }, async (editor) => {
-      const guide = await editor.createPage({ title: 'Guide', markdown: '## Install\n\n- one\n- two\n\n```\nnpm install\n```\n' });
-      await editor.createPage({ title: 'Details', markdown: '| A | B |\n|---|---|\n| 1 | 2 |\n' }, { parent: guide });
-    }),
+    commitToHead(
+      db,
+      { kind: 'change-request', changeRequestId: changeRequest.id },
+      { type: 'edits', createdById: admin.user.id, appBaseUrl: config.appBaseUrl },
+      async (editor) => {
+        const guide = await editor.createPage({
+          title: 'Guide',
+          markdown: '## Install\n\n- one\n- two\n\n```\nnpm install\n```\n',
+        });
+        await editor.createPage({ title: 'Details', markdown: '| A | B |\n|---|---|\n| 1 | 2 |\n' }, { parent: guide });
+      },
+    ),
   );
   const rendered = await inTransaction(ds, async (db) =>
-    requestPdfExport(db, await db.findOneByOrFail(Space, { id: space.id }), await db.findOneByOrFail(ChangeRequest, { id: changeRequest.id }), { pageId: null, only: false }),
+    requestPdfExport(
+      db,
+      await db.findOneByOrFail(Space, { id: space.id }),
+      await db.findOneByOrFail(ChangeRequest, { id: changeRequest.id }),
+      { pageId: null, only: false },
+    ),
   );
   await dispatch(rendered);
 
   // the revision disappears before collecting: PDF_SOURCE_GONE is recorded on the row
   const gone = await insertSpace(ds, org);
   const goneRequest = await inTransaction(ds, (db) => createChangeRequest(db, gone.id, {}, admin.user.id));
-  const failed = await inTransaction(ds, async (db) => requestPdfExport(db, gone, goneRequest, { pageId: null, only: false }));
+  const failed = await inTransaction(ds, async (db) =>
+    requestPdfExport(db, gone, goneRequest, { pageId: null, only: false }),
+  );
   await ds.manager.update(PdfExport, { id: failed.row.id }, { revisionId: 'gone-revision' });
   await dispatch(failed);
 

@@ -13,11 +13,16 @@ import type { Recorder } from './recorder';
 export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
   const dispatch = (ticket: JobTicket<Space>) => dispatchJob(temporal, ds.manager, ticket, logger);
-  const remove = (spaceId: string) => inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
-  const restore = (spaceId: string) => inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), config.spaceRetentionSeconds));
+  const remove = (spaceId: string) =>
+    inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+  const restore = (spaceId: string) =>
+    inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), config.spaceRetentionSeconds));
   const client = await temporal.getClient();
   const settle = async (workflowId: string) => {
-    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowId)
+      .result()
+      .catch(() => undefined);
     return workflowId;
   };
 
@@ -36,7 +41,9 @@ export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, ad
   const failed = await insertSpace(ds, org);
   await grant(ds, org.id, 'space', failed.id, admin.user.id, 'read');
   const trigger = unique('refuse_purge_');
-  await ds.query(`CREATE TRIGGER ${trigger} BEFORE DELETE ON content_grants FOR EACH ROW BEGIN IF OLD.targetId = '${failed.id}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused'; END IF; END`);
+  await ds.query(
+    `CREATE TRIGGER ${trigger} BEFORE DELETE ON content_grants FOR EACH ROW BEGIN IF OLD.targetId = '${failed.id}' THEN SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused'; END IF; END`,
+  );
   try {
     await dispatch(await remove(failed.id));
     await settle(spacePurgeWorkflowId(failed.id, 1));

@@ -23,18 +23,40 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
   const client = await temporal.getClient();
   const settle = async (id: string, generation: number) => {
     const workflowId = jobWorkflowId(translationRunJob.name, id, generation);
-    await client.workflow.getHandle(workflowId).result().catch(() => undefined);
+    await client.workflow
+      .getHandle(workflowId)
+      .result()
+      .catch(() => undefined);
     return workflowId;
   };
   const translate = (space: Space) =>
-    inTransaction(ds, (db) => createTranslation(db, { source: space, sourceLanguage: 'en', language: 'fr', instructions: 'Use a formal tone.', createdById: admin.user.id }));
+    inTransaction(ds, (db) =>
+      createTranslation(db, {
+        source: space,
+        sourceLanguage: 'en',
+        language: 'fr',
+        instructions: 'Use a formal tone.',
+        createdById: admin.user.id,
+      }),
+    );
 
   const space = await insertSpace(ds, org);
   await inTransaction(ds, (db) =>
-    commitToHead(db, { kind: 'space', spaceId: space.id }, { type: 'edits', createdById: admin.user.id, appBaseUrl: config.appBaseUrl }, async (editor) => {
-      const guide = await editor.createPage({ title: 'Guide', markdown: 'Install with `npm install` and read [the docs](https://example.com).\n\n```\nnpm test\n```\n' });
-      await editor.createPage({ title: 'Details', description: 'More', markdown: '| Name | Value |\n|---|---|\n| colour | blue |\n' }, { parent: guide });
-    }),
+    commitToHead(
+      db,
+      { kind: 'space', spaceId: space.id },
+      { type: 'edits', createdById: admin.user.id, appBaseUrl: config.appBaseUrl },
+      async (editor) => {
+        const guide = await editor.createPage({
+          title: 'Guide',
+          markdown: 'Install with `npm install` and read [the docs](https://example.com).\n\n```\nnpm test\n```\n',
+        });
+        await editor.createPage(
+          { title: 'Details', description: 'More', markdown: '| Name | Value |\n|---|---|\n| colour | blue |\n' },
+          { parent: guide },
+        );
+      },
+    ),
   );
   const completed = await translate(await ds.manager.findOneByOrFail(Space, { id: space.id }));
   await dispatch(completed);
