@@ -5,12 +5,12 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { Config } from '../domain/config';
-import { GuardedFetch } from '../domain/net/guarded-fetch';
 import { createLogger } from '../domain/logger';
-import { JobMetrics } from './job-metrics';
+import { GuardedFetch } from '../domain/net/guarded-fetch';
 import { TemporalGateway } from '../domain/processes/temporal';
 import { createBlobStore } from '../domain/storage';
 import type { BlobStore } from '../domain/storage/blob-store';
+import { JobMetrics } from './job-metrics';
 
 export type Clock = () => Date;
 

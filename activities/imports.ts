@@ -1,8 +1,8 @@
 /** Content import activities: thin wrappers over domain/imports, built from the one set of dependencies. */
 import { Context } from '@temporalio/activity';
-import type { JobRef } from '../domain/processes/job-kind';
 import { commitImport, discardImport, ImportCommit } from '../domain/imports/commit';
-import { stageImportBatch, StageProgress } from '../domain/imports/stage';
+import { StageProgress, stageImportBatch } from '../domain/imports/stage';
+import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 

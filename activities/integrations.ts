@@ -1,9 +1,9 @@
 /** Integration event delivery: thin wrappers over domain/integrations/delivery.ts. */
 import {
   abandonEvent,
-  deliverEvent,
   DeliveryNext,
   DeliveryOutcome,
+  deliverEvent,
   recordAttempt,
 } from '../domain/integrations/delivery';
 import type { JobRef } from '../domain/processes/job-kind';

@@ -2,7 +2,7 @@
  * The steps every job shares, over the registry: begin, progress, finish and fail write the row of
  * the run's generation and nothing once it moved on; the reconciler and the cleanup run from Schedules.
  */
-import type { JobErrorMessage } from '../entities/JobState';
+
 import { inTransaction } from '../domain/db';
 import { JobError } from '../domain/processes/job-error';
 import {
@@ -13,7 +13,8 @@ import {
   markJobStarted,
   reportJobProgress,
 } from '../domain/processes/job-kind';
-import { expireJobs, jobKindNamed, reconcileJobs, ReconcileReport, startJob } from '../domain/processes/jobs';
+import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs, startJob } from '../domain/processes/jobs';
+import type { JobErrorMessage } from '../entities/JobState';
 import { JOB_FAILURES } from '../workflows/ids';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';

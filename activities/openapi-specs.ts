@@ -1,7 +1,8 @@
 /** OpenAPI specification activities: thin wrappers over domain/openapi-specs, built from the one set of dependencies. */
-import type { JobRef } from '../domain/processes/job-kind';
+
 import { BundledSource, bundleSpecSource, saveSpecVersion } from '../domain/openapi-specs/processing';
 import { refreshUrlSpecs } from '../domain/openapi-specs/refresh';
+import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 

@@ -1,6 +1,7 @@
 /** PDF export activities: thin wrappers over domain/pdf, built from the one set of dependencies. */
-import type { JobRef } from '../domain/processes/job-kind';
+
 import { CollectedPages, collectPdfPages, RenderedFile, renderPdfFile, savePdfFile } from '../domain/pdf/steps';
+import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 

@@ -1,23 +1,23 @@
 /** The Express application: middleware order matters, the error handler is last. */
 import { createHash } from 'crypto';
 import express, { Express } from 'express';
-import type { Deps } from './deps';
-import { authenticate } from './middleware/authenticate';
 import { LiveTokenCache } from '../domain/auth/live-token-cache';
-import { errorHandler } from './middleware/errors';
-import { jsonBody } from './middleware/json-body';
-import { ApiMetrics } from './metrics';
-import { rateLimit } from './middleware/rate-limit';
-import { requestLog } from './middleware/request-log';
-import { ApiBuilder } from './operation';
-import { createRegistry, generateDocument } from './openapi/registry';
-import { registerRoutes } from './routes';
-import { blobRoutes } from './routes/blobs/router';
-import { referenceRoutes } from './routes/docs/router';
 import { notFound } from '../domain/errors';
 import { installEventDispatch } from '../domain/integrations/after-commit';
 import { RateLimiter } from '../domain/rate-limits/limiter';
 import { RequestOrganizations } from '../domain/rate-limits/request-organization';
+import type { Deps } from './deps';
+import { ApiMetrics } from './metrics';
+import { authenticate } from './middleware/authenticate';
+import { errorHandler } from './middleware/errors';
+import { jsonBody } from './middleware/json-body';
+import { rateLimit } from './middleware/rate-limit';
+import { requestLog } from './middleware/request-log';
+import { createRegistry, generateDocument } from './openapi/registry';
+import { ApiBuilder } from './operation';
+import { registerRoutes } from './routes';
+import { blobRoutes } from './routes/blobs/router';
+import { referenceRoutes } from './routes/docs/router';
 
 export function createApp(deps: Deps): Express {
   const app = express();

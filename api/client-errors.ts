@@ -2,7 +2,7 @@
  * Requests node's HTTP parser refuses before Express sees them (a URL or headers over the header
  * size limit, malformed HTTP) get the JSON error body every other error has, not node's bare status line.
  */
-import { STATUS_CODES, type Server } from 'http';
+import { type Server, STATUS_CODES } from 'http';
 import type { Socket } from 'net';
 
 /** The status node itself would answer, with our message. */

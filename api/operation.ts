@@ -4,7 +4,7 @@
  */
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
 import express, { Request, RequestHandler, Response, Router } from 'express';
-import { z, ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
+import { ZodObject, ZodRawShape, ZodTypeAny, z } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError, forbidden } from '../domain/errors';
 import type { Deps } from './deps';

@@ -1,14 +1,14 @@
 /** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
-import { createApp } from './app';
-import { metricsOf } from './metrics';
-import { answerClientErrorsAsJson } from './client-errors';
-import { createBlobStore } from '../domain/storage';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
 import { serveMetrics } from '../domain/metrics/server';
 import { TemporalGateway } from '../domain/processes/temporal';
+import { createBlobStore } from '../domain/storage';
 import { createDataSource } from '../entities/data-source';
+import { createApp } from './app';
+import { answerClientErrorsAsJson } from './client-errors';
+import { metricsOf } from './metrics';
 
 async function main(): Promise<void> {
   const config = loadConfig();

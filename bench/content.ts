@@ -35,9 +35,9 @@ import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { LinkTargets, Random, searchQuery, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
-import { commitWrites, CommitWrites, pageIndexRows, storeTotals } from './footprint';
+import { CommitWrites, commitWrites, pageIndexRows, storeTotals } from './footprint';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
-import { summarize, Summary, timed } from './stats';
+import { Summary, summarize, timed } from './stats';
 
 const TOTAL_PAGES = 10_000;
 const TOP_LEVEL = 20;

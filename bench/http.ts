@@ -27,7 +27,7 @@ import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
-import { combine, load, LoadResult, ServerProcess, startServer, stopServer } from './http-load';
+import { combine, LoadResult, load, ServerProcess, startServer, stopServer } from './http-load';
 import { CaseResult, HttpBenchResults, renderHttpReport } from './http-report';
 import { StatementCounter } from './statements';
 import { percentile } from './stats';

@@ -9,8 +9,8 @@
  * with `bash scripts/bench.sh import` (`npm run bench:import`).
  */
 import 'reflect-metadata';
-import { randomBytes } from 'crypto';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
+import { randomBytes } from 'crypto';
 import { issueToken } from '../domain/auth/tokens';
 import { inTransaction } from '../domain/db';
 import { createOrganization } from '../domain/organizations/organizations';

@@ -7,10 +7,10 @@
  * bench/results/openapi-<date>.json and .md. Run with `bash scripts/bench.sh openapi`.
  */
 import 'reflect-metadata';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomBytes } from 'crypto';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
 import { loadConfig } from '../domain/config';
 import { inTransaction } from '../domain/db';

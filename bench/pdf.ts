@@ -9,9 +9,9 @@
  * bench/results/pdf-<date>.json and .md. Run with `bash scripts/bench.sh pdf` (`npm run bench:pdf`).
  */
 import 'reflect-metadata';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomBytes } from 'crypto';
 import { PNG } from 'pngjs';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { issueToken } from '../domain/auth/tokens';
 import { createChangeRequest } from '../domain/content/change-requests';
 import { commitToHead } from '../domain/content/heads';

@@ -10,13 +10,13 @@
  * (`npm run bench:translation`).
  */
 import 'reflect-metadata';
+import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomBytes } from 'crypto';
 import { mkdirSync, writeFileSync } from 'fs';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import pino from 'pino';
-import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { Config } from '../domain/config';
 import { commitToHead } from '../domain/content/heads';
 import { inTransaction } from '../domain/db';

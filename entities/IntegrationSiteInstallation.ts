@@ -1,6 +1,6 @@
 import { Entity, Index, PrimaryColumn } from 'typeorm';
-import { ID_LENGTH } from './columns';
 import { ContentInstallationColumns } from './ContentInstallationColumns';
+import { ID_LENGTH } from './columns';
 
 /** An installation extended to one site of its organization. */
 @Entity('integration_site_installations')

@@ -1,6 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import { IdColumn, TimeColumn } from './columns';
 import type { Role } from '../domain/access/roles';
+import { IdColumn, TimeColumn } from './columns';
 
 @Entity('organizations')
 export class Organization {

@@ -1,16 +1,12 @@
 /** Every entity, in one list for the data source. */
 import { ApiToken } from './ApiToken';
 import { ChangeRequest } from './ChangeRequest';
+import { Collection } from './Collection';
 import { Comment } from './Comment';
 import { CommentReaction } from './CommentReaction';
 import { CommentReply } from './CommentReply';
-import { ContentObject } from './ContentObject';
-import { Revision } from './Revision';
-import { SearchPage } from './SearchPage';
-import { SearchSection } from './SearchSection';
-import { SpaceLink } from './SpaceLink';
-import { Collection } from './Collection';
 import { ContentGrant } from './ContentGrant';
+import { ContentObject } from './ContentObject';
 import { ImportRun } from './ImportRun';
 import { Integration } from './Integration';
 import { IntegrationEvent } from './IntegrationEvent';
@@ -24,14 +20,18 @@ import { OpenAPISpecVersion } from './OpenAPISpecVersion';
 import { Organization } from './Organization';
 import { PdfExport } from './PdfExport';
 import { RateLimitCounter } from './RateLimitCounter';
+import { Revision } from './Revision';
 import { SamlProvider } from './SamlProvider';
+import { SearchPage } from './SearchPage';
+import { SearchSection } from './SearchSection';
 import { Site } from './Site';
 import { SitePublishingAuth } from './SitePublishingAuth';
 import { SiteSection } from './SiteSection';
-import { SiteShareLink } from './SiteShareLink';
 import { SiteSectionGroup } from './SiteSectionGroup';
+import { SiteShareLink } from './SiteShareLink';
 import { SiteSpace } from './SiteSpace';
 import { Space } from './Space';
+import { SpaceLink } from './SpaceLink';
 import { Team } from './Team';
 import { TeamMember } from './TeamMember';
 import { Translation } from './Translation';
@@ -82,16 +82,12 @@ export const entities = [
 export {
   ApiToken,
   ChangeRequest,
+  Collection,
   Comment,
   CommentReaction,
   CommentReply,
-  ContentObject,
-  Revision,
-  SearchPage,
-  SearchSection,
-  SpaceLink,
-  Collection,
   ContentGrant,
+  ContentObject,
   ImportRun,
   Integration,
   IntegrationEvent,
@@ -105,7 +101,10 @@ export {
   Organization,
   PdfExport,
   RateLimitCounter,
+  Revision,
   SamlProvider,
+  SearchPage,
+  SearchSection,
   Site,
   SitePublishingAuth,
   SiteSection,
@@ -113,6 +112,7 @@ export {
   SiteShareLink,
   SiteSpace,
   Space,
+  SpaceLink,
   Team,
   TeamMember,
   Translation,

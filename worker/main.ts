@@ -5,13 +5,13 @@
  * Schedule should outlive).
  */
 import 'reflect-metadata';
+import { JobMetrics } from '../activities/job-metrics';
 import { loadConfig } from '../domain/config';
 import { createLogger } from '../domain/logger';
 import { createMetricsRegistry } from '../domain/metrics/registry';
 import { serveMetrics } from '../domain/metrics/server';
 import { ensureSchedules } from '../domain/processes/schedules';
 import { createDataSource } from '../entities/data-source';
-import { JobMetrics } from '../activities/job-metrics';
 import { installTemporalMetrics, temporalMetrics } from './metrics';
 import { createWorker } from './worker';
 

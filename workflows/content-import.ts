@@ -8,7 +8,7 @@ import { CancellationScope, proxyActivities, upsertMemo } from '@temporalio/work
 import type { ImportActivities } from '../activities/imports';
 import type { ImportCommit } from '../domain/imports/commit';
 import type { JobRun } from '../domain/processes/job-kind';
-import { jobActivityOptions, JobOutcome, runJob } from './job';
+import { JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface ContentImportInput {
   importRunId: string;

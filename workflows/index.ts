@@ -1,10 +1,11 @@
 /** Workflow bundle entry: every workflow the worker runs, by the name a start or Schedule uses. */
-export { spacePurge } from './space-purge';
-export { reconcileJobs } from './reconcile-jobs';
+
+export { contentImport } from './content-import';
 export { expireJobs } from './expire-jobs';
+export { integrationDispatch } from './integration-dispatch';
 export { openapiProcess } from './openapi-process';
 export { refreshOpenAPISpecs } from './openapi-refresh';
 export { pdfExport } from './pdf-export';
-export { contentImport } from './content-import';
+export { reconcileJobs } from './reconcile-jobs';
+export { spacePurge } from './space-purge';
 export { translationRun } from './translation-run';
-export { integrationDispatch } from './integration-dispatch';

@@ -8,7 +8,7 @@
 import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
 import type { JobRun } from '../domain/processes/job-kind';
-import { failureOf, isSuperseded, jobActivityOptions, JobOutcome, runJob } from './job';
+import { failureOf, isSuperseded, JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface IntegrationDispatchInput {
   eventId: string;

@@ -3,6 +3,9 @@
  * bounded retry policy), and `runJob`, which brackets a job's steps with begin and finish on the
  * row, records a failure's code there, and ends a superseded run quietly.
  */
+
+import type { Duration } from '@temporalio/common';
+import type { ActivityOptions } from '@temporalio/workflow';
 import {
   ActivityFailure,
   ApplicationFailure,
@@ -10,8 +13,6 @@ import {
   isCancellation,
   proxyActivities,
 } from '@temporalio/workflow';
-import type { Duration } from '@temporalio/common';
-import type { ActivityOptions } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
 import type { JobRun } from '../domain/processes/job-kind';
 import type { JobErrorMessage } from '../entities/JobState';

@@ -7,7 +7,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
 import type { JobRun } from '../domain/processes/job-kind';
-import { jobActivityOptions, JobOutcome, runJob } from './job';
+import { JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface OpenAPIProcessInput {
   specId: string;

@@ -9,7 +9,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { PdfActivities } from '../activities/pdf';
 import type { RenderedFile } from '../domain/pdf/steps';
 import type { JobRun } from '../domain/processes/job-kind';
-import { jobActivityOptions, JobOutcome, runJob } from './job';
+import { JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface PdfExportInput {
   exportId: string;

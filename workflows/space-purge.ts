@@ -8,8 +8,9 @@
  * original retry policy and record nothing on the row. Which branch a run takes is fixed by its
  * input, so replaying either kind of history gives the same commands.
  */
-import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
+
 import type { ActivityOptions } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
 import type { JobRun } from '../domain/processes/job-kind';
 import { jobActivityOptions, recordJobFailure } from './job';

@@ -8,7 +8,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
 import type { JobRun } from '../domain/processes/job-kind';
-import { jobActivityOptions, JobOutcome, runJob } from './job';
+import { JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface TranslationRunInput {
   translationId: string;

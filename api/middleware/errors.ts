@@ -1,7 +1,7 @@
 /** The error handler, last in the chain: every non-2xx body is {"error": {"code", "message"}}. */
 import type { NextFunction, Request, Response } from 'express';
-import { QueryFailedError } from 'typeorm';
 import type { Logger } from 'pino';
+import { QueryFailedError } from 'typeorm';
 import { AppError } from '../../domain/errors';
 import { requestContext } from '../request-context';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { isOutdated } from '../../domain/content/change-requests';
 import type { ChangeRequestDetails } from '../../domain/content/change-request-queries';
+import { isOutdated } from '../../domain/content/change-requests';
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Space } from '../../entities/Space';
 import { iso, timestamp } from './common';

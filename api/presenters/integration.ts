@@ -1,13 +1,13 @@
 /** GitBook's Integration object: built by domain/integrations/wire.ts, documented here. */
 import { z } from 'zod';
-import type { Config } from '../../domain/config';
 import type { IntegrationPermissions, OrganizationPermissions } from '../../domain/access/targets';
-import { integrationJson } from '../../domain/integrations/wire';
+import type { Config } from '../../domain/config';
 import {
   INTEGRATION_RUNTIMES,
   INTEGRATION_TARGETS,
   INTEGRATION_VISIBILITIES,
 } from '../../domain/integrations/vocabulary';
+import { integrationJson } from '../../domain/integrations/wire';
 import type { Integration } from '../../entities/Integration';
 import type { Organization } from '../../entities/Organization';
 import { organizationSchema } from './organization';

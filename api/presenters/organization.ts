@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { OrganizationPermissions } from '../../domain/access/authorize';
-import type { Organization } from '../../entities/Organization';
 import { organizationJson } from '../../domain/organizations/wire';
+import type { Organization } from '../../entities/Organization';
 import { roleSchema, timestamp } from './common';
 import type { Urls } from './urls';
 

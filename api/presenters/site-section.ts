@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { PlacedSection } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
-import { publishedOrNull, siteItemAddress } from './site-urls';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
+import { publishedOrNull, siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
 
 export const siteSectionSchema = z

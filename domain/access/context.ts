@@ -1,7 +1,7 @@
-import type { Db } from '../db';
 import { Collection } from '../../entities/Collection';
 import type { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
+import type { Db } from '../db';
 import type { IntegrationPrincipal } from './integration-principal';
 
 /** What authorization reads of a grant. */

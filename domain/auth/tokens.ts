@@ -1,13 +1,13 @@
 /** API tokens: random secrets shown once, stored as SHA-256, revocable, optionally expiring. */
 import { createHash, randomBytes } from 'crypto';
 import { IsNull } from 'typeorm';
+import { ApiToken } from '../../entities/ApiToken';
+import { Member } from '../../entities/Member';
 import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/context';
 import { loadIntegrationPrincipal } from '../access/integration-principal';
 import type { Db } from '../db';
 import { newId } from '../ids';
 import { columnsOf, hydrate, queryPrepared } from '../rows';
-import { ApiToken } from '../../entities/ApiToken';
-import { Member } from '../../entities/Member';
 
 const PREFIX = 'dpt_';
 

@@ -1,12 +1,12 @@
 /** Collection rules: creation under a parent of the same organization, updates, deletion of empty collections. */
 import { In, IsNull } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest, conflict } from '../errors';
-import { newId } from '../ids';
-import type { Role } from '../access/roles';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
+import type { Role } from '../access/roles';
+import type { Db } from '../db';
+import { badRequest, conflict } from '../errors';
+import { newId } from '../ids';
 import { lastPosition } from './ordering';
 
 export const UNTITLED_COLLECTION = 'Untitled collection';

@@ -5,10 +5,10 @@
  * gap is too small to split, the siblings are renumbered first. Spaces and collections both use this.
  */
 import { FindOperator, IsNull } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest, conflict } from '../errors';
 import { Collection } from '../../entities/Collection';
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { badRequest, conflict } from '../errors';
 
 const POSITION_STEP = 1024;
 /** Below this gap two neighbours are renumbered rather than split (doubles keep ~52 bits). */

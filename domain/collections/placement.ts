@@ -1,14 +1,14 @@
 /** Moving a collection within its organization and transferring it (with everything inside) to another. */
 import { In } from 'typeorm';
-import type { Db } from '../db';
-import { conflict } from '../errors';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
-import { refreshSpaceLinks } from '../content/indexer';
 import { Space } from '../../entities/Space';
+import { refreshSpaceLinks } from '../content/indexer';
+import type { Db } from '../db';
+import { conflict } from '../errors';
+import { removeSpaceFromSites } from '../sites/removal';
 import { subtreeCollectionIds } from './collections';
 import { lastPosition, Placement, positionAmongSiblings } from './ordering';
-import { removeSpaceFromSites } from '../sites/removal';
 
 /** True when `candidateId` is the collection itself or lies below it. */
 async function isWithin(db: Db, collection: Collection, candidateId: string): Promise<boolean> {

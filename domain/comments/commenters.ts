@@ -1,8 +1,9 @@
 /** The organization members who posted a comment or a reply on a change request. */
-import type { Db } from '../db';
+
 import { Comment } from '../../entities/Comment';
 import { CommentReply } from '../../entities/CommentReply';
 import { Member } from '../../entities/Member';
+import type { Db } from '../db';
 
 export function commentersQuery(db: Db, organizationId: string, changeRequestId: string) {
   const qb = db.createQueryBuilder(Member, 'm').where('m.organizationId = :organizationId', { organizationId });

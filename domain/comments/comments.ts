@@ -1,11 +1,12 @@
 /** Comment threads: posting, the list query, editing, resolving and deleting (with their replies and reactions). */
-import { applyCounterChange, commentStatusChange } from '../spaces/counter-changes';
+
 import { In } from 'typeorm';
-import type { Db } from '../db';
-import { newId } from '../ids';
 import { Comment, CommentStatus } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
+import type { Db } from '../db';
+import { newId } from '../ids';
+import { applyCounterChange, commentStatusChange } from '../spaces/counter-changes';
 import { CommentScope, scopeWhere } from './scope';
 import { resolveTarget, TargetInput } from './targets';
 

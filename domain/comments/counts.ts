@@ -2,8 +2,9 @@
  * Open-comment counters, always derived by COUNT over the comments table (never stored, so never
  * stale). A space's own count is in domain/spaces/counters.ts; comments on a change request count on it.
  */
-import type { Db } from '../db';
+
 import { Comment } from '../../entities/Comment';
+import type { Db } from '../db';
 
 type CountRow = { id: string; n: string | number };
 

@@ -3,11 +3,11 @@
  * for a whole page of them with one query per kind, never one per item.
  */
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import type { Comment } from '../../entities/Comment';
 import type { CommentReaction } from '../../entities/CommentReaction';
 import type { CommentReply } from '../../entities/CommentReply';
 import { User } from '../../entities/User';
+import type { Db } from '../db';
 import { reactionsOf } from './reactions';
 import { repliersOf } from './repliers';
 import type { CommentScope } from './scope';

@@ -1,10 +1,10 @@
 /** Emoji reactions on comments and replies: one per user and emoji, so adding twice counts once. */
 import { In } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest, notFound } from '../errors';
 import { Comment } from '../../entities/Comment';
 import { CommentReaction, ReactionTargetKind } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
+import type { Db } from '../db';
+import { badRequest, notFound } from '../errors';
 
 export interface ReactionChanges {
   addedReactions?: string[];

@@ -1,10 +1,11 @@
 /** Replies in a comment's thread; the comment's `replies` counter moves with atomic increments only. */
-import type { Db } from '../db';
-import { notFound } from '../errors';
-import { newId } from '../ids';
+
 import { Comment } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
+import type { Db } from '../db';
+import { notFound } from '../errors';
+import { newId } from '../ids';
 
 /** Bumps the counter first: the row lock orders this reply against a concurrent delete of the comment. */
 export async function createReply(db: Db, commentId: string, markdown: string, userId: string): Promise<CommentReply> {

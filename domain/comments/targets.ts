@@ -3,17 +3,17 @@
  * posted (the page must exist there), and described against the current head when it is shown.
  */
 import { In } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest } from '../errors';
-import { PageEntry, pageKey, PageVersion } from '../content/model';
+import type { Comment } from '../../entities/Comment';
+import { Revision } from '../../entities/Revision';
 import { splitSections } from '../content/markdown';
+import { PageEntry, PageVersion, pageKey } from '../content/model';
 import { ObjectStore } from '../content/objects';
 import { ContentReader, PageRecord } from '../content/reader';
 import { createInitialRevision } from '../content/revisions';
 import { slugOf } from '../content/slugs';
 import { getMany } from '../content/trie';
-import type { Comment } from '../../entities/Comment';
-import { Revision } from '../../entities/Revision';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
 import { CommentScope, headRevisionId } from './scope';
 
 export interface TargetInput {

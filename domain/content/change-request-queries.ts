@@ -1,9 +1,9 @@
 /** The change requests of a space as a list query, and what each one shows beyond its row. */
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import { ChangeRequest, ChangeRequestStatus } from '../../entities/ChangeRequest';
 import { Revision } from '../../entities/Revision';
 import { User } from '../../entities/User';
+import type { Db } from '../db';
 import { changeRequestCommentCounts } from './comment-counts';
 
 export interface ChangeRequestFilter {

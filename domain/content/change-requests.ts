@@ -3,13 +3,14 @@
  * (DESIGN §4) — merge into the space, and update from the space — with the last common revision
  * as base. A conflict is a 409 listing the pages; nothing is written.
  */
-import { applyCounterChange, changeRequestStatusChange } from '../spaces/counter-changes';
-import type { Db } from '../db';
-import { conflict } from '../errors';
-import { newId } from '../ids';
+
 import { ChangeRequest, ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { conflict } from '../errors';
+import { newId } from '../ids';
+import { applyCounterChange, changeRequestStatusChange } from '../spaces/counter-changes';
 import { lockHead, moveHead } from './heads';
 import { mergeContent } from './merge';
 import { ObjectStore } from './objects';

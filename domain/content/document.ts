@@ -5,6 +5,7 @@
  */
 import type MarkdownIt from 'markdown-it';
 import { parseMarkdown } from './markdown';
+
 type Token = MarkdownIt.Token;
 
 export type MarkType = 'bold' | 'italic' | 'strikethrough' | 'code';

@@ -3,9 +3,10 @@
  * trie root (every page version and node is shared, nothing is rewritten), and the search and link
  * index rows are copied in SQL rather than recomputed.
  */
-import type { Db } from '../db';
+
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
 import { createInitialRevision, insertRevision } from './revisions';
 
 export async function copySpaceContent(db: Db, from: Space, to: Space, userId: string | null): Promise<Revision> {

@@ -5,7 +5,7 @@
 import { badRequest, conflict, notFound } from '../errors';
 import { newId } from '../ids';
 import { extractLinks } from './markdown';
-import { childrenKey, FileEntry, fileKey, PageEntry, pageKey, PageVersion, TrieValue } from './model';
+import { childrenKey, FileEntry, fileKey, PageEntry, PageVersion, pageKey, TrieValue } from './model';
 import type { ObjectStore } from './objects';
 import { slugOf, uniqueSlug } from './slugs';
 import { getMany, update } from './trie';

@@ -3,12 +3,13 @@
  * lock the head row, edit from its revision, store the new revision, move the head, and (for a
  * space) bring its search and link index up to date before the request returns.
  */
-import type { Db } from '../db';
-import { conflict } from '../errors';
-import { recordSpaceContentUpdated } from '../integrations/space-events';
+
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { conflict } from '../errors';
+import { recordSpaceContentUpdated } from '../integrations/space-events';
 import { ContentEditor } from './editor';
 import { indexSpaceHead } from './indexer';
 import { ObjectStore } from './objects';

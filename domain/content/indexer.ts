@@ -3,19 +3,19 @@
  * transaction that moves the space's head, with the old and new roots: the work follows the diff.
  */
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import { SpaceLink } from '../../entities/SpaceLink';
+import type { Db } from '../db';
 import { redecideOpenAPILinks } from '../links/openapi-links';
 import { LinkContext, resolveLinks } from './link-status';
 import { splitSections } from './markdown';
-import { hashOf } from './objects';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from './model';
 import type { ObjectStore } from './objects';
+import { hashOf } from './objects';
 import { ContentReader } from './reader';
-import { diff } from './trie';
 import { slugOf } from './slugs';
+import { diff } from './trie';
 
 export const linkTargetKey = (kind: string, target: string): string => hashOf(`${kind}:${target}`);
 /** Path links are stored with a leading slash, which no id has. */

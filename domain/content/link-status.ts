@@ -5,9 +5,9 @@
  * against the organization's specifications.
  */
 import { In, IsNull } from 'typeorm';
-import type { Db } from '../db';
 import { Space } from '../../entities/Space';
 import type { LinkStatus } from '../../entities/SpaceLink';
+import type { Db } from '../db';
 import { existingSpecSlugs } from '../links/openapi-links';
 import type { ExtractedLink } from './model';
 import type { ContentReader } from './reader';

@@ -1,6 +1,8 @@
 /** What the service reads out of page markdown: sections split at headings, and links. */
 import MarkdownIt from 'markdown-it';
+
 type Token = MarkdownIt.Token;
+
 import { hintBlocks } from './hints';
 import type { ExtractedLink } from './model';
 

@@ -5,10 +5,10 @@
  */
 import { merge as diff3 } from 'node-diff3';
 import { ContentEditor } from './editor';
-import { childrenKey, idOfKey, PageEntry, pageKey, PageVersion, TrieValue } from './model';
+import { extractLinks } from './markdown';
+import { childrenKey, idOfKey, PageEntry, PageVersion, pageKey, TrieValue } from './model';
 import type { ObjectStore } from './objects';
 import { slugOf, uniqueSlug } from './slugs';
-import { extractLinks } from './markdown';
 import { diff } from './trie';
 
 export interface MergeConflict {

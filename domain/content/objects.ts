@@ -7,8 +7,8 @@
  */
 import { createHash } from 'crypto';
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import { ContentObject } from '../../entities/ContentObject';
+import type { Db } from '../db';
 import { sharedObjects } from './object-cache';
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };

@@ -2,7 +2,7 @@
  * Reads one revision's content without loading the whole tree: a page is a few trie lookups,
  * its path a walk up its ancestors. `tree()` and `files()` load everything, for whole-content reads.
  */
-import { childrenKey, FileEntry, fileKey, idOfKey, PageEntry, pageKey, PageVersion } from './model';
+import { childrenKey, FileEntry, fileKey, idOfKey, PageEntry, PageVersion, pageKey } from './model';
 import type { ObjectStore } from './objects';
 import { entries, get, getMany } from './trie';
 

@@ -1,10 +1,10 @@
 /** Revision rows: the initial empty revision of a space, and new revisions on top of others. */
 import { EntityNotFoundError } from 'typeorm';
+import { Revision, RevisionType } from '../../entities/Revision';
+import { Space } from '../../entities/Space';
 import type { Db } from '../db';
 import { newId } from '../ids';
 import { columnsOf, findOneWhere, hydrate, queryPrepared } from '../rows';
-import { Revision, RevisionType } from '../../entities/Revision';
-import { Space } from '../../entities/Space';
 import { ObjectStore } from './objects';
 import { emptyTrie } from './trie';
 

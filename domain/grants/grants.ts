@@ -2,12 +2,13 @@
  * Explicit roles on a space or collection for a user or a team (extension operations). The access
  * function (domain/access/authorize.ts) raises effective roles with them.
  */
-import type { Db } from '../db';
-import { badRequest } from '../errors';
-import type { Role } from '../access/roles';
+
 import { ContentGrant, GrantPrincipalKind, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
 import { Team } from '../../entities/Team';
+import type { Role } from '../access/roles';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
 
 export interface GrantTarget {
   kind: GrantTargetKind;

@@ -8,7 +8,7 @@ import type { Config } from '../config';
 import { storeFile } from '../content/uploads';
 import { newId } from '../ids';
 import type { BlobStore } from '../storage/blob-store';
-import { imageKey, ImportState, StagedPage, stateKey, textKey, writeJson } from './staging';
+import { ImportState, imageKey, StagedPage, stateKey, textKey, writeJson } from './staging';
 
 export type ImportLimits = Config['imports'];
 

@@ -5,13 +5,14 @@
  * and a run cancelled or superseded before it commits nothing (the run's row is locked and its
  * generation checked inside the transaction).
  */
-import { AppError } from '../errors';
-import { inTransaction } from '../db';
+
+import { ImportRun } from '../../entities/ImportRun';
 import { commitToHead, type Head } from '../content/heads';
+import { inTransaction } from '../db';
+import { AppError } from '../errors';
+import { JobError } from '../processes/job-error';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob } from '../processes/job-kind';
-import { JobError } from '../processes/job-error';
-import { ImportRun } from '../../entities/ImportRun';
 import { IMPORT_FAILURES } from './failures';
 import { contentImportJob } from './import-job';
 import { planPages } from './page-tree';

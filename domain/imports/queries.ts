@@ -1,10 +1,11 @@
 /** The list of an organization's import runs (GitBook's listImportRuns filters), for keyset pagination. */
-import type { ViewableContent } from '../access/authorize';
-import { whereSpaceViewable } from '../access/viewable';
-import type { Db } from '../db';
+
 import { ImportRun } from '../../entities/ImportRun';
 import { Space } from '../../entities/Space';
 import { JOB_FAILURES } from '../../workflows/ids';
+import type { ViewableContent } from '../access/authorize';
+import { whereSpaceViewable } from '../access/viewable';
+import type { Db } from '../db';
 import type { ImportRunStatus } from './runs';
 
 /** `active` is GitBook's name for pending and in-progress together. */

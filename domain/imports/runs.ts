@@ -4,17 +4,17 @@
  * again (a client's retry) finds the run under way; a different one supersedes it.
  */
 import { IsNull, Not } from 'typeorm';
+import type { ChangeRequest } from '../../entities/ChangeRequest';
+import { ImportRun, ImportSource } from '../../entities/ImportRun';
+import { idleJobState } from '../../entities/JobState';
+import type { Space } from '../../entities/Space';
+import { JOB_FAILURES } from '../../workflows/ids';
+import type { Head } from '../content/heads';
+import { assertWritable, lockHead } from '../content/heads';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
-import { assertWritable, lockHead } from '../content/heads';
-import type { Head } from '../content/heads';
 import { cancelJob, currentJob, JobTicket, jobStatus, requestJob } from '../processes/job-kind';
-import { idleJobState } from '../../entities/JobState';
-import { ImportRun, ImportSource } from '../../entities/ImportRun';
-import type { ChangeRequest } from '../../entities/ChangeRequest';
-import type { Space } from '../../entities/Space';
-import { JOB_FAILURES } from '../../workflows/ids';
 import { contentImportJob } from './import-job';
 
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const satisfies readonly ImportSource[];

@@ -12,11 +12,11 @@ import type {
   TransactionCommitEvent,
   TransactionRollbackEvent,
 } from 'typeorm';
+import type { IntegrationEvent } from '../../entities/IntegrationEvent';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { TemporalGateway } from '../processes/temporal';
 import { dispatchJob } from '../processes/jobs';
-import type { IntegrationEvent } from '../../entities/IntegrationEvent';
+import type { TemporalGateway } from '../processes/temporal';
 import { integrationDispatchJob } from './dispatch-job';
 
 export interface EventDispatchDeps {

@@ -3,10 +3,11 @@
  * the caller is a member of, as the integration policy lets them be seen; unlisted ones are never
  * listed (they are read by name), tombstones never seen. Filters under GitBook's query names.
  */
-import type { Db } from '../db';
-import { containsPattern } from '../like';
+
 import { Integration } from '../../entities/Integration';
 import { Member } from '../../entities/Member';
+import type { Db } from '../db';
+import { containsPattern } from '../like';
 
 export interface CatalogueFilters {
   /** in the name or the title, case-insensitively */

@@ -5,15 +5,15 @@
  * transaction. Spaces and sites follow the same rules, so one set of functions serves both kinds.
  */
 import type { QueryDeepPartialEntity } from 'typeorm';
-import { Db, insertKeepingValues, isDuplicateKey } from '../db';
-import { badRequest } from '../errors';
 import { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
+import { Db, insertKeepingValues, isDuplicateKey } from '../db';
+import { badRequest } from '../errors';
 import { deletedFields, setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
-import { checkConfiguration, Configuration, statusFor } from './installation-configuration';
+import { Configuration, checkConfiguration, statusFor } from './installation-configuration';
 
 export type ContentKind = 'space' | 'site';
 export type ContentInstallation = IntegrationSpaceInstallation | IntegrationSiteInstallation;

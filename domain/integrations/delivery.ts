@@ -8,14 +8,14 @@
  */
 import { createHmac } from 'crypto';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../config';
-import { inTransaction } from '../db';
-import type { GuardedFetch } from '../net/guarded-fetch';
-import { FetchError } from '../net/fetch-error';
-import { JobError } from '../processes/job-error';
-import { JobRef, jobState, lockCurrentJob } from '../processes/job-kind';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { JOB_FAILURES } from '../../workflows/ids';
+import type { Config } from '../config';
+import { inTransaction } from '../db';
+import { FetchError } from '../net/fetch-error';
+import type { GuardedFetch } from '../net/guarded-fetch';
+import { JobError } from '../processes/job-error';
+import { JobRef, jobState, lockCurrentJob } from '../processes/job-kind';
 import { integrationDispatchJob } from './dispatch-job';
 import { eventEnvironment } from './environment';
 import { traceLine } from './events';

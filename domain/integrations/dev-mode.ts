@@ -4,8 +4,9 @@
  * (tests). `all=false` sends only the events of the owner organization (events.ts eventEndpoint).
  * An event keeps the tunnel it was written for; switching dev mode off stops new deliveries only.
  */
-import type { Db } from '../db';
+
 import { Integration } from '../../entities/Integration';
+import type { Db } from '../db';
 
 export interface DevelopmentMode {
   tunnelUrl: string;

@@ -5,13 +5,13 @@
  * the tombstones of unpublished integrations once their last deliveries ended.
  */
 import { In, IsNull, LessThan, Not } from 'typeorm';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import type { BlobStore } from '../storage/blob-store';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { JOB_KINDS } from '../../workflows/ids';
+import type { Config } from '../config';
+import type { Db } from '../db';
 import { defineJobKind } from '../processes/job-kind';
+import type { BlobStore } from '../storage/blob-store';
 import { removeIntegrationTokens } from './tokens';
 
 /** Events whose delivery ended before the retention, then tombstones with no delivery left, with their blobs and tokens. */

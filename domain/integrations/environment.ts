@@ -4,14 +4,15 @@
  * its secrets in clear, the signing secrets, where the API is, and fresh short-lived API tokens.
  * GitBook's runtime answers 500 without integration, apiEndpoint, apiTokens, secrets and signingSecrets.
  */
-import type { Config } from '../config';
-import type { Db } from '../db';
+
 import { Integration } from '../../entities/Integration';
 import type { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import { Organization } from '../../entities/Organization';
+import type { Config } from '../config';
+import type { Db } from '../db';
 import { coveredSpaceCounts } from './installation-queries';
 import { decryptSecrets } from './secrets';
 import { issueIntegrationTokens } from './tokens';

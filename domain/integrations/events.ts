@@ -5,12 +5,13 @@
  * (after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,
  * with a trace line saying no endpoint is configured: running published scripts is a later step.
  */
-import { Db, insertKeepingValues } from '../db';
-import { newId } from '../ids';
-import { idleJobState } from '../../entities/JobState';
+
 import type { Integration } from '../../entities/Integration';
 import { IntegrationEvent, IntegrationEventLog } from '../../entities/IntegrationEvent';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { idleJobState } from '../../entities/JobState';
+import { Db, insertKeepingValues } from '../db';
+import { newId } from '../ids';
 import { dispatchAfterCommit } from './after-commit';
 import type { IntegrationEventType } from './event-payloads';
 

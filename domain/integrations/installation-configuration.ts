@@ -5,9 +5,10 @@
  * integration's own (GitBook's configuration object allows additional properties: integrations keep
  * their own state there). A missing required property leaves the installation `pending`, not refused.
  */
-import { badRequest } from '../errors';
+
 import type { Integration } from '../../entities/Integration';
 import type { InstallationStatus } from '../../entities/IntegrationInstallation';
+import { badRequest } from '../errors';
 
 export type ConfigurationLevel = 'account' | 'space' | 'site';
 export type Configuration = Record<string, unknown>;

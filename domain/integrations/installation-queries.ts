@@ -8,14 +8,15 @@
  * `target` excludes spaces (or sites) covers none. Covered spaces and sites are the ones whose events
  * the integration receives, whose published site shows its script, and that its tokens reach.
  */
-import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
+
 import { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { columnsOf, hydrate } from '../rows';
 import type { ContentKind } from './content-installations';
 
 /** A space installation counts while its space is live (a deleted space's rows wait for its purge). */

@@ -6,17 +6,17 @@
  */
 import { randomBytes } from 'crypto';
 import type { QueryDeepPartialEntity } from 'typeorm';
-import { Db, insertKeepingValues, isDuplicateKey } from '../db';
-import { forbidden } from '../errors';
-import { newId } from '../ids';
 import type { Integration } from '../../entities/Integration';
 import { InstallationSelection, IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
+import { Db, insertKeepingValues, isDuplicateKey } from '../db';
+import { forbidden } from '../errors';
+import { newId } from '../ids';
 import { deletedFields, setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
-import { checkConfiguration, Configuration, statusFor } from './installation-configuration';
+import { Configuration, checkConfiguration, statusFor } from './installation-configuration';
 
 export interface InstallResult {
   installation: IntegrationInstallation;

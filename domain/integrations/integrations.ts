@@ -3,8 +3,9 @@
  * installation gets its `installation_deleted` event) and leaves a tombstone (`deletedAt`) that no read
  * sees, until the last of those deliveries has ended and the tombstone is removed with its blobs.
  */
-import type { Db } from '../db';
+
 import { Integration } from '../../entities/Integration';
+import type { Db } from '../db';
 import { uninstallAll } from './installations';
 
 /** The published integration with this name; null when there is none or it is a tombstone. */

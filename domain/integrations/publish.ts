@@ -6,18 +6,18 @@
  * Schema subset (checked with ajv), and the name belongs to the organization that first published it.
  */
 import Ajv from 'ajv';
-import type { QueryDeepPartialEntity } from 'typeorm';
-import { imageSize } from 'image-size';
 import { randomBytes } from 'crypto';
+import { imageSize } from 'image-size';
+import type { QueryDeepPartialEntity } from 'typeorm';
+import { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../entities/Integration';
+import { Organization } from '../../entities/Organization';
+import { User } from '../../entities/User';
 import type { Config } from '../config';
 import { Db, insertKeepingValues, isDuplicateKey } from '../db';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { describeAjvError, firstAjvError } from '../sites/adaptive/json-schema';
 import type { BlobStore } from '../storage/blob-store';
-import { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../entities/Integration';
-import { Organization } from '../../entities/Organization';
-import { User } from '../../entities/User';
 import { blobKeysOf, integrationBlobKeys } from './blobs';
 import { lockIntegrationByName } from './integrations';
 import { encryptSecrets } from './secrets';

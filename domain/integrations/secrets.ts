@@ -5,8 +5,8 @@
  * data, so a ciphertext copied onto another integration's row does not decrypt.
  */
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'crypto';
-import type { Config } from '../config';
 import type { Integration } from '../../entities/Integration';
+import type { Config } from '../config';
 
 type SecretsConfig = Pick<Config, 'integrations'>;
 

@@ -4,9 +4,10 @@
  * The script is the integration's published one at its public endpoint; `cookies` says whether it may
  * set cookies (`site:script:cookies`). Pending installations (a required configuration missing) inject nothing.
  */
+
+import type { Site } from '../../entities/Site';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { Site } from '../../entities/Site';
 import { installationsCoveringSite } from './installation-queries';
 import { integrationUrls } from './wire';
 

@@ -3,10 +3,11 @@
  * `space_content_updated` on every move of its head (edit, merge, import, template, translation),
  * `space_visibility_updated` when its visibility changes. Both are written in the change's transaction.
  */
-import type { Db } from '../db';
+
 import type { Revision } from '../../entities/Revision';
 import type { Space } from '../../entities/Space';
 import { User } from '../../entities/User';
+import type { Db } from '../db';
 import { eventConfig } from './after-commit';
 import { contentUpdatedFields, eventUser, IntegrationEventType, visibilityUpdatedFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';

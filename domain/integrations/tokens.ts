@@ -6,12 +6,12 @@
  * only what the integration's scopes allow (domain/access/integration-scopes.ts).
  */
 import { LessThanOrEqual } from 'typeorm';
-import { issueToken } from '../auth/tokens';
-import type { Config } from '../config';
-import type { Db } from '../db';
 import { ApiToken } from '../../entities/ApiToken';
 import type { Integration } from '../../entities/Integration';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { issueToken } from '../auth/tokens';
+import type { Config } from '../config';
+import type { Db } from '../db';
 
 /** Expired rows of the integration removed by each issue, at most: issuing never waits on a backlog. */
 const EXPIRED_REMOVED_PER_ISSUE = 100;

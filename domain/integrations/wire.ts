@@ -3,10 +3,7 @@
  * through api/presenters (which documents them with zod schemas), and the dispatch activities put them
  * in the `environment` an integration receives with each event.
  */
-import type { Config } from '../config';
-import type { OrganizationPermissions } from '../access/targets';
-import { organizationJson, OrganizationJson } from '../organizations/wire';
-import { Urls } from '../urls';
+
 import type {
   Integration,
   IntegrationRuntime,
@@ -21,6 +18,10 @@ import type {
 import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
+import type { OrganizationPermissions } from '../access/targets';
+import type { Config } from '../config';
+import { OrganizationJson, organizationJson } from '../organizations/wire';
+import { Urls } from '../urls';
 
 type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>;
 

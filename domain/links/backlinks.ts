@@ -3,13 +3,14 @@
  * request's are the space's, corrected by what the change request changed, so the cost follows the
  * difference between the two heads and never re-reads the whole content.
  */
-import type { Db } from '../db';
-import { notFound } from '../errors';
+
+import { SpaceLink } from '../../entities/SpaceLink';
 import { linkTargetKey, PATH_PREFIX } from '../content/indexer';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from '../content/model';
 import type { ContentReader } from '../content/reader';
 import { diff } from '../content/trie';
-import { SpaceLink } from '../../entities/SpaceLink';
+import type { Db } from '../db';
+import { notFound } from '../errors';
 
 export interface BacklinkTarget {
   kind: 'page' | 'file';

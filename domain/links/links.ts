@@ -3,12 +3,13 @@
  * revision, maintained as revisions land); one page's links come from its version in any revision,
  * their statuses decided against that revision.
  */
+
+import { LinkKind, LinkStatus, SpaceLink } from '../../entities/SpaceLink';
+import { PATH_PREFIX } from '../content/indexer';
+import { LinkContext, ResolvedLink, resolveLinks } from '../content/link-status';
+import type { ContentReader } from '../content/reader';
 import type { Db } from '../db';
 import { notFound } from '../errors';
-import { PATH_PREFIX } from '../content/indexer';
-import { LinkContext, resolveLinks, ResolvedLink } from '../content/link-status';
-import type { ContentReader } from '../content/reader';
-import { LinkKind, LinkStatus, SpaceLink } from '../../entities/SpaceLink';
 
 export interface LinkItem {
   sourcePageId: string;

@@ -4,9 +4,9 @@
  * changes when a spec is created or deleted, so those re-decide every link to its slug.
  */
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { linkTargetKey } from '../content/indexer';
+import type { Db } from '../db';
 
 /** The slugs among `slugs` that name a spec of the organization. */
 export async function existingSpecSlugs(db: Db, organizationId: string, slugs: string[]): Promise<Set<string>> {

@@ -3,15 +3,15 @@
  * of members at once (one query per kind, plus a count per guest member).
  */
 import { In } from 'typeorm';
-import type { Db } from '../db';
-import { viewableContent } from '../access/authorize';
-import { whereSpaceViewable } from '../access/viewable';
-import { AccessContext } from '../access/context';
 import { Member } from '../../entities/Member';
 import { Space } from '../../entities/Space';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
+import { viewableContent } from '../access/authorize';
+import { AccessContext } from '../access/context';
+import { whereSpaceViewable } from '../access/viewable';
+import type { Db } from '../db';
 
 export interface MemberDetails {
   member: Member;

@@ -3,10 +3,11 @@
  * organization claiming it (so a newcomer finds where to join); anyone else sees only those they
  * already belong to.
  */
-import type { Db } from '../db';
-import { organizationsOfUserQuery } from '../organizations/organizations';
+
 import { Organization } from '../../entities/Organization';
 import type { User } from '../../entities/User';
+import type { Db } from '../db';
+import { organizationsOfUserQuery } from '../organizations/organizations';
 
 export function emailDomainOf(email: string): string {
   return email.slice(email.lastIndexOf('@') + 1).toLowerCase();

@@ -1,6 +1,7 @@
 /** Invite links into an organization; the API only exposes their deletion. */
-import type { Db } from '../db';
+
 import { LinkInvite } from '../../entities/LinkInvite';
+import type { Db } from '../db';
 
 /** Deletes the invite if it belongs to the organization; an unknown invite is a no-op. */
 export async function deleteLinkInvite(db: Db, organizationId: string, inviteId: string): Promise<void> {

@@ -3,15 +3,15 @@
  * organization always keeps at least one (enabled) admin.
  */
 import { Brackets, In, SelectQueryBuilder } from 'typeorm';
-import type { Db } from '../db';
-import { conflict, notFound } from '../errors';
-import { containsPattern } from '../like';
-import type { Role } from '../access/roles';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
+import type { Role } from '../access/roles';
+import type { Db } from '../db';
+import { conflict, notFound } from '../errors';
+import { containsPattern } from '../like';
 
 export type MemberSort = 'joinedAt' | 'lastSeenAt';
 

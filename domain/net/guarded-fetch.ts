@@ -9,7 +9,7 @@
  */
 import { promises as dns } from 'dns';
 import { isIP, Socket } from 'net';
-import { Agent, buildConnector, Dispatcher, errors as undiciErrors, request } from 'undici';
+import { Agent, buildConnector, Dispatcher, request, errors as undiciErrors } from 'undici';
 import { isLocalhostName, LoopbackAllowance, refusalReason } from './address-policy';
 import { FetchError } from './fetch-error';
 

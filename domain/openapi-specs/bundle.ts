@@ -3,9 +3,10 @@
  * with @scalar/openapi-parser. Bundling gathers the files that external `$ref`s point to, fetched only
  * through the guarded client; the result is the bundle's filesystem, each file by its path.
  */
-import { createHash } from 'crypto';
-import { load, normalize, validate } from '@scalar/openapi-parser';
+
 import type { AnyObject, ErrorObject, Filesystem } from '@scalar/openapi-parser';
+import { load, normalize, validate } from '@scalar/openapi-parser';
+import { createHash } from 'crypto';
 import type { JobErrorMessage } from '../../entities/JobState';
 import { FetchError } from '../net/fetch-error';
 import { JobError } from '../processes/job-error';

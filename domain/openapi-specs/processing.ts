@@ -3,17 +3,18 @@
  * moved on (lockCurrentJob): bundle the source into a blob, then save it as a version. A failure is
  * a JobError with GitBook's code (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR); the workflow records it.
  */
-import type { DataSource } from 'typeorm';
+
 import type { Logger } from 'pino';
-import { inTransaction } from '../db';
-import { newId } from '../ids';
+import type { DataSource } from 'typeorm';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import { inTransaction } from '../db';
+import { newId } from '../ids';
 import { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import { JobError } from '../processes/job-error';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob } from '../processes/job-kind';
-import { JobError } from '../processes/job-error';
 import type { BlobStore } from '../storage/blob-store';
 import { specBundleKey } from './blob-keys';
 import { Bundle, bundleOpenAPI, MAX_KEPT_ERRORS } from './bundle';

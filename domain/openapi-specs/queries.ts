@@ -1,7 +1,8 @@
 /** List queries of the OpenAPI area, for keyset pagination. */
-import type { Db } from '../db';
+
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import type { Db } from '../db';
 
 export function specsOfOrganizationQuery(db: Db, organizationId: string) {
   return db.createQueryBuilder(OpenAPISpec, 's').where('s.organizationId = :organizationId', { organizationId });

@@ -2,10 +2,11 @@
  * The refresh of URL-sourced specs, run by the `refresh-openapi-specs` Schedule: each such spec
  * without a run in progress gets a new openapi-process run (an unchanged document adds no version).
  */
-import { IsNull, MoreThan, Not, type DataSource } from 'typeorm';
+
 import type { Logger } from 'pino';
-import { inTransaction } from '../db';
+import { type DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
+import { inTransaction } from '../db';
 import { isJobActive, lockJobRow, requestJob } from '../processes/job-kind';
 import { dispatchJob } from '../processes/jobs';
 import type { TemporalGateway } from '../processes/temporal';

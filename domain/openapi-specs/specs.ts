@@ -4,17 +4,17 @@
  * ticket after the commit); a text source is stored in the blob store first, by its hash.
  */
 import { createHash } from 'crypto';
-import type { Db } from '../db';
-import { insertKeepingValues, isDuplicateKey } from '../db';
-import { conflict } from '../errors';
 import { idleJobState } from '../../entities/JobState';
 import { OpenAPISpec, OpenAPISpecVisibility } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
-import type { BlobStore } from '../storage/blob-store';
+import type { Db } from '../db';
+import { insertKeepingValues, isDuplicateKey } from '../db';
+import { conflict } from '../errors';
 import { refreshOpenAPISpecLinks } from '../links/openapi-links';
 import { JobTicket, requestJob, withdrawJob } from '../processes/job-kind';
-import { openapiProcessJob } from './process-job';
+import type { BlobStore } from '../storage/blob-store';
 import { specTextKey } from './blob-keys';
+import { openapiProcessJob } from './process-job';
 
 /** Where a spec's document comes from, once a text has been stored. */
 export type StoredSource = { url: string } | { textKey: string };

@@ -1,11 +1,12 @@
 /** Organization rules: creation with its first admin, updates with unique hostnames, listing. */
+
+import { Member } from '../../entities/Member';
+import { Organization } from '../../entities/Organization';
+import type { Role } from '../access/roles';
 import { type Db, insertKeepingValues } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
-import type { Role } from '../access/roles';
-import { Member } from '../../entities/Member';
 import { addOrUpdateMember } from './membership';
-import { Organization } from '../../entities/Organization';
 
 export interface NewOrganization {
   title: string;

@@ -3,10 +3,11 @@
  * (api/presenters/organization.ts, which documents it with its zod schema) and the integration
  * environment that activities send (domain/integrations/wire.ts) both use it.
  */
+
+import type { Organization } from '../../entities/Organization';
 import type { Role } from '../access/roles';
 import type { OrganizationPermissions } from '../access/targets';
 import type { Urls } from '../urls';
-import type { Organization } from '../../entities/Organization';
 
 export interface OrganizationJson {
   object: 'organization';

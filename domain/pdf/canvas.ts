@@ -4,7 +4,7 @@
  * what would not fit, and bars drawn beside content that may span pages.
  */
 import PDFDocument from 'pdfkit';
-import { drawable, Face, FACES, fontBytes } from './fonts';
+import { drawable, FACES, Face, fontBytes } from './fonts';
 
 /** A4 in points */
 export const PAGE = { size: 'A4' as const, width: 595.28, margin: 64, footer: 34 };

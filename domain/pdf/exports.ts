@@ -4,8 +4,6 @@
  * for unless one is done or under way. What the request answers is read from that row.
  */
 import { createHash } from 'crypto';
-import type { Db } from '../db';
-import { badRequest } from '../errors';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
@@ -13,6 +11,8 @@ import type { Space } from '../../entities/Space';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
 import { loadRevision } from '../content/revisions';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
 import { currentJob, JobTicket, jobStatus, lockJobRow, requestJob } from '../processes/job-kind';
 import { pdfExportJob } from './export-job';
 

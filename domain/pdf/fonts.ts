@@ -4,9 +4,10 @@
  * for becomes U+FFFD (drawn as a visible replacement mark), and invisible format characters it
  * cannot draw (emoji joiners, variation selectors) are dropped, so no text ever fails to render.
  */
+
+import * as fontkit from 'fontkit';
 import * as fs from 'fs';
 import * as path from 'path';
-import * as fontkit from 'fontkit';
 
 const FILES = {
   regular: 'DejaVuSans.ttf',

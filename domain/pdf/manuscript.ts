@@ -3,13 +3,14 @@
  * one page and its descendants, or one page alone) with their markdown, and the image files they
  * show. The collect step stores it as a blob for the render step.
  */
-import type { Db } from '../db';
+
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import type { PdfExport } from '../../entities/PdfExport';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { ObjectStore } from '../content/objects';
 import { ContentReader, PageNode, PageRecord } from '../content/reader';
+import type { Db } from '../db';
 import { JobError } from '../processes/job-error';
 
 export const PDF_FAILURES = { sourceGone: 'PDF_SOURCE_GONE' } as const;

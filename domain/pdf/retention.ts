@@ -1,8 +1,8 @@
 /** The retention of the pdf-export kind: exports nobody asked for lately go, with their blobs. */
 import { LessThan } from 'typeorm';
+import { PdfExport } from '../../entities/PdfExport';
 import type { Config } from '../config';
 import { Db, inTransaction } from '../db';
-import { PdfExport } from '../../entities/PdfExport';
 import type { BlobStore } from '../storage/blob-store';
 import { manuscriptKey, pdfFileKey } from './files';
 

@@ -4,8 +4,8 @@
  * record the file on the row. Only blob keys travel between them.
  */
 import type { DataSource } from 'typeorm';
-import { inTransaction } from '../db';
 import { PdfExport } from '../../entities/PdfExport';
+import { inTransaction } from '../db';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
 import type { BlobStore } from '../storage/blob-store';

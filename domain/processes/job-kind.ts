@@ -4,12 +4,12 @@
  * registry of kinds, the typed start and the reconciler are in jobs.ts.
  */
 import type { EntityTarget, FindOptionsWhere } from 'typeorm';
+import { JobErrorMessage, JobState } from '../../entities/JobState';
+import type * as workflows from '../../workflows';
+import { JOB_FAILURES } from '../../workflows/ids';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { BlobStore } from '../storage/blob-store';
-import { JobState, JobErrorMessage } from '../../entities/JobState';
-import type * as workflows from '../../workflows';
-import { JOB_FAILURES } from '../../workflows/ids';
 import { JobError } from './job-error';
 
 /** The workflow functions of the bundle, by exported name: a start names one of these, typed. */

@@ -1,8 +1,8 @@
 /** Reading jobs from their rows, across every kind: what `cli jobs list` and `cli jobs watch` show. */
-import { IsNull, Not, type FindOptionsWhere } from 'typeorm';
-import type { Db } from '../db';
+import { type FindOptionsWhere, IsNull, Not } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
 import { jobWorkflowId } from '../../workflows/ids';
+import type { Db } from '../db';
 import { JobStatus, jobState, jobStatus } from './job-kind';
 import { JOB_KIND_LIST, jobKindNamed } from './jobs';
 

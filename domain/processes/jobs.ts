@@ -11,19 +11,19 @@ import {
   WorkflowNotFoundError,
 } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
-import { IsNull, LessThanOrEqual, type FindOptionsWhere } from 'typeorm';
 import type { Logger } from 'pino';
+import { type FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
+import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import type { Config } from '../config';
 import type { Db } from '../db';
-import type { BlobStore } from '../storage/blob-store';
-import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
 import { openapiProcessJob } from '../openapi-specs/process-job';
 import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
+import type { BlobStore } from '../storage/blob-store';
 import { translationRunJob } from '../translations/run-job';
-import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Workflows, WorkflowName } from './job-kind';
+import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, WorkflowName, Workflows } from './job-kind';
 import type { TemporalGateway } from './temporal';
 
 /** A kind over any row type, as the registry holds them. */

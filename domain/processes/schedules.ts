@@ -5,12 +5,12 @@
  */
 import {
   ScheduleAlreadyRunning,
-  ScheduleOverlapPolicy,
   type ScheduleOptionsStartWorkflowAction,
+  ScheduleOverlapPolicy,
 } from '@temporalio/client';
-import type { Config } from '../config';
 import { scheduleId } from '../../workflows/ids';
-import type { Workflows, WorkflowName } from './job-kind';
+import type { Config } from '../config';
+import type { WorkflowName, Workflows } from './job-kind';
 import type { TemporalGateway } from './temporal';
 
 export interface ScheduledWorkflow<N extends WorkflowName = WorkflowName> {

@@ -4,9 +4,9 @@
  * decimal so the keyset cursor can carry them exactly.
  */
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { Db } from '../db';
 import { SearchPage } from '../../entities/SearchPage';
 import type { SearchSection } from '../../entities/SearchSection';
+import type { Db } from '../db';
 import type { SectionMatch } from './matcher';
 
 const SCORE_TYPE = 'DECIMAL(30,12)';

@@ -4,15 +4,15 @@
  * shows its best matching sections, with its title and path in the space's current revision.
  */
 import { In } from 'typeorm';
-import type { ViewableContent } from '../access/authorize';
-import { whereSpaceViewable } from '../access/viewable';
-import type { Db } from '../db';
-import { ObjectStore } from '../content/objects';
-import { ContentReader } from '../content/reader';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { ViewableContent } from '../access/authorize';
+import { whereSpaceViewable } from '../access/viewable';
+import { ObjectStore } from '../content/objects';
+import { ContentReader } from '../content/reader';
+import type { Db } from '../db';
 import { excerpt } from './excerpt';
-import { sectionMatch, SectionMatch } from './matcher';
+import { SectionMatch, sectionMatch } from './matcher';
 import { pageLocations } from './page-paths';
 import {
   pagesQuery,

@@ -4,7 +4,7 @@
  * schema when they are set, and again when the schema changes (domain/sites/adaptive/schema-update.ts).
  */
 import { badRequest } from '../errors';
-import { attributesOf, Attributes, isConditionable } from './adaptive/attributes';
+import { Attributes, attributesOf, isConditionable } from './adaptive/attributes';
 import { Condition, parseCondition } from './adaptive/condition-expression';
 import type { AdaptiveSchema } from './adaptive/json-schema';
 

@@ -2,9 +2,10 @@
  * The stored defaults: a site's default section, and the default site space of each section or of
  * the root level. A pointer that names nothing shown falls back to the first item (structure.ts).
  */
-import type { Db } from '../db';
+
 import { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
+import type { Db } from '../db';
 
 /** Who takes over from `removed` in `ids` (an ordered level): the one after it, else the one before. */
 export function nextDefault(ids: string[], removed: string): string | null {

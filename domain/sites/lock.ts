@@ -2,8 +2,9 @@
  * The site row's lock: every write to a site or its structure takes it first, so concurrent writers
  * of one site queue up and each sees the others' orders, defaults and paths (DESIGN §3's sort).
  */
-import type { Db } from '../db';
+
 import { Site } from '../../entities/Site';
+import type { Db } from '../db';
 
 /** The organization's site, locked for the rest of the transaction; null when there is none. */
 export function findLockedSite(db: Db, organizationId: string, siteId: string): Promise<Site | null> {

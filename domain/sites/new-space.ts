@@ -3,10 +3,11 @@
  * section and site-space create. It is a private space at the organization's root; `sample` fills it
  * from the product-guide starter template (domain/content/templates).
  */
-import type { Db } from '../db';
-import { applyTemplate } from '../content/templates/apply';
-import { createSpace, TITLE_MAX } from '../spaces/spaces';
+
 import type { Space } from '../../entities/Space';
+import { applyTemplate } from '../content/templates/apply';
+import type { Db } from '../db';
+import { createSpace, TITLE_MAX } from '../spaces/spaces';
 
 export type NewSpaceKind = 'empty' | 'sample';
 const SAMPLE_TEMPLATE = 'product-guide';

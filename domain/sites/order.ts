@@ -5,10 +5,10 @@
  * (lock.ts), so concurrent changes leave a total order with no duplicates and no gaps.
  */
 import { IsNull } from 'typeorm';
-import type { Db } from '../db';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
+import type { Db } from '../db';
 
 export const ITEM_TYPES = ['site-space', 'site-section', 'site-section-group'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -1,6 +1,7 @@
 /** Paths of sections and site spaces in a site's URLs: unique among siblings, derived from titles when not given. */
-import { conflict } from '../errors';
+
 import { slugOf, uniqueSlug } from '../content/slugs';
+import { conflict } from '../errors';
 
 export const PATH_MAX = 100;
 /** Room left for the `-n` a derived path may need to differ from its siblings. */

@@ -4,11 +4,11 @@
  * the moment, so regenerating the key invalidates every token signed before at once.
  */
 import { randomBytes } from 'crypto';
-import { errors as joseErrors, JWTPayload, jwtVerify } from 'jose';
-import type { Db } from '../db';
-import { badRequest, notFound } from '../errors';
+import { JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Site } from '../../entities/Site';
 import { SitePublishingAuth } from '../../entities/SitePublishingAuth';
+import type { Db } from '../db';
+import { badRequest, notFound } from '../errors';
 
 /** 256 random bits, 43 URL-safe characters (HS256 wants a key at least as long as its hash). */
 function newPrivateKey(): string {

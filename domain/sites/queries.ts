@@ -1,8 +1,9 @@
 /** Site lists and the counts a Site carries. */
+
+import { Site, SiteType } from '../../entities/Site';
 import type { ViewableSites } from '../access/authorize';
 import type { Db } from '../db';
 import { containsPattern } from '../like';
-import { Site, SiteType } from '../../entities/Site';
 import { SHOWN_SPACE_JOIN } from './structure';
 
 export interface SiteFilters {

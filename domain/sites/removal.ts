@@ -2,14 +2,15 @@
  * Removing site spaces and sections. The default that goes hands over to the next item of its level;
  * a section that loses its last site space goes too. Runs under the site's lock (lock.ts).
  */
-import type { Db } from '../db';
+
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSpace } from '../../entities/SiteSpace';
+import type { Db } from '../db';
 import { nextDefault, setDefaultSection, setDefaultSiteSpace } from './defaults';
+import { findLockedSite } from './lock';
 import { closeGaps, Parent } from './order';
 import { parentOfSiteSpace, siteSpacesAt } from './site-spaces';
-import { findLockedSite } from './lock';
 import { loadStructure } from './structure';
 
 export function parentOfSection(section: SiteSection): Parent {

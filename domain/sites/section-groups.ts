@@ -1,10 +1,11 @@
 /** Section groups: named groups of sections at a site's root level. Runs under the site's lock (lock.ts). */
-import type { Db } from '../db';
-import { badRequest } from '../errors';
-import { newId } from '../ids';
+
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { newId } from '../ids';
 import { endOf, siblingsAt, writeOrder } from './order';
 import { moveSection } from './sections';
 

@@ -3,14 +3,14 @@
  * level or in a section group. Runs under the site's lock (lock.ts).
  */
 import { IsNull } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest } from '../errors';
-import { newId } from '../ids';
 import { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { newId } from '../ids';
 import { checkCondition } from './conditions';
 import { setDefaultSection, setDefaultSiteSpace } from './defaults';
 import { closeGaps, endOf, moveToEnd, Parent, sameParent } from './order';

@@ -5,12 +5,12 @@
  * index nor an early mismatch tells an attacker how much of a guess was right.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'crypto';
-import type { Db } from '../db';
-import { conflict, notFound } from '../errors';
-import { newId } from '../ids';
 import { Site } from '../../entities/Site';
 import { SiteShareLink } from '../../entities/SiteShareLink';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { conflict, notFound } from '../errors';
+import { newId } from '../ids';
 import { findSection, loadStructure } from './structure';
 
 /** Keeps the constant-time search over a site's keys short. */

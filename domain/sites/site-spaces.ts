@@ -3,13 +3,13 @@
  * without sections. Every function here runs under the site's lock (lock.ts).
  */
 import { IsNull } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest, conflict } from '../errors';
-import { newId } from '../ids';
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { badRequest, conflict } from '../errors';
+import { newId } from '../ids';
 import { checkCondition } from './conditions';
 import { setDefaultSiteSpace } from './defaults';
 import { endOf, Parent } from './order';

@@ -1,14 +1,15 @@
 /** Sites: create, update, delete, publish. Writes to an existing site run under its lock (lock.ts). */
-import type { Db } from '../db';
-import { isDuplicateKey } from '../db';
-import { badRequest, conflict } from '../errors';
-import { newId } from '../ids';
-import { uninstallAllFromSite } from '../integrations/content-installations';
+
 import { Site, SiteAgentsContext, SiteType, SiteVisibility } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { isDuplicateKey } from '../db';
+import { badRequest, conflict } from '../errors';
+import { newId } from '../ids';
+import { uninstallAllFromSite } from '../integrations/content-installations';
 import { setDefaultSection, setDefaultSiteSpace } from './defaults';
 import { deletePublishingAuthOfSite } from './publishing-auth';
 import { deleteShareLinksOfSite } from './share-links';

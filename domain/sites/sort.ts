@@ -3,11 +3,12 @@
  * an item moves right before or after a sibling at its own level, or to the end of that level.
  * Moving between levels is the items' own update (a section's `siteSectionGroupId`).
  */
+
+import type { Site } from '../../entities/Site';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
-import type { Site } from '../../entities/Site';
 import { ItemRef, ItemType, Parent, reorder, sameItem, sameParent } from './order';
-import { findGroup, findSection, findSiteSpace, SiteStructure, loadStructure } from './structure';
+import { findGroup, findSection, findSiteSpace, loadStructure, SiteStructure } from './structure';
 
 /** Where the item goes: right before or after a sibling at its level; none: the end of its level. */
 export interface SortAnchor {

@@ -5,13 +5,14 @@
  * soft-deleted (or no longer in the site's organization) is left out everywhere, which hides it until
  * the space is restored; its row and position are kept.
  */
-import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
+
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
+import { columnsOf, hydrate } from '../rows';
 
 export interface PlacedSiteSpace {
   row: SiteSpace;

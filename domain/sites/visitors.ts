@@ -5,11 +5,12 @@
  * otherwise, as for a site that is not there); the one access function then decides what the passes
  * open (domain/access/authorize.ts, `publishedSite`).
  */
+
+import type { Site } from '../../entities/Site';
 import type { Db } from '../db';
 import { notFound } from '../errors';
-import type { Site } from '../../entities/Site';
-import type { AdaptiveSchema } from './adaptive/json-schema';
 import type { VisitorClaims } from './adaptive/evaluate';
+import type { AdaptiveSchema } from './adaptive/json-schema';
 import { signedClaims, unsignedClaims, visitorClaims } from './adaptive/visitor-claims';
 import { verifyVisitorToken } from './publishing-auth';
 import { isActiveShareKey } from './share-links';

@@ -4,9 +4,10 @@
  * after an existing change request's or comment's own row, never before it (a change request's
  * creation locks the space first, but its row is new).
  */
-import type { Db } from '../db';
+
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { CommentStatus } from '../../entities/Comment';
+import type { Db } from '../db';
 
 export interface CounterChange {
   changeRequestsCount?: number;

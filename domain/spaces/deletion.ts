@@ -3,10 +3,11 @@
  * withdraws it, each in the transaction that holds the space row's lock (lockSpace), so the
  * request and the job's generation never drift apart (DESIGN §9).
  */
-import type { Db } from '../db';
-import { notFound } from '../errors';
+
 import { Space } from '../../entities/Space';
 import { refreshSpaceLinks } from '../content/indexer';
+import type { Db } from '../db';
+import { notFound } from '../errors';
 import { currentJob, JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
 import { spacePurgeJob } from './purge-job';
 

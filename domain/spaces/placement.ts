@@ -1,11 +1,12 @@
 /** Moving a space among collections of its organization, and transferring it to another organization or collection. */
+
+import { ContentGrant } from '../../entities/ContentGrant';
+import { Space } from '../../entities/Space';
+import { lastPosition, Placement, positionAmongSiblings } from '../collections/ordering';
+import { refreshSpaceLinks } from '../content/indexer';
 import type { Db } from '../db';
 import { conflict } from '../errors';
-import { lastPosition, Placement, positionAmongSiblings } from '../collections/ordering';
-import { ContentGrant } from '../../entities/ContentGrant';
-import { refreshSpaceLinks } from '../content/indexer';
 import { removeSpaceFromSites } from '../sites/removal';
-import { Space } from '../../entities/Space';
 
 /** Moves under `parentId` (null: organization root), last or at `placement` among the new siblings. */
 export async function moveSpace(db: Db, space: Space, parentId: string | null, placement?: Placement): Promise<Space> {

@@ -2,13 +2,14 @@
  * Permanent removal of a deleted space in bounded batches. Each table holding rows of a space is
  * listed once here; later features add their tables to SPACE_OWNED_TABLES.
  */
-import type { Db } from '../db';
+
 import { Space } from '../../entities/Space';
+import type { Db } from '../db';
 import { jobRef, lockJobRow, markJobStarted } from '../processes/job-kind';
 import type { BlobStore } from '../storage/blob-store';
 import { purgeDueAt } from './deletion';
-import { reclaimSpaceContent } from './reclaim';
 import { spacePurgeJob } from './purge-job';
+import { reclaimSpaceContent } from './reclaim';
 
 export interface SpaceOwnedTable {
   table: string;

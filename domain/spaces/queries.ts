@@ -2,10 +2,11 @@
  * List statements over live (not soft-deleted) spaces, filtered in SQL to what the reader can view,
  * written by hand for api/middleware/paginate.ts `paginateStatement` (the alias is `s`).
  */
+
+import { Space } from '../../entities/Space';
 import type { ViewableContent } from '../access/authorize';
 import { spaceViewableCondition } from '../access/viewable';
 import type { Db } from '../db';
-import { Space } from '../../entities/Space';
 
 /** A statement over the live spaces matching `where` (named parameters) that the reader can view. */
 function liveSpacesStatement(db: Db, where: string, params: Record<string, unknown>, viewable: ViewableContent) {

@@ -9,9 +9,10 @@
  * their tries are marked, not the whole store. Deletions lock each batch of objects first (a writer
  * re-storing one waits and then stores it again) and skip any that became a revision's root.
  */
+
+import { canonicalJson, hashOf } from '../content/objects';
 import type { Db } from '../db';
 import type { BlobStore } from '../storage/blob-store';
-import { canonicalJson, hashOf } from '../content/objects';
 
 const CHUNK = 500;
 

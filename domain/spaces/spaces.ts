@@ -1,16 +1,17 @@
 /** Space rules: creation, metadata updates and duplication. Deletion lives in deletion.ts, moves in placement.ts. */
-import type { Db } from '../db';
-import { newId } from '../ids';
+
+import type { Collection } from '../../entities/Collection';
+import { idleJobState } from '../../entities/JobState';
+import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
 import type { Role } from '../access/roles';
 import { lastPosition, positionAmongSiblings } from '../collections/ordering';
-import type { Collection } from '../../entities/Collection';
-import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
-import { idleJobState } from '../../entities/JobState';
-import { DEFAULT_LANGUAGE, Language } from './languages';
 import { copySpaceContent } from '../content/duplicate';
 import { createInitialRevision } from '../content/revisions';
+import type { Db } from '../db';
 import { badRequest } from '../errors';
+import { newId } from '../ids';
 import { recordSpaceVisibilityUpdated } from '../integrations/space-events';
+import { DEFAULT_LANGUAGE, Language } from './languages';
 
 export const UNTITLED_SPACE = 'Untitled';
 export const TITLE_MAX = 128;

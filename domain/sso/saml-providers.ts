@@ -1,11 +1,11 @@
 /** SAML identity providers of an organization (configuration only; the SAML exchange itself is not part of this API). */
 import { SelectQueryBuilder } from 'typeorm';
+import { SamlProvider } from '../../entities/SamlProvider';
+import { Team } from '../../entities/Team';
+import type { Role } from '../access/roles';
 import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
 import { newId } from '../ids';
-import type { Role } from '../access/roles';
-import { SamlProvider } from '../../entities/SamlProvider';
-import { Team } from '../../entities/Team';
 import { canonicalCertificate } from './certificate';
 
 /** The identity provider's settings may come later (GitBook creates a provider from its label alone). */

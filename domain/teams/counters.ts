@@ -1,12 +1,12 @@
 /** The counters a Team resource shows, computed for a whole page of teams at once. */
 import { In } from 'typeorm';
-import type { Db } from '../db';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
 import { Space } from '../../entities/Space';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
+import type { Db } from '../db';
 
 export interface TeamCounters {
   /** members of the team who are members of its organization */

@@ -1,12 +1,12 @@
 /** Who belongs to a team and with which team role. Only members (or guests) of the team's organization can join. */
 import { In, SelectQueryBuilder } from 'typeorm';
-import type { Db } from '../db';
-import { badRequest } from '../errors';
-import { normalizeEmail } from '../users/users';
 import { Member } from '../../entities/Member';
 import type { Team } from '../../entities/Team';
 import { TeamMember, TeamRole } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
+import type { Db } from '../db';
+import { badRequest } from '../errors';
+import { normalizeEmail } from '../users/users';
 
 /**
  * Maps each entry (a user id, or an e-mail when it contains "@") to the id of a user who is a member

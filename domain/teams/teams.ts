@@ -3,17 +3,17 @@
  * is what lets `PUT /teams` be idempotent by title.
  */
 import { SelectQueryBuilder } from 'typeorm';
-import type { Db } from '../db';
-import { conflict } from '../errors';
-import { newId } from '../ids';
-import { containsPattern } from '../like';
-import { administeredTeams } from '../access/authorize';
-import { AccessContext } from '../access/context';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Organization } from '../../entities/Organization';
 import { SamlProvider } from '../../entities/SamlProvider';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
+import { administeredTeams } from '../access/authorize';
+import { AccessContext } from '../access/context';
+import type { Db } from '../db';
+import { conflict } from '../errors';
+import { newId } from '../ids';
+import { containsPattern } from '../like';
 import { replaceTeamMembers } from './team-members';
 
 export interface TeamFilters {

@@ -4,19 +4,20 @@
  * result space is created first (its own transaction) and the bytes of new files copied before the
  * write, so the long part holds no lock. The run's intermediate blobs go afterwards.
  */
-import { Db, inTransaction } from '../db';
-import { commitToHead } from '../content/heads';
-import { lockCurrentJob, JobRef } from '../processes/job-kind';
-import { JobError } from '../processes/job-error';
+
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
+import { commitToHead } from '../content/heads';
+import { Db, inTransaction } from '../db';
+import { JobError } from '../processes/job-error';
+import { JobRef, lockCurrentJob } from '../processes/job-kind';
 import { TRANSLATION_FAILURES } from './failures';
 import { filesToMirror, mirrorContent } from './mirror';
+import { PageText, pageTextHash } from './page-text';
 import type { RunDeps } from './plan';
-import { pageTextHash, PageText } from './page-text';
 import { ensureResultSpace } from './result-space';
-import { planKey, readJson, removeRunBlobs, RunPlan, StepResult, stepKey } from './run-blobs';
+import { planKey, RunPlan, readJson, removeRunBlobs, StepResult, stepKey } from './run-blobs';
 import { translationRunJob } from './run-job';
 import { flattenTree, liveSourceSpace, revisionReader } from './source';
 

@@ -8,7 +8,7 @@
  */
 import * as path from 'path';
 import type { ContentEditor } from '../content/editor';
-import { childrenKey, FileEntry, idOfKey, pageKey, PageVersion } from '../content/model';
+import { childrenKey, FileEntry, idOfKey, PageVersion, pageKey } from '../content/model';
 import { canonicalJson } from '../content/objects';
 import type { PageNode } from '../content/reader';
 import { ContentReader } from '../content/reader';

@@ -5,16 +5,16 @@
  * TRANSLATION_PAGES_PER_STEP pages, and the row records that this run's blobs are stored.
  */
 import type { DataSource } from 'typeorm';
-import type { Config } from '../config';
-import { inTransaction } from '../db';
-import type { Db } from '../db';
-import { lockCurrentJob, JobRef } from '../processes/job-kind';
-import type { BlobStore } from '../storage/blob-store';
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
+import type { Config } from '../config';
+import type { Db } from '../db';
+import { inTransaction } from '../db';
+import { JobRef, lockCurrentJob } from '../processes/job-kind';
+import type { BlobStore } from '../storage/blob-store';
 import { pageTextHash } from './page-text';
-import { planKey, readJsonIfStored, removeRunBlobs, RunPlan, writeJson } from './run-blobs';
+import { planKey, RunPlan, readJsonIfStored, removeRunBlobs, writeJson } from './run-blobs';
 import { translationRunJob } from './run-job';
 import { flattenTree, liveSourceSpace, revisionReader } from './source';
 

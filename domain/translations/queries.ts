@@ -1,9 +1,10 @@
 /** List queries of translations, filtered in SQL to those whose live source space the reader can view. */
+
+import { Space } from '../../entities/Space';
+import { Translation } from '../../entities/Translation';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
 import type { Db } from '../db';
-import { Space } from '../../entities/Space';
-import { Translation } from '../../entities/Translation';
 
 export function translationsOfOrganizationQuery(db: Db, organizationId: string, viewable: ViewableContent) {
   const qb = db

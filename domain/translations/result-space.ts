@@ -4,13 +4,14 @@
  * deleted result is not written again: the next run creates a new one. Deleting the translation leaves
  * the result as an ordinary space.
  */
-import type { Db } from '../db';
-import { positionAmongSiblings } from '../collections/ordering';
-import { createSpace, TITLE_MAX } from '../spaces/spaces';
-import type { Language } from '../spaces/languages';
+
 import { Collection } from '../../entities/Collection';
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
+import { positionAmongSiblings } from '../collections/ordering';
+import type { Db } from '../db';
+import type { Language } from '../spaces/languages';
+import { createSpace, TITLE_MAX } from '../spaces/spaces';
 
 export function resultTitle(sourceTitle: string, language: string): string {
   const suffix = ` (${language})`;

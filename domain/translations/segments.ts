@@ -10,6 +10,7 @@
  */
 import type MarkdownIt from 'markdown-it';
 import { linkifyMatches, parseInlineMarkdown, parseMarkdown } from '../content/markdown';
+
 type Token = MarkdownIt.Token;
 
 /** Text to translate, or the index of a kept span (a placeholder). */

@@ -1,12 +1,13 @@
 /** What a run reads of the source space: its live row and the pages of a revision, in tree order. */
-import type { Db } from '../db';
-import type { PageNode } from '../content/reader';
-import { ContentReader } from '../content/reader';
-import { ObjectStore } from '../content/objects';
-import { loadRevision } from '../content/revisions';
-import { JobError } from '../processes/job-error';
+
 import { Space } from '../../entities/Space';
 import type { Translation } from '../../entities/Translation';
+import { ObjectStore } from '../content/objects';
+import type { PageNode } from '../content/reader';
+import { ContentReader } from '../content/reader';
+import { loadRevision } from '../content/revisions';
+import type { Db } from '../db';
+import { JobError } from '../processes/job-error';
 import { TRANSLATION_FAILURES } from './failures';
 
 /** The source space; a permanent failure once it was deleted. */

@@ -3,16 +3,17 @@
  * sent to the provider and rendered back, stored as the step's blob. A step whose blob is stored is
  * done (a retried step, a run resumed after a crash sends nothing again).
  */
-import { inTransaction } from '../db';
-import { pageKey, PageEntry, PageVersion } from '../content/model';
-import { getMany } from '../content/trie';
-import { lockCurrentJob, JobRef, reportJobProgress } from '../processes/job-kind';
-import { JobError } from '../processes/job-error';
+
 import { JOB_FAILURES } from '../../workflows/ids';
-import type { RunDeps } from './plan';
+import { PageEntry, PageVersion, pageKey } from '../content/model';
+import { getMany } from '../content/trie';
+import { inTransaction } from '../db';
+import { JobError } from '../processes/job-error';
+import { JobRef, lockCurrentJob, reportJobProgress } from '../processes/job-kind';
 import { PageText, translatablePage } from './page-text';
+import type { RunDeps } from './plan';
 import type { Translator } from './providers/translator';
-import { planKey, readJson, readJsonIfStored, RunPlan, StepResult, stepKey, writeJson } from './run-blobs';
+import { planKey, RunPlan, readJson, readJsonIfStored, StepResult, stepKey, writeJson } from './run-blobs';
 import { translationRunJob } from './run-job';
 import { revisionReader } from './source';
 

@@ -3,14 +3,15 @@
  * run, delete. Each works on a row the caller locked in the request's transaction; the caller
  * dispatches the ticket after the commit (DESIGN §9). A run asked for during a run coalesces.
  */
-import type { Db } from '../db';
-import { insertKeepingValues } from '../db';
-import { newId } from '../ids';
-import { JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
+
 import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
+import type { Db } from '../db';
+import { insertKeepingValues } from '../db';
+import { newId } from '../ids';
+import { JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
 import { translationRunJob } from './run-job';
 
 export interface NewTranslation {

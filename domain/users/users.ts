@@ -1,7 +1,7 @@
-import type { Db } from '../db';
-import { newId } from '../ids';
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
+import type { Db } from '../db';
+import { newId } from '../ids';
 
 export function normalizeEmail(email: string): string {
   return email.trim().toLowerCase();

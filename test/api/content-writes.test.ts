@@ -1,14 +1,15 @@
 /** Writing content (extensions) through both forms: pages created, edited, moved, deleted; files uploaded and deleted. */
+
+import { loadConfig } from '../../domain/config';
 import { updateChangeRequest } from '../../domain/content/change-requests';
 import { inTransaction } from '../../domain/db';
-import { loadConfig } from '../../domain/config';
 import { Revision } from '../../entities/Revision';
 import { addMember, createOrg } from '../factories';
 import { Json } from '../support/api';
 import {
-  canonicalPrefix,
   CONTENT_FORMS,
   ContentFixture,
+  canonicalPrefix,
   contentFixture,
   createPage,
   download,

@@ -5,13 +5,13 @@ import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { addMember, createOrg } from '../factories';
-import { insertSpace } from '../support/content';
 import { Json } from '../support/api';
+import { insertSpace } from '../support/content';
 import {
   CONTENT_FORMS,
   ContentFixture,
-  contentFixture,
   ContentForm,
+  contentFixture,
   createPage,
   PAGE_CONSTANTS,
   png,

@@ -3,8 +3,8 @@
  * against the app listening on a local port: each gets a 2xx and does what GitBook documents.
  */
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
-import type { AddressInfo } from 'net';
 import type { Server } from 'http';
+import type { AddressInfo } from 'net';
 import { Space } from '../../entities/Space';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newCollection, newSpace } from '../support/api';

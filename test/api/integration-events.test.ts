@@ -6,9 +6,9 @@
  * PUT and DELETE with their input rules, 401, 403 and 404.
  */
 import request from 'supertest';
-import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { TEMPLATES } from '../../domain/content/templates';
 import { Integration } from '../../entities/Integration';
+import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { addMember, createOrg, unique } from '../factories';
 import { newSpace } from '../support/api';
 import { install, publishAndInstall } from '../support/integration-tunnel';

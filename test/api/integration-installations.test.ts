@@ -6,8 +6,9 @@
  * each change records, and who may do what (401, 403, 404 for another organization or a private
  * integration, 400 for bad input).
  */
-import { addOrUpdateMember } from '../../domain/organizations/membership';
+
 import { installationsCoveringSite, installationsCoveringSpace } from '../../domain/integrations/installation-queries';
+import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
@@ -17,8 +18,8 @@ import { Site } from '../../entities/Site';
 import { Space } from '../../entities/Space';
 import { addMember, createOrg, OrgFixture, unique } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
-import { newSite, sitesPath } from '../support/sites';
 import { useServer } from '../support/server';
+import { newSite, sitesPath } from '../support/sites';
 
 const server = useServer();
 

@@ -6,7 +6,7 @@
  */
 import { GitBookAPI } from '@gitbook/api';
 import { execFile } from 'child_process';
-import { mkdtemp, mkdir, rm, writeFile } from 'fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'fs/promises';
 import type { Server } from 'http';
 import type { AddressInfo } from 'net';
 import { tmpdir } from 'os';

@@ -9,17 +9,17 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
-import { promisify } from 'util';
+import pino from 'pino';
 import request from 'supertest';
+import { promisify } from 'util';
 import { loadConfig } from '../../domain/config';
-import { refreshUrlSpecs } from '../../domain/openapi-specs/refresh';
 import type { Head } from '../../domain/content/heads';
+import { refreshUrlSpecs } from '../../domain/openapi-specs/refresh';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
 import { writeHead } from '../support/heads';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
-import pino from 'pino';
 
 const PETSTORE_YAML = `openapi: 3.0.3
 info: {title: Petstore, version: "1.0"}

@@ -3,6 +3,8 @@
  * queue, MariaDB and the local blob store. Every PDF is downloaded through its signed URL and read
  * back with pdf.js: the sheets' text, the outline and the images painted.
  */
+
+import pino from 'pino';
 import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { pdfExportJob } from '../../domain/pdf/export-job';
@@ -13,13 +15,12 @@ import { dispatchJob, expireJobs } from '../../domain/processes/jobs';
 import { createBlobStore } from '../../domain/storage';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
-import { addMember, Actor, createOrg, OrgFixture } from '../factories';
+import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newSpace } from '../support/api';
 import { download, png, pngFile, upload } from '../support/content-forms';
-import { OutlineNode, readPdf, ReadPdf } from '../support/pdf';
+import { OutlineNode, ReadPdf, readPdf } from '../support/pdf';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
-import pino from 'pino';
 
 let server: TestServer;
 let impatient: TestServer;

@@ -6,10 +6,10 @@
 import { newId } from '../../domain/ids';
 import { SamlProvider } from '../../entities/SamlProvider';
 import { addMember, createOrg } from '../factories';
+import { FieldList, SPEC_FIELDS } from '../fixtures/spec-fields';
 import { Json, newChangeRequest, newCollection, newSpace } from '../support/api';
 import { createPage, png, upload } from '../support/content-forms';
 import { useServer } from '../support/server';
-import { FieldList, SPEC_FIELDS } from '../fixtures/spec-fields';
 
 const server = useServer();
 

@@ -8,8 +8,8 @@ import request from 'supertest';
 import { SitePublishingAuth } from '../../entities/SitePublishingAuth';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newSpace } from '../support/api';
-import { newSite, outline, sitesPath } from '../support/sites';
 import { useServer } from '../support/server';
+import { newSite, outline, sitesPath } from '../support/sites';
 
 const server = useServer();
 

@@ -7,8 +7,8 @@ import { newId } from '../../domain/ids';
 import { SiteShareLink } from '../../entities/SiteShareLink';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
-import { newSite, outline, sitesPath } from '../support/sites';
 import { useServer } from '../support/server';
+import { newSite, outline, sitesPath } from '../support/sites';
 
 const server = useServer();
 

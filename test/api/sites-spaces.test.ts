@@ -8,8 +8,8 @@ import { purgeBatch } from '../../domain/spaces/purge';
 import { createBlobStore } from '../../domain/storage';
 import { createOrg, OrgFixture } from '../factories';
 import { Json, newCollection, newSpace } from '../support/api';
-import { newSite, outline, sitesPath } from '../support/sites';
 import { useServer } from '../support/server';
+import { newSite, outline, sitesPath } from '../support/sites';
 
 const server = useServer();
 

@@ -5,8 +5,8 @@
 import request from 'supertest';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
-import { newSite, outline, sitesPath } from '../support/sites';
 import { useServer } from '../support/server';
+import { newSite, outline, sitesPath } from '../support/sites';
 
 const server = useServer();
 

@@ -1,6 +1,7 @@
 /** The access context reads only the collections a decision needs: a chain upwards, or what lies inside grants. */
-import { AccessContext } from '../../domain/access/context';
+
 import { spaceRole, viewableContent } from '../../domain/access/authorize';
+import { AccessContext } from '../../domain/access/context';
 import { createCollection } from '../../domain/collections/collections';
 import { inTransaction } from '../../domain/db';
 import { createSpace } from '../../domain/spaces/spaces';

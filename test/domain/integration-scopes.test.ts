@@ -9,11 +9,11 @@ import { newId } from '../../domain/ids';
 import type { Collection } from '../../entities/Collection';
 import type { Integration } from '../../entities/Integration';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
+import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
-import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
-import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import { useServer } from '../support/server';
 
 const server = useServer();

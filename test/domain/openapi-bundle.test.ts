@@ -1,6 +1,7 @@
 /** Bundling and validating OpenAPI documents with @scalar/openapi-parser: versions 2.0, 3.0, 3.1, YAML and JSON, external files. */
-import { bundleOpenAPI } from '../../domain/openapi-specs/bundle';
+
 import { FetchError } from '../../domain/net/fetch-error';
+import { bundleOpenAPI } from '../../domain/openapi-specs/bundle';
 import { JobError } from '../../domain/processes/job-error';
 
 const noFetch = async (url: string): Promise<string> => {

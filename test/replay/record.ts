@@ -14,11 +14,11 @@ import { TemporalGateway } from '../../domain/processes/temporal';
 import { createDataSource } from '../../entities/data-source';
 import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
-import type { Recorder } from './recorders/recorder';
 import { recordContentImport } from './recorders/content-import';
 import { recordIntegrationDispatch } from './recorders/integration-dispatch';
 import { recordOpenAPIProcess } from './recorders/openapi-process';
 import { recordPdfExport } from './recorders/pdf-export';
+import type { Recorder } from './recorders/recorder';
 import { recordSpacePurge } from './recorders/space-purge';
 import { recordTranslationRun } from './recorders/translation-run';
 

@@ -2,10 +2,11 @@
  * Every committed history must replay against today's workflow code without nondeterminism. The
  * workflows are bundled once for all of them.
  */
-import * as fs from 'fs';
-import * as path from 'path';
+
 import { historyFromJSON } from '@temporalio/common/lib/proto-utils';
 import { bundleWorkflowCode, Worker, WorkflowBundleWithSourceMap } from '@temporalio/worker';
+import * as fs from 'fs';
+import * as path from 'path';
 
 const ROOT = path.join(__dirname, 'histories');
 

@@ -3,9 +3,10 @@
  * naming the variables; a database is created when the user may and explained when not; the search
  * attributes are registered on a namespace, or the missing namespace is explained.
  */
-import { spawnSync } from 'child_process';
+
 import { Connection } from '@temporalio/client';
 import { msToTs } from '@temporalio/common/lib/time';
+import { spawnSync } from 'child_process';
 import { createConnection } from 'mysql2/promise';
 import * as path from 'path';
 import { loadDatabaseConfig, loadTemporalConfig } from '../../domain/config';

@@ -1,6 +1,7 @@
 /** A space with pages, a change request on it and members of every role, for the comment tests. */
-import { inTransaction } from '../../domain/db';
+
 import { createChangeRequest } from '../../domain/content/change-requests';
+import { inTransaction } from '../../domain/db';
 import { createSpace } from '../../domain/spaces/spaces';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { Space } from '../../entities/Space';

@@ -1,9 +1,10 @@
 /** Writing and reading content heads through the content core, for tests that need content without its routes. */
-import { inTransaction } from '../../domain/db';
+
 import type { ContentEditor } from '../../domain/content/editor';
 import { commitToHead, Head } from '../../domain/content/heads';
 import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader } from '../../domain/content/reader';
+import { inTransaction } from '../../domain/db';
 import { Revision } from '../../entities/Revision';
 import type { TestServer } from './server';
 

@@ -5,9 +5,9 @@ import pino from 'pino';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../api/app';
-import { createBlobStore } from '../../domain/storage';
 import { Config, loadConfig } from '../../domain/config';
 import { TemporalGateway } from '../../domain/processes/temporal';
+import { createBlobStore } from '../../domain/storage';
 import { createDataSource } from '../../entities/data-source';
 
 export interface TestServer {

@@ -7,8 +7,8 @@
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { loadConfig, Config } from '../../domain/config';
 import pino from 'pino';
+import { Config, loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { recordIntegrationEvent } from '../../domain/integrations/events';
 import { reconcileJobs } from '../../domain/processes/jobs';
@@ -16,13 +16,13 @@ import { createDataSource } from '../../entities/data-source';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
-import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
-import { addMember, Actor, createOrg, unique } from '../factories';
+import { JOB_KINDS, jobWorkflowId } from '../../workflows/ids';
+import { Actor, addMember, createOrg, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import {
   devMode,
-  install,
   InstalledIntegration,
+  install,
   publishAndInstall,
   signatureValid,
   Tunnel,

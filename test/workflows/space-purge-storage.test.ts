@@ -4,11 +4,11 @@
  * what a duplicate still references stays until the duplicate is purged too.
  */
 import { createHash } from 'crypto';
+import { loadConfig } from '../../domain/config';
+import { createBlobStore } from '../../domain/storage';
 import { ContentObject } from '../../entities/ContentObject';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import { loadConfig } from '../../domain/config';
-import { createBlobStore } from '../../domain/storage';
 import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { download, upload } from '../support/content-forms';

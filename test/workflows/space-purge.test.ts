@@ -1,19 +1,19 @@
 /** The space-purge job end to end on the real Temporal dev server and MariaDB, with a short retention. */
 import { WorkflowFailedError } from '@temporalio/client';
 import pino from 'pino';
+import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
-import { jobStatus, JobTicket } from '../../domain/processes/job-kind';
+import { JobTicket, jobStatus } from '../../domain/processes/job-kind';
 import { dispatchJob, reconcileJobs } from '../../domain/processes/jobs';
 import { defineSchedule, ensureSchedules } from '../../domain/processes/schedules';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
 import { spacePurgeWorkflowId } from '../../workflows/ids';
-import { loadConfig } from '../../domain/config';
 import { createOrg, unique } from '../factories';
 import { grant, insertSpace } from '../support/content';
-import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 import { startServer, TestServer } from '../support/server';
+import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
 const RETENTION_SECONDS = 3;
 const logger = pino({ level: 'silent' });

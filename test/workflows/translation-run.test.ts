@@ -13,7 +13,7 @@ import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
 import { expireStagedRuns } from '../../domain/translations/retention';
 import { planKey } from '../../domain/translations/run-blobs';
 import { Translation } from '../../entities/Translation';
-import { jobWorkflowId, JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS, jobWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { FakeProvider, shout } from '../support/fake-translation-provider';
 import { startServer, TestServer } from '../support/server';

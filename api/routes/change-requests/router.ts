@@ -1,6 +1,5 @@
 /** Change requests of a space: list, create, read, update, merge into the space, update from the space. */
 import { authorize } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import { changeRequestsOfSpaceQuery, describeChangeRequests } from '../../../domain/content/change-request-queries';
 import {
   createChangeRequest,
@@ -8,6 +7,7 @@ import {
   updateChangeRequest,
   updateFromSpace,
 } from '../../../domain/content/change-requests';
+import { inTransaction } from '../../../domain/db';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Space } from '../../../entities/Space';
 import { loadChangeRequest, loadSpace } from '../../loaders';

@@ -3,10 +3,10 @@ import { authorize, permissionsOf, viewableContent } from '../../../domain/acces
 import { createCollection, deleteCollection, updateCollection } from '../../../domain/collections/collections';
 import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
 import { inTransaction } from '../../../domain/db';
-import { Collection } from '../../../entities/Collection';
-import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
-import { authorizeParent } from '../../authorize-parent';
 import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
+import { Collection } from '../../../entities/Collection';
+import { authorizeParent } from '../../authorize-parent';
 import { loadCollection, loadOrganization } from '../../loaders';
 import { paginate, paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

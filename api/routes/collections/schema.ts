@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { atLeastOneOf, defaultLevel, exactlyOneOf, pathId, resourceId, text } from '../../schemas';
 import type { Placement } from '../../../domain/collections/ordering';
 import { paginationQuery, queryBoolean } from '../../query';
+import { atLeastOneOf, defaultLevel, exactlyOneOf, pathId, resourceId, text } from '../../schemas';
 
 export const collectionIdParams = { collectionId: pathId('collection') };
 

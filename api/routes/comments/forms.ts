@@ -2,8 +2,8 @@
 import type { ZodRawShape } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
-import type { Space } from '../../../entities/Space';
 import type { CommentScope } from '../../../domain/comments/scope';
+import type { Space } from '../../../entities/Space';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import { pathId } from '../../schemas';
 

@@ -35,7 +35,7 @@ import {
 import { listSchema, presentList } from '../../presenters/common';
 import { memberSchema, presentMembers } from '../../presenters/member';
 import { Urls } from '../../presenters/urls';
-import { changeRequestCommentForm, CommentForm, spaceCommentForm } from './forms';
+import { CommentForm, changeRequestCommentForm, spaceCommentForm } from './forms';
 import {
   commentIdParams,
   createCommentBody,

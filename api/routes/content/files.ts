@@ -1,10 +1,11 @@
 /** Files of the content: list (paginated), read, upload (raw bytes, extension), delete (extension). */
-import { MemoryKey, pageInMemory } from '../../middleware/paginate';
+
+import type { FileEntry } from '../../../domain/content/model';
+import { storeUpload } from '../../../domain/content/uploads';
 import { inTransaction } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
-import type { FileEntry } from '../../../domain/content/model';
-import { storeUpload } from '../../../domain/content/uploads';
+import { MemoryKey, pageInMemory } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { fileSchema, presentFile } from '../../presenters/file';

@@ -2,16 +2,17 @@
  * Writing pages (extensions): create, edit or move, delete. Each write is one `edits` revision on
  * the target's head: the space (editMode live) or the change request (not merged or archived).
  */
-import { Db, inTransaction } from '../../../domain/db';
+
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
+import { Db, inTransaction } from '../../../domain/db';
 import type { Revision } from '../../../entities/Revision';
 import type { ApiBuilder } from '../../operation';
 import { pageSchema } from '../../presenters/page';
 import { Urls } from '../../presenters/urls';
 import { presentPageWithChildren } from './present';
 import { createPageBody, pageIdParams, patchPageBody } from './schema';
-import { CONTENT_FORMS, commitEdits, ContentTarget } from './target';
+import { CONTENT_FORMS, ContentTarget, commitEdits } from './target';
 
 export function contentPageRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;

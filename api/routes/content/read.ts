@@ -1,9 +1,9 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
 import { z } from 'zod';
 import { markdownToDocument } from '../../../domain/content/document';
+import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import { evaluateVariables } from '../../../domain/content/variables';
 import { notFound } from '../../../domain/errors';
-import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import type { ApiBuilder, Reply } from '../../operation';
 import { presentFile } from '../../presenters/file';
 import { pageSchema, presentPageTree } from '../../presenters/page';

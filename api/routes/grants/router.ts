@@ -2,7 +2,7 @@
  * Explicit roles on spaces and collections for users and teams (extensions: the spec reads access
  * through `permissions` but shows no way to grant it). Only admins of the content manage them.
  */
-import type { z, ZodObject, ZodRawShape } from 'zod';
+import type { ZodObject, ZodRawShape, z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';

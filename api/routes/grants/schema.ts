@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { pathId } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
+import { pathId } from '../../schemas';
 
 export const spaceUserParams = { spaceId: pathId('space'), userId: pathId('user') };
 export const spaceTeamParams = { spaceId: pathId('space'), teamId: pathId('team') };

@@ -15,7 +15,7 @@ import {
   lockIntegrationByName,
   unpublishIntegration,
 } from '../../../domain/integrations/integrations';
-import { publishingOrganization, publishIntegration } from '../../../domain/integrations/publish';
+import { publishIntegration, publishingOrganization } from '../../../domain/integrations/publish';
 import type { Integration } from '../../../entities/Integration';
 import { Organization } from '../../../entities/Organization';
 import { paginate } from '../../middleware/paginate';

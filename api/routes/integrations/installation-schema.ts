@@ -1,8 +1,8 @@
 /** Request schemas of installations on organizations, spaces and sites. */
 import { z } from 'zod';
+import { INSTALLATION_SELECTIONS } from '../../presenters/integration-installation';
 import { paginationQuery, queryBoolean } from '../../query';
 import { nonEmpty, pathId, resourceId, text } from '../../schemas';
-import { INSTALLATION_SELECTIONS } from '../../presenters/integration-installation';
 import { integrationNameParams } from './schema';
 
 export const installationParams = { ...integrationNameParams, installationId: pathId('installation') };

@@ -7,9 +7,9 @@
  */
 import { In } from 'typeorm';
 import type { z } from 'zod';
+import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
-import { authorize } from '../../../domain/access/authorize';
 import { notFound } from '../../../domain/errors';
 import {
   ContentInstallation,
@@ -60,8 +60,8 @@ import {
 } from './installation-access';
 import {
   extendedQuery,
-  installBody,
   installationParams,
+  installBody,
   installOnSiteBody,
   installOnSpaceBody,
   listContentInstallationsQuery,

@@ -15,8 +15,8 @@ import {
   brokenLinksIntroduced,
   linkItemsOfRows,
   pageLinks,
-  spaceLinksQuery,
   spaceLinkStats,
+  spaceLinksQuery,
 } from '../../../domain/links/links';
 import { pageInMemory, paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -24,9 +24,9 @@ import { listSchema, presentList } from '../../presenters/common';
 import {
   LinkContext,
   linkListSchema,
+  pageReferenceSchema,
   presentLinkList,
   presentPageReference,
-  pageReferenceSchema,
 } from '../../presenters/link';
 import { fileIdParams, pageIdParams } from '../content/schema';
 import { CONTENT_FORMS, ContentForm, ContentTarget, openContent } from '../content/target';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { emailDomain, pathId, text } from '../../schemas';
 import { ROLES } from '../../../domain/access/roles';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
+import { emailDomain, pathId, text } from '../../schemas';
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 export const memberParams = { organizationId: pathId('organization'), userId: pathId('member') };

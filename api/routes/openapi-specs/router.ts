@@ -9,17 +9,17 @@ import { Db, inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
 import { removeBlobs } from '../../../domain/openapi-specs/processing';
-import { readBundle } from '../../../domain/openapi-specs/versions';
 import { specsOfOrganizationQuery, versionsOfSpecQuery } from '../../../domain/openapi-specs/queries';
 import {
   createSpec,
   deleteSpec,
   lockSpecBySlug,
   replaceSpecSource,
+  StoredSource,
   setSpecVisibility,
   storeSourceText,
-  StoredSource,
 } from '../../../domain/openapi-specs/specs';
+import { readBundle } from '../../../domain/openapi-specs/versions';
 import type { JobTicket } from '../../../domain/processes/job-kind';
 import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';

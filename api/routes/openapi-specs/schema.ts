@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { exactlyOneOf, httpUrl, pathId, text } from '../../schemas';
 import { paginationQuery } from '../../query';
+import { exactlyOneOf, httpUrl, pathId, text } from '../../schemas';
 import { organizationIdParams } from '../orgs/schema';
 
 /** GitBook 0.137's OpenAPISpecSlug (our spec's pattern): lowercase words joined by single hyphens. */

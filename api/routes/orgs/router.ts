@@ -7,8 +7,8 @@ import {
   updateOrganization,
 } from '../../../domain/organizations/organizations';
 import { loadOrganization } from '../../loaders';
-import type { ApiBuilder } from '../../operation';
 import { paginate } from '../../middleware/paginate';
+import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { organizationSchema, presentOrganization } from '../../presenters/organization';
 import { Urls } from '../../presenters/urls';

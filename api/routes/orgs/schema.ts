@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { emailDomain, pathId, resourceId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
+import { emailDomain, pathId, resourceId, text } from '../../schemas';
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 

@@ -7,7 +7,7 @@ import { badRequest } from '../../../domain/errors';
 import type { RankPosition } from '../../../domain/search/queries';
 import { searchOrganization, searchSpace } from '../../../domain/search/search';
 import { loadOrganization, loadSpaceWithRevision } from '../../loaders';
-import { decodeCursor, DEFAULT_LIMIT, encodeCursor } from '../../middleware/paginate';
+import { DEFAULT_LIMIT, decodeCursor, encodeCursor } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import {
   organizationSearchListSchema,

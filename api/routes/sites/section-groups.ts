@@ -1,5 +1,6 @@
 /** Section groups of a site: list, add (201), update, delete, their sections (add 201, remove 204), and the deprecated move. */
 import type { AccessContext } from '../../../domain/access/context';
+import type { Db } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import {
   addSectionGroup,
@@ -9,7 +10,6 @@ import {
 } from '../../../domain/sites/section-groups';
 import { moveSection } from '../../../domain/sites/sections';
 import { findGroup } from '../../../domain/sites/structure';
-import type { Db } from '../../../domain/db';
 import type { Site } from '../../../entities/Site';
 import { SiteSection } from '../../../entities/SiteSection';
 import { SiteSectionGroup } from '../../../entities/SiteSectionGroup';

@@ -1,9 +1,10 @@
 /** Sections of a site: list, add (201), update (GitBook's `siteSectionGroupId` moves it), delete, and the deprecated move. */
+
+import type { AccessContext } from '../../../domain/access/context';
 import { notFound } from '../../../domain/errors';
 import { deleteSection } from '../../../domain/sites/removal';
 import { addSection, moveSection, updateSection } from '../../../domain/sites/sections';
 import { findSection } from '../../../domain/sites/structure';
-import type { AccessContext } from '../../../domain/access/context';
 import type { Site } from '../../../entities/Site';
 import { SiteSection } from '../../../entities/SiteSection';
 import { pageInMemory } from '../../middleware/paginate';
@@ -13,7 +14,6 @@ import { presentSiteSection, siteSectionSchema } from '../../presenters/site-sec
 import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { stillShown, structureFor } from './present';
-import { withSiteShareKey } from './share-key';
 import {
   addSectionBody,
   listSectionsQuery,
@@ -22,6 +22,7 @@ import {
   sectionParams,
   siteParams,
 } from './schema';
+import { withSiteShareKey } from './share-key';
 
 export function sectionRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;

@@ -19,7 +19,6 @@ import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from '../../present
 import { Urls } from '../../presenters/urls';
 import { deleteInSite, sortInSite, spaceForSite, spaceOrNew, viewableSite, writeSite } from './access';
 import { stillShown, structureFor } from './present';
-import { withSiteShareKey } from './share-key';
 import {
   addSiteSpaceBody,
   listSiteSpacesQuery,
@@ -28,6 +27,7 @@ import {
   siteParams,
   siteSpaceParams,
 } from './schema';
+import { withSiteShareKey } from './share-key';
 
 export function siteSpaceRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;

@@ -1,4 +1,6 @@
 /** A site's structure: read it, and sort it (DESIGN §3; the deprecated moves go through the same code). */
+
+import { z } from 'zod';
 import { findGroup, findSection, findSiteSpace } from '../../../domain/sites/structure';
 import type { ApiBuilder } from '../../operation';
 import { presentSiteStructure, siteStructureSchema } from '../../presenters/site-published';
@@ -6,7 +8,6 @@ import { presentSiteSection, siteSectionSchema } from '../../presenters/site-sec
 import { presentSiteSectionGroup, siteSectionGroupSchema } from '../../presenters/site-section-group';
 import { presentSiteSpace, siteSpaceSchema } from '../../presenters/site-space';
 import { Urls } from '../../presenters/urls';
-import { z } from 'zod';
 import { sortInSite, viewableSite } from './access';
 import { stillShown, structureFor } from './present';
 import { listSectionsQuery, siteParams, sortBody } from './schema';

@@ -1,10 +1,10 @@
 /** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
+import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
 import { authorizeParent } from '../../authorize-parent';
-import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
 import { paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -12,11 +12,11 @@ import { listSchema, presentList } from '../../presenters/common';
 import { presentSpace, spaceSchema } from '../../presenters/space';
 import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
+import { spaceWithShareKey } from '../sites/share-key';
 import { spaceLifecycleRoutes } from './lifecycle';
 import { memberSpacesRoutes } from './member-spaces';
 import { spacePlacementRoutes } from './placement';
 import { presentSpaceFor, presentSpacesFor } from './present';
-import { spaceWithShareKey } from '../sites/share-key';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, patchSpaceBody, spaceIdParams } from './schema';
 
 export function spaceRoutes(api: ApiBuilder): void {

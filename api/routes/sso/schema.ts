@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { pathId, resourceId, text } from '../../schemas';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
+import { pathId, resourceId, text } from '../../schemas';
 
 function isHttpsUrl(value: string): boolean {
   try {

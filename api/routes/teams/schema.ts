@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { pathId, resourceId, text } from '../../schemas';
+import type { Team } from '../../../entities/Team';
 import type { SortKey } from '../../middleware/paginate';
 import { teamRoleSchema } from '../../presenters/team';
 import { paginationQuery } from '../../query';
-import type { Team } from '../../../entities/Team';
+import { pathId, resourceId, text } from '../../schemas';
 
 const title = text({ min: 1, max: 255, trim: true });
 /** a user id, or an e-mail of a user */

@@ -1,9 +1,9 @@
 /** Content templates: the catalogue (extension) and applying one to a space. */
 import { z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
-import { applyTemplate } from '../../../domain/content/templates/apply';
 import { TEMPLATES } from '../../../domain/content/templates';
+import { applyTemplate } from '../../../domain/content/templates/apply';
+import { inTransaction } from '../../../domain/db';
 import { loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { presentTemplate, templateSchema } from '../../presenters/template';

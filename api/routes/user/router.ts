@@ -2,12 +2,12 @@
 import { issueToken, revokeById } from '../../../domain/auth/tokens';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
-import { User } from '../../../entities/User';
 import { findVisibleUser } from '../../../domain/users/users';
+import { User } from '../../../entities/User';
 import type { ApiBuilder } from '../../operation';
 import { apiTokenSchema, presentApiToken } from '../../presenters/token';
-import { presentUser, userSchema } from '../../presenters/user';
 import { Urls } from '../../presenters/urls';
+import { presentUser, userSchema } from '../../presenters/user';
 import { issueTokenBody, tokenIdParams, userIdParams } from './schema';
 
 export function userRoutes(api: ApiBuilder): void {

@@ -1,6 +1,6 @@
 import { atLeast } from '../roles';
-import { definePolicy } from './policy';
 import { spaceRole } from '../roles-of';
+import { definePolicy } from './policy';
 
 export const commentPolicy = definePolicy('comment', async (ctx, target) => {
   // Words belong to their author: only they rewrite them (while they may still comment); a space

@@ -1,17 +1,18 @@
 /** Every resource kind's policy, registered with the one authorization function: a kind without one does not compile. */
-import { organizationPolicy } from './organization';
+
+import type { Target } from '../targets';
 import { collectionPolicy } from './collection';
-import { spacePolicy } from './space';
-import { teamPolicy } from './team';
 import { commentPolicy } from './comment';
-import { translationPolicy } from './translation';
-import { openapiSpecPolicy } from './openapi-spec';
-import { sitePolicy } from './site';
-import { publishedSitePolicy } from './published-site';
 import { integrationPolicy } from './integration';
 import { integrationInstallationPolicy } from './integration-installation';
+import { openapiSpecPolicy } from './openapi-spec';
+import { organizationPolicy } from './organization';
 import type { Policy } from './policy';
-import type { Target } from '../targets';
+import { publishedSitePolicy } from './published-site';
+import { sitePolicy } from './site';
+import { spacePolicy } from './space';
+import { teamPolicy } from './team';
+import { translationPolicy } from './translation';
 
 export const POLICIES: { [K in Target['kind']]: Policy<K> } = {
   organization: organizationPolicy,

@@ -1,5 +1,5 @@
-import { definePolicy } from './policy';
 import { integrationPolicy } from './integration';
+import { definePolicy } from './policy';
 
 /**
  * An installation is seen by the admins of the integration's owner organization (the developer's side,

@@ -1,6 +1,6 @@
 import { atLeast } from '../roles';
-import { definePolicy } from './policy';
 import { siteRole } from '../roles-of';
+import { definePolicy } from './policy';
 
 export const sitePolicy = definePolicy('site', async (ctx, target) => {
   // A site belongs to its organization as a whole: its full members see it, with their organization

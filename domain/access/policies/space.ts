@@ -1,6 +1,6 @@
 import { atLeast } from '../roles';
-import { definePolicy } from './policy';
 import { spaceRole } from '../roles-of';
+import { definePolicy } from './policy';
 
 export const spacePolicy = definePolicy('space', async (ctx, target) => {
   const role = await spaceRole(ctx, target.space);

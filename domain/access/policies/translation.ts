@@ -1,6 +1,6 @@
 import { atLeast } from '../roles';
-import { definePolicy } from './policy';
 import { spaceRole } from '../roles-of';
+import { definePolicy } from './policy';
 
 export const translationPolicy = definePolicy('translation', async (ctx, target) => {
   // Seen by whoever sees its source space; managed (and run) by the source space's admins.

@@ -3,10 +3,11 @@
  * `template` revision. Slots are bound to files of the space's current revision, checked under
  * the head lock so the files cannot vanish in between.
  */
+
+import type { Revision } from '../../../entities/Revision';
 import type { Db } from '../../db';
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
-import type { Revision } from '../../../entities/Revision';
 import type { ContentEditor } from '../editor';
 import { commitToHead } from '../heads';
 import { ContentReader } from '../reader';

@@ -5,7 +5,7 @@
  */
 import MarkdownIt from 'markdown-it';
 import { titleOfSegment } from '../batch';
-import { htmlToMarkdown, type ConvertedPage, type ConvertOptions } from '../html-to-markdown';
+import { type ConvertedPage, type ConvertOptions, htmlToMarkdown } from '../html-to-markdown';
 import { fileNameOf, importRemoteImage } from '../images';
 import { fetchDocument, SourceContext } from './context';
 

@@ -6,11 +6,11 @@
  * Runs under the site's lock, as condition writes do, so none slips in between the check and the write.
  */
 import { IsNull, Not, QueryDeepPartialEntity } from 'typeorm';
-import type { Db } from '../../db';
-import { conflict } from '../../errors';
 import { Site } from '../../../entities/Site';
 import { SiteSection } from '../../../entities/SiteSection';
 import { SiteSpace } from '../../../entities/SiteSpace';
+import type { Db } from '../../db';
+import { conflict } from '../../errors';
 import { conditionProblems } from '../conditions';
 import { AdaptiveSchema, parseAdaptiveSchema } from './json-schema';
 

@@ -11,7 +11,7 @@ import { lockJobRow } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
-import { jobWorkflowId, JOB_KINDS } from '../../../workflows/ids';
+import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import { insertSpace } from '../../support/content';
 import { startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';

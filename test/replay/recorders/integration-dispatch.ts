@@ -7,7 +7,7 @@
 import { inTransaction } from '../../../domain/db';
 import { recordIntegrationEvent } from '../../../domain/integrations/events';
 import { Integration } from '../../../entities/Integration';
-import { jobWorkflowId, JOB_KINDS } from '../../../workflows/ids';
+import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import { insertInstallation, insertIntegration } from '../../support/integration-rows';
 import { Tunnel } from '../../support/integration-tunnel';
 import type { Recorder } from './recorder';

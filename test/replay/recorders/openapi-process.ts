@@ -12,13 +12,13 @@ import {
   createSpec,
   lockSpecBySlug,
   replaceSpecSource,
-  storeSourceText,
   StoredSource,
+  storeSourceText,
 } from '../../../domain/openapi-specs/specs';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { createBlobStore } from '../../../domain/storage';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
-import { jobWorkflowId, JOB_KINDS } from '../../../workflows/ids';
+import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import type { Recorder } from './recorder';
 
 const VALID = 'openapi: 3.1.0\ninfo: {title: Recorded, version: "1"}\npaths: {}\n';

@@ -5,9 +5,9 @@ import { JobTicket } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import type { Space } from '../../../entities/Space';
-import { grant, insertSpace } from '../../support/content';
-import { unique } from '../../factories';
 import { spacePurgeWorkflowId } from '../../../workflows/ids';
+import { unique } from '../../factories';
+import { grant, insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
 
 export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, admin }) => {
