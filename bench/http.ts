@@ -314,7 +314,7 @@ async function main(): Promise<void> {
   const dir = path.resolve(__dirname, '..', '..', 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const stem = path.join(dir, `http-${report.date.slice(0, 10)}`);
-  writeFileSync(`${stem}.json`, JSON.stringify(report, null, 2) + '\n');
+  writeFileSync(`${stem}.json`, `${JSON.stringify(report, null, 2)}\n`);
   writeFileSync(`${stem}.md`, markdown);
   log(`wrote ${stem}.json and .md`);
 }

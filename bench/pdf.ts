@@ -43,7 +43,7 @@ function pageMarkdown(n: number, image: string | null): string {
     `## Before you start`,
     `- ${sentence(n + 2)}\n- ${sentence(n + 3)}\n  1. first nested step\n  2. second nested step\n- ${sentence(n + 4)}`,
     `## Configure`,
-    '```yaml\n' + `service:\n  name: page-${n}\n  replicas: ${(n % 5) + 1}\n  ports:\n    - 8080\n    - 8443\n` + '```',
+    `\`\`\`yaml\nservice:\n  name: page-${n}\n  replicas: ${(n % 5) + 1}\n  ports:\n    - 8080\n    - 8443\n\`\`\``,
     `| Setting | Default | Meaning |\n|---|---|---|\n| timeout | 30 s | ${sentence(n + 5)} |\n| retries | 3 | ${sentence(n + 6)} |\n| region | eu | Where the data lives |`,
     `> ${sentence(n + 7)}. ${sentence(n + 8)}.`,
     `{% hint style="info" %}\n${sentence(n + 9)}.\n{% endhint %}`,

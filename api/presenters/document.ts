@@ -14,13 +14,10 @@ const childNodes = z
 export const documentNodeSchema = z
   .object({
     object: z.enum(['block', 'inline', 'text']),
-    type: z
-      .string()
-      .optional()
-      .openapi({
-        description:
-          'blocks: heading-1..heading-6, paragraph, list-unordered, list-ordered, list-item, blockquote, code, code-line, table, table-row, table-cell, divider; inlines: link, image',
-      }),
+    type: z.string().optional().openapi({
+      description:
+        'blocks: heading-1..heading-6, paragraph, list-unordered, list-ordered, list-item, blockquote, code, code-line, table, table-row, table-cell, divider; inlines: link, image',
+    }),
     isVoid: z.literal(true).optional(),
     data: z.record(z.union([z.string(), z.number(), z.boolean()])).optional(),
     nodes: childNodes.optional(),

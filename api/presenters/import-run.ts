@@ -23,13 +23,10 @@ export const importRunSchema = z
     id: z.string(),
     status: z.enum(IMPORT_RUN_STATUSES),
     reason: z.string().nullable().openapi({ description: 'why the run failed or was cancelled; null otherwise' }),
-    errorCode: z
-      .string()
-      .nullable()
-      .openapi({
-        description:
-          'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED',
-      }),
+    errorCode: z.string().nullable().openapi({
+      description:
+        'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED',
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
     startedAt: timestamp.nullable(),

@@ -9,18 +9,14 @@ export const integrationEventSchema = z
     integrationId: z.string(),
     installationId: z.string().nullable(),
     createdAt: timestamp,
-    payload: z
-      .record(z.unknown())
-      .openapi({
-        description:
-          'the Event as delivered: eventId, type, installationId, spaceId or siteId, and the fields of its type',
-      }),
-    status: z
-      .enum(['success', 'failed', 'pending'])
-      .openapi({
-        description:
-          '`success` once a delivery was answered 2xx, `failed` otherwise; extension: `pending` while its delivery goes on',
-      }),
+    payload: z.record(z.unknown()).openapi({
+      description:
+        'the Event as delivered: eventId, type, installationId, spaceId or siteId, and the fields of its type',
+    }),
+    status: z.enum(['success', 'failed', 'pending']).openapi({
+      description:
+        '`success` once a delivery was answered 2xx, `failed` otherwise; extension: `pending` while its delivery goes on',
+    }),
   })
   .openapi('IntegrationEvent');
 

@@ -31,12 +31,9 @@ export const openAPISpecSchema = z
     visibility: z.enum(['private', 'public']),
     lastVersion: z.string().nullable().openapi({ description: 'id of the newest version; a failed run keeps it' }),
     lastProcessedAt: timestamp.nullable(),
-    lastProcessErrorCode: z
-      .enum(ERROR_CODES)
-      .nullable()
-      .openapi({
-        description: 'JOB_FAILED (an extension): the run failed for another reason than fetching or parsing',
-      }),
+    lastProcessErrorCode: z.enum(ERROR_CODES).nullable().openapi({
+      description: 'JOB_FAILED (an extension): the run failed for another reason than fetching or parsing',
+    }),
     lastProcessedErrors: z
       .array(z.object({ message: z.string(), code: z.string().nullable() }))
       .openapi({ description: 'the problems of the last failed run, at most 100' }),
@@ -62,31 +59,24 @@ export const openAPISpecVersionSchema = z
     object: z.literal('openapi-spec-version'),
     id: z.string(),
     createdAt: timestamp,
-    url: z
-      .string()
-      .openapi({
-        description: 'the source URL, or for a text source a download URL of the text as submitted (expires)',
-      }),
+    url: z.string().openapi({
+      description: 'the source URL, or for a text source a download URL of the text as submitted (expires)',
+    }),
     urls: z.object({ location: z.string() }),
   })
   .openapi('OpenAPISpecVersion');
 
 export const openAPISpecContentSchema = z
   .object({
-    filesystem: z
-      .record(z.unknown())
-      .openapi({
-        description: 'each file of the bundle by its path: {dir, isEntrypoint, references, filename, specification}',
-      }),
+    filesystem: z.record(z.unknown()).openapi({
+      description: 'each file of the bundle by its path: {dir, isEntrypoint, references, filename, specification}',
+    }),
     url: z.string(),
     urls: z.object({
       source: z.string(),
-      public: z
-        .string()
-        .nullable()
-        .openapi({
-          description: 'the source URL (URL specs) or the published copy (text specs) when public; null when private',
-        }),
+      public: z.string().nullable().openapi({
+        description: 'the source URL (URL specs) or the published copy (text specs) when public; null when private',
+      }),
     }),
   })
   .openapi('OpenAPISpecContent');

@@ -54,13 +54,11 @@ export interface PageJson {
 }
 
 // zod-to-openapi 7 cannot describe recursive (lazy) schemas: child pages point back at Page by $ref.
-const childPages = z
-  .array(z.custom<PageJson>())
-  .openapi({
-    type: 'array',
-    items: { $ref: '#/components/schemas/Page' },
-    description: 'child pages, each with its own `pages`: the whole subtree',
-  });
+const childPages = z.array(z.custom<PageJson>()).openapi({
+  type: 'array',
+  items: { $ref: '#/components/schemas/Page' },
+  description: 'child pages, each with its own `pages`: the whole subtree',
+});
 
 // GitBook's types for each option, so the document stays the same when pages get layout settings.
 const layoutSchema = z

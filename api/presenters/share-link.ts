@@ -12,12 +12,10 @@ export const shareLinkSchema = z
     id: z.string(),
     name: z.string(),
     active: z.boolean(),
-    key: z
-      .string()
-      .openapi({
-        description:
-          'extension: the secret that opens the site, for `shareKey` parameters (it is also in `urls.published`)',
-      }),
+    key: z.string().openapi({
+      description:
+        'extension: the secret that opens the site, for `shareKey` parameters (it is also in `urls.published`)',
+    }),
     createdAt: timestamp,
     urls: z.object({
       published: z

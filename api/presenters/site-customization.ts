@@ -49,8 +49,6 @@ export const SITE_CUSTOMIZATION = {
   insights: { trackingCookie: false },
 } as const;
 
-export const siteCustomizationSchema = z
-  .record(z.unknown())
-  .openapi('SiteCustomizationSettings', {
-    description: "GitBook's customization settings; every site answers the same defaults here",
-  });
+export const siteCustomizationSchema = z.record(z.unknown()).openapi('SiteCustomizationSettings', {
+  description: "GitBook's customization settings; every site answers the same defaults here",
+});

@@ -23,12 +23,9 @@ export const translationSchema = z
     source: z.object({ space: z.string(), language }),
     language,
     instructions: documentSchema,
-    result: z
-      .object({ space: z.string(), revision: z.string(), language })
-      .nullable()
-      .openapi({
-        description: 'the space the runs write into and its revision of the last completed run; null before the first',
-      }),
+    result: z.object({ space: z.string(), revision: z.string(), language }).nullable().openapi({
+      description: 'the space the runs write into and its revision of the last completed run; null before the first',
+    }),
     createdAt: timestamp,
     updatedAt: timestamp,
     stats: z.object({
@@ -42,13 +39,10 @@ export const translationSchema = z
       }),
       latestWords: count.openapi({ description: 'words the latest completed run sent' }),
     }),
-    error: z
-      .object({ code: z.string(), message: z.string() })
-      .nullable()
-      .openapi({
-        description:
-          "an extension: why the last run failed (status `failed`), e.g. the provider's answer; null otherwise",
-      }),
+    error: z.object({ code: z.string(), message: z.string() }).nullable().openapi({
+      description:
+        "an extension: why the last run failed (status `failed`), e.g. the provider's answer; null otherwise",
+    }),
     permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
     urls: z.object({ location: z.string() }),
   })

@@ -41,22 +41,22 @@ const dOurs = resolver(ours),
 const theirOps = new Map();
 for (const [p, ms] of Object.entries(theirs.paths))
   for (const [m, o] of Object.entries(ms))
-    if (o.operationId) theirOps.set(`${m} ${norm('/v1' + p)}`, { path: p, op: o, shared: ms.parameters || [] });
+    if (o.operationId) theirOps.set(`${m} ${norm(`/v1${p}`)}`, { path: p, op: o, shared: ms.parameters || [] });
 function summary(s, d) {
   s = d(s);
   if (!s) return '?';
   if (s.oneOf || s.anyOf) return (s.oneOf || s.anyOf).map((x) => summary(x, d)).join(' | ');
-  if (s.enum) return 'enum(' + s.enum.join(',') + ')';
+  if (s.enum) return `enum(${s.enum.join(',')})`;
   const t = Array.isArray(s.type) ? s.type.join('/') : s.type;
   const extra = [];
-  if (s.minLength !== undefined) extra.push('min' + s.minLength);
-  if (s.maxLength !== undefined) extra.push('max' + s.maxLength);
-  if (s.minimum !== undefined) extra.push('>=' + s.minimum);
-  if (s.maximum !== undefined) extra.push('<=' + s.maximum);
+  if (s.minLength !== undefined) extra.push(`min${s.minLength}`);
+  if (s.maxLength !== undefined) extra.push(`max${s.maxLength}`);
+  if (s.minimum !== undefined) extra.push(`>=${s.minimum}`);
+  if (s.maximum !== undefined) extra.push(`<=${s.maximum}`);
   if (s.nullable) extra.push('nullable');
-  if (t === 'array') return 'array<' + summary(s.items, d) + '>';
-  if (t === 'object' || s.properties) return 'object{' + Object.keys(s.properties || {}).join(',') + '}';
-  return (t || 'any') + (extra.length ? '[' + extra.join(' ') + ']' : '');
+  if (t === 'array') return `array<${summary(s.items, d)}>`;
+  if (t === 'object' || s.properties) return `object{${Object.keys(s.properties || {}).join(',')}}`;
+  return (t || 'any') + (extra.length ? `[${extra.join(' ')}]` : '');
 }
 function bodyOf(op, d) {
   const c = op.requestBody && d(op.requestBody).content;
@@ -138,6 +138,6 @@ for (const [p, ms] of Object.entries(ours.paths)) {
         out.push('body: required in GitBook, optional here');
     }
     console.log(`\n## ${m.toUpperCase()} ${p} (${o.operationId} / ${t.op.operationId})`);
-    for (const l of out) console.log('- ' + l);
+    for (const l of out) console.log(`- ${l}`);
   }
 }

@@ -47,9 +47,7 @@ export const changeRequestPdfQuery = {
   only: queryBoolean
     .optional()
     .openapi({ description: 'with `page`: that page alone, without its descendants (true without a page is a 400)' }),
-  page: resourceId
-    .optional()
-    .openapi({
-      description: "a page of the change request's revision: the PDF shows it and its descendants; default every page",
-    }),
+  page: resourceId.optional().openapi({
+    description: "a page of the change request's revision: the PDF shows it and its descendants; default every page",
+  }),
 };

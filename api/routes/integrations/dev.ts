@@ -21,12 +21,9 @@ const devModeBody = z
         description:
           'URL of the tunnel that receives the events (POST <tunnelUrl>/v1), reached through the guarded fetch',
       }),
-    all: z
-      .boolean()
-      .default(false)
-      .openapi({
-        description: "true: every organization's events go to the tunnel, not only the owner organization's",
-      }),
+    all: z.boolean().default(false).openapi({
+      description: "true: every organization's events go to the tunnel, not only the owner organization's",
+    }),
   })
   .strict();
 

@@ -10,12 +10,10 @@ export const spaceInstallationParams = { ...installationParams, spaceId: pathId(
 export const siteInstallationParams = { ...installationParams, siteId: pathId('site') };
 
 const externalId = text({ min: 1, max: 256 });
-const extended = queryBoolean
-  .optional()
-  .openapi({
-    type: 'boolean',
-    description: 'true: `space` / `site` is the whole Space / Site object instead of its id (default false)',
-  });
+const extended = queryBoolean.optional().openapi({
+  type: 'boolean',
+  description: 'true: `space` / `site` is the whole Space / Site object instead of its id (default false)',
+});
 
 export const listInstallationsQuery = {
   ...paginationQuery,

@@ -91,12 +91,10 @@ const block = z
 const contentSource = z.object({ ...itemFields, configuration: z.object({ componentId }).strict() }).strict();
 
 /** One configuration level: checked against GitBook's JSON Schema subset by domain/integrations/publish.ts (ajv). */
-const configuration = z
-  .record(z.unknown())
-  .openapi({
-    description: "GitBook's IntegrationConfiguration: {properties, required} or {componentId}",
-    oneOf: [CONFIGURATION_SCHEMA, CONFIGURATION_COMPONENT_SCHEMA] as never,
-  });
+const configuration = z.record(z.unknown()).openapi({
+  description: "GitBook's IntegrationConfiguration: {properties, required} or {componentId}",
+  oneOf: [CONFIGURATION_SCHEMA, CONFIGURATION_COMPONENT_SCHEMA] as never,
+});
 
 export const publishIntegrationBody = z
   .object({

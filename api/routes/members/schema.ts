@@ -38,10 +38,8 @@ export const patchMemberBody = z
 
 export const pingResponse = z
   .object({
-    serviceVisitorClaims: z
-      .string()
-      .openapi({
-        description: 'a JWT (HS256, one hour) to attach to the user: `sub` the user, `organization`, `role`',
-      }),
+    serviceVisitorClaims: z.string().openapi({
+      description: 'a JWT (HS256, one hour) to attach to the user: `sub` the user, `organization`, `role`',
+    }),
   })
   .openapi('PingResult');

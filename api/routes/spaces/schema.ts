@@ -43,13 +43,10 @@ export const patchSpaceBody = z
     defaultLevel: defaultLevel.optional(),
     language: language.optional(),
     emoji: emoji.nullable().optional(),
-    visibility: z
-      .enum(SPACE_VISIBILITIES)
-      .optional()
-      .openapi({
-        description:
-          "extension: the space's ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated",
-      }),
+    visibility: z.enum(SPACE_VISIBILITIES).optional().openapi({
+      description:
+        "extension: the space's ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated",
+    }),
   })
   .strict();
 

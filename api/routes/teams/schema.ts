@@ -26,11 +26,9 @@ export const teamSortKeys: SortKey<Team>[] = [
 
 export const listTeamsQuery = {
   ...paginationQuery,
-  owner: resourceId
-    .optional()
-    .openapi({
-      description: 'a member id: only teams they can manage (teams they own; every team for an organization admin)',
-    }),
+  owner: resourceId.optional().openapi({
+    description: 'a member id: only teams they can manage (teams they own; every team for an organization admin)',
+  }),
   title: text({ min: 1, max: 255, characters: 'any' })
     .optional()
     .openapi({ description: 'case-insensitive "contains" filter on the title' }),
