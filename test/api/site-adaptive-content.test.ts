@@ -77,7 +77,7 @@ async function adaptiveSite(visibility = 'visitor-auth'): Promise<AdaptiveSite> 
   await as.patch(`${base}/sections/${sections.Beta.id}`).send({ condition: 'visitor.claims.isBetaUser' }).expect(200);
   await as.patch(`${base}/site-spaces/${pro.id}`).send({ condition: 'visitor.claims.plan === "pro"' }).expect(200);
   await as
-    .patch(`${base}/sections/${sections['Français'].id}`)
+    .patch(`${base}/sections/${sections.Français.id}`)
     .send({ condition: 'visitor.claims.unsigned.language == "fr"' })
     .expect(200);
   await as.post(`${base}/publish`).expect(200);

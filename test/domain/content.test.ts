@@ -41,7 +41,7 @@ describe('hash trie', () => {
         ['new', 1],
       ]),
     );
-    expect(s2['pending'].size).toBeLessThanOrEqual(4); // the touched leaves and their branch, nothing else
+    expect(s2.pending.size).toBeLessThanOrEqual(4); // the touched leaves and their branch, nothing else
     await s2.flush();
     const d = await diff<number>(store(), root, next);
     expect(d.sort()).toEqual(
