@@ -40,7 +40,7 @@ const base64 = z
 
 /** Header-safe text: printable ASCII, so it can be sent as a Content-Security-Policy header as given. */
 const headerText = (max: number, extra = '') =>
-  text({ max }, z.string().regex(new RegExp(`^[\\x20-\\x7E]*$`), `must be printable ASCII${extra}`));
+  text({ max }, z.string().regex(/^[\x20-\x7E]*$/, `must be printable ASCII${extra}`));
 
 const cspDirective = headerText(1024)
   .refine((v) => !v.includes(';'), 'must not contain ";"')
