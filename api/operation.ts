@@ -152,7 +152,7 @@ export class ApiBuilder {
         : req.params;
       const params = parse(paramsSchema, rawParams, 'path');
       const query = parse(querySchema, req.query, 'query');
-      let rawBody: unknown = undefined;
+      let rawBody: unknown;
       if (def.rawBody) {
         // JSON bodies were already parsed by the app-wide JSON parser: not bytes, so refused.
         if (hasBody(req) && !Buffer.isBuffer(req.body))
