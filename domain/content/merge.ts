@@ -73,6 +73,7 @@ async function mergePage(
     const merged: Partial<PageVersion> = {
       markdown,
       createdAt: o.createdAt,
+      // biome-ignore lint/complexity/useMathMinMax: ISO timestamps are strings, ordered as text
       updatedAt: o.updatedAt > t.updatedAt ? o.updatedAt : t.updatedAt,
     };
     for (const field of ['title', 'emoji', 'description', 'hidden'] as const) {
