@@ -53,7 +53,7 @@ function inspect(body: unknown): number {
     if (!value || typeof value !== 'object') continue;
     if (path.length >= MAX_DEPTH) throw badRequest(`body: must not nest more than ${MAX_DEPTH} levels`);
     if (Array.isArray(value)) {
-      value.forEach((item, i) => stack.push({ value: item, path: [...path, i] }));
+      for (const [i, item] of value.entries()) stack.push({ value: item, path: [...path, i] });
       continue;
     }
     for (const [key, item] of Object.entries(value)) {

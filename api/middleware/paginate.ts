@@ -134,7 +134,10 @@ export async function paginate<T extends ObjectLiteral>(
     const after = keysetAfter(keys, decodeCursor(secret, req.scope, req.page, keys.length));
     paged.andWhere(after.condition, after.params);
   }
-  keys.forEach((k, i) => (i === 0 ? paged.orderBy(k.column, k.direction) : paged.addOrderBy(k.column, k.direction)));
+  for (const [i, k] of keys.entries()) {
+    if (i === 0) paged.orderBy(k.column, k.direction);
+    else paged.addOrderBy(k.column, k.direction);
+  }
   let rows: T[] = [];
   let count: number;
   if (countInPage) {

@@ -72,16 +72,16 @@ function nodeProblem(nodes: unknown[]): { path: Path; message: string } | null {
     const children: Array<{ value: unknown; path: Path; depth: number }> = [];
     if (value.nodes !== undefined) {
       if (!Array.isArray(value.nodes)) return { path: [...path, 'nodes'], message: 'must be an array' };
-      value.nodes.forEach((child, i) => children.push({ value: child, path: [...path, 'nodes', i], depth: depth + 1 }));
+      for (const [i, child] of value.nodes.entries())
+        children.push({ value: child, path: [...path, 'nodes', i], depth: depth + 1 });
     }
     if (value.fragments !== undefined) {
       if (!Array.isArray(value.fragments)) return { path: [...path, 'fragments'], message: 'must be an array' };
       for (const [f, fragment] of value.fragments.entries()) {
         if (!isRecord(fragment) || !Array.isArray(fragment.nodes))
           return { path: [...path, 'fragments', f], message: 'must be a fragment {nodes}' };
-        fragment.nodes.forEach((child, i) =>
-          children.push({ value: child, path: [...path, 'fragments', f, 'nodes', i], depth: depth + 1 }),
-        );
+        for (const [i, child] of fragment.nodes.entries())
+          children.push({ value: child, path: [...path, 'fragments', f, 'nodes', i], depth: depth + 1 });
       }
     }
     pending.push(...children.reverse());

@@ -133,7 +133,7 @@ for (const [p, ms] of Object.entries(ours.paths)) {
         fo = objectForms(ob, dOurs);
       if (ft.length !== fo.length) out.push(`body: ${fo.length} alternatives here, ${ft.length} in GitBook`);
       if (ft.length === 1 && fo.length === 1) compareObject('body.', fo[0], ft[0], out);
-      else ft.forEach((f, i) => out.push(`body alt ${i}: GitBook ${summary(f, dTheirs)}`));
+      else for (const [i, f] of ft.entries()) out.push(`body alt ${i}: GitBook ${summary(f, dTheirs)}`);
       if (t.op.requestBody.required && !o.requestBody?.required) out.push('body: required in GitBook, optional here');
     }
     console.log(`\n## ${m.toUpperCase()} ${p} (${o.operationId} / ${t.op.operationId})`);

@@ -93,19 +93,10 @@ export async function indexSpaceHead(
   const rows: SpaceLink[] = [];
   for (const p of present) {
     const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, context);
-    resolved.forEach((l, ordinal) =>
-      rows.push(
-        linkRow(
-          spaceId,
-          p.id,
-          ordinal,
-          l.kind,
-          l.byPath ? PATH_PREFIX + l.target : l.target,
-          l.status,
-          l.resolvedPageId,
-        ),
-      ),
-    );
+    for (const [ordinal, l] of resolved.entries()) {
+      const target = l.byPath ? PATH_PREFIX + l.target : l.target;
+      rows.push(linkRow(spaceId, p.id, ordinal, l.kind, target, l.status, l.resolvedPageId));
+    }
   }
   for (let i = 0; i < rows.length; i += 500) await db.insert(SpaceLink, rows.slice(i, i + 500));
 

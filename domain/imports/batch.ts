@@ -52,7 +52,7 @@ export class StagingBatch {
     private readonly blobs: BlobStore,
     readonly limits: ImportLimits,
   ) {
-    state.links.forEach((l, i) => this.linkIndex.set(`${l.target}\n${l.href}\n${l.hash}`, i));
+    for (const [i, l] of state.links.entries()) this.linkIndex.set(`${l.target}\n${l.href}\n${l.hash}`, i);
   }
 
   get remainingBytes(): number {

@@ -19,7 +19,7 @@ export async function pageLocations(reader: ContentReader, pageIds: string[]): P
   const tried = new Set<string>();
   let wanted = [...new Set(pageIds)];
   while (wanted.length) {
-    wanted.forEach((id) => tried.add(id));
+    for (const id of wanted) tried.add(id);
     const found = await getMany<PageEntry>(reader.store, reader.root, wanted.map(pageKey));
     const parents = new Set<string>();
     for (const id of wanted) {

@@ -76,7 +76,7 @@ async function rootsOf(db: Db, spaceIds: string[]): Promise<string[]> {
     const rows: Array<{ root: string }> = await db.query('SELECT DISTINCT root FROM revisions WHERE spaceId IN (?)', [
       batch,
     ]);
-    rows.forEach((r) => out.add(r.root));
+    for (const r of rows) out.add(r.root);
   }
   return [...out];
 }
@@ -100,7 +100,7 @@ async function relatedSpaces(db: Db, spaceId: string, ownRoots: string[]): Promi
       }
     }
     newRoots = found.length ? (await rootsOf(db, found)).filter((r) => r !== EMPTY_TRIE && !roots.has(r)) : [];
-    newRoots.forEach((r) => roots.add(r));
+    for (const r of newRoots) roots.add(r);
   }
   spaces.delete(spaceId);
   return [...spaces];

@@ -38,7 +38,9 @@ async function fake(protocol: Protocol): Promise<FakeProvider> {
   servers.push(server);
   return server;
 }
-afterAll(() => servers.forEach((s) => s.close()));
+afterAll(() => {
+  for (const s of servers) s.close();
+});
 
 describe('translation providers', () => {
   it('libretranslate: POST /translate with q[], mapped codes, format html and api_key', async () => {

@@ -12,7 +12,7 @@ const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' });
 
 /** A document is kept as its markdown, under the markdown's rules; an empty one is an empty body. */
 const documentAsMarkdown = documentInputSchema.transform(documentToMarkdown).superRefine((converted, ctx) => {
-  if (converted) markdown.safeParse(converted).error?.issues.forEach((issue) => ctx.addIssue(issue));
+  if (converted) for (const issue of markdown.safeParse(converted).error?.issues ?? []) ctx.addIssue(issue);
 });
 
 /**

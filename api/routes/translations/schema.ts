@@ -13,7 +13,7 @@ const instructionsText = text({ max: INSTRUCTIONS_MAX, characters: 'lines' });
 
 /** GitBook's JSONDocument, kept as its markdown under the length rule; GitBook sends it as the prompt's instructions. */
 const instructions = documentInputSchema.transform(documentToMarkdown).superRefine((converted, ctx) => {
-  instructionsText.safeParse(converted).error?.issues.forEach((issue) => ctx.addIssue(issue));
+  for (const issue of instructionsText.safeParse(converted).error?.issues ?? []) ctx.addIssue(issue);
 });
 
 export const translationParams = { ...organizationIdParams, translationId: pathId('translation') };
