@@ -96,7 +96,10 @@ function verify(req: Request, _res: Response, bytes: Buffer, encoding: string): 
 
 function checkParsed(req: Request, _res: Response, next: NextFunction): void {
   const bytes = rawBodies.get(req);
-  if (!bytes) return next();
+  if (!bytes) {
+    next();
+    return;
+  }
   rawBodies.delete(req);
   const keys = inspect(req.body);
   if (maxKeysInText(bytes) > keys) {

@@ -27,7 +27,10 @@ export function requestLog(logger: Logger, mode: Config['logRequests']) {
     const id = typeof given === 'string' && GIVEN_ID.test(given) ? given : randomUUID();
     req.id = id;
     res.setHeader('X-Request-Id', id);
-    if (mode === 'none' || PROBES.has(req.url)) return next();
+    if (mode === 'none' || PROBES.has(req.url)) {
+      next();
+      return;
+    }
     const start = Date.now();
     const done = () => {
       res.off('finish', done);

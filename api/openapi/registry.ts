@@ -15,7 +15,10 @@ export function createRegistry(): OpenAPIRegistry {
  * which JSON Schema then rejects for null values: add null to such enums.
  */
 function allowNullInNullableEnums(node: unknown): void {
-  if (Array.isArray(node)) return node.forEach(allowNullInNullableEnums);
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableEnums(item);
+    return;
+  }
   if (!node || typeof node !== 'object') return;
   const schema = node as { type?: unknown; enum?: unknown[] };
   if (
