@@ -139,7 +139,12 @@ export async function load(
     ...(fresh
       ? {
           requests: [
-            { setupRequest: (req: autocannon.Request) => ({ ...req, path: `${path}${(freshCounter += 1)}` }) },
+            {
+              setupRequest: (req: autocannon.Request) => {
+                freshCounter += 1;
+                return { ...req, path: `${path}${freshCounter}` };
+              },
+            },
           ],
         }
       : {}),

@@ -50,8 +50,9 @@ export async function describeMembers(db: Db, organizationId: string, members: M
   return Promise.all(
     members.map(async (member) => {
       const viewable = await viewableContent(new AccessContext(db, member.userId), organizationId);
+      if (viewable.everything && everything === null) everything = await liveSpaces().getCount();
       const accessible = viewable.everything
-        ? (everything ??= await liveSpaces().getCount())
+        ? everything!
         : await whereSpaceViewable(liveSpaces(), 's', viewable).getCount();
       const user = users.get(member.userId);
       if (!user) throw new Error(`member ${member.userId} of ${organizationId} has no user row`);

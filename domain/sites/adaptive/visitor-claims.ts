@@ -64,7 +64,8 @@ function claimsFromQuery(query: Record<string, unknown>): Record<string, unknown
         if (name in at) throw badRequest(`${PREFIX}${here}: is given both as a value and as an object`);
         at[name] = value;
       } else {
-        const next = (at[name] ??= Object.create(null));
+        at[name] ??= Object.create(null);
+        const next = at[name];
         if (typeof next !== 'object' || Array.isArray(next))
           throw badRequest(`${PREFIX}${here}: is given both as a value and as an object`);
         at = next as Record<string, unknown>;
