@@ -6,6 +6,6 @@ const REFERENCE = /\{\{\s*variables\.([A-Za-z0-9_-]+)\s*\}\}/g;
 
 export function evaluateVariables(markdown: string, variables: Record<string, string>): string {
   return markdown.replace(REFERENCE, (reference, name: string) =>
-    Object.prototype.hasOwnProperty.call(variables, name) ? variables[name] : reference,
+    Object.hasOwn(variables, name) ? variables[name] : reference,
   );
 }

@@ -11,8 +11,7 @@ export type VisitorClaims = Record<string, unknown>;
 function claimValue(claims: VisitorClaims, path: string): unknown {
   let value: unknown = claims;
   for (const name of path.split('.')) {
-    if (value === null || typeof value !== 'object' || !Object.prototype.hasOwnProperty.call(value, name))
-      return undefined;
+    if (value === null || typeof value !== 'object' || !Object.hasOwn(value, name)) return undefined;
     value = (value as Record<string, unknown>)[name];
   }
   return value;
