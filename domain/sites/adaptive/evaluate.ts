@@ -17,29 +17,29 @@ function claimValue(claims: VisitorClaims, path: string): unknown {
   return value;
 }
 
-function valueOf(condition: Condition, claims: VisitorClaims): unknown {
+function claimValueOf(condition: Condition, claims: VisitorClaims): unknown {
   switch (condition.kind) {
     case 'literal':
       return condition.value;
     case 'claim':
       return claimValue(claims, condition.path);
     case 'not':
-      return !valueOf(condition.operand, claims);
+      return !claimValueOf(condition.operand, claims);
     case 'equals':
       // a missing claim equals null, as with JavaScript's ==
       return (
-        ((valueOf(condition.left, claims) ?? null) === (valueOf(condition.right, claims) ?? null)) !== condition.negated
+        ((claimValueOf(condition.left, claims) ?? null) === (claimValueOf(condition.right, claims) ?? null)) !== condition.negated
       );
     case 'logical': {
-      const left = !!valueOf(condition.left, claims);
+      const left = !!claimValueOf(condition.left, claims);
       return condition.operator === '&&'
-        ? left && !!valueOf(condition.right, claims)
-        : left || !!valueOf(condition.right, claims);
+        ? left && !!claimValueOf(condition.right, claims)
+        : left || !!claimValueOf(condition.right, claims);
     }
   }
 }
 
 /** Whether a visitor with these claims sees an item with this condition (none: everyone does). */
 export function visitorSees(condition: string | null, claims: VisitorClaims): boolean {
-  return condition === null || !!valueOf(parseCondition(condition), claims);
+  return condition === null || !!claimValueOf(parseCondition(condition), claims);
 }

@@ -5,7 +5,7 @@
  */
 import type { Segment } from '../segments';
 
-const escape = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const escapeText = (text: string) => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 const ENTITIES: Record<string, string> = {
   amp: '&',
   lt: '<',
@@ -15,11 +15,11 @@ const ENTITIES: Record<string, string> = {
   '#39': "'",
   nbsp: '\u00a0',
 };
-const unescape = (text: string) =>
+const unescapeText = (text: string) =>
   text.replace(/&(amp|lt|gt|quot|apos|#39|nbsp);/g, (_, name: string) => ENTITIES[name]);
 
 export function toTagged(segment: Segment): string {
-  return segment.map((p) => (typeof p === 'number' ? `<x id="${p}"/>` : escape(p))).join('');
+  return segment.map((p) => (typeof p === 'number' ? `<x id="${p}"/>` : escapeText(p))).join('');
 }
 
 /** An HTML serializer may answer `<x id="0"></x>`; both forms are read. */
@@ -29,10 +29,10 @@ export function fromTagged(text: string): Segment {
   const out: Segment = [];
   let from = 0;
   for (const m of text.matchAll(TAG)) {
-    if (m.index! > from) out.push(unescape(text.slice(from, m.index)));
+    if (m.index! > from) out.push(unescapeText(text.slice(from, m.index)));
     out.push(Number(m[1]));
     from = m.index! + m[0].length;
   }
-  if (from < text.length) out.push(unescape(text.slice(from)));
+  if (from < text.length) out.push(unescapeText(text.slice(from)));
   return out;
 }
