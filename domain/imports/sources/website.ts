@@ -129,7 +129,7 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
     if (first && robots?.isAllowed(item.url, ROBOTS_AGENT) === false)
       throw new JobError(IMPORT_FAILURES.fetch, `${item.url}: the site's robots.txt disallows it`);
     if (!first && batch.remainingBytes === 0) return skipped;
-    let res;
+    let res: Awaited<ReturnType<typeof fetchDocument>>;
     try {
       res = await fetchDocument(ctx, item.url, 'text/html, application/xhtml+xml');
     } catch (err) {
