@@ -122,10 +122,11 @@ export class ApiBuilder {
     private readonly authenticated: RequestHandler[],
   ) {}
 
-  op<P extends ZodRawShape = {}, Q extends ZodRawShape = {}, B extends ZodTypeAny = ZodTypeAny>(
-    def: OperationDef<P, Q, B>,
-    handler: Handler<P, Q, B>,
-  ): void {
+  op<
+    P extends ZodRawShape = Record<never, never>,
+    Q extends ZodRawShape = Record<never, never>,
+    B extends ZodTypeAny = ZodTypeAny,
+  >(def: OperationDef<P, Q, B>, handler: Handler<P, Q, B>): void {
     const paramsSchema = z.object(def.params ?? ({} as P)).strict();
     // unknown query parameters are ignored (DESIGN §8): clients send GitBook's newer ones; known ones stay strict
     const querySchema = z.object(def.query ?? ({} as Q)).strip();
