@@ -64,10 +64,13 @@ async function rewrite(root: Element, options: ConvertOptions): Promise<void> {
 
 /** C0 controls other than tab and line feed, and stray carriage returns, are no page text. */
 function cleanText(markdown: string): string {
-  return markdown
-    .replace(/\r\n?/g, '\n')
-    .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
-    .trim();
+  return (
+    markdown
+      .replace(/\r\n?/g, '\n')
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: the control characters are what it removes
+      .replace(/[\u0000-\u0008\u000b-\u001f\u007f]/g, '')
+      .trim()
+  );
 }
 
 /** A title that opens the markdown as its first heading is the page's title, not its text. */

@@ -23,6 +23,7 @@ export const FACES = Object.keys(FILES) as Face[];
 
 const DIR = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const REPLACEMENT = '\uFFFD';
+// biome-ignore lint/suspicious/noMisleadingCharacterClass: variation selectors are matched alone, on purpose, to drop them
 const INVISIBLE = /[\p{Cf}\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/u;
 
 interface LoadedFace {

@@ -27,6 +27,7 @@ import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, Work
 import type { TemporalGateway } from './temporal';
 
 /** A kind over any row type, as the registry holds them. */
+// biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs; unknown would not accept their callbacks
 type AnyJobKind = JobKind<any, WorkflowName>;
 
 /** Every job kind of the service. */

@@ -92,6 +92,7 @@ describe('gitbook publish', () => {
       configurations:
         '\n  account:\n    properties:\n      token:\n        type: string\n        title: Token\n    required:\n      - token',
       contentSecurityPolicy: '\n  script-src: https://cdn.example.com',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: the manifest's own ${{ env.NAME }} syntax, read by the CLI
       secrets: '\n  API_KEY: ${{ env.CLI_TEST_SECRET }}',
     };
     await writeFile(path.join(project, 'gitbook-manifest.yaml'), manifest(base));

@@ -23,6 +23,7 @@ let pdfjs: typeof import('pdfjs-dist') | null = null;
 /** pdf.js warns on load that it has no canvas for rendering; the tests only read text. */
 function load(): typeof import('pdfjs-dist') {
   if (!pdfjs) {
+    // biome-ignore lint/suspicious/noConsole: silences pdf.js's load-time warning
     const log = console.log;
     console.log = () => undefined;
     try {

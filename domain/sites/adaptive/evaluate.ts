@@ -28,7 +28,8 @@ function claimValueOf(condition: Condition, claims: VisitorClaims): unknown {
     case 'equals':
       // a missing claim equals null, as with JavaScript's ==
       return (
-        ((claimValueOf(condition.left, claims) ?? null) === (claimValueOf(condition.right, claims) ?? null)) !== condition.negated
+        ((claimValueOf(condition.left, claims) ?? null) === (claimValueOf(condition.right, claims) ?? null)) !==
+        condition.negated
       );
     case 'logical': {
       const left = !!claimValueOf(condition.left, claims);
