@@ -14,4 +14,3 @@ export const unauthorized = (message = 'a valid bearer token is required') => ne
 export const forbidden = (message = 'you do not have permission to do this') => new AppError(403, message);
 export const notFound = (what: string) => new AppError(404, `${what} not found`);
 export const conflict = (message: string, details?: Record<string, unknown>) => new AppError(409, message, details);
-export const unavailable = (message: string) => new AppError(503, message);

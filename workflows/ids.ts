@@ -26,9 +26,6 @@ export const jobWorkflowId = (job: string, resourceId: string, generation: numbe
 export const spacePurgeWorkflowId = (spaceId: string, generation: number): string =>
   jobWorkflowId(JOB_KINDS.spacePurge, spaceId, generation);
 
-/** Before the job machinery (release v1) a purge ran as `space-purge/<spaceId>`, one per space. */
-export const legacySpacePurgeWorkflowId = (spaceId: string): string => `space-purge/${spaceId}`;
-
 /** Schedules belong to one deployment (its task queue), so two deployments sharing a namespace do not clash. */
 export const scheduleId = (taskQueue: string, name: string): string => `${taskQueue}/${name}`;
 

@@ -16,7 +16,7 @@ import type { Policy } from './policies/policy';
 import { siteRole } from './roles-of';
 import type { PermissionsByKind, Target, TargetOf } from './targets';
 
-export { collectionRole, spaceRole } from './roles-of';
+export { spaceRole } from './roles-of';
 export type * from './targets';
 
 /** Which sites of an organization the caller sees, in a form a list query can filter on: as the site policy decides. */

@@ -16,7 +16,6 @@ export interface ChangeRequestFilter {
 
 /** The times a list can be ordered by, newest first (GitBook's `orderBy`); without one, by number. */
 export const CHANGE_REQUEST_ORDERS = ['updatedAt', 'createdAt'] as const;
-export type ChangeRequestOrder = (typeof CHANGE_REQUEST_ORDERS)[number];
 
 export function changeRequestsOfSpaceQuery(db: Db, spaceId: string, filter: ChangeRequestFilter) {
   const qb = db

@@ -11,8 +11,6 @@ import { ContentObject } from '../../entities/ContentObject';
 import type { Db } from '../db';
 import { sharedObjects } from './object-cache';
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
 /** JSON with object keys sorted, so equal values have equal hashes. */
 export function canonicalJson(value: unknown): string {
   return JSON.stringify(value, (_key, v) =>

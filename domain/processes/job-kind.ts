@@ -98,7 +98,6 @@ export function isJobActive(state: JobState): boolean {
 }
 
 export type JobStatus = 'idle' | 'pending' | 'running' | 'succeeded' | 'failed';
-export const JOB_STATUSES: readonly JobStatus[] = ['idle', 'pending', 'running', 'succeeded', 'failed'];
 
 export function jobStatus(state: JobState): JobStatus {
   if (!state.requestedAt) return 'idle';
