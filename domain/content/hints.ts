@@ -11,8 +11,6 @@
  */
 import type MarkdownIt from 'markdown-it';
 
-export const HINT_STYLES = ['info', 'success', 'warning', 'danger'] as const;
-
 const OPEN = /^\{%\s*hint(?:\s+style=["']?(info|success|warning|danger)["']?)?\s*%\}\s*$/;
 const CLOSE = /^\{%\s*endhint\s*%\}\s*$/;
 

@@ -20,7 +20,7 @@ import { integrationDispatchJob } from './dispatch-job';
 import { eventEnvironment } from './environment';
 import { traceLine } from './events';
 
-export const SIGNATURE_HEADER = 'X-GitBook-Signature';
+const SIGNATURE_HEADER = 'X-GitBook-Signature';
 
 /** What an attempt's answer is read for: a tunnel's error message at most. */
 const ANSWER_MAX_BYTES = 64 * 1024;
