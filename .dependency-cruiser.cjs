@@ -1,5 +1,5 @@
 /**
- * The layering of DESIGN §7, checked by `npm run check:layers` (run by .ci/run):
+ * The layering of docs/architecture.md, checked by `npm run check:layers` (run by npm test):
  * api -> domain <- activities, domain -> entities, and workflows import only types (plus the
  * Temporal workflow SDK and their own plain-value helpers), so workflow code stays deterministic.
  */

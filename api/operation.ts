@@ -35,7 +35,7 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
    * `contentType`: a body that is not JSON (the handler answers it as `raw` bytes).
    */
   responses: Record<number, { description: string; schema?: ZodTypeAny; noLocation?: boolean; contentType?: string }>;
-  /** An operation the spec needs but does not show (DESIGN §3). */
+  /** An operation the spec needs but does not show (an extension of ours, not GitBook's). */
   extension?: boolean;
   /** Kept for existing clients; `summary` names its replacement. */
   deprecated?: boolean;
@@ -128,7 +128,7 @@ export class ApiBuilder {
     B extends ZodTypeAny = ZodTypeAny,
   >(def: OperationDef<P, Q, B>, handler: Handler<P, Q, B>): void {
     const paramsSchema = z.object(def.params ?? ({} as P)).strict();
-    // unknown query parameters are ignored (DESIGN §8): clients send GitBook's newer ones; known ones stay strict
+    // unknown query parameters are ignored : clients send GitBook's newer ones; known ones stay strict
     const querySchema = z.object(def.query ?? ({} as Q)).strip();
     const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
     this.describe(def, paramsSchema, querySchema);

@@ -1,4 +1,4 @@
-/** Turns a zod failure into the one-line 400 message of DESIGN §3: "<field>: <rule>". */
+/** Turns a zod failure into the one-line 400 message every validation error has: "<field>: <rule>". */
 import { ZodError, ZodIssue } from 'zod';
 import { AppError, notFound } from '../domain/errors';
 

@@ -1,4 +1,4 @@
-/** Errors that carry their HTTP meaning (DESIGN §3); anything else is answered as a bare 500. */
+/** Errors that carry their HTTP meaning (status and a one-line message); anything else is answered as a bare 500. */
 export class AppError extends Error {
   constructor(
     readonly status: number,

@@ -1,5 +1,5 @@
 /**
- * The job columns every job resource embeds (`@Column(() => JobState, { prefix })`, DESIGN §9). The
+ * The job columns every job resource embeds (`@Column(() => JobState, { prefix })`, docs/architecture.md#the-job-machinery). The
  * row, not Temporal, is where the API and the operator CLI read a job's state from.
  */
 import { Column, Index } from 'typeorm';

@@ -1,5 +1,5 @@
 /**
- * Keyset pagination (DESIGN §3): the cursor holds the last row's sort values plus its id, signed
+ * Keyset pagination (page N costs what page 1 costs): the cursor holds the last row's sort values plus its id, signed
  * with HMAC and bound to the list it came from, so page N costs what page 1 costs and a forged or
  * foreign cursor is a 400.
  */

@@ -1,5 +1,5 @@
 /**
- * The one authorization function (DESIGN §6). Every route asks `authorize`, every `permissions`
+ * The one authorization function: no route decides access on its own. Every route asks `authorize`, every `permissions`
  * object is `permissionsOf`: both ask the policy registered for the target's kind (policies/), and
  * every content policy derives from the same effective role (roles-of.ts).
  *

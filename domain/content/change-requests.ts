@@ -1,6 +1,6 @@
 /**
  * Change requests as branches: creation from the space's current revision, and the two merges
- * (DESIGN §4) — merge into the space, and update from the space — with the last common revision
+ * (three-way, domain/content/merge.ts) — merge into the space, and update from the space — with the last common revision
  * as base. A conflict is a 409 listing the pages; nothing is written.
  */
 

@@ -1,5 +1,5 @@
 /**
- * Three-way merge of two content tries against their common base (DESIGN §4): page-tree changes
+ * Three-way merge of two content tries against their common base: page-tree changes
  * (add, delete, move, rename) merge at entry level; a page edited on both sides merges field by
  * field and its markdown line by line (diff3). Any conflict is reported, and nothing is produced.
  */

@@ -1,5 +1,5 @@
 /**
- * One delivery attempt of an integration event, and what follows it (DESIGN §8). The attempt POSTs
+ * One delivery attempt of an integration event, and what follows it (retries, the event's status). The attempt POSTs
  * `multipart/form-data` (`event` and `environment` parts) to `<tunnelUrl>/v1` through the guarded
  * fetch, signed `X-GitBook-Signature: t=<unix>,v1=<hex HMAC-SHA256("<t>.<body>")>` with the
  * installation's signing secret, within INTEGRATION_DISPATCH_TIMEOUT_MS. Recording it writes its trace

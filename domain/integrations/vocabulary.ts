@@ -1,5 +1,5 @@
 /**
- * The enumerations of an integration, as GitBook's documents give them (DESIGN §8: the union of 0.137,
+ * The enumerations of an integration, as GitBook's documents give them (the union of 0.137,
  * the reference, and 0.202, so manifests written for either publish).
  */
 export const INTEGRATION_SCOPES = [

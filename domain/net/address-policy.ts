@@ -1,5 +1,5 @@
 /**
- * Which destination addresses the guarded fetch may connect to (DESIGN §6). The ranges come from
+ * Which destination addresses the guarded fetch may connect to: public addresses only, checked after DNS and on every redirect. The ranges come from
  * ipaddr.js: only global unicast passes; loopback passes when the client's policy allows it.
  */
 import ipaddr from 'ipaddr.js';

@@ -1,5 +1,5 @@
 /**
- * The one client for every server-side fetch of a URL a user supplied (DESIGN §6): http(s) only,
+ * The one client for every server-side fetch of a URL a user supplied: http(s) only,
  * each destination checked after DNS resolution and again on the socket actually connected, every
  * redirect hop checked the same way, bounded redirects, connect and total time, and body size.
  *

@@ -1,5 +1,5 @@
 /**
- * What a job kind declares (DESIGN §9), and the row transitions every kind shares: asking for work,
+ * What a job kind declares (docs/architecture.md#the-job-machinery), and the row transitions every kind shares: asking for work,
  * withdrawing it, and the checks that make each step a no-op once the generation moved on. The
  * registry of kinds, the typed start and the reconciler are in jobs.ts.
  */

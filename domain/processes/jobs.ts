@@ -1,5 +1,5 @@
 /**
- * The registry of job kinds and what the machinery does with them (DESIGN §9): the typed start
+ * The registry of job kinds and what the machinery does with them (docs/architecture.md#the-job-machinery): the typed start
  * under `<job>/<resourceId>/<generation>` with the search attributes, the cancel of a superseded
  * run, one reconciler for every kind, and one cleanup of what expired. A kind is declared beside
  * its domain (defineJobKind in job-kind.ts) and listed in JOB_KIND_LIST.

@@ -1,5 +1,5 @@
 /**
- * The service's scheduled work as Temporal Schedules (DESIGN §9): one Schedule per task, so however
+ * The service's scheduled work as Temporal Schedules: one Schedule per task, so however
  * many worker replicas run, one place runs it. The worker creates or updates them at start-up
  * (idempotently); a kind that needs periodic work (a refresh) adds its entry to SCHEDULES.
  */

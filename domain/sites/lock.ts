@@ -1,6 +1,6 @@
 /**
  * The site row's lock: every write to a site or its structure takes it first, so concurrent writers
- * of one site queue up and each sees the others' orders, defaults and paths (DESIGN §3's sort).
+ * of one site queue up and each sees the others' orders, defaults and paths (domain/sites/sort.ts).
  */
 
 import { Site } from '../../entities/Site';

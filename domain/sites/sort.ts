@@ -1,5 +1,5 @@
 /**
- * `PATCH …/structure/sort` (DESIGN §3) and the deprecated move operations that go through it:
+ * `PATCH …/structure/sort` (one operation orders sections, groups and site spaces) and the deprecated move operations that go through it:
  * an item moves right before or after a sibling at its own level, or to the end of that level.
  * Moving between levels is the items' own update (a section's `siteSectionGroupId`).
  */

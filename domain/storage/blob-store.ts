@@ -1,4 +1,4 @@
-/** One storage interface for uploaded files and other blobs, with a local-folder and an S3 back end (DESIGN §1). */
+/** One storage interface for uploaded files and other blobs, with a local-folder and an S3 back end (BLOB_STORE chooses). */
 export interface DownloadOptions {
   filename: string;
   contentType: string;

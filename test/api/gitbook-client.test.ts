@@ -1,5 +1,5 @@
 /**
- * Requests as GitBook's own client (`@gitbook/api` 0.137.0, the reference of DESIGN §8) sends them,
+ * Requests as GitBook's own client (`@gitbook/api` 0.137.0, the reference our answers must validate against) sends them,
  * against the app listening on a local port: each gets a 2xx and does what GitBook documents.
  */
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';

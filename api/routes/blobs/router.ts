@@ -1,5 +1,5 @@
 /**
- * GET /v1/blobs/{key...}: the local back end's signed download URLs (DESIGN §1). Mounted on the app
+ * GET /v1/blobs/{key...}: the local back end's signed download URLs (domain/storage/local-blob-store.ts signs them). Mounted on the app
  * directly rather than through `api.op`, because its key spans several path segments and its answer is
  * a byte stream, not JSON; it is described in the same OpenAPI registry.
  */

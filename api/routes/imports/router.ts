@@ -1,6 +1,6 @@
 /**
  * Content import (GitBook 0.137's importContent and importContentInChangeRequest) and its import runs
- * (GitBook 0.202's listImportRuns, getImportRun, cancelImportRun at `/v1/org/…`, DESIGN §8). An import
+ * (GitBook 0.202's listImportRuns, getImportRun, cancelImportRun at `/v1/org/…`: GitBook's newer document decides where 0.137 is silent). An import
  * request creates a run in one transaction and starts the content-import job after the commit; it
  * awaits the job up to IMPORT_WAIT_SECONDS and answers from the run's row: 201 with the result, 202
  * with the run while it goes on, or the error the run ended with. `Location` is the run in every case.

@@ -4,7 +4,7 @@ import { paginationQuery } from '../../query';
 import { httpUrl, pathId, resourceId } from '../../schemas';
 import { organizationIdParams } from '../orgs/schema';
 
-/** GitBook's ImportContentSource; the ones outside IMPORT_SOURCES answer 400 (DESIGN §8). */
+/** GitBook's ImportContentSource; the ones outside IMPORT_SOURCES answer 400 (a source we cannot import is refused, not ignored). */
 const GITBOOK_SOURCES = [
   'website',
   'docx',

@@ -1,6 +1,6 @@
 /**
  * Development mode (`gitbook dev`), for the admins of the integration's organization: PUT sends the
- * integration's events to a tunnel (204), DELETE stops it (204; GitBook answers 205, DESIGN §8).
+ * integration's events to a tunnel (204), DELETE stops it (204; GitBook answers 205, which strict clients of 0.137 do not expect).
  */
 import { z } from 'zod';
 import { inTransaction } from '../../../domain/db';

@@ -1,4 +1,4 @@
-/** A site's structure: read it, and sort it (DESIGN §3; the deprecated moves go through the same code). */
+/** A site's structure: read it, and sort it (one sort operation; the deprecated moves go through the same code). */
 
 import { z } from 'zod';
 import { findGroup, findSection, findSiteSpace } from '../../../domain/sites/structure';

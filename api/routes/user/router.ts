@@ -1,4 +1,4 @@
-/** The caller: who am I, and my API tokens (extensions, DESIGN §3). */
+/** The caller: who am I, and my API tokens (extensions: GitBook has no such operations). */
 import { issueToken, revokeById } from '../../../domain/auth/tokens';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';

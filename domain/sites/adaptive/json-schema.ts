@@ -1,5 +1,5 @@
 /**
- * The rules of a site's adaptive schema (GitBook's `SiteAdaptiveJSONSchema`, DESIGN §8): a draft-07
+ * The rules of a site's adaptive schema (GitBook's `SiteAdaptiveJSONSchema`): a draft-07
  * object schema without additional properties whose claims are booleans, strings with or without an
  * enum, numbers, arrays of those, or nested objects of claims, plus the optional `unsigned` group.
  * Checked by ajv against a meta-schema that spells those rules out; the first violation is a 400
