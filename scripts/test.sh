@@ -1,6 +1,12 @@
 #!/usr/bin/env bash
-# The whole test suite against real servers: the same set-up as start.sh, then jest on a test database.
+# The whole test suite: the static checks (format, lint, layering) first, so a finding fails in seconds,
+# then the same set-up as start.sh and jest on a test database against the real servers.
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+install_node_modules
+cd "$ROOT"
+npm run -s format:check
+npm run -s lint
+npm run -s check:layers
 setup_all
 install_chromium
 export MYSQL_DATABASE="${TEST_MYSQL_DATABASE:-docs_test}"
