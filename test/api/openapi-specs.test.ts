@@ -14,10 +14,13 @@ import request from 'supertest';
 import { promisify } from 'util';
 import { loadConfig } from '../../domain/config';
 import type { Head } from '../../domain/content/heads';
+import { inTransaction } from '../../domain/db';
+import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { refreshUrlSpecs } from '../../domain/openapi-specs/refresh';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
 import { writeHead } from '../support/heads';
+import { insertInstallation, insertIntegration } from '../support/integration-rows';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
@@ -497,6 +500,53 @@ describe('validation and access', () => {
     expect(spec.permissions).toEqual({ view: true, edit: false });
     await server.as(fx.admin.token).get(specPath(fx.org.id, 'unknown')).expect(404);
     await server.as(fx.admin.token).get(specPath(fx.org.id, 'guarded/versions/nosuchversion')).expect(404);
+  });
+});
+
+describe('issue 18 §2: specs are for full members and tokens with an openapi scope', () => {
+  it('a guest, and an installation token without an openapi scope, get 404 and an empty list; openapi:read reads', async () => {
+    const fx = await createOrg(server.ds);
+    await create(fx, 'private-spec', { text: OPENAPI_31('Private') });
+    const version = (await processed(fx, 'private-spec')).lastVersion;
+    const guest = await addMember(server.ds, fx.org, null);
+    const developer = await createOrg(server.ds);
+    const tokenWith = async (scopes: string[]) => {
+      const integration = await insertIntegration(server.ds, developer.org.id, scopes);
+      const installation = await insertInstallation(server.ds, integration, fx.org.id);
+      const tokens = await inTransaction(server.ds, (db) =>
+        issueIntegrationTokens(db, { integrationTokenTtlSeconds: 600 }, { integration, installation }),
+      );
+      return tokens.installation!;
+    };
+    const unscoped = await tokenWith([]);
+    const reader = await tokenWith(['openapi:read']);
+    const reads = [
+      '/private-spec',
+      '/private-spec/versions',
+      '/private-spec/versions/latest',
+      '/private-spec/versions/latest/content',
+      `/private-spec/versions/${version}`,
+      `/private-spec/versions/${version}/content`,
+    ];
+    for (const token of [guest.token, unscoped]) {
+      expect((await server.as(token).get(specPath(fx.org.id)).expect(200)).body).toEqual({ items: [], count: 0 });
+      for (const path of reads) {
+        const denied = await server
+          .as(token)
+          .get(`${specPath(fx.org.id)}${path}`)
+          .expect(404);
+        expect(denied.body.error.message).toBe('OpenAPI specification not found');
+      }
+    }
+    const listed = (await server.as(reader).get(specPath(fx.org.id)).expect(200)).body;
+    expect(listed.items.map((s: Json) => s.slug)).toEqual(['private-spec']);
+    for (const path of reads)
+      await server
+        .as(reader)
+        .get(`${specPath(fx.org.id)}${path}`)
+        .expect(200);
+    // and nothing of the spec to a guest's writes either
+    await server.as(guest.token).patch(specPath(fx.org.id, 'private-spec')).send({ visibility: 'public' }).expect(404);
   });
 });
 

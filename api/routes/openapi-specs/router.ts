@@ -51,6 +51,8 @@ import {
 } from './schema';
 
 type SourceInput = { url?: string; text?: string };
+/** What a 404 names, the same for a spec that does not exist and for one the caller may not see. */
+const SPEC = 'OpenAPI specification';
 
 export function openAPISpecRoutes(api: ApiBuilder): void {
   const { ds, config, temporal, logger, blobs } = api.deps;
@@ -64,12 +66,22 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     return organization;
   }
 
-  /** The spec of a visible organization, or 404 (for the organization first, then the spec). */
+  /** A spec the caller may view (the openapiSpec policy), or 404 (for the organization first, then the spec). */
   async function loadSpec(access: AccessContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
     await visibleOrganization(access, organizationId);
     const spec = await access.db.findOneBy(OpenAPISpec, { organizationId, slug });
-    if (!spec) throw notFound('OpenAPI specification');
+    if (!spec) throw notFound(SPEC);
+    await authorize(access, { kind: 'openapiSpec', spec }, 'view', SPEC);
     return spec;
+  }
+
+  /**
+   * Whether the caller may view the organization's specs. The policy decides by the organization alone (its
+   * full members; an installation token with an openapi scope), so it is asked once for the whole list.
+   */
+  async function specsViewable(access: AccessContext, organizationId: string): Promise<boolean> {
+    const anySpec = Object.assign(new OpenAPISpec(), { organizationId });
+    return (await permissionsOf(access, { kind: 'openapiSpec', spec: anySpec })).view;
   }
 
   async function loadVersion(spec: OpenAPISpec, versionId: string | null): Promise<OpenAPISpecVersion> {
@@ -137,6 +149,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     },
     async ({ params, query, access }) => {
       const organization = await visibleOrganization(access, params.organizationId);
+      if (!(await specsViewable(access, organization.id)))
+        return { status: 200, body: presentList({ items: [], count: 0 }, []) };
       const page = await paginate(
         specsOfOrganizationQuery(ds.manager, organization.id),
         [
@@ -212,7 +226,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!existing)
           return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
-        await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit');
+        await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit', SPEC);
         return {
           ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)),
           created: false,
@@ -241,8 +255,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
-        if (!spec) throw notFound('OpenAPI specification');
-        await authorize(access, { kind: 'openapiSpec', spec }, 'edit');
+        if (!spec) throw notFound(SPEC);
+        await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
         await setSpecVisibility(db, spec, body.visibility);
         return spec;
       });
@@ -266,7 +280,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         const organization = await visibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) return null;
-        await authorize(access, { kind: 'openapiSpec', spec }, 'edit');
+        await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
         return deleteSpec(db, spec);
       });
       if (deleted) {
@@ -379,7 +393,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
           slug: params.specSlug,
           visibility: 'public',
         });
-        if (!spec) throw notFound('OpenAPI specification');
+        if (!spec) throw notFound(SPEC);
         const version = await loadVersion(spec, idOf(spec, params));
         const files = await readBundle(blobs, version);
         const entry = Object.values(files).find((f) => f.isEntrypoint);
