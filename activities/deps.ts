@@ -33,10 +33,11 @@ export function createActivityDeps(
   overrides: Partial<ActivityDeps> = {},
 ): ActivityDeps {
   const { config } = base;
+  const logger = overrides.logger ?? createLogger(config.logLevel, 'activities');
   return {
-    fetch: new GuardedFetch(config.fetch),
+    fetch: new GuardedFetch(config.fetch, { logger }),
     blobs: createBlobStore(config),
-    logger: createLogger(config.logLevel, 'activities'),
+    logger,
     clock: () => new Date(),
     temporal: new TemporalGateway(config),
     metrics: new JobMetrics(),

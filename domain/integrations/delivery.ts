@@ -4,7 +4,7 @@
  * fetch, signed `X-GitBook-Signature: t=<unix>,v1=<hex HMAC-SHA256("<t>.<body>")>` with the
  * installation's signing secret, within INTEGRATION_DISPATCH_TIMEOUT_MS. Recording it writes its trace
  * line (URL, status or error, duration) and decides: delivered on 2xx; a retry after an exponential
- * back-off with jitter on 5xx, 429 and network errors while attempts remain; failed otherwise.
+ * back-off with jitter on 5xx, 429, timeouts and unreachable destinations while attempts remain; failed otherwise.
  */
 import { createHmac } from 'crypto';
 import type { DataSource } from 'typeorm';
@@ -27,12 +27,12 @@ const ANSWER_MAX_BYTES = 64 * 1024;
 
 export interface DeliveryOutcome {
   url: string;
-  /** The HTTP status answered, null when none came (timeout, network, refused). */
+  /** The HTTP status answered, null when none came (timeout, unreachable). */
   status: number | null;
   durationMs: number;
   /** Why the attempt did not deliver; null when it did. */
   error: string | null;
-  /** Worth another attempt: a 5xx, a 429, a timeout or a network error. */
+  /** Worth another attempt: a 5xx, a 429, a timeout or an unreachable destination. */
   retryable: boolean;
   /** How long the tunnel asked to wait (its Retry-After), when it did. */
   retryAfterMs?: number;
@@ -75,10 +75,13 @@ export function retryAfterMs(header: string | undefined, now: Date): number | un
   return Number.isNaN(at) ? undefined : Math.max(0, at - now.getTime());
 }
 
-/** Retry on what may pass next time; a refused address, a bad URL or a 4xx will not. */
+/**
+ * Retry on what may pass next time; a bad URL or a 4xx will not. An unreachable destination is retried
+ * whether it was refused or down: the trace must not tell which.
+ */
 function isRetryable(err: FetchError): boolean {
   if (err.reason === 'status') return err.status === 429 || (err.status ?? 0) >= 500;
-  return err.reason === 'timeout' || err.reason === 'network' || err.reason === 'dns';
+  return err.reason === 'timeout' || err.reason === 'unreachable';
 }
 
 export interface DeliveryDeps {

@@ -9,6 +9,7 @@
  */
 import { promises as dns } from 'dns';
 import { isIP, Socket } from 'net';
+import type { Logger } from 'pino';
 import { Agent, buildConnector, Dispatcher, request, errors as undiciErrors } from 'undici';
 import { isLocalhostName, LoopbackAllowance, refusalReason } from './address-policy';
 import { FetchError } from './fetch-error';
@@ -54,6 +55,13 @@ export interface FetchedResponse {
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
+/** All a caller learns of a refused, unresolved or unanswering destination (fetch-error.ts says why). */
+const UNREACHABLE = 'the destination is not allowed or could not be reached';
+
+function unreachable(detail: string): FetchError {
+  return new FetchError('unreachable', UNREACHABLE, { detail });
+}
+
 const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
 function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error): Promise<T> {
@@ -68,35 +76,32 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 async function allowedAddresses(host: string, port: number, policy: FetchPolicy): Promise<string[]> {
   if (isIP(host)) {
     const reason = refusalReason(host, port, policy.allowLoopback);
-    if (reason) throw new FetchError('refused', `refused destination: ${reason}`);
+    if (reason) throw unreachable(`refused destination: ${reason}`);
     return [host];
   }
   if (isLocalhostName(host) && policy.allowLoopback === false)
-    throw new FetchError('refused', `refused destination: ${host} is a loopback name`);
+    throw unreachable(`refused destination: ${host} is a loopback name`);
   const resolve = policy.resolve ?? systemResolver;
   let resolved: ResolvedAddress[];
   try {
     resolved = await withTimeout(
       resolve(host.replace(/\.$/, '')),
       policy.connectTimeoutMs,
-      () => new FetchError('timeout', `${host}: DNS did not answer within ${policy.connectTimeoutMs} ms`),
+      () =>
+        new FetchError('timeout', 'DNS did not answer', {
+          detail: `${host}: DNS did not answer within ${policy.connectTimeoutMs} ms`,
+        }),
     );
   } catch (err) {
     if (err instanceof FetchError) throw err;
-    throw new FetchError(
-      'dns',
-      `${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`,
-    );
+    throw unreachable(`${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
   }
-  if (resolved.length === 0) throw new FetchError('dns', `${host}: DNS lookup found no address`);
+  if (resolved.length === 0) throw unreachable(`${host}: DNS lookup found no address`);
   // One forbidden address refuses the name: a rebinding name may hand out both kinds.
   for (const { address } of resolved) {
     const reason = refusalReason(address, port, policy.allowLoopback);
     if (reason)
-      throw new FetchError(
-        'refused',
-        `refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`,
-      );
+      throw unreachable(`refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`);
   }
   return resolved.map((r) => r.address);
 }
@@ -111,7 +116,7 @@ function guardedConnector(policy: FetchPolicy): buildConnector.connector {
   async function connect(options: buildConnector.Options): Promise<Socket> {
     const host = options.hostname.replace(/^\[(.*)\]$/, '$1');
     const port = Number(options.port) || (options.protocol === 'https:' ? 443 : 80);
-    let lastError: unknown = new FetchError('network', `${host}: no address to connect to`);
+    let lastError: unknown = unreachable(`${host}: no address to connect to`);
     for (const address of await allowedAddresses(host, port, policy)) {
       let socket: Socket;
       try {
@@ -123,7 +128,7 @@ function guardedConnector(policy: FetchPolicy): buildConnector.connector {
       const reason = refusalReason(socket.remoteAddress ?? '', port, policy.allowLoopback);
       if (reason) {
         socket.destroy();
-        throw new FetchError('refused', `refused destination: connected to ${reason}`);
+        throw unreachable(`refused destination: connected to ${reason}`);
       }
       return socket;
     }
@@ -146,10 +151,36 @@ function isTimeout(err: unknown): boolean {
   );
 }
 
+/**
+ * The error a caller gets for what a fetch of `url` threw: the guard's own errors as they are, a timeout
+ * and any refusal, DNS or network failure in words that name no address, resolution or errno (kept in `detail`).
+ */
+function callerError(err: unknown, url: string, timedOut: boolean, timeoutMs: number): FetchError {
+  const ours = err instanceof FetchError ? err : null;
+  if (timedOut || isTimeout(err) || ours?.reason === 'timeout')
+    return new FetchError('timeout', `${url}: no complete answer within ${timeoutMs} ms`, { detail: ours?.detail });
+  if (ours && ours.reason !== 'unreachable') return ours;
+  return new FetchError('unreachable', `${url}: ${UNREACHABLE}`, { detail: ours?.detail ?? describe(err) });
+}
+
+function describe(err: unknown): string {
+  const code = (err as NodeJS.ErrnoException).code;
+  const message = (err as Error).message ?? String(err);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}
+
+export interface GuardedFetchOptions {
+  /** where the detail of a refused or unreachable destination goes, since its error keeps it from callers */
+  logger?: Logger;
+}
+
 export class GuardedFetch {
   private readonly agent: Agent;
 
-  constructor(readonly policy: FetchPolicy) {
+  constructor(
+    readonly policy: FetchPolicy,
+    private readonly options: GuardedFetchOptions = {},
+  ) {
     this.agent = new Agent({
       connect: guardedConnector(policy),
       headersTimeout: policy.totalTimeoutMs,
@@ -160,7 +191,7 @@ export class GuardedFetch {
   /**
    * GETs `url`, following redirects (or POSTs `body` to it, following none), and answers the final
    * 2xx response with its body. Any failure is a FetchError: `timeout` (FETCH_TIMEOUT) when the total or connect time ran out, otherwise
-   * FETCH_ERROR (refused destination, bad scheme, DNS, non-2xx status, size, too many redirects, network).
+   * FETCH_ERROR (unreachable: a refused destination, DNS or network; bad scheme, non-2xx status, size, too many redirects).
    */
   async fetch(url: string, options: FetchOptions = {}): Promise<FetchedResponse> {
     const maxBytes = Math.min(options.maxBytes ?? this.policy.maxBytes, this.policy.maxBytes);
@@ -195,12 +226,10 @@ export class GuardedFetch {
         if (res.statusCode < 200 || res.statusCode > 299) {
           await res.body.dump();
           const retryAfter = res.headers['retry-after'];
-          throw new FetchError(
-            'status',
-            `${current}: answered HTTP ${res.statusCode}`,
-            res.statusCode,
-            typeof retryAfter === 'string' ? retryAfter : undefined,
-          );
+          throw new FetchError('status', `${current}: answered HTTP ${res.statusCode}`, {
+            status: res.statusCode,
+            retryAfter: typeof retryAfter === 'string' ? retryAfter : undefined,
+          });
         }
         const body = await readLimited(res.body, maxBytes, current, res.headers['content-length']);
         const contentType = res.headers['content-type'];
@@ -212,10 +241,13 @@ export class GuardedFetch {
         };
       }
     } catch (err) {
-      if (timedOut || isTimeout(err))
-        throw new FetchError('timeout', `${current}: no complete answer within ${timeoutMs} ms`);
-      if (err instanceof FetchError) throw err;
-      throw new FetchError('network', `${current}: ${(err as Error).message}`);
+      const failure = callerError(err, current, timedOut, timeoutMs);
+      if (failure.detail && !options.signal?.aborted)
+        this.options.logger?.warn(
+          { destination: new URL(current).host, reason: failure.reason, detail: failure.detail },
+          'outbound fetch failed',
+        );
+      throw failure;
     } finally {
       clearTimeout(timer);
     }

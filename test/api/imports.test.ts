@@ -3,10 +3,13 @@
  * job on a real worker, documents served by a local website (loopback is allowed by this test's fetch
  * policy; private and link-local addresses stay refused), and the import runs at `/v1/org/…/imports`.
  */
+import { promises as dns } from 'dns';
 import { promises as fs } from 'fs';
 import path from 'path';
+import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../../domain/config';
+import { GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
 import { addMember, createOrg, OrgFixture } from '../factories';
@@ -37,6 +40,16 @@ const ZIP_FILES = {
   'handbook/images/diagram.png': pngBytes(7),
   'handbook/.hidden.md': '# hidden\n',
 };
+
+/** Names of an internal network, as the worker's resolver sees them; any other name resolves as usual. */
+const internalNames: Resolver = async (host) => {
+  if (host === 'vm.internal') return [{ address: '10.0.0.7', family: 4 }];
+  if (host === 'gone.internal')
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND', hostname: host });
+  return dns.lookup(host, { all: true, verbatim: true });
+};
+/** What the worker's guarded fetch logged. */
+const fetchLog: Array<Record<string, unknown>> = [];
 
 let site: Website;
 let server: TestServer;
@@ -69,7 +82,12 @@ beforeAll(async () => {
   );
   server = await startServer(config);
   impatient = await startServer({ ...config, imports: { ...config.imports, waitSeconds: 0 } });
-  worker = await startWorker(server.ds, server.config);
+  worker = await startWorker(server.ds, server.config, {
+    fetch: new GuardedFetch(
+      { ...config.fetch, resolve: internalNames },
+      { logger: pino({ level: 'info' }, { write: (line: string) => fetchLog.push(JSON.parse(line)) }) },
+    ),
+  });
 }, 120000);
 
 afterAll(async () => {
@@ -307,15 +325,39 @@ describe('POST {content}/import', () => {
     const space = await newSpace(server, fx.admin, fx.org.id);
     const before = await content(fx, space.id);
     const res = await importInto(fx, space.id, { url, source: 'website' }).expect(400);
-    expect(res.body.error.message).toMatch(/^url: the import failed \(FETCH_ERROR\): .*refused destination/);
+    expect(res.body.error.message).toMatch(
+      /^url: the import failed \(FETCH_ERROR\): .*the destination is not allowed or could not be reached$/,
+    );
     const run = await runOf(fx, res.headers.location);
     expect(run).toMatchObject({
       status: 'failed',
       errorCode: 'FETCH_ERROR',
       revision: null,
-      reason: expect.stringContaining('refused destination'),
+      reason: expect.stringContaining('the destination is not allowed or could not be reached'),
     });
     expect((await content(fx, space.id)).id).toBe(before.id);
+  });
+
+  it('issue 18 §7: a name resolving to a private address and one that does not resolve fail alike, without their address, resolution or errno; the log has them', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    for (const url of ['http://vm.internal/docs/', 'http://gone.internal/docs/']) {
+      const res = await importInto(fx, space.id, { url, source: 'html' }).expect(400);
+      const said = `${url}: the destination is not allowed or could not be reached`;
+      expect(res.body.error.message).toBe(`url: the import failed (FETCH_ERROR): ${said}`);
+      const run = await runOf(fx, res.headers.location);
+      expect([run.errorCode, run.reason]).toEqual(['FETCH_ERROR', said]);
+      const row = await server.ds.manager.findOneByOrFail(ImportRun, { id: run.id });
+      expect(row.process.errorMessages).toEqual([{ message: said, code: 'unreachable' }]);
+      for (const text of [res.body.error.message, JSON.stringify(run), JSON.stringify(row.process)])
+        expect(text).not.toMatch(/resolves|10\.0\.0\.7|ENOTFOUND|DNS|private/);
+    }
+    expect(fetchLog.map((l) => [l.destination, l.detail])).toEqual(
+      expect.arrayContaining([
+        ['vm.internal', 'refused destination: vm.internal resolves to a private address (10.0.0.7)'],
+        ['gone.internal', 'gone.internal: DNS lookup failed (ENOTFOUND)'],
+      ]),
+    );
   });
 
   it('fails on what cannot be read: not an archive (PARSE_ERROR), an archive beyond the byte budget (LIMIT_EXCEEDED), a missing page or one robots.txt disallows (FETCH_ERROR)', async () => {

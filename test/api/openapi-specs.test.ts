@@ -277,7 +277,7 @@ describe('failures recorded on the spec', () => {
     });
   });
 
-  it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it)', async () => {
+  it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it); issue 18 §7: the recorded error says only that the destination is not allowed or could not be reached', async () => {
     const fx = await createOrg(server.ds);
     const status = await failed(fx, 'five-hundred', `${docsBase}/error`);
     expect(status).toMatchObject({
@@ -291,12 +291,16 @@ describe('failures recorded on the spec', () => {
       const spec = await failed(fx, slug, url);
       expect(spec).toMatchObject({
         lastProcessErrorCode: 'FETCH_ERROR',
-        lastProcessedErrors: [{ message: expect.stringContaining('refused destination'), code: 'refused' }],
+        lastProcessedErrors: [
+          { message: `${url}: the destination is not allowed or could not be reached`, code: 'unreachable' },
+        ],
       });
+      expect(JSON.stringify(spec.lastProcessedErrors)).not.toMatch(/refused destination|linkLocal|private address/);
     }
     const ref = await failed(fx, 'bad-ref', `${docsBase}/ref-to-metadata.yaml`);
     expect(ref.lastProcessErrorCode).toBe('FETCH_ERROR');
     expect(ref.lastProcessedErrors[0].message).toContain('169.254.169.254');
+    expect(ref.lastProcessedErrors[0].message).toMatch(/: the destination is not allowed or could not be reached$/);
   });
 
   it('PARSE_ERROR lists every problem; a failed run keeps the previous version', async () => {

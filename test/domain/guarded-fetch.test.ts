@@ -5,6 +5,7 @@
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
+import pino from 'pino';
 import { FetchError } from '../../domain/net/fetch-error';
 import { FetchPolicy, GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
 
@@ -122,7 +123,8 @@ describe('refusal table (default policy: loopback not allowed)', () => {
   test.each(rows)('%s is refused', async (_name, url, policy = () => ({})) => {
     const err = await failure(client(policy()), url());
     expect(err.code).toBe('FETCH_ERROR');
-    expect(err.reason).toBe('refused');
+    expect(err.reason).toBe('unreachable');
+    expect(err.detail).toMatch(/^refused destination: /);
     expect(target.hits).toEqual([]);
   });
 
@@ -161,8 +163,8 @@ describe('with loopback allowed (as in tests)', () => {
 
   test('loopback stays refused in IPv4-mapped form and private addresses stay refused', async () => {
     const c = client({ allowLoopback: true });
-    expect((await failure(c, `http://[::ffff:127.0.0.1]:${target.port}/`)).reason).toBe('refused');
-    expect((await failure(c, 'http://10.0.0.1/')).reason).toBe('refused');
+    expect((await failure(c, `http://[::ffff:127.0.0.1]:${target.port}/`)).detail).toMatch(/^refused destination/);
+    expect((await failure(c, 'http://10.0.0.1/')).detail).toMatch(/^refused destination/);
     expect(target.hits).toEqual([]);
   });
 
@@ -215,12 +217,17 @@ describe('with loopback allowed (as in tests)', () => {
       expect((await failure(c, `http://127.0.0.1:${failing.port}/big`)).reason).toBe('size');
       expect((await failure(c, `http://127.0.0.1:${failing.port}/big-chunked`)).reason).toBe('size');
       const refused = await failure(c, `http://127.0.0.1:${closedPort}/`);
-      expect([refused.code, refused.reason]).toEqual(['FETCH_ERROR', 'network']);
+      expect([refused.code, refused.reason]).toEqual(['FETCH_ERROR', 'unreachable']);
+      expect(refused.detail).toMatch(/ECONNREFUSED/);
       const noDns: Resolver = async () => {
         throw Object.assign(new Error('not found'), { code: 'ENOTFOUND' });
       };
       const dns = await failure(client({ resolve: noDns }), 'http://nowhere.example/');
-      expect([dns.code, dns.reason]).toEqual(['FETCH_ERROR', 'dns']);
+      expect([dns.code, dns.reason, dns.detail]).toEqual([
+        'FETCH_ERROR',
+        'unreachable',
+        'nowhere.example: DNS lookup failed (ENOTFOUND)',
+      ]);
     } finally {
       await failing.close();
     }
@@ -272,5 +279,68 @@ describe('POST (integration event delivery)', () => {
     } finally {
       await receiver.close();
     }
+  });
+});
+
+describe('issue 18 §7: a refused or unreachable destination is told apart only in the log', () => {
+  /** What the client logged, as pino would write it. */
+  function logged(): { lines: Array<Record<string, unknown>>; logger: pino.Logger } {
+    const lines: Array<Record<string, unknown>> = [];
+    const logger = pino({ level: 'info' }, { write: (line: string) => lines.push(JSON.parse(line)) });
+    return { lines, logger };
+  }
+  const resolver: Resolver = async (host) => {
+    if (host === 'vm') return [{ address: '127.0.0.1', family: 4 }];
+    if (host === 'db.internal') return [{ address: '10.1.2.3', family: 4 }];
+    throw Object.assign(new Error(`getaddrinfo ENOTFOUND ${host}`), { code: 'ENOTFOUND' });
+  };
+
+  test('a name resolving to loopback or to a private address, one that does not resolve, a closed port: one message, one reason, no address, resolution or errno', async () => {
+    const { lines, logger } = logged();
+    const c = new GuardedFetch({ ...basePolicy, resolve: resolver }, { logger });
+    clients.push(c);
+    const closed = await serve(() => undefined);
+    await closed.close();
+    const loose = new GuardedFetch({ ...basePolicy, allowLoopback: true }, { logger });
+    clients.push(loose);
+    const urls: Array<[GuardedFetch, string]> = [
+      [c, 'http://vm/'],
+      [c, 'http://db.internal:8080/'],
+      [c, 'http://nowhere.internal/'],
+      [c, `http://127.0.0.1:${target.port}/`],
+      [loose, `http://127.0.0.1:${closed.port}/`],
+    ];
+    for (const [client, url] of urls) {
+      const err = await failure(client, url);
+      // the URL asked for, then the same words whatever happened: no address, resolution or errno
+      expect([err.code, err.reason, err.message]).toEqual([
+        'FETCH_ERROR',
+        'unreachable',
+        `${url}: the destination is not allowed or could not be reached`,
+      ]);
+    }
+    // the detail is in the log, with the destination it is about
+    expect(lines.map((l) => [l.destination, l.detail])).toEqual([
+      ['vm', 'refused destination: vm resolves to a loopback address (127.0.0.1)'],
+      ['db.internal:8080', 'refused destination: db.internal resolves to a private address (10.1.2.3)'],
+      ['nowhere.internal', 'nowhere.internal: DNS lookup failed (ENOTFOUND)'],
+      [`127.0.0.1:${target.port}`, 'refused destination: 127.0.0.1 is a loopback address'],
+      [`127.0.0.1:${closed.port}`, expect.stringContaining('ECONNREFUSED')],
+    ]);
+    expect(lines.every((l) => l.level === 40 && l.msg === 'outbound fetch failed')).toBe(true);
+    expect(target.hits).toEqual([]);
+  });
+
+  test('a DNS server that does not answer is a timeout like any other, its detail in the log', async () => {
+    const { lines, logger } = logged();
+    const silent: Resolver = () => new Promise(() => undefined);
+    const c = new GuardedFetch({ ...basePolicy, connectTimeoutMs: 100, resolve: silent }, { logger });
+    clients.push(c);
+    const err = await failure(c, 'http://slow.internal/');
+    expect([err.code, err.message]).toEqual([
+      'FETCH_TIMEOUT',
+      'http://slow.internal/: no complete answer within 1500 ms',
+    ]);
+    expect(lines.map((l) => l.detail)).toEqual(['slow.internal: DNS did not answer within 100 ms']);
   });
 });
