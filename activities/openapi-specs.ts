@@ -18,7 +18,7 @@ export interface OpenAPISpecActivities {
 export function createOpenAPISpecActivities(deps: ActivityDeps): OpenAPISpecActivities {
   const { config, clock } = deps;
   return permanentFailures<OpenAPISpecActivities>({
-    bundleOpenAPISpec: (ref) => bundleSpecSource(deps, ref),
+    bundleOpenAPISpec: (ref) => bundleSpecSource({ ...deps, bundleMaxBytes: config.openapi.bundleMaxBytes }, ref),
     saveOpenAPISpecVersion: (ref, bundled) =>
       saveSpecVersion({ ...deps, versionsKept: config.openapi.versionsKept }, ref, bundled, clock()),
     refreshOpenAPISpecs: (scope) => refreshUrlSpecs(deps, { ...scope, now: clock() }),

@@ -181,6 +181,11 @@ export function loadConfig() {
       refreshIntervalSeconds: int('OPENAPI_REFRESH_INTERVAL_SECONDS', 6 * 3600),
       /** Versions kept per spec; saving a newer one removes the oldest beyond it, blobs included. */
       versionsKept: Math.max(1, int('OPENAPI_VERSIONS_KEPT', 20)),
+      /**
+       * Bytes of a bundle, serialized, at most: a larger one fails PARSE_ERROR, and a stored one over it is never
+       * read back. The files external `$ref`s name may hold as many bytes together.
+       */
+      bundleMaxBytes: Math.max(1024, int('OPENAPI_BUNDLE_MAX_BYTES', 5 * 1024 * 1024)),
     },
     /** Content import from a URL (domain/imports) */
     imports: {

@@ -56,18 +56,25 @@ async function currentSpec(deps: ProcessingDeps, ref: JobRef): Promise<OpenAPISp
 }
 
 /**
- * Fetches (or reads) the source, bundles and validates it, and stores the bundle under the run's
- * key. A PARSE_ERROR records the problem count on the spec and keeps the first MAX_KEPT_ERRORS.
+ * Fetches (or reads) the source, bundles and validates it, and stores the bundle (at most
+ * `bundleMaxBytes`) under the run's key. A PARSE_ERROR records the problem count on the spec and keeps
+ * the first MAX_KEPT_ERRORS.
  */
-export async function bundleSpecSource(deps: ProcessingDeps, ref: JobRef): Promise<BundledSource> {
+export async function bundleSpecSource(
+  deps: ProcessingDeps & { bundleMaxBytes: number },
+  ref: JobRef,
+): Promise<BundledSource> {
   const spec = await currentSpec(deps, ref);
   const text = spec.sourceUrl
     ? await fetchText(deps.fetch, spec.sourceUrl)
     : (await deps.blobs.read(spec.sourceTextKey!)).toString('utf8');
   let bundle: Bundle;
   try {
-    bundle = await bundleOpenAPI(text, spec.sourceUrl, (url) =>
-      deps.fetch.fetch(url).then((r) => r.body.toString('utf8')),
+    bundle = await bundleOpenAPI(
+      text,
+      spec.sourceUrl,
+      (url, maxBytes) => deps.fetch.fetch(url, { maxBytes }).then((r) => r.body.toString('utf8')),
+      deps.bundleMaxBytes,
     );
   } catch (err) {
     if (!(err instanceof JobError && err.code === OPENAPI_FAILURES.parse)) throw err;
@@ -83,7 +90,7 @@ export async function bundleSpecSource(deps: ProcessingDeps, ref: JobRef): Promi
     : null;
   if (latest?.contentHash === bundle.hash) return { ...source, bundleKey: null };
   const bundleKey = specBundleKey(spec.id, ref.generation);
-  await deps.blobs.put(bundleKey, Buffer.from(JSON.stringify(bundle.files)), 'application/json');
+  await deps.blobs.put(bundleKey, Buffer.from(bundle.json), 'application/json');
   return { ...source, bundleKey };
 }
 

@@ -5,11 +5,22 @@ export interface DownloadOptions {
   ttlSeconds?: number;
 }
 
+/** A blob larger than the reader accepts: its bytes were not read. */
+export class BlobTooLarge extends Error {
+  constructor(
+    readonly size: number,
+    readonly maxBytes: number,
+  ) {
+    super(`the blob is ${size} bytes, more than the ${maxBytes} accepted`);
+    this.name = 'BlobTooLarge';
+  }
+}
+
 export interface BlobStore {
   /** Stores bytes under `key` (idempotent: the same key holds the same bytes). */
   put(key: string, body: Buffer, contentType: string): Promise<void>;
-  /** The bytes stored under `key` (rejects when there is none). */
-  read(key: string): Promise<Buffer>;
+  /** The bytes stored under `key` (rejects when there is none, and with BlobTooLarge beyond `maxBytes`, unread). */
+  read(key: string, options?: { maxBytes?: number }): Promise<Buffer>;
   /** A time-limited URL from which anyone holding it can download the blob (for `ttlSeconds`, default BLOB_URL_TTL_SECONDS). */
   downloadUrl(key: string, options: DownloadOptions): Promise<string>;
   delete(key: string): Promise<void>;

@@ -6,7 +6,7 @@ import { createHmac, timingSafeEqual } from 'crypto';
 import { promises as fs } from 'fs';
 import * as path from 'path';
 import type { Readable } from 'stream';
-import type { BlobStore, DownloadOptions } from './blob-store';
+import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
 
 export interface SignedBlobRequest {
   key: string;
@@ -42,8 +42,16 @@ export class LocalBlobStore implements BlobStore {
     await fs.rename(tmp, file);
   }
 
-  async read(key: string): Promise<Buffer> {
-    return fs.readFile(this.file(key));
+  async read(key: string, options: { maxBytes?: number } = {}): Promise<Buffer> {
+    const handle = await fs.open(this.file(key), 'r');
+    try {
+      // the size of the file that is read: a concurrent put renames a new file in, it never rewrites this one
+      const { size } = await handle.stat();
+      if (options.maxBytes !== undefined && size > options.maxBytes) throw new BlobTooLarge(size, options.maxBytes);
+      return await handle.readFile();
+    } finally {
+      await handle.close();
+    }
   }
 
   /** The blob's size and a stream of its bytes, or null when there is no such blob (nor can be: a key the store never writes). */

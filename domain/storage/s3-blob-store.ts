@@ -13,8 +13,9 @@ import {
   S3ServiceException,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'stream';
 import type { Config } from '../config';
-import type { BlobStore, DownloadOptions } from './blob-store';
+import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
 import { attachmentDisposition } from './content-disposition';
 
 /** SigV4 refuses presigned URLs valid for longer than seven days. */
@@ -91,9 +92,15 @@ export class S3BlobStore implements BlobStore {
     );
   }
 
-  async read(key: string): Promise<Buffer> {
+  async read(key: string, options: { maxBytes?: number } = {}): Promise<Buffer> {
     const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
     if (!answer.Body) throw new Error(`blob ${key} has no body`);
+    const size = answer.ContentLength ?? 0;
+    if (options.maxBytes !== undefined && size > options.maxBytes) {
+      // in Node the body is the response stream: closed, its bytes are never downloaded
+      (answer.Body as Readable).destroy();
+      throw new BlobTooLarge(size, options.maxBytes);
+    }
     return Buffer.from(await answer.Body.transformToByteArray());
   }
 

@@ -6,7 +6,7 @@ import type { AddressInfo } from 'net';
 import request from 'supertest';
 import { loadConfig } from '../../domain/config';
 import { createBlobStore } from '../../domain/storage';
-import type { BlobStore } from '../../domain/storage/blob-store';
+import { type BlobStore, BlobTooLarge } from '../../domain/storage/blob-store';
 import { attachmentDisposition } from '../../domain/storage/content-disposition';
 import { LocalBlobStore } from '../../domain/storage/local-blob-store';
 import { S3BlobStore } from '../../domain/storage/s3-blob-store';
@@ -48,6 +48,14 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
 
   it('is the back end createBlobStore builds with BLOB_STORE=local', () => {
     expect(store).toBeInstanceOf(LocalBlobStore);
+  });
+
+  it('issue 18 §3: reads up to maxBytes, and refuses a larger blob with its size, unread', async () => {
+    const key = newKey();
+    const bytes = randomBytes(5000);
+    await store.put(key, bytes, 'application/octet-stream');
+    expect(Buffer.compare(await store.read(key, { maxBytes: 5000 }), bytes)).toBe(0);
+    await expect(store.read(key, { maxBytes: 4999 })).rejects.toEqual(new BlobTooLarge(5000, 4999));
   });
 
   it('serves the bytes anonymously with the signed name and type', async () => {
@@ -291,6 +299,17 @@ describe('S3 blob store against versitygw', () => {
     await store.delete(key);
     await store.delete(key); // deleting again is fine
     expect([403, 404]).toContain((await fetch(url)).status);
+  });
+
+  it('issue 18 §3: reads up to maxBytes, and refuses a larger blob with its size, its body not downloaded', async () => {
+    const store = new S3BlobStore(settings, 60);
+    const key = newKey();
+    const bytes = randomBytes(200_000);
+    await store.put(key, bytes, 'application/octet-stream');
+    await expect(store.read(key, { maxBytes: 1000 })).rejects.toEqual(new BlobTooLarge(200_000, 1000));
+    // the closed answer leaves the client usable
+    expect(Buffer.compare(await store.read(key, { maxBytes: 200_000 }), bytes)).toBe(0);
+    expect(Buffer.compare(await store.read(key), bytes)).toBe(0);
   });
 
   it('presigns for the public endpoint when it differs from the one the service uses', async () => {

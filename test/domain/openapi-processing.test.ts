@@ -27,6 +27,7 @@ function deps() {
     fetch: new GuardedFetch(server.config.fetch),
     logger: pino({ level: 'silent' }),
     versionsKept: 2,
+    bundleMaxBytes: server.config.openapi.bundleMaxBytes,
   };
 }
 

@@ -355,7 +355,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         tags,
         summary: byId ? 'Get the bundled files of a version' : 'Get the bundled files of the newest version',
         params: byId ? versionParams : specParams,
-        responses: { 200: { description: 'content', schema: openAPISpecContentSchema } },
+        responses: {
+          200: { description: 'content', schema: openAPISpecContentSchema },
+          409: { description: 'the stored bundle is larger than OPENAPI_BUNDLE_MAX_BYTES: it is not served' },
+        },
       },
       async ({ params, access }) => {
         const spec = await loadSpec(access, params.organizationId, params.specSlug);
@@ -365,7 +368,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
           body: presentOpenAPISpecContent(
             spec,
             version,
-            await readBundle(blobs, version),
+            await readBundle(blobs, version, config.openapi.bundleMaxBytes),
             await versionUrl(version),
             urls,
           ),
@@ -385,7 +388,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
           ? 'The entry document of a version of a public specification, for anyone'
           : 'The entry document of the newest version of a public specification, for anyone (its urls.published)',
         params: byId ? versionParams : specParams,
-        responses: { 200: { description: 'the OpenAPI document, as bundled' } },
+        responses: {
+          200: { description: 'the OpenAPI document, as bundled' },
+          409: { description: 'the stored bundle is larger than OPENAPI_BUNDLE_MAX_BYTES: it is not served' },
+        },
       },
       async ({ params }) => {
         const spec = await ds.manager.findOneBy(OpenAPISpec, {
@@ -395,7 +401,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         });
         if (!spec) throw notFound(SPEC);
         const version = await loadVersion(spec, idOf(spec, params));
-        const files = await readBundle(blobs, version);
+        const files = await readBundle(blobs, version, config.openapi.bundleMaxBytes);
         const entry = Object.values(files).find((f) => f.isEntrypoint);
         return { status: 200, body: entry?.specification ?? {} };
       },
