@@ -133,6 +133,8 @@ export function loadConfig() {
     cursorSecret: secret('CURSOR_SECRET'),
     /** Lifetime of the API tokens handed to an integration with each event (domain/integrations/tokens.ts). */
     integrationTokenTtlSeconds: Math.max(1, int('INTEGRATION_TOKEN_TTL_SECONDS', 3600)),
+    /** Longest lifetime (exp after iat, or after now without iat) of a site's visitor token (domain/sites/publishing-auth.ts). */
+    visitorTokenMaxLifetimeSeconds: Math.max(1, int('VISITOR_TOKEN_MAX_LIFETIME_SECONDS', 7 * 24 * 3600)),
     /** How long the API may remember a live token and its caller's roles (domain/auth/live-token-cache.ts); 0: never. */
     tokenCacheMs: atMost('TOKEN_CACHE_MS', 1000, TOKEN_CACHE_MAX_MS),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),

@@ -48,21 +48,36 @@ export async function regeneratePublishingAuth(db: Db, site: Site): Promise<Site
 
 /**
  * The claims of a visitor token signed with the site's current key, unexpired (30 s of clock skew
- * allowed). Any other token names no site a visitor may see: 404, as for an unknown site.
+ * allowed). Any other token names no site a visitor may see: 404, as for an unknown site. A token
+ * signed with the key must also expire, at most `maxLifetimeSeconds` after it was issued (400
+ * otherwise, like its other claims): without `exp` a leaked token would open the site until the key
+ * is regenerated.
  */
-export async function verifyVisitorToken(db: Db, site: Site, token: string): Promise<JWTPayload> {
+export async function verifyVisitorToken(
+  db: Db,
+  site: Site,
+  token: string,
+  maxLifetimeSeconds: number,
+): Promise<JWTPayload> {
   const auth = await db.findOneBy(SitePublishingAuth, { siteId: site.id });
   if (!auth) throw notFound('site');
+  let payload: JWTPayload;
   try {
-    const { payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), {
+    ({ payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), {
       algorithms: ['HS256'],
       clockTolerance: 30,
-    });
-    return payload;
+    }));
   } catch (error) {
     if (error instanceof joseErrors.JOSEError) throw notFound('site');
     throw error;
   }
+  if (payload.exp === undefined) throw badRequest('visitorAuthToken: must have an expiry (exp)');
+  // from iat, or from now when there is none or it lies ahead: the longer, so a future iat buys no time
+  const now = Math.floor(Date.now() / 1000);
+  const lifetime = payload.exp - Math.min(payload.iat ?? now, now);
+  if (lifetime > maxLifetimeSeconds)
+    throw badRequest(`visitorAuthToken: must expire at most ${maxLifetimeSeconds} s after it was issued (exp - iat)`);
+  return payload;
 }
 
 export async function deletePublishingAuthOfSite(db: Db, siteId: string): Promise<void> {

@@ -36,7 +36,13 @@ export async function assertShareKey(db: Db, site: Site, key: string): Promise<v
   if (!(await isActiveShareKey(db, site.id, key))) throw notFound('site');
 }
 
-export async function siteVisitor(db: Db, site: Site, credentials: VisitorCredentials): Promise<SiteVisitor> {
+/** `maxTokenLifetimeSeconds`: the longest a visitor token may live (VISITOR_TOKEN_MAX_LIFETIME_SECONDS). */
+export async function siteVisitor(
+  db: Db,
+  site: Site,
+  credentials: VisitorCredentials,
+  maxTokenLifetimeSeconds: number,
+): Promise<SiteVisitor> {
   const passes: SitePass[] = [];
   if (credentials.shareKey !== undefined) {
     await assertShareKey(db, site, credentials.shareKey);
@@ -46,7 +52,7 @@ export async function siteVisitor(db: Db, site: Site, credentials: VisitorCreden
   const unsigned = unsignedClaims(schema, credentials.query);
   if (credentials.visitorAuthToken === undefined)
     return { passes, claims: Object.keys(unsigned).length ? visitorClaims({}, unsigned) : null };
-  const payload = await verifyVisitorToken(db, site, credentials.visitorAuthToken);
+  const payload = await verifyVisitorToken(db, site, credentials.visitorAuthToken, maxTokenLifetimeSeconds);
   passes.push('visitor-auth');
   return { passes, claims: visitorClaims(signedClaims(schema, payload), unsigned) };
 }

@@ -479,6 +479,31 @@ describe('visitor authentication', () => {
     await read(await visitorToken(regenerated.privateKey, {})).expect(404);
   });
 
+  it('issue 18 §6: refuses a signed token without exp, or one that lives longer than the maximum (7 days): 400', async () => {
+    const a = await adaptiveSite();
+    const key = new TextEncoder().encode(await signingKey(a));
+    const outsider = (await createOrg(server.ds)).admin;
+    const read = (token: string) =>
+      server.as(outsider.token).get(`${a.base}/published`).query({ visitorAuthToken: token });
+    const now = Math.floor(Date.now() / 1000);
+    const day = 24 * 3600;
+    const signed = (times: { iat?: number; exp?: number }) =>
+      new SignJWT({ plan: 'pro', ...times }).setProtectedHeader({ alg: 'HS256' }).sign(key);
+    const tooLong = 'visitorAuthToken: must expire at most 604800 s after it was issued (exp - iat)';
+    const refused: Array<[{ iat?: number; exp?: number }, string]> = [
+      [{ iat: now }, 'visitorAuthToken: must have an expiry (exp)'],
+      [{}, 'visitorAuthToken: must have an expiry (exp)'],
+      [{ iat: now, exp: now + 7 * day + 60 }, tooLong],
+      [{ exp: now + 8 * day }, tooLong], // no iat: counted from now
+      [{ iat: now - 6 * day, exp: now + 2 * day }, tooLong], // two days left, but eight in all
+      [{ iat: now + 30 * day, exp: now + 30 * day + 3600 }, tooLong], // an iat ahead buys no time
+    ];
+    for (const [times, message] of refused)
+      expect((await read(await signed(times)).expect(400)).body.error.message).toBe(message);
+    await read(await signed({ iat: now, exp: now + 7 * day })).expect(200);
+    await read(await signed({ exp: now + 3600 })).expect(200);
+  });
+
   it('members see every item, and what a visitor sees when they present visitor claims', async () => {
     const a = await adaptiveSite('public');
     const as = server.as(a.fx.admin.token);

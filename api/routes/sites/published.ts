@@ -19,7 +19,7 @@ const publishedQuery = {
   shareKey: listSectionsQuery.shareKey,
   visitorAuthToken: text({ min: 1, max: 8192 }).optional().openapi({
     description:
-      "a visitor token: a JWT signed (HS256) with the site's key (…/publishing/auth). It opens a visitor-auth site, and its claims, with unsigned ones given as `visitor.<name>` parameters, decide which sections and site spaces with a condition are shown",
+      "a visitor token: a JWT signed (HS256) with the site's key (…/publishing/auth), with an expiry (`exp`) at most 7 days (by default) after its `iat`. It opens a visitor-auth site, and its claims, with unsigned ones given as `visitor.<name>` parameters, decide which sections and site spaces with a condition are shown",
   }),
 };
 
@@ -45,7 +45,12 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
         params.organizationId,
       ]);
       if (!site) throw notFound('site');
-      const visitor = await siteVisitor(access.db, site, { ...query, query: req.query as Record<string, unknown> });
+      const visitor = await siteVisitor(
+        access.db,
+        site,
+        { ...query, query: req.query as Record<string, unknown> },
+        api.deps.config.visitorTokenMaxLifetimeSeconds,
+      );
       const { viewAll } = await authorize(
         access,
         { kind: 'publishedSite', site, passes: visitor.passes },
