@@ -9,6 +9,7 @@ import { AccessContext } from '../domain/access/context';
 import { AppError, forbidden } from '../domain/errors';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
+import { loggedQueryParameters } from './middleware/redact-url';
 import { validationError } from './validation';
 
 declare module 'express-serve-static-core' {
@@ -136,9 +137,11 @@ export class ApiBuilder {
     const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
       name === def.restParam ? `*${name}` : `:${name}`,
     );
+    const loggedQuery = loggedQueryParameters(Object.keys(def.query ?? {}));
     // the operation id first, for the request log and the metrics of every answer, 401s included
     const named: RequestHandler = (req, _res, next) => {
       req.operationId = def.operationId;
+      req.loggedQuery = loggedQuery;
       next();
     };
     const handlers: RequestHandler[] = def.anonymous ? [named] : [named, ...this.authenticated];

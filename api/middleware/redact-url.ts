@@ -1,38 +1,42 @@
 /**
- * URLs as the request log shows them: the value of every credential-like query parameter (a download
- * link's signature, a token sent in the query string, which is refused but still arrives) is replaced,
- * so a log never holds something that opens a resource.
+ * URLs as the request log shows them. Only the values of the query parameters the matched operation
+ * declares are shown, and of those not the credentials (a download link's signature, a share key, a
+ * visitor token); every other value is replaced, names kept. A list of what to hide always missed
+ * something (`visitorAuthToken`, `Authorization=Bearer …`, the claims of `visitor.<name>`); a list of
+ * what to show, taken from the operations' own schemas, fails safe.
  */
+
+/** Declared parameters whose values open something: never shown, whatever the operation. */
 const CREDENTIAL_PARAMETERS = new Set([
   'signature',
+  'sharekey',
+  'visitorauthtoken',
   'token',
   'access_token',
-  'refresh_token',
-  'id_token',
+  'authorization',
   'key',
-  'apikey',
-  'api_key',
-  'sharekey',
   'secret',
-  'client_secret',
   'password',
-  'x-amz-signature',
-  'x-amz-credential',
-  'x-amz-security-token',
 ]);
 
 export const REDACTED = '[REDACTED]';
 
+/** What the request log may show of an operation's query: its declared parameters but the credentials. */
+export function loggedQueryParameters(declared: string[]): ReadonlySet<string> {
+  return new Set(declared.filter((name) => !CREDENTIAL_PARAMETERS.has(name.toLowerCase())));
+}
+
 function parameterName(raw: string): string {
   const name = raw.replace(/\+/g, ' ');
   try {
-    return decodeURIComponent(name).toLowerCase();
+    return decodeURIComponent(name);
   } catch {
-    return name.toLowerCase(); // malformed percent-encoding: compared as sent
+    return name; // malformed percent-encoding: compared as sent
   }
 }
 
-export function redactUrl(url: string): string {
+/** `logged`: the parameters whose values are shown (none when the request matched no operation). */
+export function redactUrl(url: string, logged: ReadonlySet<string> = new Set()): string {
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url
@@ -40,8 +44,10 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const eq = pair.indexOf('=');
-      const name = eq < 0 ? pair : pair.slice(0, eq);
-      return CREDENTIAL_PARAMETERS.has(parameterName(name)) ? `${name}=${REDACTED}` : pair;
+      // a parameter without a value is all value (`?dpt_…`): shown only when declared
+      if (eq < 0) return logged.has(parameterName(pair)) ? pair : REDACTED;
+      const name = pair.slice(0, eq);
+      return logged.has(parameterName(name)) ? pair : `${name}=${REDACTED}`;
     });
   return `${url.slice(0, start)}?${query.join('&')}`;
 }

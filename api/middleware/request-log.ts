@@ -15,6 +15,8 @@ declare module 'express-serve-static-core' {
   interface Request {
     /** the request's id: the client's X-Request-Id when it is a plain token, else a new UUID */
     id?: string;
+    /** the query parameters whose values the log shows (redact-url.ts); unset: none */
+    loggedQuery?: ReadonlySet<string>;
   }
 }
 
@@ -38,7 +40,7 @@ export function requestLog(logger: Logger, mode: Config['logRequests']) {
       const failed = res.statusCode >= 500;
       if (mode === 'errors' && res.statusCode < 400) return;
       const line = {
-        req: { id, method: req.method, url: redactUrl(req.originalUrl) },
+        req: { id, method: req.method, url: redactUrl(req.originalUrl, req.loggedQuery) },
         res: { statusCode: res.statusCode },
         responseTime: Date.now() - start,
         ...requestContext(req),

@@ -122,12 +122,18 @@ describe('concurrent reaction changes', () => {
   });
 });
 
+/** An app whose request log lines are kept. */
+function loggedApp() {
+  const lines: string[] = [];
+  const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
+  const blobs = createBlobStore(server.config);
+  const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs, logger });
+  return { app, blobs, log: () => lines.join('') };
+}
+
 describe('the request log', () => {
   it('holds no signature or token sent in a query string', async () => {
-    const lines: string[] = [];
-    const logger = pino({ level: 'info' }, { write: (line: string) => void lines.push(line) });
-    const blobs = createBlobStore(server.config);
-    const app = createApp({ ds: server.ds, config: server.config, temporal: server.temporal, blobs, logger });
+    const { app, blobs, log: logged } = loggedApp();
     const { token } = await createUser(server.ds);
 
     await blobs.put('test/redaction/file.txt', Buffer.from('hello'), 'text/plain');
@@ -141,12 +147,43 @@ describe('the request log', () => {
     await request(app).get('/v1/user').query({ access_token: token, limit: 5 }).expect(401);
     await request(app).get(`/v1/user?Key=${token}&shareKey=${token}x&SIGNATURE=${signature}`).expect(401);
 
-    const log = lines.join('');
+    const log = logged();
     expect(log).toContain('/v1/blobs/test/redaction/file.txt?filename=file.txt&contentType=text%2Fplain&expires=');
     expect(log).toContain('signature=[REDACTED]');
-    expect(log).toContain('/v1/user?access_token=[REDACTED]&limit=5');
+    expect(log).toContain('/v1/user?access_token=[REDACTED]&limit=[REDACTED]');
     expect(log).toContain('/v1/user?Key=[REDACTED]&shareKey=[REDACTED]&SIGNATURE=[REDACTED]');
     for (const secret of [signature, token, token.slice(4), encodeURIComponent(signature)])
+      expect(log).not.toContain(secret);
+  });
+});
+
+describe('issue 18 §6: the request log', () => {
+  it("shows only the values of the matched operation's declared parameters that are not credentials", async () => {
+    const { app, log: logged } = loggedApp();
+    const { token } = await createUser(server.ds);
+    const bearer = encodeURIComponent(`Bearer ${token}`);
+    const claims = 'visitor.email=ada%40example.test';
+    // declared: limit (shown), page (shown); undeclared: everything else
+    await request(app)
+      .get(`/v1/orgs?limit=5&page=&visitorAuthToken=jwt.one.x&Authorization=${bearer}&${claims}&${token}`)
+      .expect(401);
+    // declared credentials of the published site: shareKey and visitorAuthToken
+    await request(app)
+      .get(`/v1/orgs/o1/sites/s1/published?shareKey=k-secret&visitorAuthToken=jwt.two.y&${claims}`)
+      .set('Authorization', `Bearer ${token}`)
+      .expect(404);
+    // a route no operation matches: every value
+    await request(app).get(`/v1/nothing-here?limit=5&Authorization=${bearer}`).expect(404);
+
+    const log = logged();
+    expect(log).toContain(
+      '/v1/orgs?limit=5&page=&visitorAuthToken=[REDACTED]&Authorization=[REDACTED]&visitor.email=[REDACTED]&[REDACTED]"',
+    );
+    expect(log).toContain(
+      '/v1/orgs/o1/sites/s1/published?shareKey=[REDACTED]&visitorAuthToken=[REDACTED]&visitor.email=[REDACTED]"',
+    );
+    expect(log).toContain('/v1/nothing-here?limit=[REDACTED]&Authorization=[REDACTED]"');
+    for (const secret of [token, token.slice(4), 'jwt.one', 'jwt.two', 'k-secret', 'ada%40example'])
       expect(log).not.toContain(secret);
   });
 });

@@ -11,10 +11,12 @@ import { forbidden, notFound } from '../../../domain/errors';
 import { attachmentDisposition } from '../../../domain/storage/content-disposition';
 import { LocalBlobStore } from '../../../domain/storage/local-blob-store';
 import type { Deps } from '../../deps';
+import { loggedQueryParameters } from '../../middleware/redact-url';
 import { validationError } from '../../validation';
 import { blobDownloadParams, blobDownloadQuery } from './schema';
 
 const querySchema = z.object(blobDownloadQuery).strict();
+const loggedQuery = loggedQueryParameters(Object.keys(blobDownloadQuery));
 
 function describe(registry: OpenAPIRegistry): void {
   registry.registerPath({
@@ -42,6 +44,7 @@ export function blobRoutes(deps: Deps, registry: OpenAPIRegistry): Router {
   describe(registry);
   const router = Router();
   router.get('/v1/blobs/*key', async (req: Request, res: Response) => {
+    req.loggedQuery = loggedQuery;
     // S3 serves its own presigned URLs
     if (!(deps.blobs instanceof LocalBlobStore)) throw notFound('blob');
     const parsed = querySchema.safeParse(req.query);
