@@ -11,7 +11,7 @@ import { ApiMetrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
-import { rateLimit } from './middleware/rate-limit';
+import { rateLimit, rateLimitByAddress } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { ApiBuilder } from './operation';
@@ -22,7 +22,8 @@ import { referenceRoutes } from './routes/docs/router';
 export function createApp(deps: Deps): Express {
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', false);
+  // no proxy by default: the socket's address is the client's, whatever X-Forwarded-For says
+  app.set('trust proxy', deps.config.trustProxy);
   app.set('query parser', 'simple');
   // no automatic ETag: hashing every JSON answer (SHA-1) was a twentieth of a search's CPU; no client of the API uses it (/v1/openapi.json keeps its own)
   app.set('etag', false);
@@ -54,15 +55,18 @@ export function createApp(deps: Deps): Express {
 
   const registry = createRegistry();
   const limits = deps.config.rateLimits;
-  const api = new ApiBuilder(deps, registry, [
-    authenticate(deps.ds, new LiveTokenCache(deps.config.tokenCacheMs)),
-    rateLimit(
-      new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease),
-      new RequestOrganizations(deps.ds),
-      limits,
-      (policy) => metrics.rateLimited(policy),
-    ),
-  ]);
+  const limiter = new RateLimiter(deps.ds, limits.windowSeconds, limits.maxLease);
+  const onRefused = (policy: string) => metrics.rateLimited(policy);
+  const byAddress = rateLimitByAddress(limiter, limits, onRefused);
+  const api = new ApiBuilder(
+    deps,
+    registry,
+    [
+      authenticate(deps.ds, new LiveTokenCache(deps.config.tokenCacheMs)),
+      rateLimit(limiter, new RequestOrganizations(deps.ds), limits, onRefused),
+    ],
+    [byAddress],
+  );
   registerRoutes(api);
   const blobs = blobRoutes(deps, registry);
   // The document changes only with the code: serialized once, with an ETag for conditional requests.
@@ -72,6 +76,7 @@ export function createApp(deps: Deps): Express {
     res.set({ 'Content-Type': 'application/json; charset=utf-8', ETag: documentTag }).send(document);
   });
   app.use(referenceRoutes(deps.config.publicBaseUrl));
+  app.use('/v1/blobs', byAddress);
   app.use(blobs);
   app.use(api.router);
 

@@ -23,7 +23,7 @@ export class ApiMetrics {
     });
     this.refused = new Counter({
       name: 'http_rate_limited_requests_total',
-      help: 'Requests refused with 429, by the rate limit policy that refused them (token, organization)',
+      help: 'Requests refused with 429, by the rate limit policy that refused them (token, user, organization, address)',
       labelNames: ['policy'],
       registers: [this.registry],
     });

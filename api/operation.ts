@@ -121,6 +121,8 @@ export class ApiBuilder {
     private readonly registry: OpenAPIRegistry,
     /** What runs before every operation that needs a token: authentication, then the rate limits. */
     private readonly authenticated: RequestHandler[],
+    /** What runs before every operation reachable without one: the per-address rate limit. */
+    private readonly anonymous: RequestHandler[],
   ) {}
 
   op<
@@ -144,7 +146,7 @@ export class ApiBuilder {
       req.loggedQuery = loggedQuery;
       next();
     };
-    const handlers: RequestHandler[] = def.anonymous ? [named] : [named, ...this.authenticated];
+    const handlers: RequestHandler[] = [named, ...(def.anonymous ? this.anonymous : this.authenticated)];
     if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
     const group = GROUP.exec(expressPath)?.[0];
     const router = group ? this.groupRouter(group) : this.router;

@@ -208,7 +208,12 @@ async function main(): Promise<void> {
   ];
   // limits no load here reaches keep the rate limiter on the path at its usual cost (a lease of 100 hits per statement);
   // the metrics listener on a free port, beside an API of npm start
-  const limits = { RATE_LIMIT_PER_TOKEN: '1000000000', RATE_LIMIT_PER_ORGANIZATION: '1000000000', METRICS_PORT: '0' };
+  const limits = {
+    RATE_LIMIT_PER_TOKEN: '1000000000',
+    RATE_LIMIT_PER_USER: '1000000000',
+    RATE_LIMIT_PER_ORGANIZATION: '1000000000',
+    METRICS_PORT: '0',
+  };
   const api = await startServer(
     'api',
     apiArgs,

@@ -1,3 +1,4 @@
+import ipaddr from 'ipaddr.js';
 import * as path from 'path';
 
 /** The longest the API may remember a live token: a revocation reaches every replica within it. */
@@ -20,6 +21,26 @@ function atMost(name: string, fallback: number, max: number): number {
   const n = int(name, fallback);
   if (n > max) throw new Error(`${name}: must be at most ${max}, got "${process.env[name]}"`);
   return n;
+}
+
+/** Express's own names for address ranges (proxy-addr). */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+/**
+ * Express's `trust proxy`: false (no proxy: the socket's address is the client's), a hop count, or the
+ * proxies' addresses and CIDR ranges. `true` (every hop) is refused: any client could name its own address.
+ */
+function trustProxy(name: string): false | number | string[] {
+  const raw = str(name, '').trim();
+  if (raw === '') return false;
+  if (/^\d+$/.test(raw)) return Number(raw);
+  const entries = raw.split(',').map((e) => e.trim());
+  const wrong = entries.find((e) => !PROXY_RANGES.has(e) && !ipaddr.isValid(e) && !ipaddr.isValidCIDR(e));
+  if (wrong !== undefined)
+    throw new Error(
+      `${name}: must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${wrong}"`,
+    );
+  return entries;
 }
 
 function bool(name: string): boolean {
@@ -90,6 +111,8 @@ export function loadConfig() {
   return {
     port,
     host: str('HOST', '127.0.0.1'),
+    /** The reverse proxies whose X-Forwarded-For gives the client's address (the per-address rate limit, req.ip). */
+    trustProxy: trustProxy('TRUST_PROXY'),
     publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${port}`),
     appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
     publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
@@ -133,6 +156,8 @@ export function loadConfig() {
     cursorSecret: secret('CURSOR_SECRET'),
     /** Lifetime of the API tokens handed to an integration with each event (domain/integrations/tokens.ts). */
     integrationTokenTtlSeconds: Math.max(1, int('INTEGRATION_TOKEN_TTL_SECONDS', 3600)),
+    /** Live (unrevoked, unexpired) API tokens a user may hold; issuing one more is a 409 (domain/auth/tokens.ts). */
+    maxLiveTokensPerUser: Math.max(1, int('API_TOKENS_MAX_PER_USER', 100)),
     /** Longest lifetime (exp after iat, or after now without iat) of a site's visitor token (domain/sites/publishing-auth.ts). */
     visitorTokenMaxLifetimeSeconds: Math.max(1, int('VISITOR_TOKEN_MAX_LIFETIME_SECONDS', 7 * 24 * 3600)),
     /** How long the API may remember a live token and its caller's roles (domain/auth/live-token-cache.ts); 0: never. */
@@ -149,11 +174,15 @@ export function loadConfig() {
       /** The Temporal SDK's own exporter, on 127.0.0.1 only: the worker's /metrics includes what it reports. */
       temporalPort: int('TEMPORAL_METRICS_PORT', 9466),
     },
-    /** Requests per token and per organization in each window, counted in MySQL for every replica (domain/rate-limits); 0: no limit. */
+    /** Requests per token, user, organization and (without a token) client address in each window, counted in MySQL for every replica (domain/rate-limits); 0: no limit. */
     rateLimits: {
       windowSeconds: Math.max(1, int('RATE_LIMIT_WINDOW_SECONDS', 60)),
       perToken: int('RATE_LIMIT_PER_TOKEN', 3000),
+      /** all tokens of one user together: minting more tokens buys no more requests */
+      perUser: int('RATE_LIMIT_PER_USER', 6000),
       perOrganization: int('RATE_LIMIT_PER_ORGANIZATION', 10000),
+      /** the operations reachable without a token (integration scripts and assets, public OpenAPI documents, blob downloads), per client address */
+      perAddress: int('RATE_LIMIT_PER_ADDRESS', 1200),
       /** Most hits a replica leases from a counter at once (1: every request asks the database). */
       maxLease: Math.max(1, int('RATE_LIMIT_MAX_LEASE', 100)),
     },

@@ -1,13 +1,16 @@
 /**
- * The request limits per token and per organization (domain/rate-limits), after authentication.
- * Every answer carries the RateLimit-Policy and RateLimit headers of the IETF draft (RateLimit header
- * fields for HTTP); a refused request answers 429 with Retry-After. The token is counted first: a
- * token refused on its own limit takes nothing from its organization's. Only members count against an
- * organization, so outsiders cannot spend its budget by naming it in their paths.
+ * The request limits (domain/rate-limits): per token, per user and per organization after
+ * authentication, per client address on the operations reachable without a token. Every answer
+ * carries the RateLimit-Policy and RateLimit headers of the IETF draft (RateLimit header fields for
+ * HTTP); a refused request answers 429 with Retry-After. The token is counted first, then its user,
+ * then the organization: a bucket refused takes nothing from the next ones, so a runaway script cannot
+ * starve its owner's other tokens or its colleagues. Only members count against an organization, so
+ * outsiders cannot spend its budget by naming it in their paths.
  */
 import type { NextFunction, Request, Response } from 'express';
 import type { Config } from '../../domain/config';
 import { AppError } from '../../domain/errors';
+import { addressBucket } from '../../domain/rate-limits/client-address';
 import type { BucketState, RateLimiter, RateLimitPolicy } from '../../domain/rate-limits/limiter';
 import type { RequestOrganizations } from '../../domain/rate-limits/request-organization';
 
@@ -18,25 +21,30 @@ declare module 'express-serve-static-core' {
   }
 }
 
-export function rateLimit(
+type Limits = Config['rateLimits'];
+
+type Bucket = [RateLimitPolicy, string];
+
+/**
+ * Counts a request against its buckets in turn, stopping at the first that refuses, and sets the
+ * headers; a refusal goes on as the 429 error.
+ */
+function counter(
   limiter: RateLimiter,
-  organizations: RequestOrganizations,
-  config: Config['rateLimits'],
+  policies: RateLimitPolicy[],
+  windowSeconds: number,
   onRefused: (policy: string) => void,
 ) {
-  const token: RateLimitPolicy = { name: 'token', limit: config.perToken };
-  const organization: RateLimitPolicy = { name: 'organization', limit: config.perOrganization };
-  const policies = [token, organization].filter((p) => p.limit > 0);
-  const policyHeader = policies.map((p) => `"${p.name}";q=${p.limit};w=${config.windowSeconds}`).join(', ');
-
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    req.organizationId = await organizations.of(req.params);
-    if (!policies.length) return next();
+  const policyHeader = policies
+    .filter((p) => p.limit > 0)
+    .map((p) => `"${p.name}";q=${p.limit};w=${windowSeconds}`)
+    .join(', ');
+  return async (buckets: Bucket[], res: Response, next: NextFunction): Promise<void> => {
     const states: BucketState[] = [];
-    if (token.limit > 0) states.push(await limiter.hit(`token:${req.caller!.tokenId}`, token));
-    const member = req.caller!.memberships.some((m) => m.organizationId === req.organizationId);
-    if (organization.limit > 0 && member && states.every((s) => s.allowed)) {
-      states.push(await limiter.hit(`organization:${req.organizationId}`, organization));
+    for (const [policy, id] of buckets) {
+      const state = await limiter.hit(policy, id);
+      states.push(state);
+      if (!state.allowed) break;
     }
     if (!states.length) return next();
     res.setHeader('RateLimit-Policy', policyHeader);
@@ -48,8 +56,40 @@ export function rateLimit(
     next(
       new AppError(
         429,
-        `rate limit: at most ${refused.policy.limit} requests per ${config.windowSeconds} s per ${refused.policy.name}; retry in ${refused.resetSeconds} s`,
+        `rate limit: at most ${refused.policy.limit} requests per ${windowSeconds} s per ${refused.policy.name}; retry in ${refused.resetSeconds} s`,
       ),
     );
+  };
+}
+
+export function rateLimit(
+  limiter: RateLimiter,
+  organizations: RequestOrganizations,
+  config: Limits,
+  onRefused: (policy: string) => void,
+) {
+  const token: RateLimitPolicy = { name: 'token', limit: config.perToken };
+  const user: RateLimitPolicy = { name: 'user', limit: config.perUser };
+  const organization: RateLimitPolicy = { name: 'organization', limit: config.perOrganization };
+  const count = counter(limiter, [token, user, organization], config.windowSeconds, onRefused);
+
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    req.organizationId = await organizations.of(req.params);
+    const caller = req.caller!;
+    const buckets: Bucket[] = [];
+    if (token.limit > 0) buckets.push([token, caller.tokenId]);
+    if (user.limit > 0) buckets.push([user, caller.userId]);
+    const member = caller.memberships.some((m) => m.organizationId === req.organizationId);
+    if (organization.limit > 0 && member) buckets.push([organization, req.organizationId!]);
+    await count(buckets, res, next);
+  };
+}
+
+/** The operations reachable without a token: per client address (req.ip, as TRUST_PROXY lets Express read it). */
+export function rateLimitByAddress(limiter: RateLimiter, config: Limits, onRefused: (policy: string) => void) {
+  const address: RateLimitPolicy = { name: 'address', limit: config.perAddress, transient: true };
+  const count = counter(limiter, [address], config.windowSeconds, onRefused);
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
+    await count(address.limit > 0 ? [[address, addressBucket(req.ip)]] : [], res, next);
   };
 }

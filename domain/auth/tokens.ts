@@ -1,11 +1,13 @@
 /** API tokens: random secrets shown once, stored as SHA-256, revocable, optionally expiring. */
 import { createHash, randomBytes } from 'crypto';
-import { IsNull } from 'typeorm';
+import { IsNull, MoreThan } from 'typeorm';
 import { ApiToken } from '../../entities/ApiToken';
 import { Member } from '../../entities/Member';
+import { User } from '../../entities/User';
 import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/context';
 import { loadIntegrationPrincipal } from '../access/integration-principal';
 import type { Db } from '../db';
+import { conflict } from '../errors';
 import { newId } from '../ids';
 import { columnsOf, hydrate, queryPrepared } from '../rows';
 
@@ -36,6 +38,30 @@ export async function issueToken(
   });
   await db.insert(ApiToken, token);
   return { token, secret };
+}
+
+/**
+ * A token a user asks for for themselves (`POST /v1/user/tokens`): at most `maxLive` live ones at once,
+ * or tokens could be minted without end. The user's row is locked first, so concurrent requests cannot
+ * both take the last place.
+ */
+export async function issueUserToken(
+  db: Db,
+  userId: string,
+  label: string,
+  expiresAt: Date | null,
+  maxLive: number,
+): Promise<{ token: ApiToken; secret: string }> {
+  await db.findOne(User, { where: { id: userId }, lock: { mode: 'pessimistic_write' } });
+  const live = { userId, revokedAt: IsNull() };
+  const count = await db.count(ApiToken, {
+    where: [
+      { ...live, expiresAt: IsNull() },
+      { ...live, expiresAt: MoreThan(new Date()) },
+    ],
+  });
+  if (count >= maxLive) throw conflict(`tokens: a user holds at most ${maxLive} live API tokens; revoke one first`);
+  return issueToken(db, userId, label, expiresAt);
 }
 
 /** The token, and what every authorized request needs to know of its user, read in the same statement. */

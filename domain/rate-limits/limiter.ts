@@ -1,6 +1,6 @@
 /**
  * Fixed-window request limits whose counters every API replica shares: one MySQL row per bucket
- * (`rate_limit_counters`), keyed by what is limited (`token:<id>`, `organization:<id>`).
+ * (`rate_limit_counters`), keyed by the policy and what it limits (`token:<id>`, `address:<address>`).
  *
  * A replica does not write every request. It leases a block of hits from the bucket's row in one
  * atomic statement and spends the block locally; a block is at most 1% of the limit (at most
@@ -11,10 +11,15 @@
 import type { DataSource } from 'typeorm';
 
 export interface RateLimitPolicy {
-  /** The name the RateLimit headers give it: `token`, `organization`. */
+  /** The name the RateLimit headers give it, and its buckets' prefix: `token`, `user`, `organization`, `address`. */
   name: string;
   /** Requests per window; 0: unlimited. */
   limit: number;
+  /**
+   * Its buckets are many and most never come back (client addresses): the replica that counted one
+   * deletes its row once the window is past, so the table does not grow with every address ever seen.
+   */
+  transient?: boolean;
 }
 
 export interface BucketState {
@@ -35,6 +40,7 @@ interface Lease {
   counted: number;
   /** the lease statement in flight, which concurrent requests of the bucket wait for */
   pending: Promise<void> | null;
+  transient: boolean;
 }
 
 // One row per bucket, reused window after window: a lease in the row's window adds to it, one in a
@@ -43,6 +49,9 @@ interface Lease {
 const LEASE_SQL =
   'INSERT INTO rate_limit_counters (bucket, windowStart, hits) VALUES (?, ?, LAST_INSERT_ID(?)) ' +
   'ON DUPLICATE KEY UPDATE hits = LAST_INSERT_ID(IF(windowStart >= ?, hits + ?, ?)), windowStart = GREATEST(windowStart, ?)';
+
+/** Rows of transient buckets deleted per statement: by primary key, so no range of the table is locked. */
+const DROP_BATCH = 500;
 
 export class RateLimiter {
   private readonly leases = new Map<string, Lease>();
@@ -55,8 +64,9 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Counts one request against `key`, or refuses it when the window's limit is spent. */
-  async hit(key: string, policy: RateLimitPolicy): Promise<BucketState> {
+  /** Counts one request against `id`'s bucket of `policy`, or refuses it when the window's limit is spent. */
+  async hit(policy: RateLimitPolicy, id: string): Promise<BucketState> {
+    const key = `${policy.name}:${id}`;
     const now = this.clock();
     const windowMs = this.windowSeconds * 1000;
     const window = Math.floor(now / windowMs);
@@ -64,7 +74,7 @@ export class RateLimiter {
     this.prune(window);
     let lease = this.leases.get(key);
     if (!lease || lease.window !== window) {
-      lease = { window, left: 0, counted: 0, pending: null };
+      lease = { window, left: 0, counted: 0, pending: null, transient: policy.transient === true };
       this.leases.set(key, lease);
     }
     while (lease.left === 0 && lease.counted < policy.limit) {
@@ -96,10 +106,28 @@ export class RateLimiter {
     lease.counted = counted;
   }
 
-  /** Forgets the leases of past windows, once per window. */
+  /** Forgets the leases of past windows, once per window, and deletes the rows of their transient buckets. */
   private prune(window: number): void {
     if (window === this.prunedWindow) return;
     this.prunedWindow = window;
-    for (const [key, lease] of this.leases) if (lease.window < window) this.leases.delete(key);
+    const transient: string[] = [];
+    for (const [key, lease] of this.leases) {
+      if (lease.window >= window) continue;
+      this.leases.delete(key);
+      if (lease.transient) transient.push(key);
+    }
+    // off the request's path; a batch that fails leaves its rows, which a later window of the bucket reuses
+    if (transient.length) void this.drop(transient, window * this.windowSeconds).catch(() => undefined);
+  }
+
+  /** Deletes the buckets' rows unless a replica has counted them in the current window since. */
+  private async drop(keys: string[], windowStart: number): Promise<void> {
+    for (let i = 0; i < keys.length; i += DROP_BATCH) {
+      const batch = keys.slice(i, i + DROP_BATCH);
+      await this.ds.query(
+        `DELETE FROM rate_limit_counters WHERE bucket IN (${batch.map(() => '?').join(', ')}) AND windowStart < ?`,
+        [...batch, windowStart],
+      );
+    }
   }
 }

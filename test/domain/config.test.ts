@@ -89,3 +89,23 @@ describe('signing secrets', () => {
     expect(run.stderr).toContain('CURSOR_SECRET: is required');
   });
 });
+
+describe('issue 18 §5: TRUST_PROXY', () => {
+  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET };
+
+  it("takes Express's values: none by default, a hop count, or addresses, CIDR ranges and Express's range names", () => {
+    expect(loadWith({ ...complete, TRUST_PROXY: undefined }).trustProxy).toBe(false);
+    expect(loadWith({ ...complete, TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadWith({ ...complete, TRUST_PROXY: 'loopback, 10.0.0.0/8,2001:db8::/32, 192.0.2.1' }).trustProxy).toEqual([
+      'loopback',
+      '10.0.0.0/8',
+      '2001:db8::/32',
+      '192.0.2.1',
+    ]);
+  });
+
+  it('refuses anything else, true (every hop) included, naming the variable', () => {
+    for (const wrong of ['true', '10.0.0.0/33', 'proxy.example', 'loopback,'])
+      expect(() => loadWith({ ...complete, TRUST_PROXY: wrong })).toThrow(/^TRUST_PROXY: must be a hop count or/);
+  });
+});

@@ -1,5 +1,5 @@
 /** The caller: who am I, and my API tokens (extensions: GitBook has no such operations). */
-import { issueToken, revokeById } from '../../../domain/auth/tokens';
+import { issueUserToken, revokeById } from '../../../domain/auth/tokens';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { findVisibleUser } from '../../../domain/users/users';
@@ -57,14 +57,15 @@ export function userRoutes(api: ApiBuilder): void {
       tags: ['users'],
       extension: true,
       userOnly: true,
-      summary: 'Issue a new API token for the caller; the secret is shown only in this answer',
+      summary:
+        'Issue a new API token for the caller; the secret is shown only in this answer. A user holds at most a configured number of live tokens, 100 by default (409 beyond)',
       body: issueTokenBody,
       responses: { 201: { description: 'issued', schema: apiTokenSchema, noLocation: true } },
     },
     async ({ body, caller }) => {
       const expiresAt = body.expiresInSeconds ? new Date(Date.now() + body.expiresInSeconds * 1000) : null;
       const { token, secret } = await inTransaction(ds, (db) =>
-        issueToken(db, caller.userId, body.label ?? 'api', expiresAt),
+        issueUserToken(db, caller.userId, body.label ?? 'api', expiresAt, config.maxLiveTokensPerUser),
       );
       return { status: 201, body: presentApiToken(token, secret) };
     },
