@@ -18,6 +18,11 @@ export class IntegrationInstallation {
   /** The account configuration (checked against the integration's `configurations.account`). */
   @Column({ type: 'json' }) configuration: Record<string, unknown>;
   @Column({ type: 'json' }) externalIds: string[];
+  /**
+   * The scopes the installing organization granted: the published ones at install, widened only when one of
+   * its admins repeats the install call, narrowed by a republish that drops a scope (domain/integrations/granted-scopes.ts).
+   */
+  @Column({ type: 'json' }) grantedScopes: string[];
   /** environment.signingSecrets.installation, and the key of the delivery signature. */
   @Column({ type: 'varchar', length: 64, charset: 'ascii', collation: 'ascii_bin' }) signingSecret: string;
   @RefColumn({ nullable: true }) createdById: string | null;

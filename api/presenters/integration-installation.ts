@@ -36,6 +36,10 @@ export const installationSchema = z
     spaces: z.number().int().openapi({ description: 'how many spaces it covers' }),
     configuration: configurationSchema,
     externalIds: externalIdsSchema,
+    scopesPendingApproval: z.array(z.string()).openapi({
+      description:
+        'extension: scopes the integration now asks for that this organization has not granted; an admin grants them by repeating the install call',
+    }),
     target: z.object({ organization: z.string() }),
     urls: z.object({
       location: z.string(),

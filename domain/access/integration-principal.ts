@@ -2,10 +2,14 @@
 import type { ApiToken } from '../../entities/ApiToken';
 import type { InstallationSelection } from '../../entities/IntegrationInstallation';
 import type { Db } from '../db';
+import { effectiveScopes } from '../integrations/granted-scopes';
 
 export interface IntegrationPrincipal {
   integrationId: string;
-  /** The integration's declared scopes (as last published): they cap everything the token may do. */
+  /**
+   * The scopes the token acts with: the integration's published ones for its own token; for an installation
+   * token, those its organization also granted (granted-scopes.ts). They cap everything the token may do.
+   */
   scopes: readonly string[];
   /** The installation an installation token acts within; null for the integration's own token. */
   installation: {
@@ -25,7 +29,7 @@ export async function loadIntegrationPrincipal(
   token: Pick<ApiToken, 'integrationId' | 'installationId'>,
 ): Promise<IntegrationPrincipal | null> {
   const rows: Array<Record<string, unknown>> = await db.query(
-    `SELECT i.scopes, n.id AS installationId, n.organizationId, n.spaceSelection, n.siteSelection
+    `SELECT i.scopes, n.grantedScopes, n.id AS installationId, n.organizationId, n.spaceSelection, n.siteSelection
        FROM integrations i LEFT JOIN integration_installations n ON n.id = ? AND n.integrationId = i.id
       WHERE i.id = ? AND i.deletedAt IS NULL`,
     [token.installationId, token.integrationId],
@@ -33,9 +37,10 @@ export async function loadIntegrationPrincipal(
   if (!rows.length) return null;
   const row = rows[0];
   if (token.installationId && !row.installationId) return null;
+  const published = jsonColumn(row.scopes);
   return {
     integrationId: token.integrationId!,
-    scopes: (typeof row.scopes === 'string' ? JSON.parse(row.scopes) : row.scopes) as string[],
+    scopes: row.installationId ? effectiveScopes(published, jsonColumn(row.grantedScopes)) : published,
     installation: row.installationId
       ? {
           id: row.installationId as string,
@@ -45,4 +50,9 @@ export async function loadIntegrationPrincipal(
         }
       : null,
   };
+}
+
+/** A JSON column read by a raw statement: MariaDB answers text, MySQL the parsed value. */
+function jsonColumn(value: unknown): string[] {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as string[];
 }

@@ -17,6 +17,7 @@ import { newId } from '../ids';
 import { deletedFields, setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
 import { Configuration, checkConfiguration, statusFor } from './installation-configuration';
+import { grantPublishedScopes } from './scope-approval';
 
 export interface InstallResult {
   installation: IntegrationInstallation;
@@ -25,8 +26,9 @@ export interface InstallResult {
 }
 
 /**
- * Installs the integration on the organization, or finds the installation it already has (also when a
- * concurrent request just made it: the unique index decides). A private integration installs only in
+ * Installs the integration on the organization, granting the scopes published now, or finds the
+ * installation it already has (also when a concurrent request just made it: the unique index decides)
+ * and grants it the scopes published since. A private integration installs only in
  * its owner organization. A new installation covers the spaces and sites it is then given (`selected`).
  */
 export async function installIntegration(
@@ -38,11 +40,12 @@ export async function installIntegration(
   if (integration.visibility === 'private' && organization.id !== integration.ownerOrganizationId) {
     throw forbidden('a private integration installs only in the organization that publishes it');
   }
-  const existing = await db.findOneBy(IntegrationInstallation, {
-    integrationId: integration.id,
-    organizationId: organization.id,
+  const existing = await db.findOne(IntegrationInstallation, {
+    where: { integrationId: integration.id, organizationId: organization.id },
+    lock: { mode: 'pessimistic_write' },
   });
-  if (existing) return { installation: existing, created: false };
+  // the install call repeated by an admin: approves the scopes published since (scope-approval.ts)
+  if (existing) return { installation: await grantPublishedScopes(db, integration, existing), created: false };
   const now = new Date();
   const configuration: Configuration = {};
   const installation: IntegrationInstallation = {
@@ -54,6 +57,7 @@ export async function installIntegration(
     siteSelection: 'selected',
     configuration,
     externalIds: [],
+    grantedScopes: [...integration.scopes],
     signingSecret: randomBytes(32).toString('hex'),
     createdById: actorUserId,
     createdAt: now,
@@ -63,11 +67,11 @@ export async function installIntegration(
     await insertKeepingValues(db, IntegrationInstallation, installation);
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    const concurrent = await db.findOneByOrFail(IntegrationInstallation, {
-      integrationId: integration.id,
-      organizationId: organization.id,
+    const concurrent = await db.findOneOrFail(IntegrationInstallation, {
+      where: { integrationId: integration.id, organizationId: organization.id },
+      lock: { mode: 'pessimistic_write' },
     });
-    return { installation: concurrent, created: false };
+    return { installation: await grantPublishedScopes(db, integration, concurrent), created: false };
   }
   await recordIntegrationEvent(db, {
     integration,

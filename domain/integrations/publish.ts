@@ -20,6 +20,7 @@ import { describeAjvError, firstAjvError } from '../sites/adaptive/json-schema';
 import type { BlobStore } from '../storage/blob-store';
 import { blobKeysOf, integrationBlobKeys } from './blobs';
 import { lockIntegrationByName } from './integrations';
+import { withdrawUnpublishedGrants } from './scope-approval';
 import { encryptSecrets } from './secrets';
 
 export const ICON_MAX_BYTES = 250 * 1024;
@@ -318,6 +319,7 @@ async function writeRows(
   if (existing) {
     // TypeORM's partial-entity type cannot express the JSON columns' unknown[]
     await db.update(Integration, { id }, fields as QueryDeepPartialEntity<Integration>);
+    await withdrawUnpublishedGrants(db, id, fields.scopes);
     await db.update(User, { id: existing.botUserId }, { displayName: input.title });
     return { integration: { ...existing, ...fields }, staleBlobKeys: blobKeysOf(existing) };
   }

@@ -22,6 +22,7 @@ import type { OrganizationPermissions } from '../access/targets';
 import type { Config } from '../config';
 import { OrganizationJson, organizationJson } from '../organizations/wire';
 import { Urls } from '../urls';
+import { scopesPendingApproval } from './granted-scopes';
 
 type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>;
 
@@ -155,6 +156,8 @@ export interface InstallationJson {
   spaces: number;
   configuration: Record<string, unknown>;
   externalIds: string[];
+  /** extension: published scopes the organization has not granted yet (granted-scopes.ts) */
+  scopesPendingApproval: string[];
   target: { organization: string };
   urls: InstallationUrls;
   createdAt: string;
@@ -178,6 +181,7 @@ export function installationJson(
     spaces,
     configuration: installation.configuration,
     externalIds: installation.externalIds,
+    scopesPendingApproval: scopesPendingApproval(integration.scopes, installation.grantedScopes),
     target: { organization: installation.organizationId },
     urls: {
       location: urls.api(`/integrations/${integration.name}/installations/${installation.id}`),

@@ -106,6 +106,7 @@ describe('installing on an organization', () => {
       spaces: 0,
       configuration: {},
       externalIds: [],
+      scopesPendingApproval: [],
       target: { organization: customer.org.id },
       urls: {
         location,

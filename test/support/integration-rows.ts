@@ -77,6 +77,7 @@ export async function insertInstallation(
     siteSelection: selection.sites ?? 'all',
     configuration: {},
     externalIds: [],
+    grantedScopes: [...integration.scopes],
     signingSecret: randomBytes(32).toString('hex'),
     createdById: null,
     createdAt: now,
