@@ -40,8 +40,11 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   extension?: boolean;
   /** Kept for existing clients; `summary` names its replacement. */
   deprecated?: boolean;
-  /** Reachable without a bearer token. */
-  anonymous?: boolean;
+  /**
+   * Reachable without a bearer token. `'tokenOptional'`: a request that presents one is authenticated (and
+   * rate limited) as on any other operation, so the handler knows its caller; one without is anonymous.
+   */
+  anonymous?: boolean | 'tokenOptional';
   /**
    * Acts on the caller's own account (its tokens, its organizations, its presence) rather than on a
    * resource the access function judges: an integration's token, which has no account, gets a 403.
@@ -146,7 +149,14 @@ export class ApiBuilder {
       req.loggedQuery = loggedQuery;
       next();
     };
-    const handlers: RequestHandler[] = [named, ...(def.anonymous ? this.anonymous : this.authenticated)];
+    const handlers: RequestHandler[] = [
+      named,
+      ...(def.anonymous === 'tokenOptional'
+        ? [this.tokenOptional()]
+        : def.anonymous
+          ? this.anonymous
+          : this.authenticated),
+    ];
     if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
     const group = GROUP.exec(expressPath)?.[0];
     const router = group ? this.groupRouter(group) : this.router;
@@ -187,6 +197,14 @@ export class ApiBuilder {
       else if (reply.body === undefined) res.status(reply.status).end();
       else res.status(reply.status).json(reply.body);
     });
+  }
+
+  /** A request that presents a bearer token goes through `authenticated`, one without through `anonymous`. */
+  private tokenOptional(): RequestHandler {
+    const withToken = Router().use(this.authenticated);
+    const without = Router().use(this.anonymous);
+    return (req, res, next) =>
+      (/^Bearer\s+\S/i.test(req.headers.authorization ?? '') ? withToken : without)(req, res, next);
   }
 
   private groupRouter(group: string): Router {
@@ -244,7 +262,11 @@ export class ApiBuilder {
           : {}),
       },
       responses,
-      ...(def.anonymous ? { security: [] } : {}),
+      ...(def.anonymous === 'tokenOptional'
+        ? { security: [{}, { bearer: [] }] }
+        : def.anonymous
+          ? { security: [] }
+          : {}),
       ...(def.extension ? { 'x-extension': true } : {}),
       ...(def.deprecated ? { deprecated: true } : {}),
     };

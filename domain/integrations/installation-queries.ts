@@ -126,6 +126,20 @@ export async function installationsCoveringSpace(db: Db, space: Space): Promise<
   }));
 }
 
+/** Whether an installation of the integration covers a published site: one whose visitors load its script. */
+export async function coversPublishedSite(db: Db, integration: Integration): Promise<boolean> {
+  if (integration.deletedAt || !['all', 'site'].includes(integration.target)) return false;
+  const rows: unknown[] = await db.query(
+    `SELECT 1 FROM integration_installations i
+     INNER JOIN sites s ON s.organizationId = i.organizationId AND s.published = TRUE
+     WHERE i.integrationId = ? AND (i.siteSelection = 'all' OR EXISTS (
+       SELECT 1 FROM integration_site_installations c WHERE c.installationId = i.id AND c.siteId = s.id))
+     LIMIT 1`,
+    [integration.id],
+  );
+  return rows.length > 0;
+}
+
 /** The installations that cover the site: those that receive its events and whose scripts it shows. */
 export async function installationsCoveringSite(db: Db, site: Site): Promise<SiteCoverage[]> {
   return (await covering(db, 'site', site.organizationId, site.id)).map(({ row, ...rest }) => ({

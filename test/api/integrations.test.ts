@@ -14,8 +14,9 @@ import { IntegrationInstallation } from '../../entities/IntegrationInstallation'
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
 import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
-import { Json } from '../support/api';
+import { Json, newSpace } from '../support/api';
 import { useServer } from '../support/server';
+import { newSite, sitesPath } from '../support/sites';
 
 const server = useServer();
 
@@ -188,9 +189,9 @@ describe('publish', () => {
     expect(again.id).toBe(row.id);
     expect(again.secretsCiphertext).toBeNull();
     expect((await server.ds.manager.findOneByOrFail(User, { id: row.botUserId })).displayName).toBe('Renamed');
-    // the previous version's blobs are gone, the new script is served
-    await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
-    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(
+    // the previous version's blobs are gone, the new script is served (private now: to the organization's members)
+    await server.as(fx.admin.token).get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
+    expect((await server.as(fx.admin.token).get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(
       'export default {};\n',
     );
     expect((await publish(fx, name)).version).toBe(3);
@@ -268,7 +269,7 @@ describe('publish', () => {
     expect(row.version).toBe(start + 3);
     // one bot user, whatever the races
     expect(await server.ds.manager.countBy(User, { email: `${row.id}@integrations.invalid` })).toBe(1);
-    expect((await server.as('').get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(SCRIPT);
+    expect((await server.as(fx.admin.token).get(`/v1/integrations/${name}/script.js`).expect(200)).text).toBe(SCRIPT);
   });
 
   it('answers every malformed value of every field with a 400, never a 500', async () => {
@@ -715,10 +716,11 @@ describe('unpublish', () => {
 });
 
 describe('the script and the assets', () => {
-  it('serves the script to anyone at urls.publicEndpoint with its Content-Security-Policy; 404 for what does not exist', async () => {
+  it("serves a public integration's script to anyone at urls.publicEndpoint with its Content-Security-Policy; 404 for what does not exist", async () => {
     const fx = await createOrg(server.ds);
     const name = unique('integ-');
     const published = await publish(fx, name, {
+      visibility: 'public',
       contentSecurityPolicy: "default-src 'self'; script-src https://cdn.example.com",
     });
     const res = await server.as('').get(new URL(published.urls.publicEndpoint).pathname).expect(200);
@@ -726,6 +728,7 @@ describe('the script and the assets', () => {
     expect(res.headers['content-type']).toBe('text/javascript; charset=utf-8');
     expect(res.headers['content-security-policy']).toBe("default-src 'self'; script-src https://cdn.example.com");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
 
     await server
       .as('')
@@ -734,5 +737,109 @@ describe('the script and the assets', () => {
     await server.as('').get(`/v1/integrations/${name}/assets/icon.png`).expect(404);
     await server.as('').get(`/v1/integrations/${name}/assets/preview-0.png`).expect(404);
     await server.as('').get(`/v1/integrations/${name}/assets/secrets.json`).expect(404);
+  });
+});
+
+describe("issue 18 §7: a private integration's script and images", () => {
+  const paths = (name: string) => [
+    `/v1/integrations/${name}/script.js`,
+    `/v1/integrations/${name}/assets/icon.png`,
+    `/v1/integrations/${name}/assets/preview-0.png`,
+  ];
+  /** Each path's status and 404 message for this caller (no Authorization header when `token` is null). */
+  async function answers(name: string, token: string | null): Promise<Array<[number, string | undefined]>> {
+    const out: Array<[number, string | undefined]> = [];
+    for (const p of paths(name)) {
+      const res = await (token === null ? request(server.app).get(p) : server.as(token).get(p));
+      out.push([res.status, res.body?.error?.message]);
+    }
+    return out;
+  }
+  const served: Array<[number, string | undefined]> = [
+    [200, undefined],
+    [200, undefined],
+    [200, undefined],
+  ];
+  const gone: Array<[number, string | undefined]> = [
+    [404, 'integration not found'],
+    [404, 'integration not found'],
+    [404, 'integration not found'],
+  ];
+
+  it("are served to its organization's members (any role, guests included), to anyone while it is installed on a published site, and to no one else: the 404 of a name that does not exist", async () => {
+    const fx = await createOrg(server.ds);
+    const name = unique('integ-');
+    await publish(fx, name, {
+      icon: b64(png()),
+      previewImages: [b64(png())],
+      secrets: { API_KEY: 'inlined' },
+      scopes: ['site:script:inject'],
+    });
+    const nameless = await answers(unique('integ-'), null);
+    expect(nameless).toEqual(gone);
+
+    // not installed anywhere: anonymous callers and other organizations' members get the 404 of no such name
+    expect(await answers(name, null)).toEqual(gone);
+    expect(await answers(name, '')).toEqual(gone);
+    const outsider = await createOrg(server.ds);
+    expect(await answers(name, outsider.admin.token)).toEqual(gone);
+    // the organization's members, whatever their role, get them, never kept by a shared cache
+    const reader = await addMember(server.ds, fx.org, 'read');
+    const guest = await addMember(server.ds, fx.org, null);
+    for (const member of [fx.admin, reader, guest]) expect(await answers(name, member.token)).toEqual(served);
+    const script = await server.as(guest.token).get(paths(name)[0]).expect(200);
+    expect(script.text).toBe(SCRIPT);
+    expect(script.headers['cache-control']).toBe('private, max-age=60');
+    // a token that is presented is checked: an unknown one is a 401, not an anonymous request
+    await server.as('nope').get(paths(name)[0]).expect(401);
+
+    // installed on a site: served to anyone only while that site is published
+    const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
+    const { installation } = await inTransaction(server.ds, (db) =>
+      installIntegration(db, integration, fx.org, fx.admin.user.id),
+    );
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const site = await newSite(server, fx.admin, fx.org.id, { title: 'Docs', spaces: [space.id] });
+    const siteBase = `${sitesPath(fx.org.id)}/${site.id}`;
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/integrations/${name}/installations/${installation.id}/sites`)
+      .send({ siteId: site.id })
+      .expect(201);
+    expect(await answers(name, null)).toEqual(gone);
+    await server.as(fx.admin.token).post(`${siteBase}/publish`).expect(200);
+    expect(await answers(name, null)).toEqual(served);
+    expect(await answers(name, outsider.admin.token)).toEqual(served);
+    await server.as(fx.admin.token).post(`${siteBase}/unpublish`).expect(200);
+    expect(await answers(name, null)).toEqual(gone);
+
+    // another published site of the organization that the installation does not cover changes nothing, until the
+    // installation covers all the organization's sites
+    const other = await newSite(server, fx.admin, fx.org.id, { title: 'Other', spaces: [space.id] });
+    await server
+      .as(fx.admin.token)
+      .post(`${sitesPath(fx.org.id)}/${other.id}/publish`)
+      .expect(200);
+    expect(await answers(name, null)).toEqual(gone);
+    await server
+      .as(fx.admin.token)
+      .patch(`/v1/integrations/${name}/installations/${installation.id}`)
+      .send({ site_selection: 'all' })
+      .expect(200);
+    expect(await answers(name, null)).toEqual(served);
+  });
+
+  it('public and unlisted integrations stay served to anyone', async () => {
+    const fx = await createOrg(server.ds);
+    for (const visibility of ['public', 'unlisted']) {
+      const name = unique('integ-');
+      await publish(fx, name, { visibility, icon: b64(png()), previewImages: [b64(png())] });
+      expect(await answers(name, null)).toEqual(served);
+      const outsider = await createOrg(server.ds);
+      expect(await answers(name, outsider.admin.token)).toEqual(served);
+      expect((await request(server.app).get(paths(name)[1]).expect(200)).headers['cache-control']).toBe(
+        'public, max-age=300',
+      );
+    }
   });
 });

@@ -1,14 +1,16 @@
 /**
  * Publishing and the catalogue (issue 11 §1): publish (create or update, 200), get, list with GitBook's
  * filters, unpublish (204; the integration stays a tombstone until its last deliveries end), and the
- * anonymous endpoints that serve what urls name: the script (urls.publicEndpoint, with the
- * integration's Content-Security-Policy) and the icon and preview images (urls.assets).
+ * endpoints that serve what urls name, with or without a token (domain/integrations/assets.ts says to whom):
+ * the script (urls.publicEndpoint, with the integration's Content-Security-Policy) and the icon and preview
+ * images (urls.assets).
  */
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
+import { servesAssets } from '../../../domain/integrations/assets';
 import { catalogueQuery } from '../../../domain/integrations/catalogue';
 import {
   loadIntegrationByName,
@@ -165,21 +167,21 @@ export function catalogueRoutes(api: ApiBuilder): void {
       path: '/v1/integrations/{integrationName}/script.js',
       operationId: 'getIntegrationScript',
       tags,
-      anonymous: true,
+      anonymous: 'tokenOptional',
       extension: true,
       summary:
-        "The integration's published script (its urls.publicEndpoint), for anyone, with its Content-Security-Policy header",
+        "The integration's published script (its urls.publicEndpoint), with its Content-Security-Policy header: a public or unlisted integration's for anyone, a private one's for its organization's members, and for anyone while it is installed on a published site",
       params: integrationNameParams,
       responses: { 200: { description: 'the script', contentType: 'text/javascript', schema: binary } },
     },
-    async ({ params }) => {
-      const integration = await publishedIntegration(params.integrationName);
+    async ({ params, access }) => {
+      const integration = await servedIntegration(access, params.integrationName);
       const policy: Record<string, string> = integration.contentSecurityPolicy
         ? { 'Content-Security-Policy': integration.contentSecurityPolicy }
         : {};
       return servedBlob(integration.scriptKey, {
         'Content-Type': 'text/javascript; charset=utf-8',
-        'Cache-Control': 'public, max-age=60',
+        'Cache-Control': `${cacheScope(integration)}, max-age=60`,
         ...policy,
       });
     },
@@ -191,30 +193,36 @@ export function catalogueRoutes(api: ApiBuilder): void {
       path: '/v1/integrations/{integrationName}/assets/{asset}',
       operationId: 'getIntegrationAsset',
       tags,
-      anonymous: true,
+      anonymous: 'tokenOptional',
       extension: true,
-      summary: "The integration's icon (icon.png, its urls.icon) or a preview image (preview-<n>.png), for anyone",
+      summary:
+        "The integration's icon (icon.png, its urls.icon) or a preview image (preview-<n>.png), to whoever gets its script",
       params: assetParams,
       responses: { 200: { description: 'the image', contentType: 'image/png', schema: binary } },
     },
-    async ({ params }) => {
-      const integration = await publishedIntegration(params.integrationName);
+    async ({ params, access }) => {
+      const integration = await servedIntegration(access, params.integrationName);
       const preview = /^preview-(\d)\.png$/.exec(params.asset);
       const key = preview ? integration.previewImageKeys[Number(preview[1])] : integration.iconKey;
       if (!key) throw notFound('asset');
       return servedBlob(key, {
         'Content-Type': 'image/png',
         'Content-Security-Policy': "default-src 'none'; sandbox",
-        'Cache-Control': 'public, max-age=300',
+        'Cache-Control': `${cacheScope(integration)}, max-age=300`,
       });
     },
   );
 
-  /** What the anonymous endpoints serve: any published integration (a tombstone is gone), whatever its visibility. */
-  async function publishedIntegration(name: string): Promise<Integration> {
+  /** A published integration (a tombstone is gone) whose script and images the caller gets; else the 404 of no such name. */
+  async function servedIntegration(access: AccessContext, name: string): Promise<Integration> {
     const integration = await loadIntegrationByName(ds.manager, name);
-    if (!integration) throw notFound('integration');
+    if (!integration || !(await servesAssets(access, integration))) throw notFound('integration');
     return integration;
+  }
+
+  /** A private integration's answer, perhaps to a member's token, is never kept by a shared cache. */
+  function cacheScope(integration: Integration): 'public' | 'private' {
+    return integration.visibility === 'private' ? 'private' : 'public';
   }
 
   /** A blob of the current version, as is; one a republish has just replaced reads as gone (404), never as a 500. */
