@@ -33,9 +33,6 @@ export interface ManuscriptImage {
   contentType: string;
   /** blob key of the bytes */
   blob: string;
-  /** pixels, as measured at upload */
-  width?: number;
-  height?: number;
 }
 
 export interface Manuscript {
@@ -103,8 +100,6 @@ export async function buildManuscript(db: Db, row: PdfExport, now: Date): Promis
         name: file.name,
         contentType: file.contentType,
         blob: file.blob,
-        width: file.width,
-        height: file.height,
       };
   }
   const number = `Change request #${changeRequest.number}`;

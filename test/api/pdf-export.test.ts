@@ -5,6 +5,7 @@
  */
 
 import pino from 'pino';
+import { deflateSync } from 'zlib';
 import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { pdfExportJob } from '../../domain/pdf/export-job';
@@ -280,6 +281,39 @@ describe('change request PDF', () => {
     expect(text).toContain('The logo');
     expect(text).toContain('[image: Broken]');
     expect(text).toContain('[image: Remote]');
+  });
+
+  it('issue 18 §4: a PNG decompression bomb, declared as a PNG or as a JPEG, is named and never decoded', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const content = `/v1/spaces/${space.id}/content`;
+    // 1×1 RGB by its header, 16 MB once inflated: 16 KB of file
+    const header = Buffer.alloc(13);
+    header.writeUInt32BE(1, 0);
+    header.writeUInt32BE(1, 4);
+    header[8] = 8;
+    header[9] = 2;
+    const bomb = pngFile(header, deflateSync(Buffer.alloc(16 * 1024 * 1024)));
+    const uploaded = async (name: string, bytes: Buffer, type: string) =>
+      (await upload(server, fx.admin.token, content, name, bytes, type).expect(201)).body.id as string;
+    const logo = await uploaded('logo.png', png(64, 32), 'image/png');
+    const asPng = await uploaded('bomb.png', bomb, 'image/png');
+    // pdfkit tells a format by its bytes, not by the declared type
+    const asJpeg = await uploaded('bomb.jpg', bomb, 'image/jpeg');
+    const changeRequest = await newChangeRequest(server, fx.admin, space.id);
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/pages`)
+      .send({
+        title: 'Bombs',
+        markdown: `![The logo](file:${logo})\n\n![Bomb](file:${asPng})\n\n![Disguised](file:${asJpeg})\n`,
+      })
+      .expect(201);
+    const { pdf } = await fetchPdf({ fx, space, changeRequest } as Tour);
+    expect(pdf.images.reduce((a, b) => a + b, 0)).toBe(1);
+    const text = pdf.sheets.join('\n');
+    expect(text).toContain('[image: Bomb]');
+    expect(text).toContain('[image: Disguised]');
   });
 
   it('answers 202 with Retry-After while the render runs past the configured wait, then the URL', async () => {
