@@ -13,6 +13,7 @@ import {
   markJobStarted,
   reportJobProgress,
 } from '../domain/processes/job-kind';
+import { RepairReport, repairLostRuns } from '../domain/processes/job-repair';
 import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs, startJob } from '../domain/processes/jobs';
 import type { JobErrorMessage } from '../entities/JobState';
 import { JOB_FAILURES } from '../workflows/ids';
@@ -27,8 +28,11 @@ export interface JobActivities {
   finishJob(ref: JobRef): Promise<void>;
   /** Records a failure's code and messages; nothing if the run was superseded meanwhile. */
   failJob(ref: JobRef, failure: { code: string; messages: JobErrorMessage[] }): Promise<void>;
-  /** `organizationId` and `graceSeconds` narrow a run (tests, a targeted repair). */
-  reconcileJobs(scope: { organizationId?: string; graceSeconds?: number }): Promise<ReconcileReport>;
+  /**
+   * Starts the runs whose start was lost, then repairs the runs lost after their start (job-repair.ts).
+   * `organizationId` and `graceSeconds` narrow a pass (tests, a targeted repair).
+   */
+  reconcileJobs(scope: { organizationId?: string; graceSeconds?: number }): Promise<ReconcileReport & RepairReport>;
   expireJobs(): Promise<Record<string, number>>;
 }
 
@@ -75,8 +79,11 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
         if (!(err instanceof JobError && err.code === JOB_FAILURES.superseded)) throw err;
       }
     },
-    reconcileJobs: (scope) =>
-      reconcileJobs(temporal, ds.manager, { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger }),
+    reconcileJobs: async (scope) => {
+      const options = { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger };
+      const started = await reconcileJobs(temporal, ds.manager, options);
+      return { ...started, ...(await repairLostRuns(temporal, ds.manager, options)) };
+    },
     expireJobs: () => expireJobs(ds.manager, config, deps.blobs, clock()),
   });
 }

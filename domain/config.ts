@@ -151,6 +151,8 @@ export function loadConfig() {
         maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
         /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
         heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
+        /** How long a run's bookkeeping (begin, finish, fail) retries through a database outage. */
+        bookkeepingBudgetMs: Math.max(60_000, int('JOB_BOOKKEEPING_BUDGET_MS', 6 * 3600 * 1000)),
       },
     },
     cursorSecret: secret('CURSOR_SECRET'),

@@ -30,6 +30,26 @@ export function jobActivityOptions(run: JobRun, startToCloseTimeout: Duration): 
   };
 }
 
+/** A version's runs started before the bookkeeping budget was configured get this one. */
+const BOOKKEEPING_BUDGET_MS = 6 * 3600 * 1000;
+
+/**
+ * Begin, finish and fail write the row and nothing else: they retry until the database answers again,
+ * for hours rather than minutes, so a database outage delays a job and never ends it wrongly.
+ */
+export function bookkeepingActivityOptions(run: JobRun): ActivityOptions {
+  return {
+    startToCloseTimeout: '30 seconds',
+    scheduleToCloseTimeout: run.retry.bookkeepingBudgetMs ?? BOOKKEEPING_BUDGET_MS,
+    // no maximumAttempts: bounded by the total time only
+    retry: {
+      initialInterval: run.retry.initialIntervalMs,
+      maximumInterval: run.retry.maximumIntervalMs,
+      backoffCoefficient: 2,
+    },
+  };
+}
+
 /** The code and messages a failure is recorded with: a JobError's, CANCELLED, or JOB_FAILED. */
 export function failureOf(err: unknown): { code: string; messages: JobErrorMessage[] } {
   if (isCancellation(err)) return { code: JOB_FAILURES.cancelled, messages: [{ message: 'the run was cancelled' }] };
@@ -51,7 +71,7 @@ export function isSuperseded(err: unknown): boolean {
 
 /** Writes the failure on the row, even while the run is being cancelled. */
 export async function recordJobFailure(run: JobRun, err: unknown): Promise<void> {
-  const { failJob } = proxyActivities<JobActivities>(jobActivityOptions(run, '30 seconds'));
+  const { failJob } = proxyActivities<JobActivities>(bookkeepingActivityOptions(run));
   await CancellationScope.nonCancellable(() => failJob(run, failureOf(err)));
 }
 
@@ -63,7 +83,7 @@ export type JobOutcome<T> = { state: 'done'; result: T } | { state: 'superseded'
  * the workflow, so the Temporal UI shows it failed too.
  */
 export async function runJob<T>(run: JobRun, steps: () => Promise<T>): Promise<JobOutcome<T>> {
-  const { beginJob, finishJob } = proxyActivities<JobActivities>(jobActivityOptions(run, '30 seconds'));
+  const { beginJob, finishJob } = proxyActivities<JobActivities>(bookkeepingActivityOptions(run));
   try {
     await beginJob(run);
     const result = await steps();

@@ -1,6 +1,7 @@
 /**
  * reconcileJobs: run by the `reconcile-jobs` Schedule (one place, however many workers), it starts
- * every job run whose start a crash between a request's commit and its start lost.
+ * every job run whose start a crash between a request's commit and its start lost, and repairs every
+ * job whose run closed without recording its end (domain/processes/job-repair.ts).
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
@@ -18,6 +19,8 @@ const { reconcileJobs: reconcile } = proxyActivities<JobActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
 });
 
-export async function reconcileJobs(input: ReconcileJobsInput = {}): Promise<{ started: number; failed: number }> {
+export async function reconcileJobs(
+  input: ReconcileJobsInput = {},
+): Promise<{ started: number; failed: number; repaired: number; restarted: number }> {
   return reconcile(input);
 }

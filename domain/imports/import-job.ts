@@ -16,6 +16,7 @@ export const contentImportJob = defineJobKind({
   spaceId: (run: ImportRun) => run.spaceId,
   // A cancel, or a newer import into the same content, makes the run stale: it stops without committing.
   policy: 'supersede',
+  onLostRun: 'stay-failed',
   retention: {
     describe: 'import runs finished more than IMPORT_RETENTION_SECONDS ago; a run removes its own staging when it ends',
     expire: expireImportRuns,

@@ -39,6 +39,7 @@ export const integrationDispatchJob = defineJobKind({
   spaceId: (event: IntegrationEvent) => event.spaceId,
   // an event asks for exactly one run, when it is written: nothing ever supersedes it
   policy: 'supersede',
+  onLostRun: 'request-again',
   retention: {
     describe:
       'events whose delivery ended before INTEGRATION_EVENT_RETENTION_SECONDS; unpublished integrations (their events and blobs) once no delivery is pending',

@@ -15,6 +15,7 @@ export const openapiProcessJob = defineJobKind({
   spaceId: () => null,
   // A new source makes the running one pointless: the old run stops without writing.
   policy: 'supersede',
+  onLostRun: 'stay-failed',
   // The job removes its own: saving a version drops those beyond OPENAPI_VERSIONS_KEPT with their blobs,
   // and deleting a spec removes its rows and blobs.
   retention: null,

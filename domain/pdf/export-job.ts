@@ -16,6 +16,7 @@ export const pdfExportJob = defineJobKind({
   spaceId: (row: PdfExport) => row.spaceId,
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
+  onLostRun: 'stay-failed',
   retention: {
     describe:
       'PDFs not asked for during PDF_RETENTION_SECONDS (and at least the lifetime of their URLs), with their files',

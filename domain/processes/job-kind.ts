@@ -23,13 +23,18 @@ export interface JobRef {
   generation: number;
 }
 
-/** Retry policy of a run's activities, from configuration (tests run it short); always bounded. */
+/** Retry policy of a run's activities, from configuration (tests run it short); always bounded, in attempts or in time. */
 export interface JobRetry {
   initialIntervalMs: number;
   maximumIntervalMs: number;
   maximumAttempts: number;
   /** For activities that heartbeat: an attempt silent this long is retried (its worker died). */
   heartbeatTimeoutMs: number;
+  /**
+   * How long begin, finish and fail keep retrying (a database outage), unbounded in attempts. Absent in the
+   * inputs of runs started before it existed (workflows/job.ts gives them the default).
+   */
+  bookkeepingBudgetMs?: number;
 }
 
 /** What every job workflow receives under `run`, beside its kind's own input. */
@@ -65,6 +70,13 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
    * without writing; `coalesce` lets the run finish and then runs exactly once more.
    */
   policy: 'supersede' | 'coalesce';
+  /**
+   * What the repair pass does once it recorded RUN_LOST on a row whose run closed without ending it:
+   * `request-again` starts a new generation (work nobody will ask for again: a purge, a delivery);
+   * `stay-failed` leaves it failed, so the user's next request starts one. A coalescing kind also runs
+   * the request that waited behind the lost run, as after any failure.
+   */
+  onLostRun: 'request-again' | 'stay-failed';
   /** How long rows and outputs are kept, and how expired ones are removed (blobs included); null: the job removes its own. */
   retention: null | { describe: string; expire(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> };
 }

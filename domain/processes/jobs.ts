@@ -13,7 +13,7 @@ import {
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
-import { jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
+import { isSingleRunKind, jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { contentImportJob } from '../imports/import-job';
@@ -83,8 +83,11 @@ export async function startJob<R extends JobRow>(
       // defineJobKind checked input(row) against the workflow's parameter; the union here cannot say which.
       args: [{ ...kind.input(row), run }] as never,
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
-      // A generation runs once: its closed run is not started again.
-      workflowIdReusePolicy: WorkflowIdReusePolicy.REJECT_DUPLICATE,
+      // A generation runs once: its closed run is not started again. A single-run kind's id has no
+      // generation, so the repair pass's new run reuses it, after a run that failed or was terminated only.
+      workflowIdReusePolicy: isSingleRunKind(kind.name)
+        ? WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY
+        : WorkflowIdReusePolicy.REJECT_DUPLICATE,
       typedSearchAttributes: jobSearchAttributes(kind, row),
     });
     runId = handle.firstExecutionRunId;

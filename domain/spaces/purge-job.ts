@@ -15,6 +15,7 @@ export const spacePurgeJob = defineJobKind({
   spaceId: (space: Space) => space.id,
   // A deletion after a restore is a new purge; the withdrawn one must never act on it.
   policy: 'supersede',
+  onLostRun: 'request-again',
   // The job is the removal: the space row and everything under it go once SPACE_RETENTION_SECONDS passed.
   retention: null,
 });

@@ -16,6 +16,7 @@ export const translationRunJob = defineJobKind({
   input: (translation: Translation) => ({ translationId: translation.id, organizationId: translation.organizationId }),
   spaceId: (translation: Translation) => translation.sourceSpaceId,
   policy: 'coalesce',
+  onLostRun: 'stay-failed',
   retention: {
     describe:
       'translations stay until deleted; the intermediate blobs of a run (its plan and translated steps) go when it completes, or TRANSLATION_STAGING_RETENTION_SECONDS after it failed',

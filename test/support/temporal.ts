@@ -23,7 +23,13 @@ export function shortJobRetries(config: Config): Config {
     ...config,
     jobs: {
       ...config.jobs,
-      retry: { initialIntervalMs: 50, maximumIntervalMs: 200, maximumAttempts: 2, heartbeatTimeoutMs: 2000 },
+      retry: {
+        initialIntervalMs: 50,
+        maximumIntervalMs: 200,
+        maximumAttempts: 2,
+        heartbeatTimeoutMs: 2000,
+        bookkeepingBudgetMs: 30_000,
+      },
     },
   };
 }

@@ -169,6 +169,32 @@ describe('space-purge job', () => {
     }
   });
 
+  it('issue 20 §1: a purge terminated in Temporal is re-requested by the scheduled repair pass: a new generation runs', async () => {
+    const { org } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    await dispatch(await deleteSpace(space.id));
+    await (await handleOf(space.id, 1)).terminate('issue 20 test');
+    const reconcile = defineSchedule({
+      name: unique('repair-'),
+      workflow: 'reconcileJobs',
+      everySeconds: () => 3600,
+      args: [{ organizationId: org.id, graceSeconds: 0 }],
+    });
+    const [id] = await ensureSchedules(server.temporal, [reconcile]);
+    const schedule = (await server.temporal.getClient()).schedule.getHandle(id);
+    try {
+      await schedule.trigger();
+      await until(
+        async () => (await rowOf(space.id))?.purge.generation === 2,
+        'the repair pass to ask for generation 2',
+      );
+      expect(await resultOf(space.id, 2)).toBe('purged');
+    } finally {
+      await schedule.delete();
+    }
+    expect(await rowOf(space.id)).toBeNull();
+  });
+
   it('a step that keeps failing gives up after the bounded retries and records the failure on the row', async () => {
     const { org, admin } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);

@@ -7,7 +7,9 @@
  */
 import { spawn } from 'child_process';
 import * as path from 'path';
+import pino from 'pino';
 import { loadConfig } from '../../domain/config';
+import { repairLostRuns } from '../../domain/processes/job-repair';
 import { createBlobStore } from '../../domain/storage';
 import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
 import { expireStagedRuns } from '../../domain/translations/retention';
@@ -20,6 +22,7 @@ import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 import { editPages, settled, spacePages, spaceWithPages, translationsPath } from '../support/translations';
 
+const logger = pino({ level: 'silent' });
 const CLI = path.join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
 
 let server: TestServer;
@@ -116,6 +119,47 @@ describe('translation-run', () => {
       .describe()
       .catch(() => null);
     expect(third).toBeNull();
+  });
+
+  it('issue 20 §1: a run terminated in Temporal is repaired: RUN_LOST, then the coalesced request runs', async () => {
+    const { org, admin, start } = await translated(2);
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    const path = translationsPath(org.id, id);
+    await server.as(admin.token).post(`${path}/run`).expect(204);
+    const client = await server.temporal.getClient();
+    await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 1)).terminate('issue 20 test');
+    const repair = () =>
+      repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger });
+    expect(await repair()).toEqual({ repaired: 1, restarted: 1 });
+    expect((await row(id)).run).toMatchObject({ generation: 2, rerunRequested: false, errorCode: null });
+    provider.open();
+    expect(await settled(server, admin, org.id, id)).toMatchObject({ status: 'completed' });
+    expect(await repair()).toEqual({ repaired: 0, restarted: 0 });
+  });
+
+  it('issue 20 §1: a lost run with nothing coalesced stays failed with RUN_LOST; the next request runs again', async () => {
+    const { org, admin, start } = await translated(2);
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    const client = await server.temporal.getClient();
+    await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 1)).terminate('issue 20 test');
+    expect(
+      await repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
+    ).toEqual({ repaired: 1, restarted: 0 });
+    const lost = (await row(id)).run;
+    expect(lost).toMatchObject({ generation: 1, errorCode: 'RUN_LOST' });
+    expect(lost.errorMessages?.[0].message).toMatch(/TERMINATED/);
+    const path = translationsPath(org.id, id);
+    expect((await server.as(admin.token).get(path).expect(200)).body.status).toBe('failed');
+    provider.open();
+    await server.as(admin.token).post(`${path}/run`).expect(204);
+    expect(await settled(server, admin, org.id, id)).toMatchObject({ status: 'completed' });
+    expect((await row(id)).run).toMatchObject({ generation: 2, errorCode: null });
   });
 
   it('backs off on 429 and completes', async () => {

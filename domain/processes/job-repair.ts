@@ -1,0 +1,122 @@
+/**
+ * The repair pass, run with the reconciler: a run that closed without writing its end on the row
+ * (terminated, timed out, failed in its own bookkeeping, or gone from Temporal) would leave its job
+ * active forever, and every later request would coalesce behind it or find it "pending". The pass finds
+ * such rows, records RUN_LOST with what Temporal says of the run, and does what the kind declares
+ * (`onLostRun`): ask for a new generation, or stay failed until the user asks again.
+ */
+import { WorkflowNotFoundError } from '@temporalio/client';
+import type { Logger } from 'pino';
+import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
+import { JOB_FAILURES, jobWorkflowId } from '../../workflows/ids';
+import type { Db } from '../db';
+import {
+  finishJob,
+  isJobActive,
+  JobKind,
+  JobRow,
+  JobTicket,
+  jobRef,
+  jobState,
+  lockJobRow,
+  requestJob,
+} from './job-kind';
+import { JOB_KIND_LIST, startJob } from './jobs';
+import type { TemporalGateway } from './temporal';
+
+export interface RepairReport {
+  /** Rows whose lost run was recorded as RUN_LOST. */
+  repaired: number;
+  /** Of those, the new runs started (a kind that asks again, or a coalesced request). */
+  restarted: number;
+}
+
+/** Rows of `kind` whose current generation has a run, asked for more than `graceSeconds` ago, that has not ended. */
+function rowsWithOpenRun<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  options: { graceSeconds: number; organizationId?: string; limit: number },
+): Promise<R[]> {
+  const before = new Date(Date.now() - options.graceSeconds * 1000);
+  return db.find(kind.entity, {
+    where: {
+      ...(options.organizationId ? { organizationId: options.organizationId } : {}),
+      [kind.state]: { requestedAt: LessThanOrEqual(before), runId: Not(IsNull()), finishedAt: IsNull() },
+    } as FindOptionsWhere<R>,
+    order: { [kind.state]: { requestedAt: 'ASC' } } as never,
+    take: options.limit,
+  });
+}
+
+/**
+ * The run's state in Temporal, looked up by its workflow id (so a continued-as-new or retried run is
+ * followed to its latest execution): `RUNNING`, a closed status, or `NOT_FOUND` (never started, or
+ * removed by the namespace's retention).
+ */
+async function runStatus(temporal: TemporalGateway, workflowId: string): Promise<string> {
+  const client = await temporal.getClient();
+  try {
+    return (await client.workflow.getHandle(workflowId).describe()).status.name;
+  } catch (err) {
+    if (err instanceof WorkflowNotFoundError) return 'NOT_FOUND';
+    throw err;
+  }
+}
+
+/**
+ * Records the loss on the row locked in `db`'s transaction, unless the run ended (or the row moved on)
+ * since it was read; returns the run to start next, if any.
+ */
+async function recordLostRun<R extends JobRow>(
+  db: Db,
+  kind: JobKind<R>,
+  seen: R,
+  status: string,
+): Promise<{ recorded: boolean; next: JobTicket<R> | null }> {
+  const seenState = jobState(kind, seen);
+  const row = await lockJobRow(db, kind, seen.id);
+  if (!row) return { recorded: false, next: null };
+  const state = jobState(kind, row);
+  if (!isJobActive(state) || state.generation !== seenState.generation || state.runId !== seenState.runId)
+    return { recorded: false, next: null };
+  const message =
+    status === 'NOT_FOUND'
+      ? 'the run is gone from Temporal without recording its end'
+      : `the run closed without recording its end (Temporal status: ${status})`;
+  const coalesced = await finishJob(db, kind, jobRef(kind, row), {
+    code: JOB_FAILURES.lost,
+    messages: [{ message }],
+  });
+  if (coalesced) return { recorded: true, next: coalesced };
+  return { recorded: true, next: kind.onLostRun === 'request-again' ? await requestJob(db, kind, row) : null };
+}
+
+/** The pass over every kind; `organizationId` narrows it (tests, a targeted repair). */
+export async function repairLostRuns(
+  temporal: TemporalGateway,
+  db: Db,
+  options: { graceSeconds: number; organizationId?: string; logger: Logger },
+): Promise<RepairReport> {
+  const report: RepairReport = { repaired: 0, restarted: 0 };
+  for (const kind of JOB_KIND_LIST) {
+    for (const row of await rowsWithOpenRun(db, kind, { ...options, limit: 500 })) {
+      const state = jobState(kind, row);
+      const workflowId = jobWorkflowId(kind.name, row.id, state.generation);
+      try {
+        const status = await runStatus(temporal, workflowId);
+        if (status === 'RUNNING') continue;
+        const { recorded, next } = await db.transaction((tx) => recordLostRun(tx, kind, row, status));
+        if (!recorded) continue;
+        report.repaired++;
+        options.logger.warn({ job: kind.name, resourceId: row.id, workflowId, status }, 'job run lost: repaired');
+        if (next && (await startJob(temporal, db, next))) report.restarted++;
+      } catch (err) {
+        options.logger.warn(
+          { err, job: kind.name, resourceId: row.id, workflowId },
+          'repair pass could not repair a job',
+        );
+      }
+    }
+  }
+  return report;
+}
