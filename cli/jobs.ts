@@ -1,7 +1,13 @@
-/** `cli jobs list` and `cli jobs watch`: jobs as their rows show them (never asked of Temporal). */
+/**
+ * `cli jobs list` and `cli jobs watch`: jobs as their rows show them (never asked of Temporal); `cli jobs retry`
+ * and `cli jobs cancel`: the operator's two actions (domain/processes/job-operator.ts), which need Temporal too.
+ */
 import { SingleBar } from 'cli-progress';
 import type { DataSource } from 'typeorm';
+import { AppError } from '../domain/errors';
+import { cancelJobRun, retryJob } from '../domain/processes/job-operator';
 import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/processes/job-queries';
+import type { TemporalGateway } from '../domain/processes/temporal';
 import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];
@@ -27,13 +33,14 @@ export function jobsText(jobs: JobView[]): string {
   const rows = jobs.map((j) => [
     j.kind,
     j.resourceId,
+    j.workflowId,
     j.status,
     `${j.progress.done}/${j.progress.total ?? '?'}`,
     time(j.requestedAt),
     time(j.finishedAt),
     j.errorCode ?? '-',
   ]);
-  return tableText(['KIND', 'RESOURCE', 'STATUS', 'PROGRESS', 'REQUESTED', 'FINISHED', 'ERROR'], rows);
+  return tableText(['KIND', 'RESOURCE', 'WORKFLOW', 'STATUS', 'PROGRESS', 'REQUESTED', 'FINISHED', 'ERROR'], rows);
 }
 
 const barValue = (job: JobView) => ({
@@ -83,4 +90,38 @@ export async function watchJobCommand(ds: DataSource, resourceId: string, interv
   } finally {
     bar.stop();
   }
+}
+
+/** The domain's refusals as the CLI's exit codes: 404 not found, 409 a job in the wrong state. */
+async function operatorAction(action: () => Promise<string>): Promise<string> {
+  try {
+    return await action();
+  } catch (err) {
+    if (err instanceof AppError && err.status === 404) throw new CliError('notFound', err.message);
+    if (err instanceof AppError && err.status === 409) throw new CliError('conflict', err.message);
+    throw err;
+  }
+}
+
+/** `jobs retry`: a new generation of a failed or lost job; the job as `jobs list` shows it afterwards. */
+export async function retryJobCommand(ds: DataSource, temporal: TemporalGateway, resourceId: string): Promise<JobView> {
+  await operatorAction(() => retryJob(temporal, ds, resourceId));
+  return jobAfter(ds, resourceId);
+}
+
+/** `jobs cancel`: ends a pending or running job as CANCELLED and cancels its run. */
+export async function cancelJobCommand(
+  ds: DataSource,
+  temporal: TemporalGateway,
+  resourceId: string,
+): Promise<JobView> {
+  await operatorAction(() => cancelJobRun(temporal, ds, resourceId));
+  return jobAfter(ds, resourceId);
+}
+
+/** The job as the command left it; a purge that already removed its row is gone. */
+async function jobAfter(ds: DataSource, resourceId: string): Promise<JobView> {
+  const job = await findJob(ds.manager, resourceId);
+  if (!job) throw new CliError('notFound', `the job on ${resourceId} removed its row`);
+  return job;
 }

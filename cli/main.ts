@@ -9,17 +9,18 @@ import { Command, CommanderError, Option } from 'commander';
 import type { DataSource } from 'typeorm';
 import { ROLES, Role } from '../domain/access/roles';
 import { issueToken, revokeBySecret } from '../domain/auth/tokens';
-import { loadDatabaseConfig } from '../domain/config';
+import { loadDatabaseConfig, loadJobsConfig, loadTemporalConfig } from '../domain/config';
 import { inTransaction } from '../domain/db';
 import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { LISTED_STATUSES } from '../domain/processes/job-queries';
 import { JOB_KIND_LIST } from '../domain/processes/jobs';
+import { TemporalGateway } from '../domain/processes/temporal';
 import { ensureUser } from '../domain/users/users';
 import { createDataSource } from '../entities/data-source';
 import { Member } from '../entities/Member';
 import { Organization } from '../entities/Organization';
-import { jobsText, ListedStatus, listJobsCommand, watchJobCommand } from './jobs';
+import { cancelJobCommand, jobsText, ListedStatus, listJobsCommand, retryJobCommand, watchJobCommand } from './jobs';
 import { CliError, EXIT, fieldsText, writeError, writeResult } from './output';
 
 const EXIT_CODES_HELP = `
@@ -28,8 +29,10 @@ Exit codes:
   ${EXIT.error}  unexpected error (e.g. the database failed in the middle of a command)
   ${EXIT.usage}  usage: unknown command or option, missing or invalid argument
   ${EXIT.notFound}  not found: the organization or job named does not exist
-  ${EXIT.unavailable}  unavailable: invalid database settings, or the database cannot be reached
+  ${EXIT.unavailable}  unavailable: invalid database settings, or the database (or, for jobs retry and
+     jobs cancel, Temporal) cannot be reached
   ${EXIT.jobFailed}  jobs watch: the job failed or was withdrawn
+  ${EXIT.conflict}  jobs retry, jobs cancel: the job is not in a state the command applies to
 
 Every command takes --json: its result as one JSON line on stdout, and a failure as
 {"error":{"exit","code","message"}} on stderr.`;
@@ -46,6 +49,21 @@ async function withDatabase<T>(fn: (ds: DataSource) => Promise<T>): Promise<T> {
     return await fn(ds);
   } finally {
     await ds.destroy();
+  }
+}
+
+/** Connects to Temporal for one command (TEMPORAL_*); one that cannot be reached is `unavailable`. */
+async function withTemporal<T>(fn: (temporal: TemporalGateway) => Promise<T>): Promise<T> {
+  const temporal = new TemporalGateway({ ...loadTemporalConfig(), ...loadJobsConfig() });
+  try {
+    await temporal.getClient();
+  } catch (err) {
+    throw new CliError('unavailable', `temporal: ${err instanceof Error ? err.message : String(err)}`);
+  }
+  try {
+    return await fn(temporal);
+  } finally {
+    await temporal.close();
   }
 }
 
@@ -150,7 +168,9 @@ function buildProgram(json: boolean): Command {
       );
     });
 
-  const jobs = program.command('jobs').description('jobs list, jobs watch: durable jobs, read from their rows');
+  const jobs = program
+    .command('jobs')
+    .description('jobs list, jobs watch: durable jobs, read from their rows; jobs retry, jobs cancel: act on one');
   command(jobs, 'list')
     .description('List jobs, newest request first (at most 1,000).')
     .option('--org <organizationId>', "only this organization's jobs")
@@ -158,7 +178,7 @@ function buildProgram(json: boolean): Command {
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
     .addHelpText(
       'after',
-      '\nOutput: a table of kind, resource, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})',
+      '\nOutput: a table of kind, resource, workflow id, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})',
     )
     .action(async (o: { org?: string; kind?: string; state?: ListedStatus; json?: boolean }) => {
       const result = await withDatabase((ds) => listJobsCommand(ds, o));
@@ -173,6 +193,31 @@ function buildProgram(json: boolean): Command {
     .addHelpText('after', '\nOutput: the finished job (--json: the job as `jobs list` shows it)')
     .action(async (resourceId: string, o: { json?: boolean }) => {
       const job = await withDatabase((ds) => watchJobCommand(ds, resourceId));
+      writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
+    });
+  command(jobs, 'retry')
+    .description(
+      'Run a failed job again, or one whose run was lost (closed in Temporal without recording its end), as a new generation. Exit code 6 when the job is running or succeeded, 3 when no job was asked for, 4 when the database or Temporal cannot be reached.',
+    )
+    .argument('<resourceId>', 'the id of the row the job works on')
+    .allowUnknownOption()
+    .addHelpText('after', '\nOutput: `<workflowId> <status>` of the new run (--json: the job as `jobs list` shows it)')
+    .action(async (resourceId: string, o: { json?: boolean }) => {
+      const job = await withDatabase((ds) => withTemporal((temporal) => retryJobCommand(ds, temporal, resourceId)));
+      writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
+    });
+  command(jobs, 'cancel')
+    .description(
+      'End a pending or running job as CANCELLED and cancel its run. Exit code 6 when the job is not pending or running, 3 when no job was asked for, 4 when the database or Temporal cannot be reached.',
+    )
+    .argument('<resourceId>', 'the id of the row the job works on')
+    .allowUnknownOption()
+    .addHelpText(
+      'after',
+      '\nOutput: `<workflowId> failed` (--json: the job as `jobs list` shows it, errorCode CANCELLED)',
+    )
+    .action(async (resourceId: string, o: { json?: boolean }) => {
+      const job = await withDatabase((ds) => withTemporal((temporal) => cancelJobCommand(ds, temporal, resourceId)));
       writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
     });
   return program;

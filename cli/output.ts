@@ -16,6 +16,8 @@ export const EXIT = {
   unavailable: 4,
   /** `jobs watch`: the job failed or was withdrawn */
   jobFailed: 5,
+  /** `jobs retry`, `jobs cancel`: the job is not in a state the command applies to */
+  conflict: 6,
 } as const;
 
 export type ExitName = keyof typeof EXIT;

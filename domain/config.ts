@@ -105,6 +105,29 @@ export function loadTemporalConfig() {
   };
 }
 
+/** The job machinery's settings alone (no secrets): the worker's and API's, and the operator CLI's `jobs retry`. */
+export function loadJobsConfig() {
+  return {
+    /** The job machinery (domain/processes/jobs.ts); tests run every wait short. */
+    jobs: {
+      /** Period of the reconciler Schedule, and the grace before it considers a requested run's start lost. */
+      reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
+      /** Period of the cleanup Schedule that removes what the job kinds' retention let expire. */
+      cleanupIntervalSeconds: int('JOB_CLEANUP_INTERVAL_SECONDS', 3600),
+      /** Retry policy of every job activity: bounded attempts with exponential back-off. */
+      retry: {
+        initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),
+        maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
+        maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
+        /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
+        heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
+        /** How long a run's bookkeeping (begin, finish, fail) retries through a database outage. */
+        bookkeepingBudgetMs: Math.max(60_000, int('JOB_BOOKKEEPING_BUDGET_MS', 6 * 3600 * 1000)),
+      },
+    },
+  };
+}
+
 export function loadConfig() {
   const port = int('PORT', 8080);
   const blobStore = str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const);
@@ -138,23 +161,7 @@ export function loadConfig() {
     },
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),
-    /** The job machinery (domain/processes/jobs.ts); tests run every wait short. */
-    jobs: {
-      /** Period of the reconciler Schedule, and the grace before it considers a requested run's start lost. */
-      reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
-      /** Period of the cleanup Schedule that removes what the job kinds' retention let expire. */
-      cleanupIntervalSeconds: int('JOB_CLEANUP_INTERVAL_SECONDS', 3600),
-      /** Retry policy of every job activity: bounded attempts with exponential back-off. */
-      retry: {
-        initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),
-        maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
-        maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
-        /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
-        heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
-        /** How long a run's bookkeeping (begin, finish, fail) retries through a database outage. */
-        bookkeepingBudgetMs: Math.max(60_000, int('JOB_BOOKKEEPING_BUDGET_MS', 6 * 3600 * 1000)),
-      },
-    },
+    ...loadJobsConfig(),
     cursorSecret: secret('CURSOR_SECRET'),
     /** Lifetime of the API tokens handed to an integration with each event (domain/integrations/tokens.ts). */
     integrationTokenTtlSeconds: Math.max(1, int('INTEGRATION_TOKEN_TTL_SECONDS', 3600)),
@@ -302,3 +309,5 @@ function translationConfig() {
 
 export type DatabaseConfig = ReturnType<typeof loadDatabaseConfig>;
 export type Config = ReturnType<typeof loadConfig>;
+export type JobsConfig = ReturnType<typeof loadJobsConfig>;
+export type TemporalConfig = ReturnType<typeof loadTemporalConfig>;

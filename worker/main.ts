@@ -26,7 +26,7 @@ async function main(): Promise<void> {
     temporalMetrics(config.metrics.temporalPort),
   ]);
   logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
-  const schedules = process.argv.includes('--no-schedules') ? [] : await ensureSchedules(deps.temporal);
+  const schedules = process.argv.includes('--no-schedules') ? [] : await ensureSchedules(deps.temporal, deps.config);
   logger.info({ taskQueue: config.temporal.taskQueue, schedules }, 'worker running');
   await worker.run(); // resolves after SIGTERM/SIGINT once in-flight tasks finish
   await close();

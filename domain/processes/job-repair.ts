@@ -91,6 +91,31 @@ async function recordLostRun<R extends JobRow>(
   return { recorded: true, next: kind.onLostRun === 'request-again' ? await requestJob(db, kind, row) : null };
 }
 
+/** What repairing one row found: the run's Temporal status, and whether the row was repaired and a run restarted. */
+export interface RunRepair {
+  status: string;
+  repaired: boolean;
+  restarted: boolean;
+}
+
+/**
+ * Repairs one row whose job is active with a run: nothing while the run is RUNNING; otherwise RUN_LOST,
+ * then what the kind declares. Also used by `cli jobs retry` on a lost job.
+ */
+export async function repairRun<R extends JobRow>(
+  temporal: TemporalGateway,
+  db: Db,
+  kind: JobKind<R>,
+  row: R,
+): Promise<RunRepair> {
+  const state = jobState(kind, row);
+  const status = await runStatus(temporal, jobWorkflowId(kind.name, row.id, state.generation));
+  if (status === 'RUNNING') return { status, repaired: false, restarted: false };
+  const { recorded, next } = await db.transaction((tx) => recordLostRun(tx, kind, row, status));
+  const restarted = !!next && !!(await startJob(temporal, db, next));
+  return { status, repaired: recorded, restarted };
+}
+
 /** The pass over every kind; `organizationId` narrows it (tests, a targeted repair). */
 export async function repairLostRuns(
   temporal: TemporalGateway,
@@ -100,21 +125,15 @@ export async function repairLostRuns(
   const report: RepairReport = { repaired: 0, restarted: 0 };
   for (const kind of JOB_KIND_LIST) {
     for (const row of await rowsWithOpenRun(db, kind, { ...options, limit: 500 })) {
-      const state = jobState(kind, row);
-      const workflowId = jobWorkflowId(kind.name, row.id, state.generation);
+      const where = { job: kind.name, resourceId: row.id, generation: jobState(kind, row).generation };
       try {
-        const status = await runStatus(temporal, workflowId);
-        if (status === 'RUNNING') continue;
-        const { recorded, next } = await db.transaction((tx) => recordLostRun(tx, kind, row, status));
-        if (!recorded) continue;
+        const repair = await repairRun(temporal, db, kind, row);
+        if (!repair.repaired) continue;
         report.repaired++;
-        options.logger.warn({ job: kind.name, resourceId: row.id, workflowId, status }, 'job run lost: repaired');
-        if (next && (await startJob(temporal, db, next))) report.restarted++;
+        if (repair.restarted) report.restarted++;
+        options.logger.warn({ ...where, ...repair }, 'job run lost: repaired');
       } catch (err) {
-        options.logger.warn(
-          { err, job: kind.name, resourceId: row.id, workflowId },
-          'repair pass could not repair a job',
-        );
+        options.logger.warn({ err, ...where }, 'repair pass could not repair a job');
       }
     }
   }

@@ -14,7 +14,7 @@ import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } 
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
 import { isSingleRunKind, jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
-import type { Config } from '../config';
+import type { Config, JobsConfig } from '../config';
 import type { Db } from '../db';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
@@ -57,7 +57,7 @@ export function jobSearchAttributes<R extends JobRow>(kind: JobKind<R>, row: R):
   ]);
 }
 
-export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: Config): JobRun {
+export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: JobsConfig): JobRun {
   return { ...jobRef(kind, row), retry: config.jobs.retry };
 }
 

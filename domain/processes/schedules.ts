@@ -49,13 +49,14 @@ export const SCHEDULES: readonly ScheduledWorkflow[] = [
 /** Creates each Schedule, or brings an existing one to the current interval and action. Returns their ids. */
 export async function ensureSchedules(
   temporal: TemporalGateway,
+  config: Config,
   schedules: readonly ScheduledWorkflow[] = SCHEDULES,
 ): Promise<string[]> {
   const client = await temporal.getClient();
   const ids: string[] = [];
   for (const schedule of schedules) {
     const id = scheduleId(temporal.taskQueue, schedule.name);
-    const spec = { intervals: [{ every: Math.max(1, schedule.everySeconds(temporal.config)) * 1000 }] };
+    const spec = { intervals: [{ every: Math.max(1, schedule.everySeconds(config)) * 1000 }] };
     const action: ScheduleOptionsStartWorkflowAction<Workflows[WorkflowName]> = {
       type: 'startWorkflow',
       workflowType: schedule.workflow,

@@ -1,12 +1,13 @@
 /** The Temporal client, connected lazily so the API can start (and report not-ready) without it. */
 import { Client, Connection } from '@temporalio/client';
-import type { Config } from '../config';
+import type { JobsConfig, TemporalConfig } from '../config';
 
 export class TemporalGateway {
   private client: Promise<Client> | null = null;
   private connection: Connection | null = null;
 
-  constructor(readonly config: Config) {}
+  /** The Temporal settings, and the jobs' (a started run carries their retry policy). */
+  constructor(readonly config: TemporalConfig & JobsConfig) {}
 
   get taskQueue(): string {
     return this.config.temporal.taskQueue;

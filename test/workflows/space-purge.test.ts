@@ -157,10 +157,10 @@ describe('space-purge job', () => {
       everySeconds: () => 3600,
       args: [{ organizationId: org.id, graceSeconds: 0 }],
     });
-    const [id] = await ensureSchedules(server.temporal, [reconcile]);
+    const [id] = await ensureSchedules(server.temporal, server.config, [reconcile]);
     const schedule = (await server.temporal.getClient()).schedule.getHandle(id);
     try {
-      expect(await ensureSchedules(server.temporal, [reconcile])).toEqual([id]); // idempotent
+      expect(await ensureSchedules(server.temporal, server.config, [reconcile])).toEqual([id]); // idempotent
       await schedule.trigger();
       await until(async () => (await rowOf(space.id))?.purge.runId, 'the scheduled reconciler to start the purge');
       expect(await resultOf(space.id, 1)).toBe('purged');
@@ -180,7 +180,7 @@ describe('space-purge job', () => {
       everySeconds: () => 3600,
       args: [{ organizationId: org.id, graceSeconds: 0 }],
     });
-    const [id] = await ensureSchedules(server.temporal, [reconcile]);
+    const [id] = await ensureSchedules(server.temporal, server.config, [reconcile]);
     const schedule = (await server.temporal.getClient()).schedule.getHandle(id);
     try {
       await schedule.trigger();
