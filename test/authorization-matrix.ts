@@ -15,17 +15,20 @@
  * visitor-auth, sections, a group, site spaces, a share link), and integration I (unlisted, O's) installed in
  * O on selected space S_sel and site W_sel, and in the outsider's organization.
  *
- * Columns, in order:
- *   anonymous            no token
- *   outsider             an admin of another organization
- *   guest                a guest of O with no grant
- *   guestRead            a guest of O with a `read` grant on C (so on S)
- *   read … admin         members of O with that role
- *   installationNoScopes an installation token in O, on every space and site, of an integration without scopes
- *   installationScoped   the token of I's installation in O, every scope, on S_sel and W_sel only (not S, not W)
- *   otherInstallation    the token of I's installation in the outsider's organization (every scope, everything there)
- *   integration          I's own token
- *   visitor              a user of no organization with a visitor token of W (only where a route takes one)
+ * Columns, in order (abbreviated in the rows' header):
+ *   anon  anonymous             no token
+ *   out   outsider              an admin of another organization
+ *   gst   guest                 a guest of O with no grant
+ *   gstR  guestRead             a guest of O with a `read` grant on C, so on S and what S holds (no grant
+ *                               exists on an organization, team, site or integration: there it is a guest)
+ *   read … adm                  members of O with that role: read, comment, edit, review, create, admin
+ *   ins0  installationNoScopes  an installation token in O, on every space and site, of an integration with no scope
+ *   insS  installationScoped    the token of I's installation in O, with every scope an operation needs, on
+ *                               S_sel and W_sel only: outside its selection for S and W
+ *   insX  otherInstallation     the token of I's installation in the outsider's organization
+ *   intg  integration           I's own token
+ *   vis   visitor               a user of no organization presenting a visitor token of W (only
+ *                               getPublishedContentSite takes one; n/a elsewhere)
  */
 import { COLUMNS } from './support/authorization-world';
 
@@ -107,9 +110,9 @@ const ROWS = {
   INSTALLATION_TOKEN:   row('401  404  404  404  403  403  403  403  403  403  404  403  404  ok   n/a'),
   /** Installing on S or W: their admins; the scoped token sees the installation, not S or W. */
   INSTALL_ON_CONTENT:   row('401  404  404  404  403  403  403  403  403  ok   404  404  404  404  n/a'),
-  /** The installation on S_sel or W_sel: the scoped token sees them, I's own token does not. */
-  INSTALLED_ON:         row('401  404  404  404  403  403  403  403  403  ok   404  403  404  404  n/a'),
-  INSTALLED_ON_DELETE:  row('401  noop noop noop 403  403  403  403  403  ok   noop 403  noop noop n/a'),
+  /** The installation on S_sel or W_sel: I's tokens see it, the admins of S_sel or W_sel change it. */
+  INSTALLED_ON:         row('401  404  404  404  403  403  403  403  403  ok   404  403  404  403  n/a'),
+  INSTALLED_ON_DELETE:  row('401  noop noop noop 403  403  403  403  403  ok   noop 403  noop 403  n/a'),
 };
 const {
   ANY_TOKEN,

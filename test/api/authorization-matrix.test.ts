@@ -1,8 +1,10 @@
 /**
  * Issue 19 §1, the authorization matrix: every operation of /v1/openapi.json, called by every kind of caller
  * against one world, answers the class its cell in test/authorization-matrix.ts says; a refused write changes
- * nothing (a fingerprint of the world's rows before and after each operation's refused probes); and the table
- * and the document name the same operations, so a new route fails here until it is classified.
+ * nothing (a fingerprint of the world's rows before and after each operation's refused probes); nothing is
+ * revealed (no successful answer names an object its caller may not see, and a refused 404 or 204 is the answer
+ * the same request gets for an unknown object); and the table and the document name the same operations, so a
+ * new route fails here until it is classified.
  *
  * Reads run before writes. A caller expected to succeed at a write acts on a fresh object of its own
  * (test/support/authorization-probes.ts), so one success never changes what the next caller sees. Rate
@@ -11,7 +13,9 @@
  */
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
+import { newId } from '../../domain/ids';
 import { type Cell, MATRIX } from '../authorization-matrix';
+import { unique } from '../factories';
 import { PROBES } from '../support/authorization-probes';
 import { buildWorld, Client, COLUMNS, type Column, Fresh, type Req, type World } from '../support/authorization-world';
 import { startServer, type TestServer } from '../support/server';
@@ -70,6 +74,7 @@ describe('issue 19 §1: the authorization matrix', () => {
     const fingerprint = await worldFingerprint(server.ds, world);
 
     const hidden = hiddenIds(world);
+    const names = namesOf(world);
     async function probe(operationId: string, column: Column, req: Req): Promise<void> {
       const expected = MATRIX[operationId][COLUMNS.indexOf(column)];
       const res = await client.send(world.tokens[column], requestOf(column, req));
@@ -84,6 +89,16 @@ describe('issue 19 §1: the authorization matrix', () => {
       // an answer never names what its caller may not see
       const shown = res.status < 300 ? hidden[column].filter(([, id]) => res.text?.includes(id)) : [];
       if (shown.length) leaks.push(`${operationId} × ${column}: names ${shown.map(([name]) => name).join(', ')}`);
+      // and what they may not see answers as what does not exist: the same request on an unknown object
+      const unknown = withUnknownTarget(req, names);
+      if ((res.status === 404 || actual === '204-noop') && unknown) {
+        const other = await client.send(world.tokens[column], requestOf(column, unknown));
+        const answer = (r: typeof res) => `${r.status} ${r.body?.error?.message ?? ''}`.trim();
+        if (answer(other) !== answer(res))
+          leaks.push(
+            `${operationId} × ${column}: "${answer(res)}" for the world's object, "${answer(other)}" for an unknown id`,
+          );
+      }
     }
 
     const reads = documented.filter((id) => operations.get(id) === 'get');
@@ -128,6 +143,34 @@ describe('issue 19 §1: the authorization matrix', () => {
     expect({ mismatches, changed, leaks }).toEqual({ mismatches: [], changed: [], leaks: [] });
   }, 180_000);
 });
+
+/**
+ * The request with the object it names made unknown: the last segment of its path that names one of the world's
+ * objects (an id, the spec's slug, the integration's name) replaced by a name of nothing. Null when it names none,
+ * or when its body names one too (the refusal may then be about the body's object).
+ */
+function withUnknownTarget(req: Req, names: Set<string>): Req | null {
+  if (req.body !== undefined && [...names].some((name) => JSON.stringify(req.body).includes(name))) return null;
+  const segments = req.path.split('?')[0].split('/');
+  for (let i = segments.length - 1; i >= 0; i--)
+    if (names.has(segments[i])) {
+      segments[i] = /^[A-Za-z0-9][A-Za-z0-9_-]{19,20}$/.test(segments[i]) ? newId() : unique('unknown-');
+      return { ...req, path: segments.join('/') };
+    }
+  return null;
+}
+
+/** Every id and name of the world's objects (not its tokens, keys or URLs). */
+function namesOf(w: World): Set<string> {
+  const names = new Set<string>();
+  const walk = (value: unknown, key: string) => {
+    if (['tokens', 'signingKey', 'visitorToken', 'blobUrl', 'pagePath', 'token'].includes(key)) return;
+    if (typeof value === 'string') names.add(value);
+    else if (value && typeof value === 'object') for (const [k, v] of Object.entries(value)) walk(v, k);
+  };
+  walk(w, '');
+  return names;
+}
 
 /**
  * The world's objects each caller may not see (its cell of the operation that reads them is a 404), by name:

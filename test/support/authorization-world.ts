@@ -19,6 +19,7 @@ import { issueToken } from '../../domain/auth/tokens';
 import { inTransaction } from '../../domain/db';
 import { newId } from '../../domain/ids';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
+import { INTEGRATION_SCOPES } from '../../domain/integrations/vocabulary';
 import { GuardedFetch } from '../../domain/net/guarded-fetch';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { bundleSpecSource, saveSpecVersion } from '../../domain/openapi-specs/processing';
@@ -632,17 +633,11 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
   // the integration (unlisted, every scope), installed here on a selection (the scoped token's installation,
   // its events), and in the outsider's organization (the other installation)
   const integration = unique('matrix-');
-  const scopes = [
-    'space:content:read',
-    'space:content:write',
-    'site:metadata:read',
-    'site:adaptive:read',
-    'site:adaptive:write',
-    'openapi:read',
-    'openapi:write',
-    'conversations:ingest',
-  ];
-  await as({ method: 'post', path: `/v1/integrations/${integration}`, body: publishBody(org.id, scopes) });
+  await as({
+    method: 'post',
+    path: `/v1/integrations/${integration}`,
+    body: publishBody(org.id, [...INTEGRATION_SCOPES]),
+  });
   const installation = (
     await as({ method: 'post', path: `/v1/integrations/${integration}/installations`, body: { organization: org.id } })
   ).id;
