@@ -1,7 +1,8 @@
 /**
- * Turns a domain JobError into what Temporal understands as permanent: a non-retryable
- * ApplicationFailure whose type is the error's code and whose details carry its messages.
- * Every activity factory passes its activities through `permanentFailures`.
+ * Turns a domain JobError into what Temporal understands: an ApplicationFailure whose type is the
+ * error's code and whose details carry its messages, non-retryable unless the error is `retryable`
+ * (workflows/job.ts records the code of either). Every activity factory passes its activities through
+ * `permanentFailures`.
  */
 import { ApplicationFailure } from '@temporalio/common';
 import { JobError } from '../domain/processes/job-error';
@@ -11,7 +12,7 @@ export function toFailure(err: unknown): unknown {
   return ApplicationFailure.create({
     message: err.message,
     type: err.code,
-    nonRetryable: true,
+    nonRetryable: !err.retryable,
     details: [err.messages],
   });
 }

@@ -114,11 +114,12 @@ export function loadJobsConfig() {
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
       /** Period of the cleanup Schedule that removes what the job kinds' retention let expire. */
       cleanupIntervalSeconds: int('JOB_CLEANUP_INTERVAL_SECONDS', 3600),
-      /** Retry policy of every job activity: bounded attempts with exponential back-off. */
+      /** Retry policy of every job activity: exponential back-off for as long as its kind's retryBudgetMs. */
       retry: {
         initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),
         maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
-        maximumAttempts: Math.max(1, int('JOB_RETRY_MAX_ATTEMPTS', 8)),
+        /** also bounds the attempts (tests); 0: only the budget does */
+        maximumAttempts: Math.max(0, int('JOB_RETRY_MAX_ATTEMPTS', 0)),
         /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
         heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
         /** How long a run's bookkeeping (begin, finish, fail) retries through a database outage. */

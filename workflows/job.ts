@@ -1,31 +1,40 @@
 /**
- * The workflow side of the job machinery: the activity options of a run (its configured,
- * bounded retry policy), and `runJob`, which brackets a job's steps with begin and finish on the
+ * The workflow side of the job machinery: the activity options of a run (its configured back-off,
+ * bounded by the kind's budget), and `runJob`, which brackets a job's steps with begin and finish on the
  * row, records a failure's code there, and ends a superseded run quietly.
  */
 
-import type { Duration } from '@temporalio/common';
+import type { Duration, Payload } from '@temporalio/common';
 import type { ActivityOptions } from '@temporalio/workflow';
 import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  defaultPayloadConverter,
   isCancellation,
   proxyActivities,
+  TimeoutFailure,
 } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
 import type { JobRun } from '../domain/processes/job-kind';
 import type { JobErrorMessage } from '../entities/JobState';
 import { JOB_FAILURES } from './ids';
 
+/**
+ * A work step's options: a failure that may pass (a 5xx, a network or database error, a lost worker) is
+ * retried until the kind's budget (its scheduleToCloseTimeout) is spent, or the configured attempts where
+ * set; a permanent one (a non-retryable JobError) is not. Runs started before the budget keep their attempts.
+ */
 export function jobActivityOptions(run: JobRun, startToCloseTimeout: Duration): ActivityOptions {
   return {
     startToCloseTimeout,
+    scheduleToCloseTimeout: run.retry.budgetMs,
     retry: {
       initialInterval: run.retry.initialIntervalMs,
       maximumInterval: run.retry.maximumIntervalMs,
       backoffCoefficient: 2,
-      maximumAttempts: run.retry.maximumAttempts,
+      // 0: bounded by the budget only
+      maximumAttempts: run.retry.maximumAttempts || undefined,
     },
   };
 }
@@ -50,12 +59,32 @@ export function bookkeepingActivityOptions(run: JobRun): ActivityOptions {
   };
 }
 
-/** The code and messages a failure is recorded with: a JobError's, CANCELLED, or JOB_FAILED. */
-export function failureOf(err: unknown): { code: string; messages: JobErrorMessage[] } {
+type RecordedFailure = { code: string; messages: JobErrorMessage[] };
+
+/**
+ * The JobError of the attempt before the one the budget ran out in: the server attaches it to the
+ * timeout, and the SDK decodes the timeout without it, so it is read from the raw failure.
+ */
+function jobErrorBefore(timeout: TimeoutFailure): RecordedFailure | null {
+  const info = timeout.failure?.cause?.applicationFailureInfo;
+  const payload = info?.details?.payloads?.[0];
+  if (!info?.type || !payload) return null;
+  const messages = defaultPayloadConverter.fromPayload<unknown>(payload as Payload);
+  return Array.isArray(messages) ? { code: info.type, messages } : null;
+}
+
+/**
+ * The code and messages a failure is recorded with: a JobError's (a permanent one, or a retryable one whose
+ * retries are spent: its last attempt's), CANCELLED, or JOB_FAILED.
+ */
+export function failureOf(err: unknown): RecordedFailure {
   if (isCancellation(err)) return { code: JOB_FAILURES.cancelled, messages: [{ message: 'the run was cancelled' }] };
   const cause = err instanceof ActivityFailure ? err.cause : err;
-  if (cause instanceof ApplicationFailure && cause.nonRetryable && cause.type) {
-    const details = cause.details?.[0];
+  const before = cause instanceof TimeoutFailure ? jobErrorBefore(cause) : null;
+  if (before) return before;
+  const details = cause instanceof ApplicationFailure ? cause.details?.[0] : undefined;
+  // a retryable failure carries a code only when a JobError raised it (its messages are the details)
+  if (cause instanceof ApplicationFailure && cause.type && (cause.nonRetryable || Array.isArray(details))) {
     return {
       code: cause.type,
       messages: Array.isArray(details) ? (details as JobErrorMessage[]) : [{ message: cause.message }],

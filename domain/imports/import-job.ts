@@ -17,6 +17,8 @@ export const contentImportJob = defineJobKind({
   // A cancel, or a newer import into the same content, makes the run stale: it stops without committing.
   policy: 'supersede',
   onLostRun: 'stay-failed',
+  // room for a batch (15 minutes) retried after a lost worker
+  retryBudgetMs: 30 * 60 * 1000,
   retention: {
     describe: 'import runs finished more than IMPORT_RETENTION_SECONDS ago; a run removes its own staging when it ends',
     expire: expireImportRuns,

@@ -40,6 +40,8 @@ export const integrationDispatchJob = defineJobKind({
   // an event asks for exactly one run, when it is written: nothing ever supersedes it
   policy: 'supersede',
   onLostRun: 'request-again',
+  // for a database outage or a lost worker: the delivery's own attempts are the workflow's
+  retryBudgetMs: 10 * 60 * 1000,
   retention: {
     describe:
       'events whose delivery ended before INTEGRATION_EVENT_RETENTION_SECONDS; unpublished integrations (their events and blobs) once no delivery is pending',

@@ -58,9 +58,13 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 /** All a caller learns of a refused, unresolved or unanswering destination (fetch-error.ts says why). */
 const UNREACHABLE = 'the destination is not allowed or could not be reached';
 
-function unreachable(detail: string): FetchError {
-  return new FetchError('unreachable', UNREACHABLE, { detail });
+/** `transient`: a failure that may pass (a DNS hiccup, a failed connection), unlike a refusal or a name that does not exist. */
+function unreachable(detail: string, transient = false): FetchError {
+  return new FetchError('unreachable', UNREACHABLE, { detail, transient });
 }
+
+/** Lookup errors of a name that does not exist or has no address; any other lookup error may pass. */
+const NO_SUCH_NAME = new Set(['ENOTFOUND', 'ENODATA']);
 
 const systemResolver: Resolver = (hostname) => dns.lookup(hostname, { all: true, verbatim: true });
 
@@ -94,7 +98,8 @@ async function allowedAddresses(host: string, port: number, policy: FetchPolicy)
     );
   } catch (err) {
     if (err instanceof FetchError) throw err;
-    throw unreachable(`${host}: DNS lookup failed (${(err as NodeJS.ErrnoException).code ?? (err as Error).message})`);
+    const code = (err as NodeJS.ErrnoException).code;
+    throw unreachable(`${host}: DNS lookup failed (${code ?? (err as Error).message})`, !NO_SUCH_NAME.has(code ?? ''));
   }
   if (resolved.length === 0) throw unreachable(`${host}: DNS lookup found no address`);
   // One forbidden address refuses the name: a rebinding name may hand out both kinds.
@@ -160,7 +165,11 @@ function callerError(err: unknown, url: string, timedOut: boolean, timeoutMs: nu
   if (timedOut || isTimeout(err) || ours?.reason === 'timeout')
     return new FetchError('timeout', `${url}: no complete answer within ${timeoutMs} ms`, { detail: ours?.detail });
   if (ours && ours.reason !== 'unreachable') return ours;
-  return new FetchError('unreachable', `${url}: ${UNREACHABLE}`, { detail: ours?.detail ?? describe(err) });
+  // not ours: the connection failed or broke
+  return new FetchError('unreachable', `${url}: ${UNREACHABLE}`, {
+    detail: ours?.detail ?? describe(err),
+    transient: ours?.transient ?? true,
+  });
 }
 
 function describe(err: unknown): string {

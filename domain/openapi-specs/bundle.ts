@@ -182,6 +182,8 @@ export async function bundleOpenAPI(
           failure ??= new JobError(
             err.code,
             `a referenced file could not be fetched: ${err.message}${err.reason === 'size' ? ` (the referenced files may hold ${maxBytes} bytes together, ${left} were left)` : ''}`,
+            undefined,
+            { retryable: err.transient },
           );
         throw err;
       }

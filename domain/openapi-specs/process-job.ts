@@ -16,6 +16,8 @@ export const openapiProcessJob = defineJobKind({
   // A new source makes the running one pointless: the old run stops without writing.
   policy: 'supersede',
   onLostRun: 'stay-failed',
+  // a source answering 5xx or 429, or unreachable, this long is recorded as FETCH_ERROR (FETCH_TIMEOUT)
+  retryBudgetMs: 15 * 60 * 1000,
   // The job removes its own: saving a version drops those beyond OPENAPI_VERSIONS_KEPT with their blobs,
   // and deleting a spec removes its rows and blobs.
   retention: null,

@@ -1,7 +1,8 @@
 /**
  * The steps of the openapi-process job, each idempotent and a no-op once the spec's generation
  * moved on (lockCurrentJob): bundle the source into a blob, then save it as a version. A failure is
- * a JobError with GitBook's code (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR); the workflow records it.
+ * a JobError with GitBook's code (FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR); the workflow records it, a
+ * fetch that may pass (a timeout, 5xx, 429, a network failure) once its retries are spent.
  */
 
 import type { Logger } from 'pino';
@@ -37,7 +38,7 @@ export interface BundledSource {
   sourceTextKey: string | null;
 }
 
-/** GETs a URL through the guarded client as text; a fetch failure is a permanent JobError with its code. */
+/** GETs a URL through the guarded client as text; a fetch failure is a JobError with its code, retried when it may pass. */
 async function fetchText(fetch: GuardedFetch, url: string): Promise<string> {
   try {
     const res = await fetch.fetch(url, {
@@ -46,7 +47,9 @@ async function fetchText(fetch: GuardedFetch, url: string): Promise<string> {
     return res.body.toString('utf8').replace(/^\uFEFF/, '');
   } catch (err) {
     if (err instanceof FetchError)
-      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
+      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }], {
+        retryable: err.transient,
+      });
     throw err;
   }
 }

@@ -17,6 +17,8 @@ export const pdfExportJob = defineJobKind({
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
   onLostRun: 'stay-failed',
+  // room for a render (10 minutes) retried after a lost worker
+  retryBudgetMs: 30 * 60 * 1000,
   retention: {
     describe:
       'PDFs not asked for during PDF_RETENTION_SECONDS (and at least the lifetime of their URLs), with their files',

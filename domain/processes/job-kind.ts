@@ -23,11 +23,17 @@ export interface JobRef {
   generation: number;
 }
 
-/** Retry policy of a run's activities, from configuration (tests run it short); always bounded, in attempts or in time. */
+/** Retry policy of a run's activities, from configuration (tests run it short) and the kind's budget; always bounded. */
 export interface JobRetry {
   initialIntervalMs: number;
   maximumIntervalMs: number;
+  /** 0: no bound on attempts, only the budget's */
   maximumAttempts: number;
+  /**
+   * How long a work step retries a failure that may pass (the kind's retryBudgetMs). Absent in the inputs of
+   * runs started before it existed: they keep their bound in attempts.
+   */
+  budgetMs?: number;
   /** For activities that heartbeat: an attempt silent this long is retried (its worker died). */
   heartbeatTimeoutMs: number;
   /**
@@ -77,6 +83,12 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
    * the request that waited behind the lost run, as after any failure.
    */
   onLostRun: 'request-again' | 'stay-failed';
+  /**
+   * How long a step retries a failure that may pass (a 5xx or 429, a network, DNS or database error, a lost
+   * worker) before the run fails with it: its activities' scheduleToCloseTimeout. A permanent failure (a
+   * 4xx, a refused destination, a parse error, input over a limit) fails at once.
+   */
+  retryBudgetMs: number;
   /** How long rows and outputs are kept, and how expired ones are removed (blobs included); null: the job removes its own. */
   retention: null | { describe: string; expire(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> };
 }

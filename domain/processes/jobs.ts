@@ -58,7 +58,7 @@ export function jobSearchAttributes<R extends JobRow>(kind: JobKind<R>, row: R):
 }
 
 export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: JobsConfig): JobRun {
-  return { ...jobRef(kind, row), retry: config.jobs.retry };
+  return { ...jobRef(kind, row), retry: { ...config.jobs.retry, budgetMs: kind.retryBudgetMs } };
 }
 
 /**

@@ -16,6 +16,8 @@ export const spacePurgeJob = defineJobKind({
   // A deletion after a restore is a new purge; the withdrawn one must never act on it.
   policy: 'supersede',
   onLostRun: 'request-again',
+  // nobody waits on a purge: a database outage of this long delays it
+  retryBudgetMs: 3600 * 1000,
   // The job is the removal: the space row and everything under it go once SPACE_RETENTION_SECONDS passed.
   retention: null,
 });

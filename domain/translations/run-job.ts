@@ -17,6 +17,8 @@ export const translationRunJob = defineJobKind({
   spaceId: (translation: Translation) => translation.sourceSpaceId,
   policy: 'coalesce',
   onLostRun: 'stay-failed',
+  // a provider outage of this long fails the run; the next run keeps the steps it finished
+  retryBudgetMs: 3600 * 1000,
   retention: {
     describe:
       'translations stay until deleted; the intermediate blobs of a run (its plan and translated steps) go when it completes, or TRANSLATION_STAGING_RETENTION_SECONDS after it failed',

@@ -55,10 +55,16 @@ const documents: Record<string, string> = {
   '/petstore.yaml': PETSTORE_YAML,
   '/schemas/pet.yaml': PET_YAML,
   '/v31.json': OPENAPI_31('Three one'),
+  '/flaky.json': OPENAPI_31('Flaky'),
   '/broken.json': BROKEN,
   '/ref-to-metadata.yaml':
     'openapi: 3.0.3\ninfo: {title: t, version: "1"}\npaths: {}\ncomponents:\n  schemas:\n    X: {$ref: "http://169.254.169.254/latest/meta-data/x.yaml"}\n',
 };
+
+/** Requests the document server received, by path. */
+const hits: Record<string, number> = {};
+/** Paths answering 503 to their first n requests. */
+const unavailableFirst: Record<string, number> = { '/flaky.json': 2, '/down.json': Number.POSITIVE_INFINITY };
 
 let docs: http.Server;
 let docsBase: string;
@@ -69,7 +75,9 @@ const logger = pino({ level: 'silent' });
 beforeAll(async () => {
   docs = http.createServer((req, res) => {
     const path = (req.url ?? '/').split('?')[0];
+    hits[path] = (hits[path] ?? 0) + 1;
     if (path === '/silent') return; // never answers
+    if (hits[path] <= (unavailableFirst[path] ?? 0)) return void res.writeHead(503).end('busy');
     if (path === '/error') return void res.writeHead(500).end('boom');
     const body = documents[path];
     if (body === undefined) return void res.writeHead(404).end();
@@ -78,14 +86,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
   docsBase = `http://127.0.0.1:${(docs.address() as AddressInfo).port}`;
   const base = loadConfig();
-  server = await startServer(
-    shortJobRetries(
-      privateTaskQueue({
-        ...base,
-        fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 },
-      }),
-    ),
+  const short = shortJobRetries(
+    privateTaskQueue({
+      ...base,
+      fetch: { ...base.fetch, allowLoopback: true, connectTimeoutMs: 500, totalTimeoutMs: 1500 },
+    }),
   );
+  // four attempts per step: a source unavailable twice still completes
+  server = await startServer({ ...short, jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 4 } } });
   worker = await startWorker(server.ds, server.config);
 }, 120000);
 
@@ -275,6 +283,31 @@ describe('failures recorded on the spec', () => {
       message: expect.stringContaining('no complete answer'),
       code: 'timeout',
     });
+    expect(hits['/silent']).toBe(4); // issue 20 §3: recorded once every attempt timed out
+  });
+
+  it('issue 20 §3: a source answering 503 twice, then 200, ends complete with a version, not FETCH_ERROR', async () => {
+    const fx = await createOrg(server.ds);
+    const spec = await failed(fx, 'unavailable-twice', `${docsBase}/flaky.json`);
+    expect(spec).toMatchObject({ processingState: 'complete', lastProcessErrorCode: null, lastProcessedErrorCount: 0 });
+    expect(spec.lastVersion).not.toBeNull();
+    expect(hits['/flaky.json']).toBe(3);
+  });
+
+  it('issue 20 §3: a 404 fails FETCH_ERROR at once (one attempt); a 503 that lasts fails FETCH_ERROR once every attempt is spent', async () => {
+    const fx = await createOrg(server.ds);
+    const missing = await failed(fx, 'missing', `${docsBase}/missing.json`);
+    expect(missing).toMatchObject({
+      lastProcessErrorCode: 'FETCH_ERROR',
+      lastProcessedErrors: [{ message: expect.stringContaining('HTTP 404'), code: 'status' }],
+    });
+    expect(hits['/missing.json']).toBe(1);
+    const down = await failed(fx, 'down', `${docsBase}/down.json`);
+    expect(down).toMatchObject({
+      lastProcessErrorCode: 'FETCH_ERROR',
+      lastProcessedErrors: [{ message: expect.stringContaining('HTTP 503'), code: 'status' }],
+    });
+    expect(hits['/down.json']).toBe(4);
   });
 
   it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it); issue 18 §7: the recorded error says only that the destination is not allowed or could not be reached', async () => {

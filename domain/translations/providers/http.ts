@@ -3,8 +3,9 @@
  * configuration, not user input, so this is a plain client (a self-hosted LibreTranslate on localhost
  * must work), not the guarded fetch; every request has a timeout. Requests are spaced to at most
  * TRANSLATION_REQUESTS_PER_SECOND; 429, 5xx, timeouts and network errors are retried with exponential
- * back-off (a Retry-After is honoured up to the maximum back-off); any other 4xx is a permanent
- * failure. Error messages carry the provider's status and its own explanation, never the URL or key.
+ * back-off (a Retry-After is honoured up to the maximum back-off), and once those attempts are spent
+ * the step fails retryably (Temporal tries it again within the kind's budget); any other 4xx is a
+ * permanent failure. Error messages carry the provider's status and its own explanation, never the URL or key.
  */
 import { JobError } from '../../processes/job-error';
 import { TRANSLATION_FAILURES } from '../failures';
@@ -107,7 +108,7 @@ export class ProviderHttp {
       }
       if (attempt >= attempts) {
         const message = `${this.provider} did not answer successfully after ${attempts} attempts (last: ${last})`;
-        throw new JobError(TRANSLATION_FAILURES.unavailable, message);
+        throw new JobError(TRANSLATION_FAILURES.unavailable, message, undefined, { retryable: true });
       }
       const backoff = Math.min(maxMs, initialMs * 2 ** (attempt - 1));
       await sleep(Math.min(maxMs, Math.max(backoff, wait ?? 0)));
