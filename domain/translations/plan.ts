@@ -2,19 +2,21 @@
  * The first step of a run: which pages of the source's current revision to send. A page is sent when
  * its text changed since it was last translated (by hash) or the result space lacks it; the others
  * are carried over from the previous result. The plan goes to the blob store, split into steps of
- * TRANSLATION_PAGES_PER_STEP pages, and the row records that this run's blobs are stored.
+ * TRANSLATION_PAGES_PER_STEP pages, each with the hash of what it sends; the steps a failed earlier run
+ * finished with the same hash are kept; and the row records that this run's blobs are stored.
  */
 import type { DataSource } from 'typeorm';
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
 import type { Config } from '../config';
+import { canonicalJson, hashOf } from '../content/objects';
 import type { Db } from '../db';
 import { inTransaction } from '../db';
 import { JobRef, lockCurrentJob } from '../processes/job-kind';
 import type { BlobStore } from '../storage/blob-store';
 import { pageTextHash } from './page-text';
-import { planKey, RunPlan, readJsonIfStored, removeRunBlobs, writeJson } from './run-blobs';
+import { keepFinishedSteps, planKey, RunPlan, readJsonIfStored, removeRunBlobs, writeJson } from './run-blobs';
 import { translationRunJob } from './run-job';
 import { flattenTree, liveSourceSpace, revisionReader } from './source';
 
@@ -39,17 +41,26 @@ async function resultRevisionId(db: Db, translation: Translation): Promise<strin
 async function planPages(db: Db, translation: Translation, pagesPerStep: number): Promise<RunPlan> {
   const source = await liveSourceSpace(db, translation);
   const reader = await revisionReader(db, source.revisionId);
-  if (!reader) return { sourceRevisionId: null, steps: [] };
+  if (!reader) return { sourceRevisionId: null, steps: [], stepHashes: [] };
   const pages = flattenTree(await reader.tree()).map((p) => p.node);
   const result = await revisionReader(db, await resultRevisionId(db, translation));
   const present = result ? await result.hasPages(pages.map((p) => p.id)) : new Set<string>();
   const known = new Map(
     (await db.find(TranslationPage, { where: { translationId: translation.id } })).map((r) => [r.pageId, r.sourceHash]),
   );
-  const sent = pages.filter((p) => !present.has(p.id) || known.get(p.id) !== pageTextHash(p.version)).map((p) => p.id);
+  const hashes = new Map(pages.map((p) => [p.id, pageTextHash(p.version)]));
+  const sent = pages.filter((p) => !present.has(p.id) || known.get(p.id) !== hashes.get(p.id)).map((p) => p.id);
   const steps: string[][] = [];
   for (let i = 0; i < sent.length; i += pagesPerStep) steps.push(sent.slice(i, i + pagesPerStep));
-  return { sourceRevisionId: source.revisionId, steps };
+  const request = {
+    source: translation.sourceLanguage,
+    target: translation.language,
+    instructions: translation.instructions,
+  };
+  const stepHashes = steps.map((ids) =>
+    hashOf(canonicalJson({ ...request, pages: ids.map((id) => [id, hashes.get(id)]) })),
+  );
+  return { sourceRevisionId: source.revisionId, steps, stepHashes };
 }
 
 export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<PlanSummary> {
@@ -59,17 +70,16 @@ export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<Pl
     // a retried plan step finds its plan
     const stored =
       translation.stagedGeneration === ref.generation ? await readJsonIfStored<RunPlan>(deps.blobs, key) : null;
-    if (stored) return { plan: stored, stored: true, previous: null };
+    if (stored) return { plan: stored, previous: null };
     const plan = await planPages(db, translation, deps.config.translation.pagesPerStep);
+    const previous = translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null;
+    // before the row names this run, so a retry after a crash plans and keeps them again
+    await writeJson(deps.blobs, key, plan);
+    if (previous !== null) await keepFinishedSteps(deps.blobs, ref.resourceId, previous, ref.generation, plan);
     await db.update(Translation, { id: translation.id }, { stagedGeneration: ref.generation });
-    return {
-      plan,
-      stored: false,
-      previous: translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null,
-    };
+    return { plan, previous };
   });
-  // the blobs a failed earlier run left
+  // the rest of the blobs a failed earlier run left
   if (planned.previous !== null) await removeRunBlobs(deps.blobs, ref.resourceId, planned.previous);
-  if (!planned.stored) await writeJson(deps.blobs, key, planned.plan);
   return { steps: planned.plan.steps.length, pages: planned.plan.steps.reduce((n, s) => n + s.length, 0) };
 }

@@ -2,7 +2,8 @@
  * The intermediate blobs of a run, under `translations/<translationId>/runs/<generation>/`: the plan
  * (which pages each step translates) and one file per step (the translated pages). They pass between
  * the run's activities by key; the translation row names the run whose blobs are stored
- * (`stagedGeneration`), so a completed run, a deletion or the cleanup removes them.
+ * (`stagedGeneration`), so a completed run, a deletion or the cleanup removes them. A run after a failed
+ * one takes over the failed run's finished steps that it would send again (`keepFinishedSteps`).
  */
 import type { BlobStore } from '../storage/blob-store';
 import type { PageText } from './page-text';
@@ -12,12 +13,16 @@ export interface RunPlan {
   sourceRevisionId: string | null;
   /** Page ids each step translates, in order. */
   steps: string[][];
+  /** Per step, the hash of what it sends (its pages' text, the languages, the instructions); absent in older plans. */
+  stepHashes?: string[];
 }
 
 export interface StepResult {
   /** Words sent to the provider for these pages. */
   words: number;
   pages: Record<string, PageText>;
+  /** The plan's hash of the step, when it has one: the step is done only for a plan with the same hash there. */
+  hash?: string;
 }
 
 const runFolder = (translationId: string, generation: number) => `translations/${translationId}/runs/${generation}`;
@@ -40,6 +45,28 @@ export async function readJsonIfStored<T>(blobs: BlobStore, key: string): Promis
     return await readJson<T>(blobs, key);
   } catch {
     return null;
+  }
+}
+
+/**
+ * Copies the finished steps of the failed run `from` that `plan` (run `to`) sends again, found by hash
+ * wherever they sit in either plan, so the provider is paid only for what is left.
+ */
+export async function keepFinishedSteps(
+  blobs: BlobStore,
+  translationId: string,
+  from: number,
+  to: number,
+  plan: RunPlan,
+): Promise<void> {
+  const earlier = await readJsonIfStored<RunPlan>(blobs, planKey(translationId, from));
+  const at = new Map((earlier?.stepHashes ?? []).map((hash, step) => [hash, step]));
+  for (const [step, hash] of (plan.stepHashes ?? []).entries()) {
+    const found = at.get(hash);
+    if (found === undefined) continue;
+    const done = await readJsonIfStored<StepResult>(blobs, stepKey(translationId, from, found));
+    if (done?.hash !== hash) continue;
+    await writeJson(blobs, stepKey(translationId, to, step), done);
   }
 }
 

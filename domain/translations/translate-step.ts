@@ -1,7 +1,8 @@
 /**
  * A middle step of a run: the pages of one step of the plan, read from the planned source revision,
- * sent to the provider and rendered back, stored as the step's blob. A step whose blob is stored is
- * done (a retried step, a run resumed after a crash sends nothing again).
+ * sent to the provider and rendered back, stored as the step's blob. A step whose blob is stored with
+ * the plan's hash is done (a retried step, a run resumed after a crash, a step kept from a failed run
+ * send nothing again).
  */
 
 import { JOB_FAILURES } from '../../workflows/ids';
@@ -24,9 +25,12 @@ export async function translateRunStep(
   heartbeat: () => void = () => {},
 ): Promise<void> {
   const key = stepKey(ref.resourceId, ref.generation, step);
-  if (await readJsonIfStored<StepResult>(deps.blobs, key)) return;
   const translation = await inTransaction(deps.ds, (db) => lockCurrentJob(db, translationRunJob, ref));
   const plan = await readJson<RunPlan>(deps.blobs, planKey(ref.resourceId, ref.generation));
+  const hash = plan.stepHashes?.[step];
+  const stored = await readJsonIfStored<StepResult>(deps.blobs, key);
+  // one kept for a plan that a crash kept from being recorded may hold other pages
+  if (stored && stored.hash === hash) return;
   const reader = (await revisionReader(deps.ds.manager, plan.sourceRevisionId))!;
   const ids = plan.steps[step];
   const entries = await getMany<PageEntry>(reader.store, reader.root, ids.map(pageKey));
@@ -40,7 +44,7 @@ export async function translateRunStep(
     { source: translation.sourceLanguage, target: translation.language, instructions: translation.instructions },
     heartbeat,
   );
-  const result: StepResult = { words: 0, pages: {} };
+  const result: StepResult = { words: 0, pages: {}, hash };
   let at = 0;
   for (const { id, page } of pages) {
     const count = page.segments.length;

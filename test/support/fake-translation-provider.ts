@@ -2,7 +2,7 @@
  * A local HTTP server on loopback speaking one translation provider's protocol (LibreTranslate,
  * DeepL or OpenAI chat completions). It "translates" by upper-casing the text outside tags and
  * entities, records every request, and can be scripted: answers to give first (429, 403 ...), a
- * delay, or a gate that holds requests until the test opens it.
+ * delay, an outage, or a gate that holds requests until the test opens it.
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -64,6 +64,8 @@ export class FakeProvider {
   readonly scripted: ScriptedAnswer[] = [];
   /** Milliseconds each answer waits. */
   delayMs = 0;
+  /** While set, a request arriving is answered with this status (after the gate), whatever is scripted. */
+  outage: number | null = null;
   /** Requests arriving while closed wait until `open()`. */
   private gate: Promise<void> | null = null;
   private release: () => void = () => {};
@@ -84,9 +86,11 @@ export class FakeProvider {
           body: raw ? JSON.parse(raw) : null,
         };
         this.requests.push(record);
+        const outage = this.outage;
         if (this.gate) await this.gate;
         if (this.delayMs) await new Promise((r) => setTimeout(r, this.delayMs));
         if (record.path !== PATHS[this.protocol]) return void res.writeHead(404).end('{"error":"not found"}');
+        if (outage) return void res.writeHead(outage).end('{"error":"the service is unavailable"}');
         const scripted = this.scripted.shift();
         if (scripted)
           return void res

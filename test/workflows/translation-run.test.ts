@@ -2,8 +2,9 @@
  * The translation-run workflow on a real worker whose provider is `libretranslate`, played by a
  * local server (test/support/fake-translation-provider.ts) that the tests hold, slow down or make
  * fail: runs asked for during a run coalesce into one, 429 back-off, a permanent 4xx and a deleted
- * source fail the run with the error on the translation, a deletion stops the run and leaves the
- * result space, and `cli jobs watch` follows a run to its end.
+ * source fail the run with the error on the translation, an outage fails it after every retry and the
+ * next run keeps its finished steps, a deletion stops the run and leaves the result space, and
+ * `cli jobs watch` follows a run to its end.
  */
 import { spawn } from 'child_process';
 import * as path from 'path';
@@ -59,6 +60,7 @@ afterAll(async () => {
 beforeEach(() => {
   provider.open();
   provider.scripted.length = 0;
+  provider.outage = null;
 });
 
 async function translated(pages = 6) {
@@ -209,6 +211,42 @@ describe('translation-run', () => {
     expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: 2 } });
     expect((await row(id)).stagedGeneration).toBeNull(); // a completed run removes its own blobs
     await expect(blobs.read(planKey(id, 2))).rejects.toThrow();
+  });
+
+  it("issue 20 §3: a provider outage longer than a step's retries fails the run; the next run keeps the finished step and pays only for the rest", async () => {
+    // 6 pages, 4 per step: two steps, one provider request each
+    const { org, admin, space, start } = await translated(6);
+    provider.hold();
+    const before = provider.requests.length;
+    const { id } = await start();
+    await provider.received(before + 1);
+    provider.outage = 503; // from the second step on
+    provider.open();
+    const failed = await settled(server, admin, org.id, id);
+    expect(failed).toMatchObject({
+      status: 'failed',
+      error: { code: TRANSLATION_FAILURES.unavailable, message: expect.stringContaining('HTTP 503') },
+      stats: { runs: 0 },
+    });
+    const first = provider.requests.slice(before);
+    // the first step, then the second: 3 requests (TRANSLATION_RETRY_ATTEMPTS) in each of its 2 attempts (JOB_RETRY_MAX_ATTEMPTS)
+    expect(first).toHaveLength(1 + 3 * 2);
+    expect(first.slice(2).every((r) => JSON.stringify(r.body.q) === JSON.stringify(first[1].body.q))).toBe(true);
+
+    provider.outage = null;
+    const again = provider.requests.length;
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
+    const done = await settled(server, admin, org.id, id, { runs: 1 });
+    expect(done).toMatchObject({ status: 'completed', error: null, stats: { runs: 1, latestPages: 6 } });
+    // only the step the outage failed is sent again
+    expect(provider.requests.slice(again).map((r) => r.body.q)).toEqual([first[1].body.q]);
+    const source = await spacePages(server, space.id);
+    const result = await spacePages(server, done.result.space);
+    expect(result.map((p) => p.title)).toEqual(source.map((p) => shout(p.title)));
+    expect((await row(id)).stagedGeneration).toBeNull();
   });
 
   it('fails when the source space was deleted', async () => {
