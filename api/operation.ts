@@ -184,14 +184,25 @@ export class ApiBuilder {
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
       if (def.userOnly && caller.integration)
         throw forbidden("an integration's token cannot do this: it takes a user's token");
-      const reply = await handler({
-        params,
-        query,
-        body,
-        caller,
-        access: new AccessContext(this.deps.ds.manager, caller.userId, caller),
-        req,
-      });
+      let reply: Reply;
+      try {
+        reply = await handler({
+          params,
+          query,
+          body,
+          caller,
+          access: new AccessContext(this.deps.ds.manager, caller.userId, caller),
+          req,
+        });
+      } catch (err) {
+        // A DELETE of what does not exist and one of what the caller may not see answer alike: 204, and
+        // nothing changed (the handler's transaction rolled back), so nothing is revealed.
+        if (def.method === 'delete' && err instanceof AppError && err.status === 404) {
+          res.status(204).end();
+          return;
+        }
+        throw err;
+      }
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
       if (reply.raw) res.status(reply.status).end(reply.raw);
       else if (reply.body === undefined) res.status(reply.status).end();

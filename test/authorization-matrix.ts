@@ -317,7 +317,8 @@ export const MATRIX: Record<string, Row> = {
   listOpenAPISpecs: ORG_VIEW,
   createOpenAPISpec: OPENAPI_CREATE,
   getOpenAPISpecBySlug: SPEC_VIEW,
-  createOrUpdateOpenAPISpecBySlug: SPEC_EDIT,
+  // asks createOpenAPISpec before the slug, so a taken slug and a free one answer alike
+  createOrUpdateOpenAPISpecBySlug: OPENAPI_CREATE,
   updateOpenAPISpecBySlug: SPEC_EDIT,
   deleteOpenAPISpecBySlug: SPEC_EDIT_DELETE,
   listOpenAPISpecVersions: SPEC_VIEW,

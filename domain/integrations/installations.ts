@@ -40,12 +40,12 @@ export async function installIntegration(
   if (integration.visibility === 'private' && organization.id !== integration.ownerOrganizationId) {
     throw forbidden('a private integration installs only in the organization that publishes it');
   }
-  const existing = await db.findOne(IntegrationInstallation, {
-    where: { integrationId: integration.id, organizationId: organization.id },
-    lock: { mode: 'pessimistic_write' },
+  const existing = await db.findOneBy(IntegrationInstallation, {
+    integrationId: integration.id,
+    organizationId: organization.id,
   });
   // the install call repeated by an admin: approves the scopes published since (scope-approval.ts)
-  if (existing) return { installation: await grantPublishedScopes(db, integration, existing), created: false };
+  if (existing) return { installation: await approveScopes(db, integration, existing), created: false };
   const now = new Date();
   const configuration: Configuration = {};
   const installation: IntegrationInstallation = {
@@ -67,11 +67,11 @@ export async function installIntegration(
     await insertKeepingValues(db, IntegrationInstallation, installation);
   } catch (err) {
     if (!isDuplicateKey(err)) throw err;
-    const concurrent = await db.findOneOrFail(IntegrationInstallation, {
-      where: { integrationId: integration.id, organizationId: organization.id },
-      lock: { mode: 'pessimistic_write' },
+    const concurrent = await db.findOneByOrFail(IntegrationInstallation, {
+      integrationId: integration.id,
+      organizationId: organization.id,
     });
-    return { installation: await grantPublishedScopes(db, integration, concurrent), created: false };
+    return { installation: await approveScopes(db, integration, concurrent), created: false };
   }
   await recordIntegrationEvent(db, {
     integration,
@@ -80,6 +80,20 @@ export async function installIntegration(
     fields: setupFields(installation.status),
   });
   return { installation, created: true };
+}
+
+/**
+ * Grants the published scopes to an installation found by its key, under its row lock. Locked by its id,
+ * not by (integration, organization): a locking read of a key that may not exist yet takes a gap lock, and
+ * two concurrent first installs would then deadlock on their inserts.
+ */
+async function approveScopes(
+  db: Db,
+  integration: Integration,
+  found: IntegrationInstallation,
+): Promise<IntegrationInstallation> {
+  const locked = await lockInstallation(db, integration.id, found.id);
+  return locked ? grantPublishedScopes(db, integration, locked) : found;
 }
 
 /** The installation row, locked for the rest of the transaction (so each update sees the one before); null when gone. */

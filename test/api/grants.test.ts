@@ -148,7 +148,7 @@ describe('content grants (extension)', () => {
     await server
       .as(outsider.admin.token)
       .delete(`/v1/collections/${collection.id}/permissions/users/${guest.user.id}`)
-      .expect(404);
+      .expect(204);
     await server
       .as(fx.admin.token)
       .put(`/v1/spaces/nope/permissions/users/${guest.user.id}`)

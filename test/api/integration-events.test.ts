@@ -223,7 +223,7 @@ describe('development mode', () => {
       .put(`/v1/integrations/${hidden.name}/dev`)
       .send({ tunnelUrl: 'https://tunnel.example.com' })
       .expect(404);
-    await server.as(admin.token).delete(`/v1/integrations/${hidden.name}/dev`).expect(404);
+    await server.as(admin.token).delete(`/v1/integrations/${hidden.name}/dev`).expect(204);
     await server
       .as(admin.token)
       .put('/v1/integrations/no-such-integration/dev')

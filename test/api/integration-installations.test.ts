@@ -561,7 +561,7 @@ describe('installing on spaces', () => {
     await server.as(reader.token).delete(guideItem).expect(403);
     await server.as(reader.token).get(guideItem).expect(200);
     // the developer reads but does not change the customer's spaces
-    await server.as(dev.admin.token).delete(guideItem).expect(404);
+    await server.as(dev.admin.token).delete(guideItem).expect(403);
     await server.as('nope').post(spacesOf).send({ space: guide.id }).expect(401);
     // a space of another organization, or none, is not the installation's
     const elsewhere = await newSpace(server, dev.admin, dev.org.id);

@@ -134,7 +134,7 @@ export function importRoutes(api: ApiBuilder): void {
     const space = await loadSpace(access, run.spaceId).catch(() => {
       throw notFound('import run');
     });
-    await authorize(access, { kind: 'space', space }, action);
+    await authorize(access, { kind: 'space', space }, action, 'import run');
     return run;
   }
 

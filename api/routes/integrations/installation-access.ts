@@ -9,7 +9,7 @@
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import type { IntegrationInstallationPermissions, IntegrationPermissions } from '../../../domain/access/targets';
-import { notFound } from '../../../domain/errors';
+import { forbidden, notFound } from '../../../domain/errors';
 import type { ContentKind } from '../../../domain/integrations/content-installations';
 import { lockInstallation } from '../../../domain/integrations/installations';
 import { loadIntegrationByName } from '../../../domain/integrations/integrations';
@@ -98,12 +98,23 @@ export async function findContentOf(
 /**
  * The caller may install the integration on the space or site, or change or remove that installation:
  * `installIntegration` there (space admins, site admins); 404 when they do not see it, else 403.
+ * `installationSeen`: the caller already reads the installation on it (the integration's own token
+ * does, without seeing the space or site), so a refusal is a 403, never a 404 that would deny it.
  */
 export async function authorizeInstallsOn(
   access: AccessContext,
   kind: ContentKind,
   content: Space | Site,
+  installationSeen = false,
 ): Promise<void> {
-  if (kind === 'space') await authorize(access, { kind: 'space', space: content as Space }, 'installIntegration');
-  else await authorize(access, { kind: 'site', site: content as Site }, 'installIntegration');
+  const target =
+    kind === 'space'
+      ? { kind: 'space' as const, space: content as Space }
+      : { kind: 'site' as const, site: content as Site };
+  if (!installationSeen) {
+    await authorize(access, target, 'installIntegration');
+    return;
+  }
+  if (!(await permissionsOf(access, target)).installIntegration)
+    throw forbidden(`you need the "installIntegration" permission on this ${kind}`);
 }

@@ -469,7 +469,7 @@ export function installationRoutes(api: ApiBuilder): void {
           const writer = access.within(db);
           const { integration, installation } = await installationFor(writer, params, 'view', true);
           const { row, content } = await rowFor(writer, installation, contentIdIn(params), true);
-          await authorizeInstallsOn(writer, kind, content);
+          await authorizeInstallsOn(writer, kind, content, true);
           return { integration, row: await updateContentInstallation(db, kind, integration, installation, row, body) };
         });
         return { status: 200, body: await presentOne(access, integration, row, query.extended) };
@@ -495,7 +495,7 @@ export function installationRoutes(api: ApiBuilder): void {
             found && (await findContentInstallation(db, kind, found.installation.id, contentIdIn(params), true));
           const content = row && (await findContentOf(writer, kind, found.installation, contentIdIn(params)));
           if (!found || !row || !content) return;
-          await authorizeInstallsOn(writer, kind, content);
+          await authorizeInstallsOn(writer, kind, content, true);
           await uninstallFromContent(db, kind, found.integration, found.installation, row);
         });
         return { status: 204 };

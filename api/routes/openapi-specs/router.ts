@@ -223,6 +223,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       const { ticket, created } = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
         const organization = await visibleOrganization(access, params.organizationId);
+        // asked first, so a caller who may not create specs gets the same 403 whether the slug is taken or
+        // not (editing one takes the same role or scope): the answer never tells which slugs exist
+        await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!existing)
           return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };

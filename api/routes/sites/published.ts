@@ -44,7 +44,8 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
         params.siteId,
         params.organizationId,
       ]);
-      if (!site) throw notFound('site');
+      // named as a hidden one is: the answer does not tell a site that exists from one that does not
+      if (!site) throw notFound('published site');
       const visitor = await siteVisitor(
         access.db,
         site,
