@@ -185,6 +185,38 @@ describe('JSON bodies', () => {
     // a shallow unknown field still gets the usual answer
     await expect400(postRaw(collections(), '{"title":"t","x":[[1]]}'), 'x: unknown field');
   });
+
+  it('issue 19 §2: a body over BODY_LIMIT_BYTES is a 413 before it is parsed', async () => {
+    const limit = server.config.bodyLimitBytes;
+    const body = `{"title":"t","description":"${'a'.repeat(limit)}"}`;
+    const res = await postRaw(collections(), body);
+    expect({ status: res.status, body: res.body }).toEqual({
+      status: 413,
+      body: { error: { code: 413, message: 'body: request body is too large' } },
+    });
+    expect(await collectionCount()).toBe(0);
+  });
+
+  it('issue 19 §2: more than 100,000 values and keys are refused on the bytes, before JSON.parse builds them', async () => {
+    // 3 bytes of text, ~70 bytes of heap each once parsed
+    const empties = `{"title":"t","x":[${'{},'.repeat(100_000)}{}]}`;
+    await expect400(postRaw(collections(), empties), 'body: must not hold more than 100000 values and keys');
+    const keys = `{"title":"t","x":{${Array.from({ length: 50_001 }, (_, i) => `"k${i}":0`).join(',')}}}`;
+    await expect400(postRaw(collections(), keys), 'body: must not hold more than 100000 values and keys');
+    // the publish route reads 16 MiB before its token is checked: the same bound, for anyone
+    const anonymous = await request(server.app)
+      .post('/v1/integrations/bomb')
+      .set('Content-Type', 'application/json')
+      .send(`[${'{},'.repeat(1_000_000)}{}]`);
+    expect({ status: anonymous.status, body: anonymous.body }).toEqual({
+      status: 400,
+      body: { error: { code: 400, message: 'body: must not hold more than 100000 values and keys' } },
+    });
+    // 99,000 values 250 levels down: each walked once, without a copy of its path (that copy took 1.7 GB)
+    const deepAndWide = `{"title":"t","x":${'['.repeat(250)}${'0,'.repeat(99_000)}0${']'.repeat(250)}}`;
+    await expect400(postRaw(collections(), deepAndWide), 'x: unknown field');
+    expect(await collectionCount()).toBe(0);
+  });
 });
 
 describe('control characters', () => {
