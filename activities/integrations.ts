@@ -8,10 +8,11 @@ import {
 } from '../domain/integrations/delivery';
 import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
+import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';
 
 export interface IntegrationActivities {
-  /** POSTs the event to its tunnel once; answers and network errors come back as the outcome. */
+  /** POSTs the event to its tunnel once, heartbeating; answers and network errors come back as the outcome. */
   deliverIntegrationEvent(ref: JobRef, attempt: number): Promise<DeliveryOutcome>;
   /** Writes the attempt's trace line (and the final status) and says what comes next. */
   recordDeliveryAttempt(ref: JobRef, attempt: number, outcome: DeliveryOutcome): Promise<DeliveryNext>;
@@ -22,7 +23,7 @@ export interface IntegrationActivities {
 export function createIntegrationActivities(deps: ActivityDeps): IntegrationActivities {
   return permanentFailures<IntegrationActivities>({
     // the attempt number is the workflow's; the outcome says what happened
-    deliverIntegrationEvent: (ref) => deliverEvent(deps, ref),
+    deliverIntegrationEvent: (ref) => heartbeating((live) => deliverEvent(deps, ref, live)),
     recordDeliveryAttempt: (ref, attempt, outcome) => recordAttempt(deps, ref, attempt, outcome),
     abandonIntegrationEvent: (ref, reason) => abandonEvent(deps, ref, reason),
   });

@@ -3,12 +3,13 @@
 import { CollectedPages, collectPdfPages, RenderedFile, renderPdfFile, savePdfFile } from '../domain/pdf/steps';
 import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
+import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';
 
 export interface PdfActivities {
   /** Reads the pages the export shows into a manuscript blob; its key travels on, never the pages. */
   collectPdfPages(ref: JobRef): Promise<CollectedPages>;
-  /** Renders the manuscript into the PDF's blob. */
+  /** Renders the manuscript into the PDF's blob, heartbeating per page and image (a cancel stops it at the next). */
   renderPdfFile(ref: JobRef, collected: CollectedPages): Promise<RenderedFile>;
   /** Records the file on the export's row. */
   savePdfFile(ref: JobRef, file: RenderedFile): Promise<void>;
@@ -16,8 +17,8 @@ export interface PdfActivities {
 
 export function createPdfActivities(deps: ActivityDeps): PdfActivities {
   return permanentFailures<PdfActivities>({
-    collectPdfPages: (ref) => collectPdfPages(deps, ref),
-    renderPdfFile: (ref, collected) => renderPdfFile(deps, ref, collected),
+    collectPdfPages: (ref) => heartbeating((live) => collectPdfPages(deps, ref, live)),
+    renderPdfFile: (ref, collected) => heartbeating((live) => renderPdfFile(deps, ref, collected, live)),
     savePdfFile: (ref, file) => savePdfFile(deps, ref, file),
   });
 }

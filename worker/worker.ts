@@ -6,6 +6,13 @@ import { ActivityDeps, createActivityDeps } from '../activities/deps';
 import type { Config } from '../domain/config';
 import { installEventDispatch } from '../domain/integrations/after-commit';
 
+/**
+ * The longest a heartbeat waits before it is sent (the SDK sends at most one per 80% of the heartbeat
+ * timeout, else): Temporal answers a cancel only to a heartbeat, so a cancelled activity learns of it
+ * within about this long.
+ */
+const HEARTBEAT_THROTTLE = '2 seconds';
+
 export interface BuiltWorker {
   worker: Worker;
   deps: ActivityDeps;
@@ -28,6 +35,7 @@ export async function createWorker(
     taskQueue: base.taskQueue ?? config.temporal.taskQueue,
     workflowsPath: require.resolve('../workflows'),
     activities: createActivities(deps),
+    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
   });
   return {
     worker,

@@ -8,7 +8,7 @@
 import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
 import type { JobRun } from '../domain/processes/job-kind';
-import { failureOf, isSuperseded, JobOutcome, jobActivityOptions, runJob } from './job';
+import { failureOf, heartbeatingActivityOptions, isSuperseded, JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface IntegrationDispatchInput {
   eventId: string;
@@ -19,7 +19,9 @@ export interface IntegrationDispatchInput {
 export async function integrationDispatch(input: IntegrationDispatchInput): Promise<JobOutcome<{ attempts: number }>> {
   const { run } = input;
   // one POST is bounded by INTEGRATION_DISPATCH_TIMEOUT_MS; these bounds leave room for a busy worker
-  const { deliverIntegrationEvent } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '2 minutes'));
+  const { deliverIntegrationEvent } = proxyActivities<IntegrationActivities>(
+    heartbeatingActivityOptions(run, '2 minutes'),
+  );
   const { recordDeliveryAttempt, abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(
     jobActivityOptions(run, '30 seconds'),
   );

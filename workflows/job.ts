@@ -39,6 +39,14 @@ export function jobActivityOptions(run: JobRun, startToCloseTimeout: Duration): 
   };
 }
 
+/**
+ * For activities that heartbeat (activities/heartbeat.ts): an attempt silent for JOB_HEARTBEAT_TIMEOUT_MS
+ * (its worker died) is retried then, not at its start-to-close timeout.
+ */
+export function heartbeatingActivityOptions(run: JobRun, startToCloseTimeout: Duration): ActivityOptions {
+  return { ...jobActivityOptions(run, startToCloseTimeout), heartbeatTimeout: run.retry.heartbeatTimeoutMs };
+}
+
 /** A version's runs started before the bookkeeping budget was configured get this one. */
 const BOOKKEEPING_BUDGET_MS = 6 * 3600 * 1000;
 

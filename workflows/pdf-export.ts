@@ -9,7 +9,7 @@ import { proxyActivities } from '@temporalio/workflow';
 import type { PdfActivities } from '../activities/pdf';
 import type { RenderedFile } from '../domain/pdf/steps';
 import type { JobRun } from '../domain/processes/job-kind';
-import { JobOutcome, jobActivityOptions, runJob } from './job';
+import { heartbeatingActivityOptions, JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface PdfExportInput {
   exportId: string;
@@ -18,9 +18,11 @@ export interface PdfExportInput {
 }
 
 export async function pdfExport(input: PdfExportInput): Promise<JobOutcome<RenderedFile>> {
-  const { collectPdfPages, savePdfFile } = proxyActivities<PdfActivities>(jobActivityOptions(input.run, '2 minutes'));
-  // a thousand pages render in seconds; the bound leaves room for large images and a busy worker
-  const { renderPdfFile } = proxyActivities<PdfActivities>(jobActivityOptions(input.run, '10 minutes'));
+  const { savePdfFile } = proxyActivities<PdfActivities>(jobActivityOptions(input.run, '2 minutes'));
+  const { collectPdfPages } = proxyActivities<PdfActivities>(heartbeatingActivityOptions(input.run, '2 minutes'));
+  // a thousand pages render in seconds; the bound leaves room for large images and a busy worker, and
+  // the heartbeat lets a dead worker's render be retried long before it
+  const { renderPdfFile } = proxyActivities<PdfActivities>(heartbeatingActivityOptions(input.run, '10 minutes'));
   return runJob(input.run, async () => {
     const collected = await collectPdfPages(input.run);
     const file = await renderPdfFile(input.run, collected);

@@ -8,7 +8,7 @@
 import { proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
 import type { JobRun } from '../domain/processes/job-kind';
-import { JobOutcome, jobActivityOptions, runJob } from './job';
+import { heartbeatingActivityOptions, JobOutcome, runJob } from './job';
 
 export interface TranslationRunInput {
   translationId: string;
@@ -19,15 +19,13 @@ export interface TranslationRunInput {
 export async function translationRun(
   input: TranslationRunInput,
 ): Promise<JobOutcome<{ space: string; revision: string }>> {
-  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>({
-    ...jobActivityOptions(input.run, '10 minutes'),
-    heartbeatTimeout: input.run.retry.heartbeatTimeoutMs,
-  });
+  const { planTranslationRun, applyTranslationRun } = proxyActivities<TranslationActivities>(
+    heartbeatingActivityOptions(input.run, '10 minutes'),
+  );
   // a step waits out the provider's rate limits and back-offs
-  const { translateTranslationStep } = proxyActivities<TranslationActivities>({
-    ...jobActivityOptions(input.run, '30 minutes'),
-    heartbeatTimeout: input.run.retry.heartbeatTimeoutMs,
-  });
+  const { translateTranslationStep } = proxyActivities<TranslationActivities>(
+    heartbeatingActivityOptions(input.run, '30 minutes'),
+  );
   return runJob(input.run, async () => {
     const plan = await planTranslationRun(input.run);
     for (let step = 0; step < plan.steps; step++) await translateTranslationStep(input.run, step);

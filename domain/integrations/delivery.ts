@@ -16,6 +16,7 @@ import { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
 import { JobError } from '../processes/job-error';
 import { JobRef, jobState, lockCurrentJob } from '../processes/job-kind';
+import { Liveness, UNWATCHED } from '../processes/liveness';
 import { integrationDispatchJob } from './dispatch-job';
 import { eventEnvironment } from './environment';
 import { traceLine } from './events';
@@ -105,16 +106,25 @@ async function pendingEvent(deps: DeliveryDeps, ref: JobRef): Promise<Integratio
   return event;
 }
 
-/** POSTs the event once; every answer and error becomes an outcome (only a broken environment throws). */
-export async function deliverEvent(deps: DeliveryDeps, ref: JobRef): Promise<DeliveryOutcome> {
+/**
+ * POSTs the event once; every answer and error becomes an outcome (only a broken environment throws,
+ * and a cancel, which aborts the POST).
+ */
+export async function deliverEvent(
+  deps: DeliveryDeps,
+  ref: JobRef,
+  live: Liveness = UNWATCHED,
+): Promise<DeliveryOutcome> {
   const event = await pendingEvent(deps, ref);
   const environment = await inTransaction(deps.ds, (db) => eventEnvironment(db, deps.config, event));
   const { body, contentType } = await multipartBody(event.payload, environment);
   const url = deliveryUrl(event.endpointUrl!);
+  live.heartbeat({ done: event.dispatch.progressDone });
   const started = Date.now();
   try {
     const answer = await deps.fetch.fetch(url, {
       method: 'POST',
+      signal: live.signal,
       body,
       timeoutMs: deps.config.integrationDispatch.timeoutMs,
       maxBytes: ANSWER_MAX_BYTES,
@@ -125,7 +135,7 @@ export async function deliverEvent(deps: DeliveryDeps, ref: JobRef): Promise<Del
     });
     return { url, status: answer.status, durationMs: Date.now() - started, error: null, retryable: false };
   } catch (err) {
-    if (!(err instanceof FetchError)) throw err;
+    if (!(err instanceof FetchError) || live.signal.aborted) throw err;
     const asked = retryAfterMs(err.retryAfter, deps.clock());
     return {
       url,

@@ -8,6 +8,7 @@ import { PdfExport } from '../../entities/PdfExport';
 import { inTransaction } from '../db';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
+import type { Liveness } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { pdfExportJob } from './export-job';
 import { manuscriptKey, pdfFileKey } from './files';
@@ -37,22 +38,33 @@ const PROGRESS_INTERVAL_MS = 500;
 const currentExport = (deps: PdfStepDeps, ref: JobRef) =>
   inTransaction(deps.ds, (db) => lockCurrentJob(db, pdfExportJob, ref));
 
-export async function collectPdfPages(deps: PdfStepDeps, ref: JobRef): Promise<CollectedPages> {
+export async function collectPdfPages(deps: PdfStepDeps, ref: JobRef, live: Liveness): Promise<CollectedPages> {
   const row = await currentExport(deps, ref);
   const manuscript = await buildManuscript(deps.ds.manager, row, deps.clock());
+  live.heartbeat({ done: 0, total: manuscript.pages.length });
   const key = manuscriptKey(row.id);
   await deps.blobs.put(key, Buffer.from(JSON.stringify(manuscript)), 'application/json');
   await inTransaction(deps.ds, (db) => reportJobProgress(db, pdfExportJob, ref, 0, manuscript.pages.length));
   return { manuscriptKey: key, pages: manuscript.pages.length };
 }
 
-export async function renderPdfFile(deps: PdfStepDeps, ref: JobRef, collected: CollectedPages): Promise<RenderedFile> {
+export async function renderPdfFile(
+  deps: PdfStepDeps,
+  ref: JobRef,
+  collected: CollectedPages,
+  live: Liveness,
+): Promise<RenderedFile> {
   const row = await currentExport(deps, ref);
   const manuscript = JSON.parse((await deps.blobs.read(collected.manuscriptKey)).toString('utf8')) as Manuscript;
   let reported = Date.now();
   const pdf = await renderPdf(manuscript, {
-    loadImage: (image) => deps.blobs.read(image.blob),
+    loadImage: (image) => {
+      live.heartbeat();
+      return deps.blobs.read(image.blob);
+    },
     onPage: async (done, total) => {
+      // a cancelled render stops at its next page
+      live.heartbeat({ done, total });
       // reporting also stops a superseded run; in between, other work on the worker gets its turn
       if (Date.now() - reported >= PROGRESS_INTERVAL_MS) {
         reported = Date.now();
