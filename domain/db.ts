@@ -16,6 +16,15 @@ export async function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T
 let commits = 0;
 
 /**
+ * The database's clock (UTC, as every stored time): where two processes decide about one row, such as
+ * a deleted space's purge (worker) and its restore (API), they read the same clock.
+ */
+export async function databaseNow(db: Db): Promise<Date> {
+  const [row] = await db.query('SELECT UTC_TIMESTAMP(3) AS now');
+  return row.now as Date;
+}
+
+/**
  * How many transactions this process has committed: what was read before it last changed may
  * be stale (domain/auth/live-token-cache.ts forgets it).
  */

@@ -13,7 +13,7 @@ import type { ActivityOptions } from '@temporalio/workflow';
 import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
 import type { JobRun } from '../domain/processes/job-kind';
-import { jobActivityOptions, recordJobFailure } from './job';
+import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure } from './job';
 
 export interface SpacePurgeInput {
   spaceId: string;
@@ -37,7 +37,10 @@ function options(run: JobRun | undefined, startToCloseTimeout: '30 seconds' | '2
 
 export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResult> {
   const { checkSpacePurge } = proxyActivities<SpaceActivities>(options(input.run, '30 seconds'));
-  const { purgeSpaceBatch } = proxyActivities<SpaceActivities>(options(input.run, '2 minutes'));
+  // a batch heartbeats per table and reclaim step, so a dead worker's batch is retried before 2 minutes
+  const { purgeSpaceBatch } = proxyActivities<SpaceActivities>(
+    input.run ? heartbeatingActivityOptions(input.run, '2 minutes') : options(input.run, '2 minutes'),
+  );
   const generation = input.run?.generation;
   try {
     for (;;) {

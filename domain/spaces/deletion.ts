@@ -6,7 +6,7 @@
 
 import { Space } from '../../entities/Space';
 import { refreshSpaceLinks } from '../content/indexer';
-import type { Db } from '../db';
+import { type Db, databaseNow } from '../db';
 import { notFound } from '../errors';
 import { currentJob, JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
 import { spacePurgeJob } from './purge-job';
@@ -16,7 +16,7 @@ export function purgeDueAt(deletedAt: Date, retentionSeconds: number): Date {
   return new Date(deletedAt.getTime() + retentionSeconds * 1000);
 }
 
-export function isRestorable(space: Space, retentionSeconds: number, now = new Date()): boolean {
+function isRestorable(space: Space, retentionSeconds: number, now: Date): boolean {
   return !!space.deletedAt && purgeDueAt(space.deletedAt, retentionSeconds) > now;
 }
 
@@ -29,11 +29,12 @@ export async function lockSpace(db: Db, spaceId: string): Promise<Space> {
 
 /**
  * Marks the locked space deleted and asks for its purge. An already deleted space keeps its first
- * deletedAt and its purge; the ticket then only restarts that purge if its start was lost.
+ * deletedAt and its purge; the ticket then only restarts that purge if its start was lost. Its times
+ * come from the database's clock, which also decides when it is due and whether it can be restored.
  */
 export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<Space>> {
   if (space.deletedAt) return currentJob(spacePurgeJob, space);
-  const now = new Date();
+  const now = await databaseNow(db);
   await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now });
   Object.assign(space, { deletedAt: now, updatedAt: now });
   await refreshSpaceLinks(db, [space.id]);
@@ -46,8 +47,8 @@ export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<S
  */
 export async function restoreSpace(db: Db, space: Space, retentionSeconds: number): Promise<JobTicket<Space>> {
   if (!space.deletedAt) return currentJob(spacePurgeJob, space);
-  if (!isRestorable(space, retentionSeconds)) throw notFound('space');
-  const now = new Date();
+  const now = await databaseNow(db);
+  if (!isRestorable(space, retentionSeconds, now)) throw notFound('space');
   await db.update(Space, { id: space.id }, { deletedAt: null, updatedAt: now });
   Object.assign(space, { deletedAt: null, updatedAt: now });
   await refreshSpaceLinks(db, [space.id]);

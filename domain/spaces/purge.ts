@@ -4,8 +4,9 @@
  */
 
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import { type Db, databaseNow } from '../db';
 import { jobRef, lockJobRow, markJobStarted } from '../processes/job-kind';
+import { Liveness, UNWATCHED } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { purgeDueAt } from './deletion';
 import { spacePurgeJob } from './purge-job';
@@ -102,14 +103,15 @@ export type PurgeCheck =
  * Where the purge of `spaceId` stands. `generation` is the run's (null for a run started before the
  * job machinery, which only knows the space): a run whose generation moved on is superseded, since a
  * restore or a later deletion now owns the row. The first check of a current run marks it started.
+ * Due is decided by the database's clock, as a restore decides restorable (deletion.ts).
  */
 export async function checkPurge(
   db: Db,
   spaceId: string,
   retentionSeconds: number,
   generation: number | null,
-  now = new Date(),
 ): Promise<PurgeCheck> {
+  const now = await databaseNow(db);
   const space = await db.findOneBy(Space, { id: spaceId });
   if (!space) return { state: 'gone' };
   if (generation !== null && space.purge.generation !== generation) return { state: 'superseded' };
@@ -126,6 +128,7 @@ export type PurgeBatch = { state: 'restored' } | { state: 'superseded' } | { sta
  * Deletes up to `batchSize` rows per owned table; once nothing else is left, reclaims the content
  * objects and blobs only this space referenced, then deletes its revisions and the space row.
  * It holds the space row's lock, as a restore does, so a restore at the deadline wins or loses whole.
+ * It heartbeats per table and per step of the reclaim.
  */
 export async function purgeBatch(
   db: Db,
@@ -134,19 +137,21 @@ export async function purgeBatch(
   batchSize: number,
   retentionSeconds: number,
   generation: number | null,
-  now = new Date(),
+  live: Liveness = UNWATCHED,
 ): Promise<PurgeBatch> {
   if (!(await lockJobRow(db, spacePurgeJob, spaceId))) return { state: 'purged' };
-  const check = await checkPurge(db, spaceId, retentionSeconds, generation, now);
+  const check = await checkPurge(db, spaceId, retentionSeconds, generation);
   if (check.state === 'gone') return { state: 'purged' };
   if (check.state === 'superseded') return check;
   if (check.state !== 'due') return { state: 'restored' };
   let more = false;
-  for (const owned of SPACE_OWNED_TABLES.filter((t) => !t.last)) {
+  for (const [i, owned] of SPACE_OWNED_TABLES.entries()) {
+    if (owned.last) continue;
+    live.heartbeat({ done: i, total: SPACE_OWNED_TABLES.length });
     if ((await deleteOwned(db, owned, spaceId, batchSize)) >= batchSize) more = true;
   }
   if (more) return { state: 'more' };
-  await reclaimSpaceContent(db, blobs, spaceId);
+  await reclaimSpaceContent(db, blobs, spaceId, () => live.heartbeat());
   for (const owned of SPACE_OWNED_TABLES.filter((t) => t.last)) await deleteOwned(db, owned, spaceId, null);
   await db.delete(Space, { id: spaceId });
   return { state: 'purged' };

@@ -36,7 +36,7 @@ function chunks<T>(items: T[]): T[][] {
  * `p:` entries and the blobs of `f:` entries. Objects already gone (an interrupted earlier run) are
  * skipped.
  */
-async function reach(db: Db, roots: string[], pageVersions: string[]): Promise<Reached> {
+async function reach(db: Db, roots: string[], pageVersions: string[], heartbeat: () => void): Promise<Reached> {
   const reached: Reached = { objects: [], blobs: new Set() };
   const seen = new Set<string>();
   const visit = (hash: string) => {
@@ -50,6 +50,7 @@ async function reach(db: Db, roots: string[], pageVersions: string[]): Promise<R
   while (frontier.length) {
     const next: string[] = [];
     for (const batch of chunks(frontier)) {
+      heartbeat();
       const rows: Array<{ body: string }> = await db.query('SELECT body FROM content_objects WHERE hash IN (?)', [
         batch,
       ]);
@@ -121,26 +122,32 @@ async function pageVersionsCommentedIn(db: Db, spaceIds: string[]): Promise<stri
 /**
  * Removes the blobs, then the content objects (children before parents, so an interrupted run
  * finds what is left from the roots that remain) that only the space's revisions reference. Call
- * it while those revisions still exist, in the transaction that then deletes them.
+ * it while those revisions still exist, in the transaction that then deletes them. `heartbeat` is
+ * called per chunk of objects and per blob.
  */
 export async function reclaimSpaceContent(
   db: Db,
   blobs: BlobStore,
   spaceId: string,
+  heartbeat: () => void = () => {},
 ): Promise<{ objects: number; blobs: number }> {
   const ownRoots = await rootsOf(db, [spaceId]);
   if (!ownRoots.length) return { objects: 0, blobs: 0 };
-  const candidates = await reach(db, ownRoots, await pageVersionsCommentedIn(db, [spaceId]));
+  const candidates = await reach(db, ownRoots, await pageVersionsCommentedIn(db, [spaceId]), heartbeat);
   const related = await relatedSpaces(db, spaceId, ownRoots);
-  const marked = await reach(db, await rootsOf(db, related), await pageVersionsCommentedIn(db, related));
+  const marked = await reach(db, await rootsOf(db, related), await pageVersionsCommentedIn(db, related), heartbeat);
   const live = new Set(marked.objects);
   live.add(EMPTY_TRIE);
 
   const deadBlobs = [...candidates.blobs].filter((key) => !marked.blobs.has(key));
-  for (const key of deadBlobs) await blobs.delete(key);
+  for (const key of deadBlobs) {
+    heartbeat();
+    await blobs.delete(key);
+  }
 
   let removed = 0;
   for (const batch of chunks(candidates.objects.filter((h) => !live.has(h)).reverse())) {
+    heartbeat();
     await db.query('SELECT hash FROM content_objects WHERE hash IN (?) FOR UPDATE', [batch]);
     const rooted: Array<{ root: string }> = await db.query(
       'SELECT DISTINCT root FROM revisions WHERE root IN (?) AND spaceId <> ?',
