@@ -16,6 +16,7 @@ import type { GuardedFetch } from '../net/guarded-fetch';
 import { JobError } from '../processes/job-error';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob } from '../processes/job-kind';
+import { Liveness, UNWATCHED } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { specBundleKey } from './blob-keys';
 import { Bundle, bundleOpenAPI, MAX_KEPT_ERRORS } from './bundle';
@@ -39,9 +40,10 @@ export interface BundledSource {
 }
 
 /** GETs a URL through the guarded client as text; a fetch failure is a JobError with its code, retried when it may pass. */
-async function fetchText(fetch: GuardedFetch, url: string): Promise<string> {
+async function fetchText(fetch: GuardedFetch, url: string, signal: AbortSignal): Promise<string> {
   try {
     const res = await fetch.fetch(url, {
+      signal,
       headers: { accept: 'application/json, application/yaml, text/yaml, text/plain, */*' },
     });
     return res.body.toString('utf8').replace(/^\uFEFF/, '');
@@ -61,22 +63,27 @@ async function currentSpec(deps: ProcessingDeps, ref: JobRef): Promise<OpenAPISp
 /**
  * Fetches (or reads) the source, bundles and validates it, and stores the bundle (at most
  * `bundleMaxBytes`) under the run's key. A PARSE_ERROR records the problem count on the spec and keeps
- * the first MAX_KEPT_ERRORS.
+ * the first MAX_KEPT_ERRORS. It heartbeats per file fetched; a cancel aborts the fetch under way.
  */
 export async function bundleSpecSource(
   deps: ProcessingDeps & { bundleMaxBytes: number },
   ref: JobRef,
+  live: Liveness = UNWATCHED,
 ): Promise<BundledSource> {
   const spec = await currentSpec(deps, ref);
   const text = spec.sourceUrl
-    ? await fetchText(deps.fetch, spec.sourceUrl)
+    ? await fetchText(deps.fetch, spec.sourceUrl, live.signal)
     : (await deps.blobs.read(spec.sourceTextKey!)).toString('utf8');
+  let files = 0;
   let bundle: Bundle;
   try {
     bundle = await bundleOpenAPI(
       text,
       spec.sourceUrl,
-      (url, maxBytes) => deps.fetch.fetch(url, { maxBytes }).then((r) => r.body.toString('utf8')),
+      (url, maxBytes) => {
+        live.heartbeat({ done: ++files });
+        return deps.fetch.fetch(url, { maxBytes, signal: live.signal }).then((r) => r.body.toString('utf8'));
+      },
       deps.bundleMaxBytes,
     );
   } catch (err) {
@@ -92,6 +99,8 @@ export async function bundleSpecSource(
     ? await deps.ds.manager.findOneBy(OpenAPISpecVersion, { id: spec.lastVersionId })
     : null;
   if (latest?.contentHash === bundle.hash) return { ...source, bundleKey: null };
+  // a run cancelled by now stores nothing
+  live.heartbeat({ done: files });
   const bundleKey = specBundleKey(spec.id, ref.generation);
   await deps.blobs.put(bundleKey, Buffer.from(bundle.json), 'application/json');
   return { ...source, bundleKey };
@@ -155,6 +164,16 @@ export async function saveSpecVersion(
   });
   await removeBlobs(deps, dropped);
   return versionId;
+}
+
+/**
+ * After a run that did not save its version (superseded, cancelled, failed): removes the bundle it may
+ * have stored. A version of the run (its save committed before a later step failed) keeps it.
+ */
+export async function discardSpecBundle(deps: ProcessingDeps, ref: JobRef): Promise<void> {
+  if (await deps.ds.manager.existsBy(OpenAPISpecVersion, { specId: ref.resourceId, generation: ref.generation }))
+    return;
+  await removeBlobs(deps, [specBundleKey(ref.resourceId, ref.generation)]);
 }
 
 /** Removes blobs whose rows are gone; a failure only leaves bytes behind, so it is logged, not thrown. */

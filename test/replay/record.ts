@@ -29,7 +29,7 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
   'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
   'openapi-process': {
     recorder: recordOpenAPIProcess,
-    cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded'],
+    cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded', 'cancelled'],
   },
   'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
   'integration-dispatch': { recorder: recordIntegrationDispatch, cases: ['delivered', 'rejected', 'exhausted'] },

@@ -17,7 +17,6 @@ import {
 } from '../../../domain/openapi-specs/specs';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { createBlobStore } from '../../../domain/storage';
-import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import type { Recorder } from './recorder';
 
@@ -29,9 +28,12 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
   const logger = pino({ level: 'silent' });
   const blobs = createBlobStore(config);
   const client = await temporal.getClient();
-  // /silent never answers; /slow answers after a moment, time enough to supersede its run
+  // /silent never answers; /slow-<case> answers after a moment, time enough to supersede its run
+  const fetched = new Map<string, () => void>();
   const local = http.createServer((req, res) => {
-    if (req.url === '/slow.yaml') setTimeout(() => res.end(VALID), 500);
+    if (!req.url?.startsWith('/slow')) return;
+    fetched.get(req.url)?.();
+    setTimeout(() => res.end(VALID), 500);
   });
   await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
   const localUrl = (file: string) => `http://127.0.0.1:${(local.address() as AddressInfo).port}/${file}`;
@@ -53,6 +55,13 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
       const spec = (await lockSpecBySlug(db, org.id, slug))!;
       return replaceSpecSource(db, spec, await source(spec.id, s));
     });
+  /** Creates the spec from /slow-<slug>.yaml and returns once its run is fetching it. */
+  const fetching = async (slug: string) => {
+    const arrived = new Promise<void>((resolve) => fetched.set(`/slow-${slug}.yaml`, resolve));
+    const id = await create(slug, { url: localUrl(`slow-${slug}.yaml`) });
+    await arrived;
+    return id;
+  };
   const settle = async (specId: string, generation: number) => {
     const workflowId = jobWorkflowId(JOB_KINDS.openapiProcess, specId, generation);
     await client.workflow
@@ -79,10 +88,12 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
     });
 
     // superseded while it fetches: its save finds generation 2 and writes nothing
-    const superseded = await create('superseded', { url: localUrl('slow.yaml') });
-    while (!(await ds.manager.findOneByOrFail(OpenAPISpec, { id: superseded })).process.startedAt)
-      await new Promise((r) => setTimeout(r, 50));
+    const superseded = await fetching('superseded');
     await replaceQuietly('superseded', { text: VALID });
+
+    // superseded with the cancel a request sends, while it fetches (v3: the run awaits its bundling's end)
+    const cancelled = await fetching('cancelled');
+    await dispatchJob(temporal, ds.manager, await replaceQuietly('cancelled', { text: VALID }), logger);
 
     return [
       { name: 'complete', workflowId: completed },
@@ -91,6 +102,7 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
       { name: 'fetch-error', workflowId: await settle(fetchError, 1) },
       { name: 'parse-error', workflowId: await settle(parseError, 1) },
       { name: 'superseded', workflowId: await settle(superseded, 1) },
+      { name: 'cancelled', workflowId: await settle(cancelled, 1) },
     ];
   } finally {
     local.closeAllConnections();
