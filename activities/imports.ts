@@ -1,15 +1,15 @@
 /** Content import activities: thin wrappers over domain/imports, built from the one set of dependencies. */
-import { Context } from '@temporalio/activity';
 import { commitImport, discardImport, ImportCommit } from '../domain/imports/commit';
 import { StageProgress, stageImportBatch } from '../domain/imports/stage';
 import type { JobRef } from '../domain/processes/job-kind';
 import type { ActivityDeps } from './deps';
+import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';
 
 export interface ImportActivities {
   /** Stages batch `batch` of the source (heartbeating; a cancel aborts its fetches). */
   stageImportBatch(ref: JobRef, batch: number): Promise<StageProgress>;
-  /** Commits the staged pages as one revision, once. */
+  /** Commits the staged pages as one revision, once (heartbeating per page; a cancel rolls it back). */
   commitImport(ref: JobRef, batches: number): Promise<ImportCommit>;
   /** Removes the staging of an ended run. */
   discardImportStaging(ref: JobRef, batches: number): Promise<void>;
@@ -17,14 +17,9 @@ export interface ImportActivities {
 
 export function createImportActivities(deps: ActivityDeps): ImportActivities {
   return permanentFailures<ImportActivities>({
-    stageImportBatch: (ref, batch) => {
-      const context = Context.current();
-      return stageImportBatch(deps, ref, batch, {
-        heartbeat: () => context.heartbeat(),
-        signal: context.cancellationSignal,
-      });
-    },
-    commitImport: (ref, batches) => commitImport(deps, ref, batches, deps.clock()),
-    discardImportStaging: (ref, batches) => discardImport(deps, ref, batches),
+    stageImportBatch: (ref, batch) => heartbeating((live) => stageImportBatch(deps, ref, batch, live)),
+    commitImport: (ref, batches) => heartbeating((live) => commitImport(deps, ref, batches, deps.clock(), live)),
+    // never cancelled (the workflow runs it whatever the end): the heartbeat only tells a dead worker
+    discardImportStaging: (ref, batches) => heartbeating(() => discardImport(deps, ref, batches)),
   });
 }

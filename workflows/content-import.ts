@@ -3,12 +3,21 @@
  * a retried batch, on another worker after a crash, starts from the last one saved), then commits
  * every page as one revision. The memo carries the progress for the Temporal UI. Whatever the end,
  * the staging is removed; a cancelled or superseded run commits nothing.
+ *
+ * Since v2 (patch `import-awaits-cancelled-batch`) a cancelled batch is awaited until it stopped, so the
+ * staging is removed after its last write: a batch that saved meanwhile, or stored images, left them.
  */
-import { CancellationScope, proxyActivities, upsertMemo } from '@temporalio/workflow';
+import {
+  ActivityCancellationType,
+  CancellationScope,
+  patched,
+  proxyActivities,
+  upsertMemo,
+} from '@temporalio/workflow';
 import type { ImportActivities } from '../activities/imports';
 import type { ImportCommit } from '../domain/imports/commit';
 import type { JobRun } from '../domain/processes/job-kind';
-import { JobOutcome, jobActivityOptions, runJob } from './job';
+import { heartbeatingActivityOptions, JobOutcome, runJob } from './job';
 
 export interface ContentImportInput {
   importRunId: string;
@@ -18,12 +27,13 @@ export interface ContentImportInput {
 
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
   const { run } = input;
+  const awaitsCancel = patched('import-awaits-cancelled-batch');
   const { stageImportBatch } = proxyActivities<ImportActivities>({
-    ...jobActivityOptions(run, '15 minutes'),
-    heartbeatTimeout: run.retry.heartbeatTimeoutMs,
+    ...heartbeatingActivityOptions(run, '15 minutes'),
+    ...(awaitsCancel ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {}),
   });
   const { commitImport, discardImportStaging } = proxyActivities<ImportActivities>(
-    jobActivityOptions(run, '5 minutes'),
+    heartbeatingActivityOptions(run, '5 minutes'),
   );
   return runJob(run, async () => {
     let batches = 0;

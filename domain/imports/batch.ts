@@ -4,11 +4,12 @@
  * over from the state before it. The byte budget (IMPORT_MAX_BYTES) is counted here for every source.
  */
 import { randomBytes } from 'crypto';
+import type { Logger } from 'pino';
 import type { Config } from '../config';
 import { storeFile } from '../content/uploads';
 import { newId } from '../ids';
 import type { BlobStore } from '../storage/blob-store';
-import { ImportState, imageKey, StagedPage, stateKey, textKey, writeJson } from './staging';
+import { ImportState, imageKey, StagedPage, sourceKey, stateKey, textKey, writeJson } from './staging';
 
 export type ImportLimits = Config['imports'];
 
@@ -28,6 +29,7 @@ export function initialState(): ImportState {
     processed: 0,
     bytes: 0,
     crawl: null,
+    archiveDocuments: null,
   };
 }
 
@@ -45,6 +47,9 @@ export class StagingBatch {
   private readonly linkIndex = new Map<string, number>();
   /** images being fetched, so pages fetched at once that show the same image fetch it once */
   private readonly loading = new Map<string, Promise<string | null>>();
+  /** blobs this batch stored beside its texts and state, and those the state before it references */
+  private readonly stored: string[] = [];
+  private readonly saved: Set<string>;
 
   constructor(
     readonly state: ImportState,
@@ -53,6 +58,7 @@ export class StagingBatch {
     readonly limits: ImportLimits,
   ) {
     for (const [i, l] of state.links.entries()) this.linkIndex.set(`${l.target}\n${l.href}\n${l.hash}`, i);
+    this.saved = new Set(state.files.map((f) => f.blob));
   }
 
   get remainingBytes(): number {
@@ -107,10 +113,33 @@ export class StagingBatch {
   /** Stores an image's bytes under the import's folder; its file id, for `file:<id>` references. */
   async addImage(source: string, upload: { name: string; contentType: string; bytes: Buffer }): Promise<string> {
     const entry = await storeFile(this.blobs, (sha256) => imageKey(this.importRunId, sha256), upload);
+    this.stored.push(entry.blob);
     const id = newId();
     this.state.files.push({ id, ...entry });
     this.state.images[source] = id;
     return id;
+  }
+
+  /** Keeps the fetched source for the batches after this one (an archive staged in several). */
+  async keepSource(bytes: Buffer): Promise<void> {
+    const key = sourceKey(this.importRunId);
+    this.stored.push(key);
+    await this.blobs.put(key, bytes, 'application/octet-stream');
+  }
+
+  keptSource(): Promise<Buffer> {
+    return this.blobs.read(sourceKey(this.importRunId));
+  }
+
+  /**
+   * Removes the blobs this batch stored that the state before it does not reference: no saved state
+   * names them. For a batch no retry follows (a retry stores the same keys, content-addressed).
+   */
+  async discardUnsaved(logger: Logger): Promise<void> {
+    for (const key of new Set(this.stored)) {
+      if (this.saved.has(key)) continue;
+      await this.blobs.delete(key).catch((err) => logger.warn({ err, key }, 'could not remove a staged import blob'));
+    }
   }
 
   /** Saves this batch's texts and the state after it. */

@@ -13,6 +13,7 @@ import { AppError } from '../errors';
 import { JobError } from '../processes/job-error';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob } from '../processes/job-kind';
+import { Liveness, UNWATCHED } from '../processes/liveness';
 import { IMPORT_FAILURES } from './failures';
 import { contentImportJob } from './import-job';
 import { planPages } from './page-tree';
@@ -43,6 +44,7 @@ export async function commitImport(
   ref: JobRef,
   batches: number,
   now = new Date(),
+  live: Liveness = UNWATCHED,
 ): Promise<ImportCommit> {
   const known = await inTransaction(deps.ds, (db) => lockCurrentJob(db, contentImportJob, ref));
   const done = committed(known);
@@ -61,8 +63,11 @@ export async function commitImport(
           const run = await lockCurrentJob(db, contentImportJob, ref);
           const earlier = committed(run);
           if (earlier) return earlier; // a retried commit whose first attempt did commit: nothing to edit
-          for (const page of pages)
+          for (const [i, page] of pages.entries()) {
+            // a cancel here rolls the whole commit back
+            live.heartbeat({ done: i, total: pages.length });
             await editor.createPage({ title: page.title, markdown: page.markdown }, { parent: page.parentId }, page.id);
+          }
           for (const { id, ...entry } of state.files) editor.putFile(id, entry);
           return null;
         },

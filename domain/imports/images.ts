@@ -1,6 +1,7 @@
 /** Images of imported documents become files of the content: fetched (web pages, markdown) or unpacked (archives). */
 import { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import type { Liveness } from '../processes/liveness';
 import type { StagingBatch } from './batch';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {
@@ -35,21 +36,18 @@ export async function importRemoteImage(
   batch: StagingBatch,
   fetch: GuardedFetch,
   url: URL,
-  signal?: AbortSignal,
+  live: Liveness,
 ): Promise<string | null> {
   url.hash = '';
   const source = url.href;
-  return batch.image(source, () => fetchImage(batch, fetch, url, signal));
+  return batch.image(source, () => fetchImage(batch, fetch, url, live));
 }
 
-async function fetchImage(
-  batch: StagingBatch,
-  fetch: GuardedFetch,
-  url: URL,
-  signal?: AbortSignal,
-): Promise<string | null> {
+async function fetchImage(batch: StagingBatch, fetch: GuardedFetch, url: URL, live: Liveness): Promise<string | null> {
   const source = url.href;
   if (batch.remainingBytes === 0) return null;
+  const { signal } = live;
+  live.heartbeat({ done: batch.state.processed });
   try {
     const res = await fetch.fetch(source, { maxBytes: batch.remainingBytes, signal, headers: { accept: 'image/*' } });
     batch.spend(res.body.length);
@@ -60,7 +58,7 @@ async function fetchImage(
     }
     return `file:${await batch.addImage(source, { name: fileNameOf(url.pathname, 'image'), contentType, bytes: res.body })}`;
   } catch (err) {
-    if (!(err instanceof FetchError) || signal?.aborted) throw err;
+    if (!(err instanceof FetchError) || signal.aborted) throw err;
     batch.noteImageFailed(source);
     return null;
   }

@@ -5,11 +5,14 @@
  */
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
+import { ImportRun } from '../../entities/ImportRun';
 import type { Config } from '../config';
 import { inTransaction } from '../db';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import { JobError } from '../processes/job-error';
 import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
+import { Liveness, UNWATCHED } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { initialState, StagingBatch } from './batch';
 import { contentImportJob } from './import-job';
@@ -37,11 +40,6 @@ export interface StageProgress {
   total: number;
 }
 
-export interface ActivityHooks {
-  heartbeat(): void;
-  signal?: AbortSignal;
-}
-
 const STAGE_SOURCE: Record<string, (ctx: SourceContext) => Promise<void>> = {
   website: (ctx) => stageWebPages(ctx, true),
   html: (ctx) => stageWebPages(ctx, false),
@@ -50,8 +48,15 @@ const STAGE_SOURCE: Record<string, (ctx: SourceContext) => Promise<void>> = {
   docx: stageDocx,
 };
 
+/** Documents known and not staged yet: a crawl's frontier, an archive's rest, else the one document. */
+function queuedOf(state: ImportState): number {
+  if (state.finished) return 0;
+  if (state.crawl) return state.crawl.queue.length;
+  return state.archiveDocuments ? state.archiveDocuments - state.processed : 1;
+}
+
 function progressOf(state: ImportState, maxPages: number): StageProgress {
-  const queued = state.finished ? 0 : (state.crawl?.queue.length ?? 1);
+  const queued = queuedOf(state);
   return {
     batches: state.batch,
     finished: state.finished,
@@ -60,26 +65,39 @@ function progressOf(state: ImportState, maxPages: number): StageProgress {
   };
 }
 
+/**
+ * Whether a retry may still stage what a failed batch stored: not once the run moved on (cancelled,
+ * superseded), nor after a permanent failure of an attempt that was not itself stopped (it timed out,
+ * and its retry may already be storing the same blobs).
+ */
+async function retryMayFollow(deps: ImportDeps, ref: JobRef, err: unknown, live: Liveness): Promise<boolean> {
+  if (err instanceof JobError && !live.signal.aborted) return false;
+  const row = await deps.ds.manager.findOneBy(ImportRun, { id: ref.resourceId });
+  return row?.process.generation === ref.generation;
+}
+
 /** Stages batch `batch` (0 first) from the state the previous one saved. */
 export async function stageImportBatch(
   deps: ImportDeps,
   ref: JobRef,
   batch: number,
-  hooks: ActivityHooks,
+  live: Liveness = UNWATCHED,
 ): Promise<StageProgress> {
   const run = await inTransaction(deps.ds, (db) => lockCurrentJob(db, contentImportJob, ref));
   const limits = deps.config.imports;
   const state = batch === 0 ? initialState() : await readJson<ImportState>(deps.blobs, stateKey(run.id, batch));
   const staging = new StagingBatch(state, run.id, deps.blobs, limits);
-  await STAGE_SOURCE[run.source]({
-    run,
-    batch: staging,
-    fetch: deps.fetch,
-    signal: hooks.signal,
-    heartbeat: hooks.heartbeat,
-  });
-  if (state.finished && !state.pages.length) throw unreadable(`${run.url}: nothing to import was found`);
-  await staging.save();
+  try {
+    await STAGE_SOURCE[run.source]({ run, batch: staging, fetch: deps.fetch, live });
+    if (state.finished && !state.pages.length) throw unreadable(`${run.url}: nothing to import was found`);
+    // a batch cancelled by now saves nothing
+    live.heartbeat({ done: state.processed });
+    await staging.save();
+  } catch (err) {
+    // the run's staging is removed from its saved states; what this batch stored is known only here
+    if (!(await retryMayFollow(deps, ref, err, live).catch(() => true))) await staging.discardUnsaved(deps.logger);
+    throw err;
+  }
   const progress = progressOf(state, limits.maxPages);
   await inTransaction(deps.ds, (db) => reportJobProgress(db, contentImportJob, ref, progress.done, progress.total));
   return progress;

@@ -4,6 +4,7 @@
  *   state-<n>.json  the state after n batches: pages so far, files, link targets, the crawl's frontier
  *   text-<n>.json   the markdown of the pages batch n staged, by page id
  *   files/<sha256>  the bytes of imported images (kept by the commit, which references them)
+ *   source          an archive staged in several batches, as the first one fetched it
  * Batch n reads state-n and writes state-(n+1), so a retried batch starts over from the same state.
  */
 import type { Logger } from 'pino';
@@ -57,6 +58,8 @@ export interface ImportState {
   processed: number;
   bytes: number;
   crawl: CrawlFrontier | null;
+  /** an archive's documents to stage in all, once its first batch read it (null: not yet, or no archive) */
+  archiveDocuments: number | null;
 }
 
 export const importPrefix = (importRunId: string): string => `imports/${importRunId}`;
@@ -65,6 +68,7 @@ export const stateKey = (importRunId: string, batch: number): string =>
 export const textKey = (importRunId: string, batch: number): string =>
   `${importPrefix(importRunId)}/text-${batch}.json`;
 export const imageKey = (importRunId: string, sha256: string): string => `${importPrefix(importRunId)}/files/${sha256}`;
+export const sourceKey = (importRunId: string): string => `${importPrefix(importRunId)}/source`;
 
 export async function readJson<T>(blobs: BlobStore, key: string): Promise<T> {
   return JSON.parse((await blobs.read(key)).toString('utf8')) as T;
@@ -99,7 +103,7 @@ export async function discardStaging(
   let last: ImportState | null = null;
   for (let n = batches + 1; n > 0 && !last; n--)
     last = await readJson<ImportState>(deps.blobs, stateKey(importRunId, n)).catch(() => null);
-  const keys: string[] = [];
+  const keys = [sourceKey(importRunId)];
   for (let n = 0; n <= batches; n++) keys.push(stateKey(importRunId, n + 1), textKey(importRunId, n));
   if (last && !committed) keys.push(...new Set(last.files.map((f) => f.blob)));
   for (const key of keys) {

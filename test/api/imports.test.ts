@@ -5,6 +5,8 @@
  */
 import { promises as dns } from 'dns';
 import { promises as fs } from 'fs';
+import http from 'http';
+import type { AddressInfo } from 'net';
 import path from 'path';
 import pino from 'pino';
 import request from 'supertest';
@@ -12,6 +14,7 @@ import { loadConfig } from '../../domain/config';
 import { GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
+import { jobWorkflowId } from '../../workflows/ids';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newChangeRequest, newSpace } from '../support/api';
 import { docxWithImage, zipOf } from '../support/import-fixtures';
@@ -491,8 +494,12 @@ describe('cancelling and superseding', () => {
   });
   afterAll(async () => slow.close());
 
+  /** The blobs under the run's folder (the local store leaves empty folders behind). */
   async function stagedBlobs(runId: string): Promise<string[]> {
-    return fs.readdir(path.join(server.config.blobs.dir, 'imports', runId), { recursive: true }).catch(() => []);
+    const entries = await fs
+      .readdir(path.join(server.config.blobs.dir, 'imports', runId), { recursive: true, withFileTypes: true })
+      .catch(() => []);
+    return entries.filter((e) => e.isFile()).map((e) => e.name);
   }
 
   it('cancel mid-import: the run is cancelled, nothing is committed, its staging is removed', async () => {
@@ -529,6 +536,50 @@ describe('cancelling and superseding', () => {
       /the import run is cancelled/,
     );
   }, 30000);
+
+  it('issue 20 §4: a cancel while a batch stores images leaves no staging blob; the batch stops within seconds', async () => {
+    // a markdown page showing 12 images, each answered after 400 ms: its one batch stores them one by one
+    let served = 0;
+    const gallery = http.createServer((req, res) => {
+      if (req.url === '/gallery.md') {
+        const images = Array.from({ length: 12 }, (_, i) => `![image ${i}](/img/${i}.png)`).join('\n\n');
+        return void res.writeHead(200, { 'Content-Type': 'text/markdown' }).end(`# Gallery\n\n${images}\n`);
+      }
+      served++;
+      const n = Number(/\/img\/(\d+)\.png$/.exec(req.url ?? '')?.[1] ?? 0);
+      setTimeout(() => res.writeHead(200, { 'Content-Type': 'image/png' }).end(pngBytes(100 + n)), 400);
+    });
+    await new Promise<void>((resolve) => gallery.listen(0, '127.0.0.1', resolve));
+    try {
+      const fx = await createOrg(server.ds);
+      const space = await newSpace(server, fx.admin, fx.org.id);
+      const res = await impatient
+        .as(fx.admin.token)
+        .post(importPath(space.id))
+        .send({ url: `http://127.0.0.1:${(gallery.address() as AddressInfo).port}/gallery.md`, source: 'markdown' })
+        .expect(202);
+      const runId = res.headers.location.split('/').pop()!;
+      for (let i = 0; (await stagedBlobs(runId)).length === 0; i++) {
+        if (i > 400) throw new Error('the batch stored no image');
+        await new Promise((r) => setTimeout(r, 25));
+      }
+      const cancelledAt = Date.now();
+      await server.as(fx.admin.token).post(`/v1/org/${fx.org.id}/imports/${runId}/cancel`).expect(200);
+      const handle = (await server.temporal.getClient()).workflow.getHandle(jobWorkflowId('content-import', runId, 1));
+      await handle.result().catch(() => undefined);
+      // the workflow awaited the batch, which removed the images it had stored, then removed the rest
+      const endedMs = Date.now() - cancelledAt;
+      expect(endedMs).toBeLessThan(4000);
+      expect(served).toBeLessThan(12);
+      const fetched = served;
+      await new Promise((r) => setTimeout(r, 1000));
+      expect(served).toBe(fetched);
+      expect(await stagedBlobs(runId)).toEqual([]);
+    } finally {
+      gallery.closeAllConnections();
+      await new Promise((resolve) => gallery.close(resolve));
+    }
+  }, 60000);
 
   it('a different import into the same content supersedes the one under way, which commits nothing', async () => {
     const fx = await createOrg(server.ds);

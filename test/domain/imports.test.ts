@@ -1,8 +1,9 @@
 /**
  * The content-import steps on real rows and a real blob store: staging and commit are idempotent
  * (run twice: one revision), a cancelled run commits nothing, the page tree follows the staged
- * paths, and archives are read within the zip-bomb limits.
+ * paths, archives are read within the zip-bomb limits and staged in batches.
  */
+import { createHash } from 'crypto';
 import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
@@ -17,24 +18,42 @@ import { expireImportRuns } from '../../domain/imports/retention';
 import { cancelImportRun, requestImport } from '../../domain/imports/runs';
 import { readArchive } from '../../domain/imports/sources/zip';
 import { type ImportDeps, stageImportBatch } from '../../domain/imports/stage';
-import { type ImportState, stateKey } from '../../domain/imports/staging';
+import { type ImportState, imageKey, readJson, sourceKey, stateKey } from '../../domain/imports/staging';
 import { GuardedFetch } from '../../domain/net/guarded-fetch';
 import { jobRef, lockJobRow } from '../../domain/processes/job-kind';
+import type { Liveness } from '../../domain/processes/liveness';
 import { createBlobStore } from '../../domain/storage';
 import { createDataSource } from '../../entities/data-source';
-import { ImportRun } from '../../entities/ImportRun';
+import { ImportRun, type ImportSource } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { zipOf } from '../support/import-fixtures';
+import { pngBytes } from '../support/website';
 
 const server = {} as { ds: DataSource };
 let docs: http.Server;
 let base: string;
 let deps: ImportDeps;
+/** archives served by path, and how often each was fetched */
+const archives = new Map<string, { body: Buffer; fetched: number }>();
+/** paths answered never: the request is reported, then held until the client gives up */
+const held = new Map<string, () => void>();
 
 beforeAll(async () => {
   docs = http.createServer((req, res) => {
+    const archive = archives.get(req.url ?? '');
+    if (archive) {
+      archive.fetched++;
+      return void res.writeHead(200, { 'Content-Type': 'application/zip' }).end(archive.body);
+    }
+    const hold = held.get(req.url ?? '');
+    if (hold) return hold();
+    if (req.url === '/img/one.png') return void res.writeHead(200, { 'Content-Type': 'image/png' }).end(pngBytes(21));
+    if (req.url === '/with-images.md')
+      return void res
+        .writeHead(200, { 'Content-Type': 'text/markdown' })
+        .end('# Pictures\n\n![one](/img/one.png)\n\n![two](/img/two.png)\n');
     res.writeHead(200, { 'Content-Type': 'text/markdown' }).end(`# Notes ${req.url}\n\nSome text.\n`);
   });
   await new Promise<void>((resolve) => docs.listen(0, '127.0.0.1', resolve));
@@ -57,16 +76,14 @@ afterAll(async () => {
   await new Promise((resolve) => docs.close(resolve));
 });
 
-const hooks = { heartbeat: () => undefined };
-
-async function requested(url: string): Promise<ImportRun> {
+async function requested(url: string, source: ImportSource = 'markdown'): Promise<ImportRun> {
   const { org, admin } = await createOrg(server.ds);
   const space = await insertSpace(server.ds, org);
   const { ticket } = await inTransaction(server.ds, (db) =>
     requestImport(
       db,
       { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
-      { url, source: 'markdown' },
+      { url, source },
       admin.user.id,
     ),
   );
@@ -77,9 +94,9 @@ describe('the content-import steps', () => {
   it('a staged batch run twice and a commit run twice make one revision', async () => {
     const run = await requested(`${base}/notes.md`);
     const ref = jobRef(contentImportJob, run);
-    const first = await stageImportBatch(deps, ref, 0, hooks);
+    const first = await stageImportBatch(deps, ref, 0);
     expect(first).toEqual({ batches: 1, finished: true, done: 1, total: 1 });
-    expect(await stageImportBatch(deps, ref, 0, hooks)).toEqual(first);
+    expect(await stageImportBatch(deps, ref, 0)).toEqual(first);
     const committed = await commitImport(deps, ref, 1);
     expect(committed).toEqual({ revisionId: expect.any(String), importedResources: 1, totalResources: 1 });
     expect(await commitImport(deps, ref, 1)).toEqual(committed);
@@ -95,13 +112,82 @@ describe('the content-import steps', () => {
   it('a cancelled run commits nothing: its steps find the generation moved on', async () => {
     const run = await requested(`${base}/other.md`);
     const ref = jobRef(contentImportJob, run);
-    await stageImportBatch(deps, ref, 0, hooks);
+    await stageImportBatch(deps, ref, 0);
     await inTransaction(server.ds, async (db) =>
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!),
     );
     await expect(commitImport(deps, ref, 1)).rejects.toMatchObject({ code: 'SUPERSEDED' });
-    await expect(stageImportBatch(deps, ref, 0, hooks)).rejects.toMatchObject({ code: 'SUPERSEDED' });
+    await expect(stageImportBatch(deps, ref, 0)).rejects.toMatchObject({ code: 'SUPERSEDED' });
     expect(await server.ds.manager.countBy(Revision, { spaceId: run.spaceId, type: 'import' })).toBe(0);
+  });
+});
+
+const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
+
+describe('staging in batches', () => {
+  const withBatches = (batchPages: number): ImportDeps => ({
+    ...deps,
+    config: { ...deps.config, imports: { ...deps.config.imports, batchPages } },
+  });
+  const serve = async (path: string, files: Record<string, Buffer | string>) => {
+    archives.set(path, { body: await zipOf(files), fetched: 0 });
+    return archives.get(path)!;
+  };
+
+  it('issue 20 §2: a zip stages in batches; a batch run again after a crash starts from the last one saved', async () => {
+    const archive = await serve('/batches.zip', {
+      'book/README.md': '# Book\n\n![cover](img/cover.png)\n',
+      'book/a.md': '# A\n\nSee [b](b.md).\n',
+      'book/b.md': '# B\n',
+      'book/c.md': '# C\n\n![cover again](img/cover.png) ![other](img/other.png)\n',
+      'book/d.md': '# D\n',
+      'book/img/cover.png': pngBytes(1),
+      'book/img/other.png': pngBytes(2),
+    });
+    const run = await requested(`${base}/batches.zip`, 'zip');
+    const ref = jobRef(contentImportJob, run);
+    const two = withBatches(2);
+
+    expect(await stageImportBatch(two, ref, 0)).toEqual({ batches: 1, finished: false, done: 2, total: 5 });
+    const saved = await readJson<ImportState>(deps.blobs, stateKey(run.id, 1));
+    // the second batch, run twice (its first attempt's worker died): both start from state-1
+    const second = await stageImportBatch(two, ref, 1);
+    expect(second).toEqual({ batches: 2, finished: false, done: 4, total: 5 });
+    expect(await stageImportBatch(two, ref, 1)).toEqual(second);
+    const after = await readJson<ImportState>(deps.blobs, stateKey(run.id, 2));
+    expect(after.pages.slice(0, 2)).toEqual(saved.pages);
+    expect(after.pages.map((p) => p.title)).toEqual(['Book', 'A', 'B', 'C']);
+    expect(await stageImportBatch(two, ref, 2)).toEqual({ batches: 3, finished: true, done: 5, total: 5 });
+    // fetched once: later batches read the archive the first one kept
+    expect(archive.fetched).toBe(1);
+    const last = await readJson<ImportState>(deps.blobs, stateKey(run.id, 3));
+    expect(last.files.map((f) => f.name).sort()).toEqual(['cover.png', 'other.png']);
+
+    const committed = await commitImport(two, ref, 3);
+    expect(committed).toMatchObject({ importedResources: 5, totalResources: 5 });
+    await discardImport(two, ref, 3);
+    await expect(deps.blobs.read(sourceKey(run.id))).rejects.toThrow();
+    await expect(deps.blobs.read(stateKey(run.id, 2))).rejects.toThrow();
+    // the committed images stay: the revision references them
+    expect(await deps.blobs.read(imageKey(run.id, sha256(pngBytes(2))))).toEqual(pngBytes(2));
+  });
+
+  it('issue 20 §4: a batch of a cancelled run removes the images it stored before it stopped', async () => {
+    const run = await requested(`${base}/with-images.md`);
+    const ref = jobRef(contentImportJob, run);
+    const controller = new AbortController();
+    const live: Liveness = { signal: controller.signal, heartbeat: () => controller.signal.throwIfAborted() };
+    const fetching = new Promise<void>((resolve) => held.set('/img/two.png', resolve));
+    const staged = stageImportBatch(deps, ref, 0, live);
+    // the first image is stored, the second under way: the run is cancelled, and its activity with it
+    await fetching;
+    await inTransaction(server.ds, async (db) =>
+      cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!),
+    );
+    controller.abort(new Error('cancelled'));
+    await expect(staged).rejects.toThrow();
+    await expect(deps.blobs.read(imageKey(run.id, sha256(pngBytes(21))))).rejects.toThrow();
+    await expect(deps.blobs.read(stateKey(run.id, 1))).rejects.toThrow();
   });
 });
 

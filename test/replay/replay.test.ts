@@ -55,6 +55,8 @@ describe('workflow replay', () => {
         'content-import/v1-fetch-error.json',
         'content-import/v1-parse-error.json',
         'content-import/v1-cancelled.json',
+        'content-import/v2-imported.json',
+        'content-import/v2-cancelled.json',
         'integration-dispatch/v1-delivered.json',
         'integration-dispatch/v1-rejected.json',
         'integration-dispatch/v1-exhausted.json',

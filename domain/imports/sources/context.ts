@@ -3,6 +3,7 @@ import type { ImportRun } from '../../../entities/ImportRun';
 import { FetchError } from '../../net/fetch-error';
 import type { FetchedResponse, GuardedFetch } from '../../net/guarded-fetch';
 import { JobError } from '../../processes/job-error';
+import type { Liveness } from '../../processes/liveness';
 import type { StagingBatch } from '../batch';
 import { IMPORT_FAILURES } from '../failures';
 
@@ -10,10 +11,8 @@ export interface SourceContext {
   run: ImportRun;
   batch: StagingBatch;
   fetch: GuardedFetch;
-  /** aborted when the run is cancelled */
-  signal?: AbortSignal;
-  /** tells Temporal the batch is alive (a killed worker's batch is retried once it stops) */
-  heartbeat(): void;
+  /** heartbeat once per document and image (a killed worker's batch is retried once they stop); aborted on cancel */
+  live: Liveness;
 }
 
 /**
@@ -22,16 +21,17 @@ export interface SourceContext {
  * import when the document is the one it starts from; a crawl skips any other page that fails.
  */
 export async function fetchDocument(ctx: SourceContext, url: string, accept: string): Promise<FetchedResponse> {
+  ctx.live.heartbeat({ done: ctx.batch.state.processed });
   try {
     const res = await ctx.fetch.fetch(url, {
       maxBytes: Math.max(1, ctx.batch.remainingBytes),
-      signal: ctx.signal,
+      signal: ctx.live.signal,
       headers: { accept },
     });
     ctx.batch.spend(res.body.length);
     return res;
   } catch (err) {
-    if (err instanceof FetchError && !ctx.signal?.aborted)
+    if (err instanceof FetchError && !ctx.live.signal.aborted)
       throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
     throw err;
   }

@@ -24,6 +24,7 @@ export async function stageDocx(ctx: SourceContext): Promise<void> {
   let images = 0;
   const convertImage = mammoth.images.imgElement(async (image) => {
     const n = ++images;
+    ctx.live.heartbeat({ done: 0 });
     const subtype = image.contentType.split('/')[1]?.replace(/[^a-z0-9]/gi, '') || 'bin';
     const id = await batch.addImage(`docx:${n}`, {
       name: `image-${n}.${subtype}`,

@@ -34,7 +34,7 @@ export async function stageMarkdown(ctx: SourceContext): Promise<void> {
   const page = await markdownToPage(res.body.toString('utf8'), {
     baseUrl: res.url,
     link: (url) => url.href,
-    image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.signal),
+    image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.live),
   });
   batch.state.processed = 1;
   batch.addPage(

@@ -63,12 +63,12 @@ async function fetchRobots(ctx: SourceContext, origin: string): Promise<string |
   try {
     const res = await ctx.fetch.fetch(`${origin}/robots.txt`, {
       maxBytes: 512 * 1024,
-      signal: ctx.signal,
+      signal: ctx.live.signal,
       headers: { accept: 'text/plain' },
     });
     return res.body.toString('utf8');
   } catch (err) {
-    if (!(err instanceof FetchError) || ctx.signal?.aborted) throw err;
+    if (!(err instanceof FetchError) || ctx.live.signal.aborted) throw err;
     if (err.reason === 'status' || err.reason === 'size') return null;
     throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
   }
@@ -135,8 +135,6 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
     } catch (err) {
       if (first || !(err instanceof JobError)) throw err;
       return skipped; // a page that fails (404, timeout) is left out; the crawl goes on
-    } finally {
-      ctx.heartbeat();
     }
     if (!HTML_TYPES.test(res.contentType ?? 'text/html')) {
       if (first) throw unreadable(`${item.url}: not an HTML page (${res.contentType})`);
@@ -153,9 +151,8 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
         if (!NOT_PAGES.test(url.pathname)) links.push({ key, url: `${url.origin}${url.pathname}${url.search}` });
         return batch.link(key, url.href.replace(/#.*$/, ''), url.hash);
       },
-      image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.signal),
+      image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.live),
     });
-    ctx.heartbeat();
     const key = pageKey(new URL(item.url));
     return {
       page: {

@@ -3,6 +3,8 @@
  * local website, so record with loopback allowed and a short fetch time:
  * `FETCH_ALLOW_LOOPBACK=true FETCH_TIMEOUT_MS=1000 npm run record-histories -- content-import v1`.
  */
+import http from 'http';
+import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
 import { contentImportJob } from '../../../domain/imports/import-job';
@@ -13,7 +15,7 @@ import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
 import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import { insertSpace } from '../../support/content';
-import { startWebsite } from '../../support/website';
+import { pngBytes, startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';
 
 export const recordContentImport: Recorder = async ({ ds, config, temporal, org, admin }) => {
@@ -25,7 +27,21 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     pages: 20,
     files: { '/broken.zip': { type: 'application/zip', body: 'not a zip' } },
   });
-  const slow = await startWebsite({ pages: 20, delayMs: 300 });
+  // a markdown page showing 8 images, each answered after 400 ms: its one batch takes seconds
+  const gallery = http.createServer((req, res) => {
+    if (req.url === '/gallery.md') {
+      const images = Array.from({ length: 8 }, (_, i) => `![image ${i}](/img/${i}.png)`).join('\n\n');
+      return void res.writeHead(200, { 'Content-Type': 'text/markdown' }).end(`# Gallery\n\n${images}\n`);
+    }
+    setTimeout(
+      () =>
+        res
+          .writeHead(200, { 'Content-Type': 'image/png' })
+          .end(pngBytes(Number(/(\d+)\.png$/.exec(req.url ?? '')?.[1] ?? 0))),
+      400,
+    );
+  });
+  await new Promise<void>((resolve) => gallery.listen(0, '127.0.0.1', resolve));
 
   const start = async (url: string, source: ImportSource) => {
     const space = await insertSpace(ds, org);
@@ -53,10 +69,11 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     const imported = await start(`${site.base}/site/`, 'website');
     const fetchError = await start('http://10.0.0.1/docs/', 'website');
     const parseError = await start(`${site.base}/broken.zip`, 'zip');
-    // cancelled once its first batch is staged: it commits nothing
-    const cancelled = await start(`${slow.base}/site/`, 'website');
-    while ((await ds.manager.findOneByOrFail(ImportRun, { id: cancelled })).process.progressDone === 0)
+    // cancelled while its batch stores images (v2: the run awaits the batch's end): it commits nothing
+    const cancelled = await start(`http://127.0.0.1:${(gallery.address() as AddressInfo).port}/gallery.md`, 'markdown');
+    while (!(await ds.manager.findOneByOrFail(ImportRun, { id: cancelled })).process.startedAt)
       await new Promise((r) => setTimeout(r, 50));
+    await new Promise((r) => setTimeout(r, 1000));
     const ticket = await inTransaction(ds, async (db) =>
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, cancelled))!),
     );
@@ -69,6 +86,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     ];
   } finally {
     await site.close();
-    await slow.close();
+    gallery.closeAllConnections();
+    gallery.close();
   }
 };
