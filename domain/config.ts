@@ -120,7 +120,7 @@ export function loadJobsConfig() {
         maximumIntervalMs: int('JOB_RETRY_MAX_MS', 60_000),
         /** also bounds the attempts (tests); 0: only the budget does */
         maximumAttempts: Math.max(0, int('JOB_RETRY_MAX_ATTEMPTS', 0)),
-        /** Long activities that heartbeat (an import's batches): an attempt silent this long is retried elsewhere (a worker died). */
+        /** Every long activity heartbeats (activities/heartbeat.ts): an attempt silent this long is retried elsewhere (a worker died). */
         heartbeatTimeoutMs: Math.max(1000, int('JOB_HEARTBEAT_TIMEOUT_MS', 30_000)),
         /** How long a run's bookkeeping (begin, finish, fail) retries through a database outage. */
         bookkeepingBudgetMs: Math.max(60_000, int('JOB_BOOKKEEPING_BUDGET_MS', 6 * 3600 * 1000)),
