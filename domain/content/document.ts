@@ -4,7 +4,7 @@
  * paragraphs), inline content is text leaves with marks, links and images are inlines.
  */
 import type MarkdownIt from 'markdown-it';
-import { parseMarkdown } from './markdown';
+import { MarkdownTooLarge, parseMarkdown } from './markdown';
 
 type Token = MarkdownIt.Token;
 
@@ -143,12 +143,27 @@ function openBlock(t: Token): DocumentElement | null {
   }
 }
 
+/** Markdown past the token budget (stored before it) reads as one paragraph of its text: shown, never parsed. */
+function plainDocument(document: Document, markdown: string): Document {
+  const paragraph = element('block', 'paragraph');
+  appendText(paragraph.nodes, markdown, []);
+  document.nodes.push(paragraph);
+  return document;
+}
+
 export function markdownToDocument(markdown: string): Document {
   const document: Document = { object: 'document', data: { schemaVersion: DOCUMENT_SCHEMA_VERSION }, nodes: [] };
+  let tokens: Token[];
+  try {
+    tokens = parseMarkdown(markdown);
+  } catch (err) {
+    if (err instanceof MarkdownTooLarge) return plainDocument(document, markdown);
+    throw err;
+  }
   // one entry per open container token: its node list, or null for a transparent wrapper
   const stack: Array<DocumentNode[] | null> = [];
   const current = (): DocumentNode[] => [...stack].reverse().find((nodes) => nodes !== null) ?? document.nodes;
-  for (const t of parseMarkdown(markdown)) {
+  for (const t of tokens) {
     if (t.nesting === 1) {
       const block = openBlock(t);
       if (block) current().push(block);

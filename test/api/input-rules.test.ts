@@ -219,6 +219,39 @@ describe('JSON bodies', () => {
   });
 });
 
+describe('issue 19 §2: page markdown is parsed within bounds', () => {
+  it("a page past MARKDOWN_MAX_TOKENS is a 400 that writes nothing; one nested past markdown-it's maxNesting is taken and read", async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const pages = `/v1/spaces/${space.id}/content/pages`;
+    // 650 rows of 100 cells: 130 KB that parsed into 260,000 tokens (1 MB of them: 350 MB of heap)
+    const cells = `${'|h'.repeat(100)}|\n${'|-'.repeat(100)}|\n${`${'|a'.repeat(100)}|\n`.repeat(650)}`;
+    const refused = await server.as(fx.admin.token).post(pages).send({ title: 'Cells', markdown: cells });
+    expect({ status: refused.status, body: refused.body }).toEqual({
+      status: 400,
+      body: {
+        error: {
+          code: 400,
+          message: 'markdown: must not parse into more than 250000 markdown tokens (blocks, inlines and their ends)',
+        },
+      },
+    });
+    expect((await server.as(fx.admin.token).get(pages).expect(200)).body.pages).toEqual([]);
+    // 1,000,000 characters of `> `: markdown-it stops at 100 levels, the rest is text it does not parse
+    const quotes = `${'> '.repeat(499_980)}[deep](https://deep.example)`;
+    const page = (await server.as(fx.admin.token).post(pages).send({ title: 'Quotes', markdown: quotes }).expect(201))
+      .body;
+    const read = await server
+      .as(fx.admin.token)
+      .get(`/v1/spaces/${space.id}/content/page/${page.id}`)
+      .query({ format: 'document' })
+      .expect(200);
+    let depth = 0;
+    for (let node = read.body.document; node?.nodes?.length; node = node.nodes[0]) depth++;
+    expect(depth).toBeLessThanOrEqual(101);
+  });
+});
+
 describe('control characters', () => {
   let fx: OrgFixture;
   beforeEach(async () => {

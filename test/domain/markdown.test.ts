@@ -1,5 +1,5 @@
 import { markdownToDocument } from '../../domain/content/document';
-import { extractLinks, splitSections } from '../../domain/content/markdown';
+import { extractLinks, fitsTokenBudget, splitSections } from '../../domain/content/markdown';
 import { slugOf, uniqueSlug } from '../../domain/content/slugs';
 
 describe('markdown reading', () => {
@@ -61,5 +61,56 @@ describe('markdown reading', () => {
     expect(JSON.stringify(unclosed.nodes[0])).toContain('{% hint style=\\"info\\" %}');
     // four spaces in: code, not a hint
     expect(markdownToDocument('    {% hint %}\n    x\n    {% endhint %}').nodes[0]).toMatchObject({ type: 'code' });
+  });
+});
+
+describe('issue 19 §2: markdown parses are bounded', () => {
+  /** Levels of the document form, walked. */
+  const depthOf = (node: { nodes?: unknown[] }): number =>
+    1 + Math.max(0, ...(node.nodes ?? []).map((n) => depthOf(n as { nodes?: unknown[] })));
+
+  it("nesting past markdown-it's maxNesting (100) is left unparsed: the document form stays shallow, links past it are not read", () => {
+    // 1,000,000 characters of `> ` on one line, and lists nested 700 levels (490 KB)
+    const quotes = `${'> '.repeat(499_990)}[deep](https://deep.example)`;
+    const lists = Array.from({ length: 700 }, (_, i) => `${'  '.repeat(i)}- level ${i}`).join('\n');
+    for (const markdown of [quotes, lists]) {
+      expect(depthOf(markdownToDocument(markdown))).toBeLessThanOrEqual(102);
+      expect(extractLinks(markdown)).toEqual([]);
+    }
+    // a list level is two of markdown-it's (list, item)
+    expect(JSON.stringify(markdownToDocument(lists))).toContain('level 48');
+    expect(JSON.stringify(markdownToDocument(lists))).not.toContain('level 50');
+  });
+
+  it('past MARKDOWN_MAX_TOKENS (250,000) a write is a 400; what was stored before reads as its text', () => {
+    // 1 MB of list items made 1.5 million tokens, 300 MB of heap
+    const items = '- a\n'.repeat(250_000);
+    // 650 rows of 100 cells: 260,000 tokens from 130 KB
+    const cells = `${'|h'.repeat(100)}|\n${'|-'.repeat(100)}|\n${`${'|a'.repeat(100)}|\n`.repeat(650)}`;
+    // 333,000 emphasis delimiters: each a text token before they are paired
+    const stars = '*a '.repeat(333_000);
+    for (const markdown of [items, cells, stars]) {
+      expect(fitsTokenBudget(markdown)).toBe(false);
+      let refusal: unknown;
+      try {
+        extractLinks(markdown);
+      } catch (err) {
+        refusal = err;
+      }
+      expect(refusal).toMatchObject({
+        status: 400,
+        message: 'markdown: must not parse into more than 250000 markdown tokens (blocks, inlines and their ends)',
+      });
+      expect(markdownToDocument(markdown).nodes).toEqual([
+        {
+          object: 'block',
+          type: 'paragraph',
+          nodes: [{ object: 'text', leaves: [{ object: 'leaf', text: markdown, marks: [] }] }],
+        },
+      ]);
+      expect(splitSections('Page', markdown, slugOf)).toEqual([{ anchor: '', title: 'Page', body: markdown }]);
+    }
+    // a page of prose as large as the API takes is far within it
+    expect(fitsTokenBudget('Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17_000))).toBe(true);
   });
 });

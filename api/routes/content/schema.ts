@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PAGE_MARKDOWN_MAX_CHARACTERS } from '../../../domain/content/markdown';
 import { paginationQuery, queryBoolean } from '../../query';
 import { nonEmpty, pathId, resourceId, text } from '../../schemas';
 
@@ -50,7 +51,7 @@ export const pagePathParams = {
 };
 
 const title = text({ min: 1, max: 256, trim: true });
-const markdown = text({ max: 1_000_000, characters: 'lines' });
+const markdown = text({ max: PAGE_MARKDOWN_MAX_CHARACTERS, characters: 'lines' });
 const emoji = text({ min: 1, max: 32 }).nullable();
 const description = text({ max: 512, characters: 'lines' }).nullable();
 const index = z.number().int().min(0).openapi({ description: '0-based position among the siblings; default last' });
