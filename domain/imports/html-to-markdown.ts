@@ -8,6 +8,9 @@ import { Readability } from '@mozilla/readability';
 import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
+import { fitsTokenBudget, PAGE_MARKDOWN_MAX_CHARACTERS } from '../content/markdown';
+import { JobError } from '../processes/job-error';
+import { IMPORT_FAILURES } from './failures';
 
 export interface ConvertOptions {
   /** What relative links and images are relative to. */
@@ -29,6 +32,49 @@ export interface ConvertedPage {
 type Document = ReturnType<typeof parseHTML>['document'];
 type Element = Document['body'];
 
+/**
+ * Bounds of one document an import converts (a page, an archive's markdown file, a Word document's HTML),
+ * past which it is LIMIT_EXCEEDED: linkedom holds ~3 KB per element (100,000 `<p>`s in 800 KB took 400 MB),
+ * and Readability's passes grow with the depth (5,000 nested `<div>`s, 55 KB, took 275 s before Turndown's
+ * recursion overflowed the stack).
+ */
+export const IMPORT_DOCUMENT_BOUNDS = {
+  /** of the HTML or markdown text, before any parse */
+  characters: 5_000_000,
+  /** start tags, counted in the text before linkedom parses it (an upper bound on the elements) */
+  elements: 20_000,
+  /** levels of elements, walked after linkedom's parse (iterative) and before Readability and Turndown (recursive) */
+  depth: 256,
+} as const;
+
+export function documentTooLarge(where: string, rule: string): JobError {
+  return new JobError(IMPORT_FAILURES.limit, `${where}: ${rule}`);
+}
+
+/** Refuses text past the document's character bound. */
+export function checkDocumentCharacters(text: string, where: string): void {
+  if (text.length > IMPORT_DOCUMENT_BOUNDS.characters)
+    throw documentTooLarge(where, `the document has more than ${IMPORT_DOCUMENT_BOUNDS.characters} characters`);
+}
+
+/** Counts `<` followed by a letter: every element's start tag has one (a comment or a script may add more). */
+function startTags(html: string): number {
+  let count = 0;
+  for (const _ of html.matchAll(/<[A-Za-z]/g)) count++;
+  return count;
+}
+
+function depthOf(root: Element): number {
+  let deepest = 0;
+  const stack: Array<[Element, number]> = [[root, 1]];
+  while (stack.length) {
+    const [element, depth] = stack.pop()!;
+    deepest = Math.max(deepest, depth);
+    for (const child of element.children) stack.push([child as Element, depth + 1]);
+  }
+  return deepest;
+}
+
 const turndown = new TurndownService({
   headingStyle: 'atx',
   codeBlockStyle: 'fenced',
@@ -48,11 +94,14 @@ function resolve(href: string | null, base: string): URL | null {
   }
 }
 
-async function rewrite(root: Element, options: ConvertOptions): Promise<void> {
+function rewriteLinks(root: Element, options: ConvertOptions): void {
   for (const a of root.querySelectorAll('a[href]')) {
     const url = resolve(a.getAttribute('href'), options.baseUrl);
     if (url) a.setAttribute('href', options.link(url));
   }
+}
+
+async function rewriteImages(root: Element, options: ConvertOptions): Promise<void> {
   for (const img of root.querySelectorAll('img')) {
     img.removeAttribute('srcset');
     const url = resolve(img.getAttribute('src'), options.baseUrl);
@@ -100,12 +149,36 @@ function titleOf(document: Document): string | null {
   return heading || document.querySelector('title')?.textContent?.trim() || null;
 }
 
+/**
+ * Below this much HTML the markdown should not pass the page's bounds (turndown at most doubles the text
+ * with escapes, and markdown makes about 2 tokens a character at most), so only larger content is converted
+ * once more before its images are fetched; the check after them holds either way.
+ */
+const SURELY_WITHIN_BOUNDS = 50_000;
+
+/** The page's markdown when it is one the API would take (its length, and the parse every write makes of it). */
+function checkedMarkdown(root: Element, title: string | null, where: string): string {
+  const markdown = withoutTitleHeading(cleanText(turndown.turndown(root.innerHTML ?? '')), title).trim();
+  if (markdown.length > PAGE_MARKDOWN_MAX_CHARACTERS)
+    throw documentTooLarge(where, `its markdown would have more than ${PAGE_MARKDOWN_MAX_CHARACTERS} characters`);
+  if (!fitsTokenBudget(markdown)) throw documentTooLarge(where, 'its markdown would be too large to parse');
+  return markdown;
+}
+
 export async function htmlToMarkdown(html: string, options: ConvertOptions): Promise<ConvertedPage> {
+  const where = options.baseUrl;
+  checkDocumentCharacters(html, where);
+  if (startTags(html) > IMPORT_DOCUMENT_BOUNDS.elements)
+    throw documentTooLarge(where, `the document has more than ${IMPORT_DOCUMENT_BOUNDS.elements} elements`);
   // a fragment (the HTML made from markdown or a Word document) becomes a whole document
   const { document } = parseHTML(/<html[\s>]/i.test(html) ? html : `<!doctype html><html><body>${html}</body></html>`);
+  if (document.documentElement && depthOf(document.documentElement) > IMPORT_DOCUMENT_BOUNDS.depth)
+    throw documentTooLarge(where, `the document nests elements more than ${IMPORT_DOCUMENT_BOUNDS.depth} levels deep`);
   const title = titleOf(document);
   const root = options.mainContent ? mainContent(document) : document.body;
-  await rewrite(root, options);
-  const markdown = cleanText(turndown.turndown(root.innerHTML ?? ''));
-  return { title, markdown: withoutTitleHeading(markdown, title).trim() };
+  rewriteLinks(root, options);
+  // refused before its images are fetched, a page leaves none of them behind in the import
+  if ((root.innerHTML?.length ?? 0) > SURELY_WITHIN_BOUNDS) checkedMarkdown(root, title, where);
+  await rewriteImages(root, options);
+  return { title, markdown: checkedMarkdown(root, title, where) };
 }

@@ -73,6 +73,17 @@ beforeAll(async () => {
       },
       '/docs/bomb.zip': { type: 'application/zip', body: await zipOf({ 'a.md': 'x'.repeat(2_000_000) }) },
       '/docs/not-a-zip.zip': { type: 'application/zip', body: 'plain text' },
+      // issue 19 §2: documents past the bounds of one document
+      '/bombs/index.html': {
+        type: 'text/html',
+        body: '<html><body><main><h1>Bombs</h1><p><a href="deep.html">Deep</a> and <a href="wide.html">wide</a>.</p></main></body></html>',
+      },
+      '/bombs/deep.html': { type: 'text/html', body: `<p>x</p>${'<div>'.repeat(257)}deep${'</div>'.repeat(257)}` },
+      '/bombs/wide.html': { type: 'text/html', body: `<h1>Wide</h1>${'<p>x</p>'.repeat(20_000)}` },
+      '/bombs/cells.md': {
+        type: 'text/markdown',
+        body: `${'|h'.repeat(100)}|\n${'|-'.repeat(100)}|\n${`${'|a'.repeat(100)}|\n`.repeat(650)}`,
+      },
     },
   });
   const base = loadConfig();
@@ -382,6 +393,28 @@ describe('POST {content}/import', () => {
       /^url: the import failed \(FETCH_ERROR\): .*robots\.txt disallows it/,
     );
     expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(0);
+  });
+
+  it('issue 19 §2: a crawled page past the bounds of a document is left out; a start page or a document past them fails LIMIT_EXCEEDED', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const crawled = await importInto(fx, space.id, { url: `${site.base}/bombs/index.html`, source: 'website' }).expect(
+      201,
+    );
+    expect(crawled.body).toMatchObject({ importedResources: 1, totalResources: 3 });
+    expect(flatten((await content(fx, space.id)).pages).map((p) => p.title)).toEqual(['Bombs']);
+    const failure = async (file: string, source: string) =>
+      (await importInto(fx, space.id, { url: `${site.base}/bombs/${file}`, source }).expect(400)).body.error.message;
+    expect(await failure('deep.html', 'html')).toBe(
+      `url: the import failed (LIMIT_EXCEEDED): ${site.base}/bombs/deep.html: the document nests elements more than 256 levels deep`,
+    );
+    expect(await failure('wide.html', 'website')).toBe(
+      `url: the import failed (LIMIT_EXCEEDED): ${site.base}/bombs/wide.html: the document has more than 20000 elements`,
+    );
+    expect(await failure('cells.md', 'markdown')).toBe(
+      `url: the import failed (LIMIT_EXCEEDED): ${site.base}/bombs/cells.md: the markdown must not parse into more than 250000 markdown tokens (blocks, inlines and their ends)`,
+    );
+    expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(1);
   });
 
   it('answers 202 with the import run past IMPORT_WAIT_SECONDS; the run completes, and the same request again finds it', async () => {

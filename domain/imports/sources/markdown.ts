@@ -4,24 +4,49 @@
  * on one DOM: images become files, relative links absolute (or page links, in an archive).
  */
 import MarkdownIt from 'markdown-it';
+import { boundedMarkdown, MarkdownTooLarge } from '../../content/markdown';
 import { titleOfSegment } from '../batch';
-import { type ConvertedPage, type ConvertOptions, htmlToMarkdown } from '../html-to-markdown';
+import {
+  type ConvertedPage,
+  type ConvertOptions,
+  checkDocumentCharacters,
+  documentTooLarge,
+  htmlToMarkdown,
+} from '../html-to-markdown';
 import { fileNameOf, importRemoteImage } from '../images';
 import { fetchDocument, SourceContext } from './context';
 
-const renderer = new MarkdownIt({ html: true, linkify: true });
+// the content's token and nesting bounds: a document past them is LIMIT_EXCEEDED before its HTML exists
+const renderer = boundedMarkdown(new MarkdownIt({ html: true, linkify: true }));
 
 /** YAML front matter opening a document, with the `title` it may give. */
 const FRONT_MATTER = /^---\r?\n([\s\S]*?)\r?\n---\r?\n/;
+
+/** The front matter's `title:` value, unquoted. Read without a backtracking pattern: `(.+?)["']?\s*$` took quadratic time on a long line. */
+function frontTitleOf(front: string): string | null {
+  const line = /^title:(.*)$/m.exec(front)?.[1].trim();
+  const title = line?.replace(/^["']/, '').replace(/["']$/, '').trim();
+  return title || null;
+}
+
+function render(markdown: string, where: string): string {
+  try {
+    return renderer.render(markdown);
+  } catch (err) {
+    if (err instanceof MarkdownTooLarge) throw documentTooLarge(where, `the markdown ${err.message}`);
+    throw err;
+  }
+}
 
 export async function markdownToPage(
   text: string,
   options: Omit<ConvertOptions, 'mainContent'>,
 ): Promise<ConvertedPage> {
+  checkDocumentCharacters(text, options.baseUrl);
   const source = text.replace(/^\uFEFF/, '');
   const front = FRONT_MATTER.exec(source);
-  const frontTitle = front ? (/^title:\s*["']?(.+?)["']?\s*$/m.exec(front[1])?.[1] ?? null) : null;
-  const converted = await htmlToMarkdown(renderer.render(front ? source.slice(front[0].length) : source), {
+  const frontTitle = front ? frontTitleOf(front[1]) : null;
+  const converted = await htmlToMarkdown(render(front ? source.slice(front[0].length) : source, options.baseUrl), {
     ...options,
     mainContent: false,
   });

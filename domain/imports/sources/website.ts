@@ -152,7 +152,12 @@ export async function stageWebPages(ctx: SourceContext, crawl: boolean): Promise
         return batch.link(key, url.href.replace(/#.*$/, ''), url.hash);
       },
       image: (url) => importRemoteImage(batch, ctx.fetch, url, ctx.live),
+    }).catch((err) => {
+      // a page past the document bounds is left out like one that fails; the start page fails the import
+      if (first || !(err instanceof JobError) || err.code !== IMPORT_FAILURES.limit) throw err;
+      return null;
     });
+    if (!converted) return skipped;
     const key = pageKey(new URL(item.url));
     return {
       page: {
