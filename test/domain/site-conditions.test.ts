@@ -98,3 +98,96 @@ describe('visitor claims', () => {
     expect(() => unsignedClaims(null, { 'visitor.trial': 'true' })).toThrow('visitor.trial: is not allowed here');
   });
 });
+
+describe('issue 19 §2: bounds of adaptive schemas, visitor claims and conditions', () => {
+  const claim = (i: number) => ({ type: 'boolean', description: `claim ${i}` });
+  const schemaOf = (properties: Record<string, unknown>) => ({
+    type: 'object',
+    properties,
+    additionalProperties: false,
+  });
+  /** The status and message a call throws. */
+  const refusal = (run: () => unknown) => {
+    try {
+      run();
+    } catch (err) {
+      const { status, message } = err as { status?: number; message: string };
+      return { status, message };
+    }
+    return null;
+  };
+
+  it('an adaptive schema past its bytes, claims, depth or enum values is a 400 before ajv compiles it', () => {
+    const wide = Object.fromEntries(Array.from({ length: 101 }, (_, i) => [`c${i}`, claim(i)]));
+    expect(refusal(() => parseAdaptiveSchema(schemaOf(wide)))).toEqual({
+      status: 400,
+      message: 'jsonSchema: must not declare more than 100 claims',
+    });
+    // 2,000 claims: ajv's compile overflowed the stack (a 500 on every visitor's read)
+    const wider = Object.fromEntries(Array.from({ length: 2000 }, (_, i) => [`c${i}`, claim(i)]));
+    expect(refusal(() => parseAdaptiveSchema(schemaOf(wider)))).toEqual({
+      status: 400,
+      message: 'jsonSchema: must be at most 65536 bytes as JSON',
+    });
+    let deep: Record<string, unknown> = claim(0);
+    for (let i = 0; i < 6; i++)
+      deep = { type: 'object', description: 'level', properties: { a: deep }, additionalProperties: false };
+    expect(refusal(() => parseAdaptiveSchema(schemaOf({ a: deep })))).toEqual({
+      status: 400,
+      message: `jsonSchema${'/properties/a'.repeat(6)}: claims must not nest more than 5 levels deep`,
+    });
+    // an enum of 50,000 values took ajv 37 s to compile
+    const values = (n: number, from = 0) => Array.from({ length: n }, (_, i) => `v${from + i}`);
+    const enums = {
+      plan: { type: 'string', description: 'plan', enum: values(600) },
+      tier: { type: 'string', description: 'tier', enum: values(401, 600) },
+    };
+    expect(refusal(() => parseAdaptiveSchema(schemaOf(enums)))).toEqual({
+      status: 400,
+      message: 'jsonSchema: must not list more than 1000 enum values in all',
+    });
+    // at the bounds: taken, and claims are checked against it
+    const atBounds = parseAdaptiveSchema(
+      schemaOf({
+        ...Object.fromEntries(Array.from({ length: 97 }, (_, i) => [`c${i}`, claim(i)])),
+        plan: { type: 'string', description: 'plan', enum: values(1000) },
+      }),
+    );
+    expect(signedClaims(atBounds, { c1: true, plan: 'v999' })).toEqual({ c1: true, plan: 'v999' });
+  });
+
+  it('visitor claims nested past the bounds are a 400 before they are cloned or split', () => {
+    // 4,000 levels in a signed token: structuredClone overflowed the stack (a 500)
+    let value: unknown = true;
+    for (let i = 0; i < 4000; i++) value = [value];
+    expect(refusal(() => signedClaims(schema, { org: value, sub: value }))).toEqual({
+      status: 400,
+      message: 'visitorAuthToken/org: must not nest more than 6 levels',
+    });
+    // an undeclared claim is dropped unread, however deep
+    expect(signedClaims(schema, { isBetaUser: true, sub: value })).toEqual({ isBetaUser: true });
+    // a 16 KB parameter name: split level by level, it took 400 ms
+    expect(refusal(() => unsignedClaims(schema, { [`visitor.${'a.'.repeat(8000)}a`]: 'true' }))).toEqual({
+      status: 400,
+      message: 'visitor.a.a.a.a.a.a…: must not nest more than 5 levels',
+    });
+    // a schema stored before the bounds, that ajv cannot compile: 409, not a 500
+    const stored = schemaOf(Object.fromEntries(Array.from({ length: 3000 }, (_, i) => [`c${i}`, claim(i)])));
+    expect(refusal(() => signedClaims(stored as never, { c1: true }))).toEqual({
+      status: 409,
+      message: "jsonSchema: the site's adaptive schema cannot check claims; set it again within its bounds",
+    });
+  });
+
+  it('a condition at its length limit (1,024 characters) nests at most that deep: parsed, or a 400', () => {
+    const claimRead = 'visitor.claims.isBetaUser';
+    const parens = `${'('.repeat(499)}${claimRead}${')'.repeat(499)}`;
+    const nots = `${'!'.repeat(998)}${claimRead}`; // 1,023 characters, an even count
+    expect(conditionProblems(schema, parens)).toEqual([]);
+    expect(conditionProblems(schema, nots)).toEqual([]);
+    expect(visitorSees(nots, visitorClaims({ isBetaUser: true }, {}))).toBe(true);
+    // jsep's own recursion: an unclosed nesting is its parse error
+    expect(refusal(() => conditionProblems(schema, '['.repeat(1024)))?.status).toBe(400);
+    expect(refusal(() => conditionProblems(schema, '('.repeat(1024)))?.status).toBe(400);
+  });
+});

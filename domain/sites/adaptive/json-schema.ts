@@ -146,8 +146,60 @@ export function firstAjvError(errors: ErrorObject[]): ErrorObject {
   return errors.find((e) => e.keyword === 'propertyNames') ?? errors.find((e) => e.keyword !== 'if') ?? errors[0];
 }
 
-/** The schema when it follows the rules; otherwise a 400 naming the first violation's JSON pointer. */
+/**
+ * Bounds of a schema (issue 19 §2). ajv compiles it into code for the visitors' claims (and keeps the 100 most
+ * recent per kind): 2,000 claims overflowed the stack while compiling, an enum of 50,000 values took 37 s, and
+ * the cache is keyed by the schema's text.
+ */
+export const ADAPTIVE_SCHEMA_BOUNDS = {
+  /** the schema serialized as JSON */
+  bytes: 64 * 1024,
+  /** claims at every level, both groups */
+  claims: 100,
+  /** object claims inside object claims: `visitor.claims.a.b.c.d.e` */
+  depth: 5,
+  /** the values of every enum together */
+  enumValues: 1000,
+} as const;
+
+/** Refuses a schema past its bounds, with the JSON pointer of the claim that passes the depth. */
+function checkBounds(schema: AdaptiveSchema): void {
+  const bounds = ADAPTIVE_SCHEMA_BOUNDS;
+  if (Buffer.byteLength(JSON.stringify(schema)) > bounds.bytes)
+    throw badRequest(`jsonSchema: must be at most ${bounds.bytes} bytes as JSON`);
+  let claims = 0;
+  let enumValues = 0;
+  const { unsigned, ...signed } = schema.properties;
+  const stack: Array<{ properties: Record<string, ClaimSchema>; pointer: string; depth: number }> = [
+    { properties: signed, pointer: '/properties', depth: 1 },
+    ...(unsigned ? [{ properties: unsigned.properties, pointer: '/properties/unsigned/properties', depth: 1 }] : []),
+  ];
+  while (stack.length) {
+    const { properties, pointer, depth } = stack.pop()!;
+    for (const [name, claim] of Object.entries(properties)) {
+      const at = `${pointer}/${name}`;
+      if (++claims > bounds.claims) throw badRequest(`jsonSchema: must not declare more than ${bounds.claims} claims`);
+      if (depth > bounds.depth)
+        throw badRequest(`jsonSchema${at}: claims must not nest more than ${bounds.depth} levels deep`);
+      const values =
+        claim.type === 'string'
+          ? claim.enum
+          : claim.type === 'array' && claim.items.type === 'string'
+            ? claim.items.enum
+            : undefined;
+      enumValues += values?.length ?? 0;
+      if (enumValues > bounds.enumValues)
+        throw badRequest(`jsonSchema: must not list more than ${bounds.enumValues} enum values in all`);
+      if (claim.type === 'object')
+        stack.push({ properties: claim.properties, pointer: `${at}/properties`, depth: depth + 1 });
+    }
+  }
+}
+
+/** The schema when it follows the rules and its bounds; otherwise a 400 naming the first violation's JSON pointer. */
 export function parseAdaptiveSchema(value: unknown): AdaptiveSchema {
-  if (validateMeta(value)) return value;
-  throw badRequest(describeAjvError(firstAjvError(validateMeta.errors!), (pointer) => `jsonSchema${pointer}`));
+  if (!validateMeta(value))
+    throw badRequest(describeAjvError(firstAjvError(validateMeta.errors!), (pointer) => `jsonSchema${pointer}`));
+  checkBounds(value);
+  return value;
 }

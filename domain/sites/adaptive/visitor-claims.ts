@@ -7,13 +7,14 @@
  * declared type ("true" to a boolean). Together they form `visitor.claims`, the unsigned ones under `unsigned`.
  */
 import Ajv, { ValidateFunction } from 'ajv';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 import type { VisitorClaims } from './evaluate';
-import { AdaptiveSchema, describeAjvError, firstAjvError } from './json-schema';
+import { ADAPTIVE_SCHEMA_BOUNDS, AdaptiveSchema, describeAjvError, firstAjvError } from './json-schema';
 
 /** Compiled validators by schema text, the least recently used dropped (ajv keeps what it compiles). */
 class Validators {
-  private readonly compiled = new Map<string, { schema: object; validate: ValidateFunction }>();
+  /** null: the schema did not compile, remembered so it is not compiled again on every request */
+  private readonly compiled = new Map<string, { schema: object; validate: ValidateFunction | null }>();
 
   constructor(
     private readonly ajv: Ajv,
@@ -22,7 +23,7 @@ class Validators {
 
   of(schema: object): ValidateFunction {
     const key = JSON.stringify(schema);
-    const entry = this.compiled.get(key) ?? { schema, validate: this.ajv.compile(schema) };
+    const entry = this.compiled.get(key) ?? { schema, validate: this.compile(schema) };
     this.compiled.delete(key);
     this.compiled.set(key, entry);
     if (this.compiled.size > this.size) {
@@ -30,8 +31,40 @@ class Validators {
       this.compiled.delete(oldestKey);
       this.ajv.removeSchema(oldest.schema);
     }
+    // a schema stored before its bounds (json-schema.ts) may not compile: the site's problem, not a 500
+    if (!entry.validate)
+      throw new AppError(
+        409,
+        "jsonSchema: the site's adaptive schema cannot check claims; set it again within its bounds",
+      );
     return entry.validate;
   }
+
+  private compile(schema: object): ValidateFunction | null {
+    try {
+      return this.ajv.compile(schema);
+    } catch {
+      return null;
+    }
+  }
+}
+
+/**
+ * Levels a claim's value may nest: object claims within ADAPTIVE_SCHEMA_BOUNDS.depth, an array at the
+ * deepest. Deeper cannot be valid, and structuredClone (recursive) overflowed the stack on 4,000 levels.
+ */
+const CLAIM_VALUE_DEPTH = ADAPTIVE_SCHEMA_BOUNDS.depth + 1;
+
+function depthOf(value: unknown): number {
+  let deepest = 0;
+  const stack: Array<[unknown, number]> = [[value, 0]];
+  while (stack.length) {
+    const [at, depth] = stack.pop()!;
+    if (!at || typeof at !== 'object') continue;
+    deepest = Math.max(deepest, depth + 1);
+    for (const item of Object.values(at)) stack.push([item, depth + 1]);
+  }
+  return deepest;
 }
 
 const signed = new Validators(new Ajv({ strict: true, removeAdditional: true }));
@@ -41,7 +74,16 @@ const unsigned = new Validators(new Ajv({ strict: true, coerceTypes: 'array' }))
 export function signedClaims(schema: AdaptiveSchema | null, payload: Record<string, unknown>): VisitorClaims {
   if (!schema) return {};
   const { unsigned: _unsigned, ...declared } = schema.properties;
-  const claims = structuredClone(payload);
+  // undeclared claims are dropped unread (ajv's removeAdditional would drop them after the clone)
+  const kept = Object.fromEntries(
+    Object.keys(declared)
+      .filter((name) => Object.hasOwn(payload, name))
+      .map((name) => [name, payload[name]]),
+  );
+  for (const [name, value] of Object.entries(kept))
+    if (depthOf(value) > CLAIM_VALUE_DEPTH)
+      throw badRequest(`visitorAuthToken/${name}: must not nest more than ${CLAIM_VALUE_DEPTH} levels`);
+  const claims = structuredClone(kept);
   const validate = signed.of({ type: 'object', properties: declared, additionalProperties: false });
   if (!validate(claims))
     throw badRequest(describeAjvError(firstAjvError(validate.errors!), (pointer) => `visitorAuthToken${pointer}`));
@@ -57,6 +99,11 @@ function claimsFromQuery(query: Record<string, unknown>): Record<string, unknown
     if (!key.startsWith(PREFIX)) continue;
     claims ??= Object.create(null) as Record<string, unknown>;
     const names = key.slice(PREFIX.length).split('.');
+    // the unsigned group's claims nest as deep as object claims may; the name stops there, unread
+    if (names.length > ADAPTIVE_SCHEMA_BOUNDS.depth)
+      throw badRequest(
+        `${PREFIX}${names.slice(0, ADAPTIVE_SCHEMA_BOUNDS.depth + 1).join('.')}…: must not nest more than ${ADAPTIVE_SCHEMA_BOUNDS.depth} levels`,
+      );
     let at = claims;
     names.forEach((name, i) => {
       const here = names.slice(0, i + 1).join('.');
