@@ -13,7 +13,21 @@ import { ContentReader, PageNode, PageRecord } from '../content/reader';
 import type { Db } from '../db';
 import { JobError } from '../processes/job-error';
 
-export const PDF_FAILURES = { sourceGone: 'PDF_SOURCE_GONE' } as const;
+export const PDF_FAILURES = {
+  sourceGone: 'PDF_SOURCE_GONE',
+  /** past PDF_MAX_SHEETS or PDF_MAX_BYTES: the same revision would fail again */
+  tooLarge: 'PDF_TOO_LARGE',
+} as const;
+
+/** PDF_MAX_SHEETS and PDF_MAX_BYTES (config.pdf). */
+export interface PdfLimits {
+  sheets: number;
+  bytes: number;
+}
+
+export function pdfTooLarge(rule: string): JobError {
+  return new JobError(PDF_FAILURES.tooLarge, `the PDF would ${rule}`);
+}
 
 /** Image types the renderer embeds; other files are named in the text instead. */
 export const EMBEDDABLE_IMAGES = ['image/png', 'image/jpeg'];
@@ -80,7 +94,17 @@ function manuscriptPage({ page, depth }: Selected): ManuscriptPage {
   };
 }
 
-export async function buildManuscript(db: Db, row: PdfExport, now: Date): Promise<Manuscript> {
+/** The export's bounds on what it reads, before it is written down: a sheet per page at least, and the markdown's bytes. */
+function checkSelection(selected: Selected[], limits: PdfLimits): void {
+  // the title page and a contents sheet come first
+  if (selected.length + 2 > limits.sheets)
+    throw pdfTooLarge(`have more than ${limits.sheets} sheets (${selected.length} pages)`);
+  let bytes = 0;
+  for (const { page } of selected) bytes += Buffer.byteLength(page.version.markdown);
+  if (bytes > limits.bytes) throw pdfTooLarge(`be made of more than ${limits.bytes} bytes of markdown`);
+}
+
+export async function buildManuscript(db: Db, row: PdfExport, now: Date, limits: PdfLimits): Promise<Manuscript> {
   const [space, changeRequest, revision] = await Promise.all([
     db.findOneBy(Space, { id: row.spaceId }),
     db.findOneBy(ChangeRequest, { id: row.changeRequestId }),
@@ -90,6 +114,7 @@ export async function buildManuscript(db: Db, row: PdfExport, now: Date): Promis
     throw new JobError(PDF_FAILURES.sourceGone, 'the change request or its revision no longer exists');
   const reader = new ContentReader(new ObjectStore(db), revision.root);
   const selected = await selectedPages(reader, row);
+  checkSelection(selected, limits);
   const fileIds = new Set(
     selected.flatMap(({ page }) => page.version.links.filter((l) => l.kind === 'file').map((l) => l.target)),
   );

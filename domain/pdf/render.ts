@@ -9,13 +9,15 @@ import { markdownToDocument } from '../content/document';
 import { BlockWriter, LinkTargets } from './blocks';
 import { Canvas, COLORS, createDocument, Doc, PAGE, TYPE } from './canvas';
 import { PdfImages } from './images';
-import type { Manuscript, ManuscriptImage } from './manuscript';
+import { type Manuscript, type ManuscriptImage, type PdfLimits, pdfTooLarge } from './manuscript';
 
 export interface RenderOptions {
   /** Reads an image's bytes. */
   loadImage(image: ManuscriptImage): Promise<Buffer>;
   /** Called after each page of the manuscript; awaited, so it may also yield or throw to stop. */
   onPage?(done: number, total: number): Promise<void>;
+  /** PDF_MAX_SHEETS and PDF_MAX_BYTES: past either the render stops with PDF_TOO_LARGE. */
+  limits: PdfLimits;
 }
 
 export interface RenderedPdf {
@@ -122,20 +124,38 @@ function footers(canvas: Canvas): void {
   }
 }
 
-function finished(doc: Doc): Promise<Buffer> {
+/** The file's bytes once the document ends, and how many it has written so far. */
+function finished(doc: Doc): { output: Promise<Buffer>; written(): number } {
   const chunks: Buffer[] = [];
-  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
-  return new Promise((resolve, reject) => {
+  let written = 0;
+  doc.on('data', (chunk: Buffer) => {
+    chunks.push(chunk);
+    written += chunk.length;
+  });
+  const output = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
+  return { output, written: () => written };
 }
 
 export async function renderPdf(manuscript: Manuscript, options: RenderOptions): Promise<RenderedPdf> {
+  const { limits } = options;
   const doc = createDocument({ title: manuscript.title, subject: manuscript.subtitle });
-  const output = finished(doc);
+  const { output, written } = finished(doc);
+  const checkBytes = () => {
+    if (written() > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
+  };
+  // every sheet is counted as pdfkit adds it (a long page adds many), and held in memory until the end
+  doc.on('pageAdded', () => {
+    if (doc.bufferedPageRange().count > limits.sheets) throw pdfTooLarge(`have more than ${limits.sheets} sheets`);
+    checkBytes();
+  });
   const canvas = new Canvas(doc);
-  const images = new PdfImages(canvas, manuscript.images, options.loadImage);
+  const images = new PdfImages(canvas, manuscript.images, (image) => {
+    checkBytes();
+    return options.loadImage(image);
+  });
   const links: LinkTargets = {
     byId: new Map(manuscript.pages.map((p) => [p.id, destination(p.id)])),
     byPath: new Map(manuscript.pages.map((p) => [p.path, destination(p.id)])),
@@ -143,7 +163,10 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
 
   titlePage(canvas, manuscript);
   const firstContentsSheet = canvas.pageIndex + 1;
+  // the title page, the contents and a sheet per page at least: refused before a page is drawn
   const sheets = contentsSheets(canvas, manuscript.pages.length);
+  if (1 + sheets + manuscript.pages.length > limits.sheets)
+    throw pdfTooLarge(`have more than ${limits.sheets} sheets (${manuscript.pages.length} pages)`);
   for (let i = 0; i < sheets; i++) doc.addPage();
   doc.switchToPage(firstContentsSheet);
   doc.outline.addItem('Contents');
@@ -172,6 +195,7 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
     await new BlockWriter(canvas, images, links, { page: item, headings: [] }).blocks(
       markdownToDocument(page.markdown).nodes,
     );
+    checkBytes();
     await options.onPage?.(i + 1, manuscript.pages.length);
   }
 
@@ -179,5 +203,8 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
   footers(canvas);
   const pageCount = doc.bufferedPageRange().count;
   doc.end();
-  return { bytes: await output, pageCount };
+  // the sheets' text is written only now (images as they are embedded)
+  const bytes = await output;
+  if (bytes.length > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
+  return { bytes, pageCount };
 }

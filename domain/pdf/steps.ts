@@ -12,14 +12,20 @@ import type { Liveness } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { pdfExportJob } from './export-job';
 import { manuscriptKey, pdfFileKey } from './files';
-import { buildManuscript, Manuscript } from './manuscript';
+import { buildManuscript, Manuscript, PdfLimits } from './manuscript';
 import { renderPdf } from './render';
 
 export interface PdfStepDeps {
   ds: DataSource;
   blobs: BlobStore;
   clock: () => Date;
+  config: { pdf: { maxSheets: number; maxBytes: number } };
 }
+
+const limitsOf = (deps: PdfStepDeps): PdfLimits => ({
+  sheets: deps.config.pdf.maxSheets,
+  bytes: deps.config.pdf.maxBytes,
+});
 
 export interface CollectedPages {
   manuscriptKey: string;
@@ -40,7 +46,7 @@ const currentExport = (deps: PdfStepDeps, ref: JobRef) =>
 
 export async function collectPdfPages(deps: PdfStepDeps, ref: JobRef, live: Liveness): Promise<CollectedPages> {
   const row = await currentExport(deps, ref);
-  const manuscript = await buildManuscript(deps.ds.manager, row, deps.clock());
+  const manuscript = await buildManuscript(deps.ds.manager, row, deps.clock(), limitsOf(deps));
   live.heartbeat({ done: 0, total: manuscript.pages.length });
   const key = manuscriptKey(row.id);
   await deps.blobs.put(key, Buffer.from(JSON.stringify(manuscript)), 'application/json');
@@ -58,6 +64,7 @@ export async function renderPdfFile(
   const manuscript = JSON.parse((await deps.blobs.read(collected.manuscriptKey)).toString('utf8')) as Manuscript;
   let reported = Date.now();
   const pdf = await renderPdf(manuscript, {
+    limits: limitsOf(deps),
     loadImage: (image) => {
       live.heartbeat();
       return deps.blobs.read(image.blob);

@@ -36,6 +36,8 @@ beforeAll(async () => {
   const config = {
     ...short,
     jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 3, heartbeatTimeoutMs: 30000 } },
+    // every PDF here takes a few sheets; the issue 19 §2 test passes this one
+    pdf: { ...short.pdf, maxSheets: 60 },
   };
   server = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 60 } });
   // the same task queue, but an API that never waits for a render
@@ -391,6 +393,31 @@ describe('change request PDF', () => {
       generation: 3,
       errorCode: null,
     });
+  });
+
+  it('issue 19 §2: a PDF past PDF_MAX_SHEETS fails PDF_TOO_LARGE, answered 413 and written nowhere', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const changeRequest = await newChangeRequest(server, fx.admin, space.id);
+    // ~4,000 lines of text: more than 60 sheets, from 250 KB of markdown
+    const paragraph = 'A sentence that fills part of a line, and then some more words to wrap it. '.repeat(4);
+    await server
+      .as(fx.admin.token)
+      .post(`/v1/spaces/${space.id}/change-requests/${changeRequest.id}/content/pages`)
+      .send({ title: 'Long', markdown: `${paragraph}\n\n`.repeat(800) })
+      .expect(201);
+    const t = { fx, space, changeRequest } as Tour;
+    const res = await server.as(fx.admin.token).get(pdfPath(t)).expect(413);
+    expect(res.headers['retry-after']).toBeUndefined();
+    expect(res.body).toEqual({
+      error: {
+        code: 413,
+        message: 'the PDF could not be rendered (PDF_TOO_LARGE: the PDF would have more than 60 sheets)',
+      },
+    });
+    const [row] = await exportsOf(t);
+    expect(row).toMatchObject({ fileKey: null, render: { errorCode: 'PDF_TOO_LARGE' } });
+    await expect(createBlobStore(server.config).read(pdfFileKey(row.id))).rejects.toThrow();
   });
 
   it('checks its query, the token, and who may see the change request', async () => {

@@ -23,8 +23,10 @@ function manuscript(pages: Array<Partial<ManuscriptPage> & { markdown: string }>
   };
 }
 
+const NO_LIMITS = { sheets: 100_000, bytes: 1024 ** 3 };
+
 const render = (m: Manuscript) =>
-  renderPdf(m, { loadImage: () => Promise.reject(new Error('no images here')) }).then(async (r) => ({
+  renderPdf(m, { limits: NO_LIMITS, loadImage: () => Promise.reject(new Error('no images here')) }).then(async (r) => ({
     ...r,
     pdf: await readPdf(r.bytes),
   }));
@@ -91,5 +93,39 @@ describe('PDF renderer', () => {
     // a pictograph and its skin tone have no glyphs; an isolate mark and a tag character, invisible anyway, are dropped
     expect(drawable('ok 👍🏽\u2066\u{E0041}!', 'regular')).toBe('ok \uFFFD\uFFFD!');
     expect(drawable('a\tb\u0007c', 'mono')).toBe('a    bc');
+  });
+
+  it('issue 19 §2: a PDF past PDF_MAX_SHEETS or PDF_MAX_BYTES stops with PDF_TOO_LARGE', async () => {
+    const paragraph = 'A sentence that fills part of a line, and then some more words to wrap it. '.repeat(4);
+    const long = { markdown: `${paragraph}\n\n`.repeat(400) };
+    const tooLarge = (m: Manuscript, limits: { sheets: number; bytes: number }) =>
+      renderPdf(m, { limits, loadImage: () => Promise.reject(new Error('no images here')) });
+    // more pages than sheets: refused before a page is drawn
+    await expect(
+      tooLarge(manuscript(Array.from({ length: 30 }, () => ({ markdown: 'x' }))), { ...NO_LIMITS, sheets: 20 }),
+    ).rejects.toMatchObject({ code: 'PDF_TOO_LARGE', message: 'the PDF would have more than 20 sheets (30 pages)' });
+    // one page that takes ~40 sheets: stopped at the sheet past the limit, as pdfkit adds it
+    await expect(tooLarge(manuscript([long]), { ...NO_LIMITS, sheets: 20 })).rejects.toMatchObject({
+      code: 'PDF_TOO_LARGE',
+      message: 'the PDF would have more than 20 sheets',
+    });
+    await expect(tooLarge(manuscript([long]), { ...NO_LIMITS, bytes: 30_000 })).rejects.toMatchObject({
+      code: 'PDF_TOO_LARGE',
+      message: 'the PDF would be larger than 30000 bytes',
+    });
+  });
+
+  it("issue 19 §2: markdown nested past markdown-it's maxNesting, or past the token budget, still renders", async () => {
+    const quotes = `${'> '.repeat(5000)}deep quote`;
+    const lists = Array.from({ length: 150 }, (_, depth) => `${'  '.repeat(depth)}- level ${depth}`).join('\n');
+    // 650 rows of 100 cells: 260,000 tokens, past MARKDOWN_MAX_TOKENS: drawn as its text
+    const table = `${'|h'.repeat(100)}|\n${'|-'.repeat(100)}|\n${`${'|a'.repeat(100)}|\n`.repeat(650)}`;
+    const { pdf } = await render(manuscript([{ markdown: quotes }, { markdown: lists }, { markdown: table }]));
+    const text = pdf.sheets.join('\n');
+    // a list level is two of markdown-it's levels (list, item): past its 100 nothing is drawn (and the deepest
+    // levels drawn have little width left)
+    expect(text).toContain('level 25');
+    expect(text).not.toContain('level 60');
+    expect(text).toContain('|a|a|a');
   });
 });

@@ -8,6 +8,7 @@ import { authorize } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { pdfExportOutcome, pdfFileName, pdfOptions, requestPdfExport } from '../../../domain/pdf/exports';
+import { PDF_FAILURES } from '../../../domain/pdf/manuscript';
 import { awaitJobRun, dispatchJob } from '../../../domain/processes/jobs';
 import { PdfExport } from '../../../entities/PdfExport';
 import { loadChangeRequest, loadSpace } from '../../loaders';
@@ -34,6 +35,7 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
             "The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header's seconds",
           schema: pdfPendingSchema,
         },
+        413: { description: 'The PDF would pass PDF_MAX_SHEETS or PDF_MAX_BYTES (PDF_TOO_LARGE)' },
         503: { description: 'The render failed; asking again renders anew (Retry-After)' },
       },
     },
@@ -55,6 +57,15 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
           ttlSeconds: config.pdf.urlTtlSeconds,
         });
         return { status: 200, body: { url } };
+      }
+      if (outcome.state === 'failed' && outcome.code === PDF_FAILURES.tooLarge) {
+        // the client's content, not the service: no Retry-After (asking again renders again, up to the same bound)
+        return {
+          status: 413,
+          body: {
+            error: { code: 413, message: `the PDF could not be rendered (${outcome.code}: ${outcome.message})` },
+          },
+        };
       }
       if (outcome.state === 'failed') {
         return {
