@@ -280,3 +280,19 @@ describe('archives', () => {
     });
   });
 });
+
+describe('issue 19 §2: a Word document', () => {
+  it('whose XML parts hold more than 3,000,000 bytes is LIMIT_EXCEEDED before mammoth reads them', async () => {
+    // 20 KB of zip; mammoth took 1.1 GB on 5 MB of such text
+    const paragraphs = '<w:p><w:r><w:t>x</w:t></w:r></w:p>'.repeat(90_000);
+    archives.set('/long.docx', {
+      body: await zipOf({ 'word/document.xml': `<w:document><w:body>${paragraphs}</w:body></w:document>` }),
+      fetched: 0,
+    });
+    const run = await requested(`${base}/long.docx`, 'docx');
+    await expect(stageImportBatch(deps, jobRef(contentImportJob, run), 0)).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: `${base}/long.docx: the document's XML holds more than 3000000 bytes`,
+    });
+  });
+});
