@@ -122,6 +122,28 @@ describe('SAML providers', () => {
     expect(await server.ds.manager.countBy(SamlProvider, { organizationId: fx.org.id })).toBe(0);
   });
 
+  it('issue 19 §2: a certificate is cut at its PEM markers by position: 16 KB of spaces without END is refused at once', async () => {
+    const notACertificate = 'certificate: must be a PEM or base64-encoded X.509 certificate';
+    // the pattern it replaces backtracked for 7 minutes on this body, blocking the API
+    const spaces = `-----BEGIN CERTIFICATE-----\n${' '.repeat(16_300)}x`;
+    const started = Date.now();
+    const res = await server
+      .as(fx.admin.token)
+      .post(saml)
+      .send({ ...valid, certificate: spaces })
+      .expect(400);
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(res.body.error).toEqual({ code: 400, message: notACertificate });
+    // the markers around nothing, or with no whitespace after BEGIN, are no PEM either
+    for (const certificate of ['-----BEGIN CERTIFICATE----------END CERTIFICATE-----', CERTIFICATE.replace('\n', '')])
+      await server
+        .as(fx.admin.token)
+        .post(saml)
+        .send({ ...valid, certificate })
+        .expect(400);
+    expect(await server.ds.manager.countBy(SamlProvider, { organizationId: fx.org.id })).toBe(0);
+  });
+
   it('is for admins only: 401, 403 for members, 404 for other organizations and unknown providers', async () => {
     const created = await server.as(fx.admin.token).post(saml).send(valid).expect(201);
     const one = `${saml}/${created.body.id}`;
