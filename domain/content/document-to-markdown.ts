@@ -28,10 +28,19 @@ const MARK_ORDER = Object.keys(DELIMITERS);
  * back as itself, so escaping more than needed is harmless); at a line start also block markers.
  */
 function escapeText(text: string): string {
+  // the indentation is the line's own ([^\S\n\r\u2028\u2029]): `\s*` ran across lines, quadratic on 40,000 blank ones
   return text
     .replace(/[\\`*_[\]<~]|&(?=#?\w+;)/g, '\\$&')
-    .replace(/^(\s*)([#>+=-])/gm, '$1\\$2')
-    .replace(/^(\s*\d+)([.)])/gm, '$1\\$2');
+    .replace(/^([^\S\n\r\u2028\u2029]*)([#>+=-])/gm, '$1\\$2')
+    .replace(/^([^\S\n\r\u2028\u2029]*\d+)([.)])/gm, '$1\\$2');
+}
+
+/**
+ * Every run of whitespace that holds a line break becomes one space. One greedy `\s+` per run: the
+ * pattern it replaces (`\s*\n\s*`) backtracked through every run without a break, quadratic in its length.
+ */
+function oneLine(text: string): string {
+  return text.replace(/\s+/g, (run) => (run.includes('\n') ? ' ' : run));
 }
 
 function codeSpan(text: string): string {
@@ -54,7 +63,10 @@ function renderLeaves(leaves: Leaf[]): string {
     while (open.length > count) out += open.pop()!.delimiter;
   };
   for (const leaf of leaves) {
-    const [, lead, core, trail] = /^(\s*)([\s\S]*?)(\s*)$/.exec(leaf.text)!;
+    // trim's whitespace is `\s`'s; the pattern `^(\s*)([\s\S]*?)(\s*)$` was quadratic in a run of spaces inside
+    const core = leaf.text.trim();
+    const lead = core ? leaf.text.slice(0, leaf.text.length - leaf.text.trimStart().length) : leaf.text;
+    const trail = core ? leaf.text.slice(lead.length + core.length) : '';
     space += lead;
     if (!core) continue;
     const types = new Set((leaf.marks ?? []).map((m) => m.type));
@@ -173,7 +185,7 @@ function renderInlines(nodes: InputNode[] | undefined, singleLine = false): stri
       }
     })
     .join('');
-  return singleLine ? out.replace(/\s*\n\s*/g, ' ') : out;
+  return singleLine ? oneLine(out) : out;
 }
 
 function indent(text: string, prefix: string, first = prefix): string {
@@ -201,11 +213,7 @@ function renderTable(node: InputNode): string {
   const rows = (node.nodes ?? []).filter((row) => row.type === 'table-row');
   if (!rows.length) return renderBlocks(node.nodes);
   const cells = rows.map((row) =>
-    (row.nodes ?? []).map((cell) =>
-      renderBlocks(cell.nodes)
-        .replace(/\s*\n\s*/g, ' ')
-        .replace(/\|/g, '\\|'),
-    ),
+    (row.nodes ?? []).map((cell) => oneLine(renderBlocks(cell.nodes)).replace(/\|/g, '\\|')),
   );
   const width = Math.max(...cells.map((row) => row.length));
   const aligns = (rows[0].nodes ?? []).map((cell) => str(cell.data, 'align'));
@@ -260,7 +268,7 @@ function renderBlock(node: InputNode): string {
     case 'math':
       return str(data, 'formula') ? `$$\n${str(data, 'formula')}\n$$` : '';
     case 'image': {
-      const caption = renderFragments(node).replace(/\s*\n\s*/g, ' ');
+      const caption = oneLine(renderFragments(node));
       return `![${caption || escapeText(str(data, 'alt'))}](${destination(linkTarget(data, 'ref'))})`;
     }
     case 'file':

@@ -161,3 +161,23 @@ describe('document to markdown', () => {
     expect(documentToMarkdown(doc(block('paragraph', [text('')])))).toBe('');
   });
 });
+
+describe('issue 19 §2: document to markdown in linear time', () => {
+  it('long runs of spaces and blank lines in leaves, captions and table cells take no quadratic pass', () => {
+    const spaces = ' '.repeat(400_000);
+    const blankLines = '\n'.repeat(200_000);
+    const started = Date.now();
+    // each pattern replaced took minutes on these (0.5 s at 40,000 characters, growing with the square)
+    const written = documentToMarkdown(
+      doc(
+        block('paragraph', [text(`a${spaces}b`, 'bold')]),
+        block('paragraph', [text(`${blankLines}# not a heading`)]),
+        block('table', [block('table-row', [block('table-cell', [block('paragraph', [text(`x${spaces}y`)])])])]),
+      ) as never,
+    );
+    expect(Date.now() - started).toBeLessThan(5000);
+    expect(written).toContain(`**a${spaces}b**`);
+    expect(written).toContain('\\# not a heading');
+    expect(written).toContain(`| x${spaces}y |`);
+  });
+});
