@@ -18,17 +18,33 @@ function lineText(state: MarkdownIt.StateBlock, line: number): string {
   return state.src.slice(state.bMarks[line] + state.tShift[line], state.eMarks[line]);
 }
 
+/**
+ * Lines the closing-marker searches of one parse may visit together. Each opening marker searches down to
+ * its close, and a paragraph tries the rule again on each of its lines, so unclosed markers made a parse
+ * quadratic (8,000 lines took 2 s, a 1 MB page minutes); past the budget (~0.1 s) an opening marker stays text.
+ */
+const SEARCH_BUDGET = 1_000_000;
+/** Lines searched so far, per parse (markdown-it makes one block state per parse). */
+const searched = new WeakMap<MarkdownIt.StateBlock, number>();
+
 /** The line of the marker closing the hint opened on `startLine`, nested hints counted; -1 if none. */
 function closingLine(state: MarkdownIt.StateBlock, startLine: number, endLine: number): number {
+  let visits = searched.get(state) ?? 0;
   let depth = 1;
-  for (let line = startLine + 1; line < endLine; line++) {
-    // a line indented less than the block that holds the hint ends that block, and the search
-    if (state.sCount[line] < state.blkIndent && state.bMarks[line] + state.tShift[line] < state.eMarks[line]) return -1;
-    const text = lineText(state, line);
-    if (OPEN.test(text)) depth++;
-    else if (CLOSE.test(text) && --depth === 0) return line;
+  try {
+    for (let line = startLine + 1; line < endLine; line++) {
+      if (++visits > SEARCH_BUDGET) return -1;
+      // a line indented less than the block that holds the hint ends that block, and the search
+      if (state.sCount[line] < state.blkIndent && state.bMarks[line] + state.tShift[line] < state.eMarks[line])
+        return -1;
+      const text = lineText(state, line);
+      if (OPEN.test(text)) depth++;
+      else if (CLOSE.test(text) && --depth === 0) return line;
+    }
+    return -1;
+  } finally {
+    searched.set(state, visits);
   }
-  return -1;
 }
 
 function hintRule(state: MarkdownIt.StateBlock, startLine: number, endLine: number, silent: boolean): boolean {

@@ -113,4 +113,16 @@ describe('issue 19 §2: markdown parses are bounded', () => {
     // a page of prose as large as the API takes is far within it
     expect(fitsTokenBudget('Lorem ipsum dolor sit amet, consectetur adipiscing elit. '.repeat(17_000))).toBe(true);
   });
+
+  it('unclosed hint markers are searched within a budget: 90,000 of them parse at once, a hint below still reads', () => {
+    // each searched down to the end, again from every line of the paragraph they make: a 1 MB page took minutes
+    const unclosed = '{% hint %}\n'.repeat(90_000);
+    const started = Date.now();
+    expect(markdownToDocument(unclosed).nodes).toHaveLength(1);
+    const later = markdownToDocument(
+      `${'para\n'.repeat(80_000)}\n{% hint style="warning" %}\nInside.\n{% endhint %}\n`,
+    );
+    expect(Date.now() - started).toBeLessThan(10_000);
+    expect(later.nodes[1]).toMatchObject({ type: 'hint', data: { style: 'warning' } });
+  });
 });
