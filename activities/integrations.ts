@@ -22,8 +22,7 @@ export interface IntegrationActivities {
 
 export function createIntegrationActivities(deps: ActivityDeps): IntegrationActivities {
   return permanentFailures<IntegrationActivities>({
-    // the attempt number is the workflow's; the outcome says what happened
-    deliverIntegrationEvent: (ref) => heartbeating((live) => deliverEvent(deps, ref, live)),
+    deliverIntegrationEvent: (ref, attempt) => heartbeating((live) => deliverEvent(deps, ref, attempt, live)),
     recordDeliveryAttempt: (ref, attempt, outcome) => recordAttempt(deps, ref, attempt, outcome),
     abandonIntegrationEvent: (ref, reason) => abandonEvent(deps, ref, reason),
   });

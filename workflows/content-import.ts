@@ -17,7 +17,7 @@ import {
 import type { ImportActivities } from '../activities/imports';
 import type { ImportCommit } from '../domain/imports/commit';
 import type { JobRun } from '../domain/processes/job-kind';
-import { heartbeatingActivityOptions, JobOutcome, runJob } from './job';
+import { bookkeepingActivityOptions, heartbeatingActivityOptions, JobOutcome, runJob } from './job';
 
 export interface ContentImportInput {
   importRunId: string;
@@ -32,9 +32,12 @@ export async function contentImport(input: ContentImportInput): Promise<JobOutco
     ...heartbeatingActivityOptions(run, '15 minutes'),
     ...(awaitsCancel ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {}),
   });
-  const { commitImport, discardImportStaging } = proxyActivities<ImportActivities>(
-    heartbeatingActivityOptions(run, '5 minutes'),
-  );
+  const { commitImport } = proxyActivities<ImportActivities>(heartbeatingActivityOptions(run, '5 minutes'));
+  // the outage that failed the run must not leave its staging behind
+  const { discardImportStaging } = proxyActivities<ImportActivities>({
+    ...bookkeepingActivityOptions(run, '5 minutes'),
+    heartbeatTimeout: run.retry.heartbeatTimeoutMs,
+  });
   return runJob(run, async () => {
     let batches = 0;
     try {

@@ -8,7 +8,15 @@
 import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
 import type { JobRun } from '../domain/processes/job-kind';
-import { failureOf, heartbeatingActivityOptions, isSuperseded, JobOutcome, jobActivityOptions, runJob } from './job';
+import {
+  bookkeepingActivityOptions,
+  failureOf,
+  heartbeatingActivityOptions,
+  isSuperseded,
+  JobOutcome,
+  jobActivityOptions,
+  runJob,
+} from './job';
 
 export interface IntegrationDispatchInput {
   eventId: string;
@@ -22,9 +30,9 @@ export async function integrationDispatch(input: IntegrationDispatchInput): Prom
   const { deliverIntegrationEvent } = proxyActivities<IntegrationActivities>(
     heartbeatingActivityOptions(run, '2 minutes'),
   );
-  const { recordDeliveryAttempt, abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(
-    jobActivityOptions(run, '30 seconds'),
-  );
+  const { recordDeliveryAttempt } = proxyActivities<IntegrationActivities>(jobActivityOptions(run, '30 seconds'));
+  // the outage that failed the run must not leave its event pending
+  const { abandonIntegrationEvent } = proxyActivities<IntegrationActivities>(bookkeepingActivityOptions(run));
   return runJob(run, async () => {
     try {
       for (let attempt = 1; ; attempt++) {

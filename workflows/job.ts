@@ -51,12 +51,13 @@ export function heartbeatingActivityOptions(run: JobRun, startToCloseTimeout: Du
 const BOOKKEEPING_BUDGET_MS = 6 * 3600 * 1000;
 
 /**
- * Begin, finish and fail write the row and nothing else: they retry until the database answers again,
- * for hours rather than minutes, so a database outage delays a job and never ends it wrongly.
+ * Begin, finish and fail write the row and nothing else, and a failed run's clean-up (a discarded bundle or
+ * staging, an abandoned event) only removes what it left: they retry until the database answers again, for
+ * hours rather than minutes, so a database outage delays a job and never ends it wrongly or leaves it behind.
  */
-export function bookkeepingActivityOptions(run: JobRun): ActivityOptions {
+export function bookkeepingActivityOptions(run: JobRun, startToCloseTimeout: Duration = '30 seconds'): ActivityOptions {
   return {
-    startToCloseTimeout: '30 seconds',
+    startToCloseTimeout,
     scheduleToCloseTimeout: run.retry.bookkeepingBudgetMs ?? BOOKKEEPING_BUDGET_MS,
     // no maximumAttempts: bounded by the total time only
     retry: {

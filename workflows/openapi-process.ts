@@ -10,7 +10,7 @@
 import { ActivityCancellationType, CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
 import type { JobRun } from '../domain/processes/job-kind';
-import { heartbeatingActivityOptions, JobOutcome, jobActivityOptions, runJob } from './job';
+import { bookkeepingActivityOptions, heartbeatingActivityOptions, JobOutcome, jobActivityOptions, runJob } from './job';
 
 export interface OpenAPIProcessInput {
   specId: string;
@@ -26,9 +26,9 @@ export async function openapiProcess(input: OpenAPIProcessInput): Promise<JobOut
     ...heartbeatingActivityOptions(run, '5 minutes'),
     ...(discards ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {}),
   });
-  const { saveOpenAPISpecVersion, discardOpenAPIBundle } = proxyActivities<OpenAPISpecActivities>(
-    jobActivityOptions(run, '1 minute'),
-  );
+  const { saveOpenAPISpecVersion } = proxyActivities<OpenAPISpecActivities>(jobActivityOptions(run, '1 minute'));
+  // the outage that failed the run must not leave its bundle behind
+  const { discardOpenAPIBundle } = proxyActivities<OpenAPISpecActivities>(bookkeepingActivityOptions(run, '1 minute'));
   return runJob(run, async () => {
     try {
       const bundled = await bundleOpenAPISpec(run);

@@ -92,18 +92,31 @@ export interface DeliveryDeps {
   clock: () => Date;
 }
 
-/** The event of `ref`, still pending; SUPERSEDED (nothing to do) once its delivery ended. */
-async function pendingEvent(deps: DeliveryDeps, ref: JobRef): Promise<IntegrationEvent> {
+/** The event of `ref`'s generation; SUPERSEDED (nothing to do) once the row moved on or lost its tunnel. */
+async function currentEvent(deps: DeliveryDeps, ref: JobRef): Promise<IntegrationEvent> {
   const event = await deps.ds.manager.findOneBy(IntegrationEvent, { id: ref.resourceId });
-  if (
-    !event ||
-    jobState(integrationDispatchJob, event).generation !== ref.generation ||
-    event.status !== 'pending' ||
-    !event.endpointUrl
-  ) {
+  if (!event || jobState(integrationDispatchJob, event).generation !== ref.generation || !event.endpointUrl) {
     throw new JobError(JOB_FAILURES.superseded, `event ${ref.resourceId} is no longer pending`);
   }
   return event;
+}
+
+/** The trace line written before a POST, which the attempt's record replaces: left alone, it says a delivery's answer was lost. */
+function sentLine(attempt: number, max: number, url: string): string {
+  return `attempt ${attempt} of ${max}: POST ${url} sent; its answer was not recorded`;
+}
+
+/** Notes the POST about to be sent, so a delivery whose answer is never recorded still shows in the trace. */
+async function noteSending(deps: DeliveryDeps, ref: JobRef, attempt: number, url: string): Promise<void> {
+  await inTransaction(deps.ds, async (db) => {
+    const event = await lockCurrentJob(db, integrationDispatchJob, ref);
+    const line = sentLine(attempt, deps.config.integrationDispatch.maxAttempts, url);
+    await db.update(
+      IntegrationEvent,
+      { id: event.id },
+      { trace: [...event.trace, traceLine('warn', line, deps.clock())] },
+    );
+  });
 }
 
 /**
@@ -113,12 +126,16 @@ async function pendingEvent(deps: DeliveryDeps, ref: JobRef): Promise<Integratio
 export async function deliverEvent(
   deps: DeliveryDeps,
   ref: JobRef,
+  attempt: number,
   live: Liveness = UNWATCHED,
 ): Promise<DeliveryOutcome> {
-  const event = await pendingEvent(deps, ref);
+  const event = await currentEvent(deps, ref);
+  const url = deliveryUrl(event.endpointUrl!);
+  // already delivered or failed (a run after a lost one): nothing is sent, the record reads the end
+  if (event.status !== 'pending') return { url, status: null, durationMs: 0, error: null, retryable: false };
   const environment = await inTransaction(deps.ds, (db) => eventEnvironment(db, deps.config, event));
   const { body, contentType } = await multipartBody(event.payload, environment);
-  const url = deliveryUrl(event.endpointUrl!);
+  await noteSending(deps, ref, attempt, url);
   live.heartbeat({ done: event.dispatch.progressDone });
   const started = Date.now();
   try {
@@ -198,9 +215,13 @@ export async function recordAttempt(
 ): Promise<DeliveryNext> {
   const policy = deps.config.integrationDispatch;
   const next = decideAfterAttempt(policy, attempt, outcome);
-  await inTransaction(deps.ds, async (db) => {
+  return inTransaction(deps.ds, async (db): Promise<DeliveryNext> => {
     const event = await lockCurrentJob(db, integrationDispatchJob, ref);
-    if (event.dispatch.progressDone >= attempt) return;
+    // the delivery ended in an earlier run (a run after a lost one): this run ends as it did
+    if (event.status === 'success') return { state: 'delivered' };
+    if (event.status === 'failed')
+      return { state: 'failed', code: DELIVERY_FAILED, message: 'the delivery had already failed' };
+    if (event.dispatch.progressDone >= attempt) return next;
     const level = next.state === 'delivered' ? 'info' : next.state === 'retry' ? 'warn' : 'error';
     const status = next.state === 'delivered' ? 'success' : next.state === 'failed' ? 'failed' : event.status;
     await db.update(
@@ -209,14 +230,17 @@ export async function recordAttempt(
       {
         status,
         trace: [
-          ...event.trace,
+          // the line noted before the POST gives way to what the POST answered
+          ...(event.trace.at(-1)?.message === sentLine(attempt, policy.maxAttempts, outcome.url)
+            ? event.trace.slice(0, -1)
+            : event.trace),
           traceLine(level, describeAttempt(attempt, policy.maxAttempts, outcome, next), deps.clock()),
         ],
         dispatch: { progressDone: attempt, progressTotal: policy.maxAttempts },
       },
     );
+    return next;
   });
-  return next;
 }
 
 /** Ends a delivery that stopped for another reason than its answers (a step's retries spent): failed, with why. */

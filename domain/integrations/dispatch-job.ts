@@ -40,6 +40,13 @@ export const integrationDispatchJob = defineJobKind({
   // an event asks for exactly one run, when it is written: nothing ever supersedes it
   policy: 'supersede',
   onLostRun: 'request-again',
+  // a delivery that failed is delivered again; one that succeeded stays delivered, and its new run only
+  // records that (a run lost after its delivery was recorded)
+  beforeRunAgain: async (db, event: IntegrationEvent) => {
+    if (event.status !== 'failed') return;
+    await db.update(IntegrationEvent, { id: event.id }, { status: 'pending' });
+    event.status = 'pending';
+  },
   // for a database outage or a lost worker: the delivery's own attempts are the workflow's
   retryBudgetMs: 10 * 60 * 1000,
   retention: {

@@ -84,6 +84,11 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
    */
   onLostRun: 'request-again' | 'stay-failed';
   /**
+   * Called when a new generation is asked for after the last one ended (a retry, the repair pass): puts
+   * back on the row what the kind's steps need to run again (an event that failed is pending again).
+   */
+  beforeRunAgain?(db: Db, row: R): Promise<void>;
+  /**
    * How long a step retries a failure that may pass (a 5xx or 429, a network, DNS or database error, a lost
    * worker) before the run fails with it: its activities' scheduleToCloseTimeout. A permanent failure (a
    * 4xx, a refused destination, a parse error, input over a limit) fails at once.
@@ -175,6 +180,7 @@ export async function requestJob<R extends JobRow>(
     return { kind, row, start: false, superseded: null };
   }
   const superseded = isJobActive(state) ? state.generation : null;
+  if (state.finishedAt && kind.beforeRunAgain) await kind.beforeRunAgain(db, row);
   await writeState(db, kind, row, freshRun(state.generation + 1, now));
   return { kind, row, start: true, superseded };
 }

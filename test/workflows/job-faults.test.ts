@@ -514,10 +514,11 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
     left.restarted = { event: await eventOf(eventId), deliveries: deliveriesOf(eventId) };
   });
 
-  // Defects the cut shows (issue 20 §5), failing until mended. The clean-up steps of a failed run
-  // (discardOpenAPIBundle, discardImportStaging, abandonIntegrationEvent) have the work steps' retries, so the
-  // outage that failed the run skips them too: the bundle and the staging stay for ever, the event stays
-  // `pending` under a failed job. And a delivery whose answer was never recorded leaves no trace line.
+  // What the cut showed (issue 20 §5), now mended: the clean-up steps of a failed run (discardOpenAPIBundle,
+  // discardImportStaging, abandonIntegrationEvent) had the work steps' retries, so the outage that failed the run
+  // skipped them too (the bundle and the staging stayed for ever, the event `pending` under a failed job); they
+  // retry like the bookkeeping now. And a POST is noted in the trace before it is sent, so a delivery whose answer
+  // was never recorded shows there.
 
   it('issue 20 §5: a run the cut failed leaves no OpenAPI bundle and no import staging behind', () => {
     expect({ bundles: left.bundles, staging: left.staging }).toEqual({ bundles: [], staging: [] });
@@ -537,9 +538,10 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
   });
 });
 
-// A defect (issue 20 §5), failing until mended: a delivery's run that finds its event no longer pending ends
-// SUPERSEDED (domain/integrations/delivery.ts) although its generation is the row's, so runJob writes nothing:
-// the job stays active, and the repair pass asks for it again at every pass, for ever.
+// What the faults showed (issue 20 §5), now mended: a delivery's run that found its event no longer pending ended
+// SUPERSEDED although its generation was the row's, so runJob wrote nothing: the job stayed active, and the
+// repair pass asked for it again at every pass, for ever. Now such a run ends as the event did, and a new
+// generation of a failed delivery (a retry) delivers it again (the dispatch kind's beforeRunAgain).
 describe('issue 20 §5: restarting a failed delivery', () => {
   it('issue 20 §5: a delivery its tunnel refused (DELIVERY_FAILED) runs again on cli jobs retry', async () => {
     tunnel.statuses = [406];
