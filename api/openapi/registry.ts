@@ -32,6 +32,32 @@ function allowNullInNullableEnums(node: unknown): void {
   Object.values(node).forEach(allowNullInNullableEnums);
 }
 
+/**
+ * A nullable reference (`userSchema.nullable()`) is rendered `allOf: [{$ref}, {type: ["object", "null"]}]`, which
+ * null never satisfies (the reference requires an object), so answers with null (a SAML provider without a default
+ * team, an unresolved comment's resolvedBy) disagreed with the document: render it `anyOf: [{$ref}, {type: "null"}]`.
+ */
+function allowNullInNullableRefs(node: unknown): void {
+  if (Array.isArray(node)) {
+    for (const item of node) allowNullInNullableRefs(item);
+    return;
+  }
+  if (!node || typeof node !== 'object') return;
+  const schema = node as { allOf?: unknown[]; anyOf?: unknown[] };
+  const [reference, nullable, ...others] = schema.allOf ?? [];
+  const { type, ...annotations } = (nullable ?? {}) as { type?: unknown };
+  if (
+    others.length === 0 &&
+    typeof (reference as { $ref?: unknown } | undefined)?.$ref === 'string' &&
+    Array.isArray(type) &&
+    type.includes('null')
+  ) {
+    delete schema.allOf;
+    Object.assign(schema, annotations, { anyOf: [reference, { type: 'null' }] });
+  }
+  Object.values(node).forEach(allowNullInNullableRefs);
+}
+
 export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): object {
   const document = new OpenApiGeneratorV31(registry.definitions).generateDocument({
     openapi: '3.1.0',
@@ -47,5 +73,6 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
     security: [{ bearer: [] }],
   });
   allowNullInNullableEnums(document);
+  allowNullInNullableRefs(document);
   return document;
 }

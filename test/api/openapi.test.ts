@@ -1,5 +1,7 @@
 /** The service's own OpenAPI document lists every implemented operation, and only those. */
+import Ajv2020 from 'ajv/dist/2020';
 import request from 'supertest';
+import { createOrg } from '../factories';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -220,6 +222,44 @@ describe('the OpenAPI document describes what the service answers', () => {
     const level = doc.components.schemas.Space.properties.defaultLevel;
     expect(level.enum).toContain(null);
     expect(level.enum).toContain('admin');
+  });
+
+  it('issue 19 §3: a nullable object field admits null (SAML defaultTeam, comment resolvedBy, change request createdBy)', async () => {
+    // zod-to-openapi rendered `schema.nullable()` of a registered schema as allOf [ref, type [object, null]]: no null passes
+    const nullableRefs: string[] = [];
+    const walk = (node: unknown, at: string): void => {
+      if (!node || typeof node !== 'object') return;
+      const allOf = (node as { allOf?: { $ref?: string; type?: unknown }[] }).allOf;
+      if (allOf?.some((s) => Array.isArray(s.type) && s.type.includes('null'))) nullableRefs.push(at);
+      for (const [key, value] of Object.entries(node)) walk(value, `${at}/${key}`);
+    };
+    walk(doc, '');
+    expect(nullableRefs).toEqual([]);
+    expect(doc.components.schemas.ChangeRequest.properties.createdBy.anyOf).toContainEqual({ type: 'null' });
+
+    // real answers with null validate against their declared schemas
+    const { org, admin } = await createOrg(server.ds);
+    const as = server.as(admin.token);
+    const saml = await as.post(`/v1/orgs/${org.id}/saml`).send({ label: 'Okta' }).expect(201);
+    const space = await as.post(`/v1/orgs/${org.id}/spaces`).send({ title: 'Space' }).expect(201);
+    const comment = await as
+      .post(`/v1/spaces/${space.body.id}/comments`)
+      .send({ body: { markdown: 'Hi' } })
+      .expect(200);
+    expect([saml.body.defaultTeam, comment.body.resolvedBy]).toEqual([null, null]);
+    const ajv = new Ajv2020({ strict: false, validateFormats: false });
+    ajv.addSchema({ ...doc, $id: 'openapi' });
+    for (const [name, body] of [
+      ['SamlProvider', saml.body],
+      ['Comment', comment.body],
+    ]) {
+      const validate = ajv.compile({ $ref: `openapi#/components/schemas/${name}` });
+      expect({ name, valid: validate(body), errors: validate.errors ?? null }).toEqual({
+        name,
+        valid: true,
+        errors: null,
+      });
+    }
   });
 
   it('requires a body only where an empty one is refused, and documents Location on creations', () => {
