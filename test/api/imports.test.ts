@@ -570,6 +570,29 @@ describe('cancelling and superseding', () => {
     );
   }, 30000);
 
+  it('issue 20 §3: a source answering 503 is retried within the budget: the import completes', async () => {
+    let asked = 0;
+    const flaky = http.createServer((_req, res) => {
+      asked++;
+      if (asked === 1) return void res.writeHead(503).end('busy');
+      res.writeHead(200, { 'Content-Type': 'text/markdown' }).end('# Flaky\n\nServed on a second try.\n');
+    });
+    await new Promise<void>((resolve) => flaky.listen(0, '127.0.0.1', resolve));
+    try {
+      const fx = await createOrg(server.ds);
+      const space = await newSpace(server, fx.admin, fx.org.id);
+      const url = `http://127.0.0.1:${(flaky.address() as AddressInfo).port}/flaky.md`;
+      const res = await importInto(fx, space.id, { url, source: 'markdown' });
+      expect([201, 202]).toContain(res.status);
+      if (res.status === 202) expect((await ended(fx, res.headers.location)).status).toBe('completed');
+      expect(asked).toBe(2);
+      expect(flatten((await content(fx, space.id)).pages).map((p) => p.title)).toEqual(['Flaky']);
+    } finally {
+      flaky.closeAllConnections();
+      await new Promise((resolve) => flaky.close(resolve));
+    }
+  });
+
   it('issue 20 §4: a cancel while a batch stores images leaves no staging blob; the batch stops within seconds', async () => {
     // a markdown page showing 12 images, each answered after 400 ms: its one batch stores them one by one
     let served = 0;

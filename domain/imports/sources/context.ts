@@ -31,8 +31,11 @@ export async function fetchDocument(ctx: SourceContext, url: string, accept: str
     ctx.batch.spend(res.body.length);
     return res;
   } catch (err) {
+    // a 5xx, a 429, a timeout or a network hiccup may pass on a retry (within the kind's budget)
     if (err instanceof FetchError && !ctx.live.signal.aborted)
-      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }]);
+      throw new JobError(err.code, err.message, [{ message: err.message, code: err.reason }], {
+        retryable: err.transient,
+      });
     throw err;
   }
 }
