@@ -7,7 +7,6 @@
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
-import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { JOB_FAILURES, jobWorkflowId } from '../../workflows/ids';
 import type { Db } from '../db';
 import {
@@ -21,7 +20,7 @@ import {
   lockJobRow,
   requestJob,
 } from './job-kind';
-import { JOB_KIND_LIST, startJob } from './jobs';
+import { activeJobRows, JOB_KIND_LIST, startJob } from './jobs';
 import type { TemporalGateway } from './temporal';
 
 export interface RepairReport {
@@ -29,23 +28,6 @@ export interface RepairReport {
   repaired: number;
   /** Of those, the new runs started (a kind that asks again, or a coalesced request). */
   restarted: number;
-}
-
-/** Rows of `kind` whose current generation has a run, asked for more than `graceSeconds` ago, that has not ended. */
-function rowsWithOpenRun<R extends JobRow>(
-  db: Db,
-  kind: JobKind<R>,
-  options: { graceSeconds: number; organizationId?: string; limit: number },
-): Promise<R[]> {
-  const before = new Date(Date.now() - options.graceSeconds * 1000);
-  return db.find(kind.entity, {
-    where: {
-      ...(options.organizationId ? { organizationId: options.organizationId } : {}),
-      [kind.state]: { requestedAt: LessThanOrEqual(before), runId: Not(IsNull()), finishedAt: IsNull() },
-    } as FindOptionsWhere<R>,
-    order: { [kind.state]: { requestedAt: 'ASC' } } as never,
-    take: options.limit,
-  });
 }
 
 /**
@@ -124,7 +106,7 @@ export async function repairLostRuns(
 ): Promise<RepairReport> {
   const report: RepairReport = { repaired: 0, restarted: 0 };
   for (const kind of JOB_KIND_LIST) {
-    for (const row of await rowsWithOpenRun(db, kind, { ...options, limit: 500 })) {
+    for (const row of await activeJobRows(db, kind, { ...options, limit: 500, run: 'known' })) {
       const where = { job: kind.name, resourceId: row.id, generation: jobState(kind, row).generation };
       try {
         const repair = await repairRun(temporal, db, kind, row);

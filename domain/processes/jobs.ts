@@ -12,7 +12,7 @@ import {
 } from '@temporalio/client';
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
 import type { Logger } from 'pino';
-import { type FindOptionsWhere, IsNull, LessThanOrEqual } from 'typeorm';
+import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { isSingleRunKind, jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import type { Config, JobsConfig } from '../config';
 import type { Db } from '../db';
@@ -167,17 +167,21 @@ export async function awaitJobRun<R extends JobRow>(
   }
 }
 
-/** Rows of `kind` whose current generation asked for work more than `graceSeconds` ago and has no known run. */
-export async function rowsMissingRun<R extends JobRow>(
+/**
+ * Rows of `kind` whose current generation asked for work more than `graceSeconds` ago and has not ended:
+ * with no known run (`run: 'missing'`, the reconciler's) or with one (`'known'`, the repair pass's).
+ */
+export async function activeJobRows<R extends JobRow>(
   db: Db,
   kind: JobKind<R>,
-  options: { graceSeconds: number; organizationId?: string; limit: number },
+  options: { graceSeconds: number; organizationId?: string; limit: number; run: 'missing' | 'known' },
 ): Promise<R[]> {
   const before = new Date(Date.now() - options.graceSeconds * 1000);
+  const runId = options.run === 'missing' ? IsNull() : Not(IsNull());
   return db.find(kind.entity, {
     where: {
       ...(options.organizationId ? { organizationId: options.organizationId } : {}),
-      [kind.state]: { requestedAt: LessThanOrEqual(before), runId: IsNull(), finishedAt: IsNull() },
+      [kind.state]: { requestedAt: LessThanOrEqual(before), runId, finishedAt: IsNull() },
     } as FindOptionsWhere<R>,
     order: { [kind.state]: { requestedAt: 'ASC' } } as never,
     take: options.limit,
@@ -200,7 +204,7 @@ export async function reconcileJobs(
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { started: 0, failed: 0 };
   for (const kind of JOB_KIND_LIST) {
-    for (const row of await rowsMissingRun(db, kind, { ...options, limit: 500 })) {
+    for (const row of await activeJobRows(db, kind, { ...options, limit: 500, run: 'missing' })) {
       try {
         await startJob(temporal, db, { kind, row, start: true, superseded: null });
         report.started++;
