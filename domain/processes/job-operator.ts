@@ -17,8 +17,9 @@ import {
   lockJobRow,
   requestJob,
 } from './job-kind';
+import { findJobRow } from './job-queries';
 import { repairRun } from './job-repair';
-import { cancelSupersededRun, JOB_KIND_LIST, startJob } from './jobs';
+import { cancelSupersededRun, startJob } from './jobs';
 import type { TemporalGateway } from './temporal';
 
 interface Located<R extends JobRow = JobRow> {
@@ -28,13 +29,9 @@ interface Located<R extends JobRow = JobRow> {
 
 /** The row a job works on, of whichever kind; 404 when none, or when no job was ever asked for on it. */
 async function locate(db: Db, resourceId: string): Promise<Located> {
-  for (const kind of JOB_KIND_LIST) {
-    const row = await db.findOneBy(kind.entity, { id: resourceId });
-    if (!row) continue;
-    if (!jobState(kind, row).requestedAt) break;
-    return { kind, row };
-  }
-  throw notFound(`job on ${resourceId}`);
+  const found = await findJobRow(db, resourceId);
+  if (!found || !jobState(found.kind, found.row).requestedAt) throw notFound(`job on ${resourceId}`);
+  return found;
 }
 
 const workflowIdOf = ({ kind, row }: Located) => jobWorkflowId(kind.name, row.id, jobState(kind, row).generation);

@@ -3,7 +3,7 @@ import { type FindOptionsWhere, IsNull, Not } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
 import { jobWorkflowId } from '../../workflows/ids';
 import type { Db } from '../db';
-import { JobStatus, jobState, jobStatus } from './job-kind';
+import { JobRow, JobStatus, jobState, jobStatus } from './job-kind';
 import { JOB_KIND_LIST, jobKindNamed } from './jobs';
 
 export interface JobView {
@@ -77,11 +77,17 @@ export async function listJobs(
   return jobs.sort((a, b) => (b.requestedAt?.getTime() ?? 0) - (a.requestedAt?.getTime() ?? 0)).slice(0, filters.limit);
 }
 
-/** The job on resource `resourceId`, of whichever kind; null if no row of any kind has that id. */
-export async function findJob(db: Db, resourceId: string): Promise<JobView | null> {
+/** The row with job columns that has id `resourceId`, with its kind; null if no row of any kind has that id. */
+export async function findJobRow(db: Db, resourceId: string): Promise<{ kind: AnyKind; row: JobRow } | null> {
   for (const kind of JOB_KIND_LIST) {
     const row = await db.findOneBy(kind.entity, { id: resourceId });
-    if (row) return view(kind, row);
+    if (row) return { kind, row };
   }
   return null;
+}
+
+/** The job on resource `resourceId`, of whichever kind; null if no row of any kind has that id. */
+export async function findJob(db: Db, resourceId: string): Promise<JobView | null> {
+  const found = await findJobRow(db, resourceId);
+  return found && view(found.kind, found.row);
 }
