@@ -5,6 +5,7 @@
  * its domain (defineJobKind in job-kind.ts) and listed in JOB_KIND_LIST.
  */
 import {
+  type Client,
   WorkflowExecutionAlreadyStartedError,
   WorkflowIdConflictPolicy,
   WorkflowIdReusePolicy,
@@ -75,6 +76,9 @@ export async function startJob<R extends JobRow>(
   const run = jobRun(kind, row, temporal.config);
   const workflowId = jobWorkflowId(run.kind, run.resourceId, run.generation);
   const client = await temporal.getClient();
+  // a single-run kind's id has no generation: a later generation must not attach to the earlier run, which
+  // may still be closing (its row already ended), so it waits for that run to close first
+  if (isSingleRunKind(kind.name) && run.generation > 1) await runClosed(client, workflowId);
   let runId: string;
   try {
     const handle = await client.workflow.start<Workflows[WorkflowName]>(kind.workflow, {
@@ -104,6 +108,20 @@ export async function startJob<R extends JobRow>(
   state.runId = runId;
   return runId;
 }
+
+/** Waits (a bounded time) for the workflow `workflowId`'s current run to close; one that is gone is closed. */
+async function runClosed(client: Client, workflowId: string): Promise<void> {
+  const handle = client.workflow.getHandle(workflowId);
+  try {
+    if ((await handle.describe()).status.name !== 'RUNNING') return;
+    await client.withDeadline(Date.now() + CLOSING_RUN_WAIT_MS, () => handle.result());
+  } catch {
+    // gone, failed or still running: the start below decides (reuse or the run that is there)
+  }
+}
+
+/** How long a later generation of a single-run kind waits for the earlier run to close. */
+const CLOSING_RUN_WAIT_MS = 30_000;
 
 /** Cancels the run a request superseded; one already gone is fine (its steps are no-ops anyway). */
 export async function cancelSupersededRun<R extends JobRow>(
