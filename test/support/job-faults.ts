@@ -82,6 +82,8 @@ export interface ActivityAttempts {
   outcome: 'completed' | 'failed' | 'timed out' | 'cancelled' | 'open';
   /** When the last attempt started (ms since the epoch). */
   lastStartedAt: number | null;
+  /** When the activity was scheduled: its retry budget (scheduleToCloseTimeout) counts from then. */
+  scheduledAt: number | null;
 }
 
 const millis = (t: { seconds?: unknown; nanos?: number | null } | null | undefined) =>
@@ -99,6 +101,7 @@ export async function activityAttempts(client: Client, workflowId: string): Prom
         attempts: 0,
         outcome: 'open',
         lastStartedAt: null,
+        scheduledAt: millis(event.eventTime),
       });
       continue;
     }
@@ -125,11 +128,14 @@ const signed = (n: number) => (n >= 0 ? `+${n}` : String(n));
 
 /**
  * `beginJob×1 ✓, saveOpenAPISpecVersion×3 ✗, failJob×9 ✓`: a run's activities for a report line; with
- * `since`, an activity attempted more than once also says when its last attempt started (`@+2310 ms`).
+ * `since`, an activity attempted more than once also says when it was scheduled and when its last attempt
+ * started (`scheduled @-41200 ms, last @+2310 ms`).
  */
 export function describeAttempts(attempts: ActivityAttempts[], since?: number): string {
   const mark = { completed: '✓', failed: '✗', 'timed out': '⧖', cancelled: '⊘', open: '…' } as const;
   const at = (a: ActivityAttempts) =>
-    since !== undefined && a.attempts > 1 && a.lastStartedAt ? ` @${signed(a.lastStartedAt - since)} ms` : '';
+    since !== undefined && a.attempts > 1 && a.lastStartedAt && a.scheduledAt
+      ? ` (scheduled @${signed(a.scheduledAt - since)} ms, last @${signed(a.lastStartedAt - since)} ms)`
+      : '';
   return attempts.map((a) => `${a.activity}×${a.attempts} ${mark[a.outcome]}${at(a)}`).join(', ');
 }
