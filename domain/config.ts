@@ -1,5 +1,6 @@
 import ipaddr from 'ipaddr.js';
 import * as path from 'path';
+import { AllowedDestination, parseDestination } from './net/address-policy';
 
 /** The longest the API may remember a live token: a revocation reaches every replica within it. */
 export const TOKEN_CACHE_MAX_MS = 1000;
@@ -41,6 +42,21 @@ function trustProxy(name: string): false | number | string[] {
       `${name}: must be a hop count or a comma-separated list of addresses, CIDR ranges, loopback, linklocal or uniquelocal, got "${wrong}"`,
     );
   return entries;
+}
+
+/** Comma-separated `address:port` entries (`127.0.0.1:8765`, `[::1]:8765`) that the guarded fetch lets through. */
+function destinations(name: string): AllowedDestination[] {
+  const entries = str(name, '')
+    .split(',')
+    .filter((e) => e.trim() !== '');
+  return entries.map((entry) => {
+    const destination = parseDestination(entry);
+    if (!destination)
+      throw new Error(
+        `${name}: each entry must be an IP address and a port (127.0.0.1:8765, [::1]:8765), got "${entry}"`,
+      );
+    return destination;
+  });
 }
 
 function bool(name: string): boolean {
@@ -199,6 +215,7 @@ export function loadConfig() {
     /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
     fetch: {
       allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),
+      allowDestinations: destinations('FETCH_ALLOW_DESTINATIONS'),
       maxRedirects: int('FETCH_MAX_REDIRECTS', 5),
       connectTimeoutMs: int('FETCH_CONNECT_TIMEOUT_MS', 5000),
       totalTimeoutMs: int('FETCH_TIMEOUT_MS', 30000),

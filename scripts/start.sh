@@ -21,6 +21,11 @@ start_process() { # name entry [node options...]
   echo $! >"$pidfile"
 }
 
+# The tour's demo servers (docs/tour.md): a website to import on 8765 and an integration's tunnel on 8766, the only
+# loopback destinations the service may fetch here (DESIGN §6). Production and docker-compose.yml never set it.
+: "${FETCH_ALLOW_DESTINATIONS=127.0.0.1:8765,127.0.0.1:8766}"
+export FETCH_ALLOW_DESTINATIONS
+
 start_process worker dist/worker/main.js
 # a bounded old generation makes V8 collect before the heap grows to 4 times what is live; a larger young
 # generation collects short-lived request garbage less often (docs/decisions.md)

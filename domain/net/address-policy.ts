@@ -7,6 +7,33 @@ import ipaddr from 'ipaddr.js';
 /** `true`: any loopback port (local development, tests); a list: only those loopback ports. */
 export type LoopbackAllowance = boolean | readonly number[];
 
+/**
+ * One address and port let through whatever its range: the development stack names its own demo servers this
+ * way (`FETCH_ALLOW_DESTINATIONS`), so nothing else on loopback becomes reachable. Production names none.
+ */
+export interface AllowedDestination {
+  address: string;
+  port: number;
+}
+
+/** `127.0.0.1:8765` or `[::1]:8765` as an allowed destination, or null when it is not an IP address and a port. */
+export function parseDestination(entry: string): AllowedDestination | null {
+  const match = /^(?:\[([^\]]+)\]|([^:[\]]+)):(\d{1,5})$/.exec(entry.trim());
+  const address = match?.[1] ?? match?.[2];
+  const port = Number(match?.[3]);
+  if (!address || !ipaddr.isValid(address) || !(port >= 1 && port <= 65535)) return null;
+  return { address: ipaddr.parse(address).toNormalizedString(), port };
+}
+
+function destinationAllowed(
+  destinations: readonly AllowedDestination[],
+  address: ipaddr.IPv4 | ipaddr.IPv6,
+  port: number,
+) {
+  const normalized = address.toNormalizedString();
+  return destinations.some((d) => d.port === port && d.address === normalized);
+}
+
 function loopbackAllowed(allowance: LoopbackAllowance, port: number): boolean {
   return allowance === true || (Array.isArray(allowance) && allowance.includes(port));
 }
@@ -21,9 +48,15 @@ function nat64Embedded(address: ipaddr.IPv6): ipaddr.IPv4 {
  * Why `address` (a bare IPv4 or IPv6 literal) must not be connected to on `port`, or null when it
  * may. IPv4-mapped, 6to4 and Teredo forms are refused outright: a public host never needs them.
  */
-export function refusalReason(address: string, port: number, allowance: LoopbackAllowance): string | null {
+export function refusalReason(
+  address: string,
+  port: number,
+  allowance: LoopbackAllowance,
+  destinations: readonly AllowedDestination[] = [],
+): string | null {
   if (!ipaddr.isValid(address)) return `${address} is not an IP address`;
   const parsed = ipaddr.parse(address);
+  if (destinationAllowed(destinations, parsed, port)) return null;
   let range = parsed.range();
   if (parsed.kind() === 'ipv6' && range === 'rfc6052') {
     // NAT64 of a public IPv4 is a real route on IPv6-only networks; of anything else it is not.

@@ -11,7 +11,7 @@ import { promises as dns } from 'dns';
 import { isIP, Socket } from 'net';
 import type { Logger } from 'pino';
 import { Agent, buildConnector, Dispatcher, request, errors as undiciErrors } from 'undici';
-import { isLocalhostName, LoopbackAllowance, refusalReason } from './address-policy';
+import { AllowedDestination, isLocalhostName, LoopbackAllowance, refusalReason } from './address-policy';
 import { FetchError } from './fetch-error';
 
 export interface ResolvedAddress {
@@ -24,6 +24,8 @@ export type Resolver = (hostname: string) => Promise<ResolvedAddress[]>;
 /** The guard's policy, owned by one client instance. */
 export interface FetchPolicy {
   allowLoopback: LoopbackAllowance;
+  /** single addresses and ports allowed whatever their range (the development stack's demo servers) */
+  allowDestinations?: readonly AllowedDestination[];
   maxRedirects: number;
   connectTimeoutMs: number;
   /** the whole fetch: every hop, headers and body */
@@ -79,7 +81,7 @@ function withTimeout<T>(promise: Promise<T>, ms: number, onTimeout: () => Error)
 /** The addresses of `host` that the policy lets us dial, or a refusal when any of them is forbidden. */
 async function allowedAddresses(host: string, port: number, policy: FetchPolicy): Promise<string[]> {
   if (isIP(host)) {
-    const reason = refusalReason(host, port, policy.allowLoopback);
+    const reason = refusalReason(host, port, policy.allowLoopback, policy.allowDestinations);
     if (reason) throw unreachable(`refused destination: ${reason}`);
     return [host];
   }
@@ -104,7 +106,7 @@ async function allowedAddresses(host: string, port: number, policy: FetchPolicy)
   if (resolved.length === 0) throw unreachable(`${host}: DNS lookup found no address`);
   // One forbidden address refuses the name: a rebinding name may hand out both kinds.
   for (const { address } of resolved) {
-    const reason = refusalReason(address, port, policy.allowLoopback);
+    const reason = refusalReason(address, port, policy.allowLoopback, policy.allowDestinations);
     if (reason)
       throw unreachable(`refused destination: ${host} resolves to ${reason.replace(/^\S+ is /, '')} (${address})`);
   }
@@ -130,7 +132,7 @@ function guardedConnector(policy: FetchPolicy): buildConnector.connector {
         lastError = err;
         continue;
       }
-      const reason = refusalReason(socket.remoteAddress ?? '', port, policy.allowLoopback);
+      const reason = refusalReason(socket.remoteAddress ?? '', port, policy.allowLoopback, policy.allowDestinations);
       if (reason) {
         socket.destroy();
         throw unreachable(`refused destination: connected to ${reason}`);

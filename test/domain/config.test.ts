@@ -109,3 +109,24 @@ describe('issue 18 §5: TRUST_PROXY', () => {
       expect(() => loadWith({ ...complete, TRUST_PROXY: wrong })).toThrow(/^TRUST_PROXY: must be a hop count or/);
   });
 });
+
+describe('issue 23: FETCH_ALLOW_DESTINATIONS (the development stack names its demo servers)', () => {
+  const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET };
+
+  it('is empty by default, and takes IPv4 and bracketed IPv6 addresses with a port', () => {
+    expect(loadWith({ ...complete, FETCH_ALLOW_DESTINATIONS: undefined }).fetch.allowDestinations).toEqual([]);
+    expect(
+      loadWith({ ...complete, FETCH_ALLOW_DESTINATIONS: '127.0.0.1:8765, [::1]:8766' }).fetch.allowDestinations,
+    ).toEqual([
+      { address: '127.0.0.1', port: 8765 },
+      { address: '0:0:0:0:0:0:0:1', port: 8766 },
+    ]);
+  });
+
+  it('refuses a name, a missing or impossible port and an unbracketed IPv6 address, naming the variable', () => {
+    for (const wrong of ['localhost:8765', '127.0.0.1', '127.0.0.1:0', '127.0.0.1:70000', '::1:8765', '127.0.0.1:*'])
+      expect(() => loadWith({ ...complete, FETCH_ALLOW_DESTINATIONS: wrong })).toThrow(
+        /^FETCH_ALLOW_DESTINATIONS: each entry must be an IP address and a port/,
+      );
+  });
+});

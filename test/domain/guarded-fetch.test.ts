@@ -146,6 +146,31 @@ describe('refusal table (default policy: loopback not allowed)', () => {
   );
 });
 
+describe("issue 23: single allowed destinations (the development stack's demo servers)", () => {
+  const onlyTarget = () => ({ allowDestinations: [{ address: '127.0.0.1', port: target.port }] });
+
+  test('the named address and port is fetched', async () => {
+    const answer = await client(onlyTarget()).fetch(`http://127.0.0.1:${target.port}/page`);
+    expect([answer.status, answer.body.toString()]).toEqual([200, 'secret']);
+  });
+
+  test('another port of the same address, and a redirect from the named one to another, are refused', async () => {
+    const other = await failure(client(onlyTarget()), `http://127.0.0.1:${redirector.port}/`);
+    expect(other.detail).toMatch(/^refused destination: 127\.0\.0\.1 is a loopback address/);
+    const viaRedirect = await failure(
+      client({ allowDestinations: [{ address: '127.0.0.1', port: redirector.port }] }),
+      `http://127.0.0.1:${redirector.port}/?to=${encodeURIComponent(`http://127.0.0.1:${target.port}/`)}`,
+    );
+    expect(viaRedirect.detail).toMatch(/^refused destination: /);
+    expect(target.hits).toEqual([]);
+  });
+
+  test('a name that resolves to the named address stays refused (entries are addresses, never names)', async () => {
+    const err = await failure(client(onlyTarget()), `http://localhost:${target.port}/`);
+    expect(err.detail).toMatch(/^refused destination: localhost is a loopback name/);
+  });
+});
+
 describe('with loopback allowed (as in tests)', () => {
   test('fetches a body and follows redirects up to the bound', async () => {
     const c = client({ allowLoopback: true });
