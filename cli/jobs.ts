@@ -8,6 +8,7 @@ import { AppError } from '../domain/errors';
 import { cancelJobRun, retryJob } from '../domain/processes/job-operator';
 import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/processes/job-queries';
 import type { TemporalGateway } from '../domain/processes/temporal';
+import { Organization } from '../entities/Organization';
 import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];
@@ -16,6 +17,9 @@ export async function listJobsCommand(
   ds: DataSource,
   options: { org?: string; kind?: string; state?: ListedStatus },
 ): Promise<{ jobs: JobView[] }> {
+  // an organization that does not exist is an error, not an empty list (a mistyped id would read as "no jobs")
+  if (options.org !== undefined && !(await ds.manager.existsBy(Organization, { id: options.org })))
+    throw new CliError('notFound', `--org: organization ${options.org} not found`);
   return {
     jobs: await listJobs(ds.manager, {
       organizationId: options.org,

@@ -173,7 +173,7 @@ function buildProgram(json: boolean): Command {
     .description('jobs list, jobs watch: durable jobs, read from their rows; jobs retry, jobs cancel: act on one');
   command(jobs, 'list')
     .description('List jobs, newest request first (at most 1,000).')
-    .option('--org <organizationId>', "only this organization's jobs")
+    .option('--org <organizationId>', "only this organization's jobs (exit 3 when it does not exist)")
     .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KIND_LIST.map((k) => k.name)))
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
     .addHelpText(

@@ -60,6 +60,10 @@ describe('cli jobs', () => {
     expect(onlyFailed).toEqual([
       expect.objectContaining({ resourceId: failed.resourceId, status: 'failed', errorCode: 'JOB_FAILED' }),
     ]);
+    await expect(cli('jobs', 'list', '--org', 'no-such-org')).rejects.toMatchObject({
+      code: 3,
+      stderr: expect.stringContaining('--org: organization no-such-org not found'),
+    });
     await expect(cli('jobs', 'list', '--state', 'sleeping')).rejects.toMatchObject({
       code: 2,
       stderr: expect.stringContaining("option '--state <state>' argument 'sleeping' is invalid"),
