@@ -117,8 +117,15 @@ export function loadTemporalConfig() {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
+      /** The CPU-heavy steps' queue (PDF rendering, import staging); unset: `<taskQueue>-heavy` (worker/task-queues.ts). */
+      heavyTaskQueue: str('TEMPORAL_HEAVY_TASK_QUEUE', ''),
     },
   };
+}
+
+/** The queue of the CPU-heavy steps: TEMPORAL_HEAVY_TASK_QUEUE, else the main queue's name with `-heavy`. */
+export function heavyTaskQueueOf(temporal: TemporalConfig['temporal']): string {
+  return temporal.heavyTaskQueue || `${temporal.taskQueue}-heavy`;
 }
 
 /** The job machinery's settings alone (no secrets): the worker's and API's, and the operator CLI's `jobs retry`. */
@@ -192,6 +199,18 @@ export function loadConfig() {
     logLevel: str('LOG_LEVEL', 'info'),
     /** which requests the API logs, one line each: every one, those answered 400 and above, or none */
     logRequests: oneOf('LOG_REQUESTS', ['all', 'errors', 'none'] as const, 'all'),
+    /** The worker's queues, concurrency and shutdown (worker/task-queues.ts, docs/deploy.md). */
+    worker: {
+      /** Which queues this worker polls: `main` (workflows and every other step), `heavy`, or both. */
+      queues: workerQueues('WORKER_TASK_QUEUES'),
+      /** Activities run at once on the main queue; 0: what the MySQL pool leaves once the heavy queue's are counted. */
+      maxConcurrentActivities: int('WORKER_MAX_CONCURRENT_ACTIVITIES', 0),
+      heavyMaxConcurrentActivities: Math.max(1, int('WORKER_HEAVY_MAX_CONCURRENT_ACTIVITIES', 2)),
+      /** On SIGTERM: how long running activities may finish before they are cancelled (they stop at their next heartbeat). */
+      shutdownGraceSeconds: int('WORKER_SHUTDOWN_GRACE_SECONDS', 30),
+      /** On SIGTERM: the worker exits (1) at the latest this long after it, whatever still runs. */
+      shutdownForceSeconds: int('WORKER_SHUTDOWN_FORCE_SECONDS', 45),
+    },
     /** Prometheus metrics (GET /metrics) on listeners of their own, off the public port (docs/decisions.md). */
     metrics: {
       host: str('METRICS_HOST', str('HOST', '127.0.0.1')),
@@ -327,6 +346,14 @@ function translationConfig() {
     /** How long the intermediate blobs of a failed run are kept (for inspection) before the cleanup removes them. */
     stagingRetentionSeconds: int('TRANSLATION_STAGING_RETENTION_SECONDS', 24 * 3600),
   };
+}
+
+function workerQueues(name: string): Array<'main' | 'heavy'> {
+  const raw = str(name, 'main,heavy');
+  const queues = [...new Set(raw.split(',').map((q) => q.trim()))];
+  if (queues.length === 0 || queues.some((q) => q !== 'main' && q !== 'heavy'))
+    throw new Error(`${name}: must be main, heavy or main,heavy, got "${raw}"`);
+  return queues as Array<'main' | 'heavy'>;
 }
 
 export type DatabaseConfig = ReturnType<typeof loadDatabaseConfig>;

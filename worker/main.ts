@@ -13,6 +13,7 @@ import { serveMetrics } from '../domain/metrics/server';
 import { ensureSchedules } from '../domain/processes/schedules';
 import { createDataSource } from '../entities/data-source';
 import { installTemporalMetrics, temporalMetrics } from './metrics';
+import { planQueues } from './task-queues';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
@@ -22,13 +23,19 @@ async function main(): Promise<void> {
   const ds = await createDataSource(config).initialize();
   const registry = createMetricsRegistry('worker', ds);
   const { worker, deps, close } = await createWorker({ ds, config }, { metrics: new JobMetrics(registry) });
-  const metrics = await serveMetrics(registry, config.metrics.host, config.metrics.workerPort, [
-    temporalMetrics(config.metrics.temporalPort),
-  ]);
-  logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics)');
+  // ready while every queue is polled: not before run(), nor once SIGTERM began the drain
+  const metrics = await serveMetrics(
+    registry,
+    config.metrics.host,
+    config.metrics.workerPort,
+    [temporalMetrics(config.metrics.temporalPort)],
+    { ready: () => worker.polling },
+  );
+  logger.info({ port: metrics.port, host: config.metrics.host }, 'metrics listening (GET /metrics, /healthz, /readyz)');
   const schedules = process.argv.includes('--no-schedules') ? [] : await ensureSchedules(deps.temporal, deps.config);
-  logger.info({ taskQueue: config.temporal.taskQueue, schedules }, 'worker running');
-  await worker.run(); // resolves after SIGTERM/SIGINT once in-flight tasks finish
+  logger.info({ taskQueues: planQueues(config), schedules }, 'worker running');
+  // resolves after SIGTERM/SIGINT once running activities finished (or, past WORKER_SHUTDOWN_GRACE_SECONDS, stopped)
+  await worker.run();
   await close();
   await metrics.close();
   await ds.destroy();

@@ -1,10 +1,14 @@
-/** Builds the Temporal worker for the service's task queue (used by the worker entry point and tests). */
+/**
+ * Builds the Temporal worker: one SDK Worker per task queue it polls (worker/task-queues.ts), sharing
+ * the activities' dependencies (used by the worker entry point, tests and benchmarks).
+ */
 import { NativeConnection, Worker } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
 import { createActivities } from '../activities';
 import { ActivityDeps, createActivityDeps } from '../activities/deps';
 import type { Config } from '../domain/config';
 import { installEventDispatch } from '../domain/integrations/after-commit';
+import { planQueues } from './task-queues';
 
 /**
  * The longest a heartbeat waits before it is sent (the SDK sends at most one per 80% of the heartbeat
@@ -13,32 +17,74 @@ import { installEventDispatch } from '../domain/integrations/after-commit';
  */
 const HEARTBEAT_THROTTLE = '2 seconds';
 
+/** The SDK Workers of one process, run and stopped together. */
+export class WorkerGroup {
+  constructor(private readonly workers: Worker[]) {}
+
+  /**
+   * Polls every queue until shutdown (SIGTERM, SIGINT: the SDK's runtime stops every Worker), and resolves
+   * once their running activities finished; one failing stops the others, then rejects.
+   */
+  async run(): Promise<void> {
+    const runs = this.workers.map((w) => w.run());
+    try {
+      await Promise.all(runs);
+    } catch (err) {
+      this.shutdown();
+      await Promise.allSettled(runs);
+      throw err;
+    }
+  }
+
+  shutdown(): void {
+    for (const w of this.workers) if (w.getState() === 'RUNNING') w.shutdown();
+  }
+
+  /** Polling every queue: not before run(), nor once a shutdown began (the activities drain). */
+  get polling(): boolean {
+    return this.workers.every((w) => w.getState() === 'RUNNING');
+  }
+}
+
 export interface BuiltWorker {
-  worker: Worker;
+  worker: WorkerGroup;
   deps: ActivityDeps;
   /** Closes the worker's connections (after `worker.run()` resolved). */
   close(): Promise<void>;
 }
 
 export async function createWorker(
-  base: { ds: DataSource; config: Config; taskQueue?: string },
+  base: { ds: DataSource; config: Config },
   overrides: Partial<ActivityDeps> = {},
 ): Promise<BuiltWorker> {
   const { config } = base;
+  const queues = planQueues(config);
   const deps = createActivityDeps({ ds: base.ds, config }, overrides);
   // integration events written by an activity's transaction (an import's commit) are dispatched once it commits
   installEventDispatch(base.ds, deps);
   const connection = await NativeConnection.connect({ address: config.temporal.address });
-  const worker = await Worker.create({
-    connection,
-    namespace: config.temporal.namespace,
-    taskQueue: base.taskQueue ?? config.temporal.taskQueue,
-    workflowsPath: require.resolve('../workflows'),
-    activities: createActivities(deps),
-    maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
-  });
+  const activities = createActivities(deps);
+  const workers = await Promise.all(
+    queues.map((queue) =>
+      Worker.create({
+        connection,
+        namespace: config.temporal.namespace,
+        taskQueue: queue.taskQueue,
+        // the main queue's Worker runs the workflows; every step is registered on both, so a run started
+        // before the heavy queue existed still finds its heavy steps on the main queue
+        ...(queue.role === 'main' ? { workflowsPath: require.resolve('../workflows') } : {}),
+        activities,
+        maxConcurrentActivityTaskExecutions: queue.maxConcurrentActivities,
+        maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,
+        // on SIGTERM: polling stops, running steps may finish during the grace time, then are cancelled
+        // (they stop at their next heartbeat and are retried elsewhere); past the force time run() rejects
+        shutdownGraceTime: config.worker.shutdownGraceSeconds * 1000,
+        shutdownForceTime: config.worker.shutdownForceSeconds * 1000,
+      }),
+    ),
+  );
   return {
-    worker,
+    worker: new WorkerGroup(workers),
     deps,
     close: async () => {
       await deps.temporal.close();

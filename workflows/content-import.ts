@@ -28,8 +28,10 @@ export interface ContentImportInput {
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
   const { run } = input;
   const awaitsCancel = patched('import-awaits-cancelled-batch');
+  // CPU-heavy: on the heavy queue, with its own concurrency (worker/task-queues.ts)
   const { stageImportBatch } = proxyActivities<ImportActivities>({
     ...heartbeatingActivityOptions(run, '15 minutes'),
+    taskQueue: run.heavyTaskQueue,
     ...(awaitsCancel ? { cancellationType: ActivityCancellationType.WAIT_CANCELLATION_COMPLETED } : {}),
   });
   const { commitImport } = proxyActivities<ImportActivities>(heartbeatingActivityOptions(run, '5 minutes'));

@@ -21,8 +21,11 @@ export async function pdfExport(input: PdfExportInput): Promise<JobOutcome<Rende
   const { savePdfFile } = proxyActivities<PdfActivities>(jobActivityOptions(input.run, '2 minutes'));
   const { collectPdfPages } = proxyActivities<PdfActivities>(heartbeatingActivityOptions(input.run, '2 minutes'));
   // a thousand pages render in seconds; the bound leaves room for large images and a busy worker, and
-  // the heartbeat lets a dead worker's render be retried long before it
-  const { renderPdfFile } = proxyActivities<PdfActivities>(heartbeatingActivityOptions(input.run, '10 minutes'));
+  // the heartbeat lets a dead worker's render be retried long before it; CPU-heavy: on the heavy queue
+  const { renderPdfFile } = proxyActivities<PdfActivities>({
+    ...heartbeatingActivityOptions(input.run, '10 minutes'),
+    taskQueue: input.run.heavyTaskQueue,
+  });
   return runJob(input.run, async () => {
     const collected = await collectPdfPages(input.run);
     const file = await renderPdfFile(input.run, collected);

@@ -12,14 +12,27 @@ export interface MetricsServer {
   close(): Promise<void>;
 }
 
+/** A process without a public port (the worker) answers its probes here: /healthz while it runs, /readyz when `ready`. */
+export interface Probes {
+  ready(): boolean;
+}
+
 export function serveMetrics(
   registry: Registry,
   host: string,
   port: number,
   more: MetricsSource[] = [],
+  probes?: Probes,
 ): Promise<MetricsServer> {
   const server = http.createServer((req, res) => {
-    if (req.method !== 'GET' || req.url?.split('?')[0] !== '/metrics') {
+    const path = req.url?.split('?')[0];
+    if (probes && req.method === 'GET' && (path === '/healthz' || path === '/readyz')) {
+      const ok = path === '/healthz' || probes.ready();
+      res.writeHead(ok ? 200 : 503, { 'Content-Type': 'application/json' });
+      res.end(JSON.stringify({ status: ok ? 'ok' : 'unavailable' }));
+      return;
+    }
+    if (req.method !== 'GET' || path !== '/metrics') {
       res.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found: GET /metrics\n');
       return;
     }

@@ -46,6 +46,11 @@ export interface JobRetry {
 /** What every job workflow receives under `run`, beside its kind's own input. */
 export interface JobRun extends JobRef {
   retry: JobRetry;
+  /**
+   * The queue of its CPU-heavy steps (PDF rendering, import staging), from its starter's configuration. Absent
+   * in the inputs of runs started before it existed: they run every step on their own queue.
+   */
+  heavyTaskQueue?: string;
 }
 
 /** A row that carries job columns: the resource a job works on, or a row of the job's own. */

@@ -15,7 +15,7 @@ import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } 
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
 import { isSingleRunKind, jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
-import type { Config, JobsConfig } from '../config';
+import { type Config, heavyTaskQueueOf, type JobsConfig, type TemporalConfig } from '../config';
 import type { Db } from '../db';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
@@ -58,8 +58,12 @@ export function jobSearchAttributes<R extends JobRow>(kind: JobKind<R>, row: R):
   ]);
 }
 
-export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: JobsConfig): JobRun {
-  return { ...jobRef(kind, row), retry: { ...config.jobs.retry, budgetMs: kind.retryBudgetMs } };
+export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: JobsConfig & TemporalConfig): JobRun {
+  return {
+    ...jobRef(kind, row),
+    retry: { ...config.jobs.retry, budgetMs: kind.retryBudgetMs },
+    heavyTaskQueue: heavyTaskQueueOf(config.temporal),
+  };
 }
 
 /**

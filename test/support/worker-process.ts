@@ -1,8 +1,10 @@
 /**
- * The worker as a child process from `dist/` (built by `npm test`), for tests that `kill -9` it: a
- * private task queue, no Schedules, no metrics listeners, and short, bounded job retries with a
- * heartbeat timeout that lets a killed worker's activity be retried quickly.
+ * The worker as a child process from `dist/` (built by `npm test`), for tests that `kill -9` it or stop
+ * it: a private task queue, no Schedules, no metrics listeners (unless a test gives one a port), and
+ * short, bounded job retries with a heartbeat timeout that lets a killed worker's activity be retried
+ * quickly.
  */
+import type { Client } from '@temporalio/client';
 import { ChildProcess, spawn } from 'child_process';
 import path from 'path';
 
@@ -14,7 +16,8 @@ export class WorkerProcesses {
   /** `env`: the task queue and whatever the job under test needs, over the test process's environment. */
   constructor(private readonly env: Record<string, string>) {}
 
-  start(): ChildProcess {
+  /** `env`: this process's own settings beside the others' (its metrics port). */
+  start(env: Record<string, string> = {}): ChildProcess {
     const child = spawn(process.execPath, [WORKER, '--no-schedules'], {
       env: {
         ...process.env,
@@ -26,6 +29,7 @@ export class WorkerProcesses {
         JOB_RETRY_MAX_ATTEMPTS: '5',
         JOB_HEARTBEAT_TIMEOUT_MS: '2000',
         ...this.env,
+        ...env,
       },
       stdio: 'ignore',
     });
@@ -36,4 +40,17 @@ export class WorkerProcesses {
   killAll(): void {
     for (const child of this.children) if (child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
   }
+}
+
+/** Waits until the worker process `pid` polls `taskQueue` for activities. */
+export async function polling(client: Client, namespace: string, taskQueue: string, pid: number): Promise<void> {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
+    const { pollers } = await client.workflowService.describeTaskQueue({
+      namespace,
+      taskQueue: { name: taskQueue },
+      taskQueueType: 2, // TASK_QUEUE_TYPE_ACTIVITY
+    });
+    if (pollers?.some((p) => p.identity?.startsWith(`${pid}@`))) return;
+  }
+  throw new Error(`worker ${pid} does not poll ${taskQueue}`);
 }

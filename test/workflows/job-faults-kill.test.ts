@@ -10,7 +10,6 @@
  * timeout (2 s) for a step that heartbeats (purge batch, PDF collect), after its start-to-close timeout
  * for one that does not (finishJob 30 s, the OpenAPI save 60 s).
  */
-import type { Client } from '@temporalio/client';
 import { createHash } from 'crypto';
 import { loadConfig } from '../../domain/config';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
@@ -35,7 +34,7 @@ import {
 } from '../support/job-faults';
 import { startServer, TestServer } from '../support/server';
 import { TcpProxy } from '../support/tcp-proxy';
-import { WorkerProcesses } from '../support/worker-process';
+import { polling, WorkerProcesses } from '../support/worker-process';
 
 let proxy: TcpProxy;
 let server: TestServer;
@@ -78,19 +77,6 @@ afterAll(async () => {
   await proxy?.close();
   await server?.close();
 });
-
-/** Waits until the worker process `pid` polls the task queue for activities. */
-async function polling(client: Client, pid: number): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; await new Promise((r) => setTimeout(r, 200))) {
-    const { pollers } = await client.workflowService.describeTaskQueue({
-      namespace: server.config.temporal.namespace,
-      taskQueue: { name: server.config.temporal.taskQueue },
-      taskQueueType: 2, // TASK_QUEUE_TYPE_ACTIVITY
-    });
-    if (pollers?.some((p) => p.identity?.startsWith(`${pid}@`))) return;
-  }
-  throw new Error(`worker ${pid} does not poll`);
-}
 
 const blobKey = (spaceId: string, bytes: Buffer) =>
   `files/${spaceId}/${createHash('sha256').update(bytes).digest('hex')}`;
@@ -167,7 +153,7 @@ it('issue 20 §5: kill -9 of the worker after a step’s effect, before its comp
     ]);
   // the worker that takes over polls before the kill: the figures are Temporal's retries, not its start-up
   const client = await server.temporal.getClient();
-  await polling(client, workers.start().pid!);
+  await polling(client, server.config.temporal.namespace, server.config.temporal.taskQueue, workers.start().pid!);
   const effectsBefore = statements.length;
   worker.kill('SIGKILL');
   await new Promise((resolve) => worker.once('exit', resolve));
