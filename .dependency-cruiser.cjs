@@ -1,9 +1,12 @@
 /**
  * The layering of docs/architecture.md, checked by `npm run check:layers` (run by npm test):
  * api -> domain <- activities, domain -> entities, and workflows import only types (plus the
- * Temporal workflow SDK and their own plain-value helpers), so workflow code stays deterministic.
+ * Temporal workflow SDK, each other, and the job contracts), so workflow code stays deterministic.
+ * The job contracts (domain/processes/contracts.ts) import nothing and are all domain/ knows of the
+ * workflows, so no import circle runs through workflows/.
  */
 const typeOnly = ['type-only', 'type-import'];
+const contracts = '^domain/processes/contracts\\.ts$';
 
 module.exports = {
   forbidden: [
@@ -16,11 +19,26 @@ module.exports = {
       to: { path: '^(api|activities|worker|cli)/' },
     },
     {
-      name: 'domain-to-workflows-types-and-ids-only',
-      comment: 'domain/ may name workflow types (typed starts) and use workflows/ids.ts, never run workflow code',
+      name: 'domain-not-workflows',
+      comment:
+        'domain/ starts jobs through the job contracts (domain/processes/contracts.ts) and never imports workflows/, not even a type',
       severity: 'error',
       from: { path: '^domain/' },
-      to: { path: '^workflows/', pathNot: '^workflows/ids\\.ts$', dependencyTypesNot: typeOnly },
+      to: { path: '^workflows/' },
+    },
+    {
+      name: 'contracts-import-nothing',
+      comment: 'the job contracts are the bottom floor: workflow code imports them by value, so they import nothing',
+      severity: 'error',
+      from: { path: contracts },
+      to: {},
+    },
+    {
+      name: 'no-circle-through-workflows',
+      comment: 'an import circle through workflows/ ties workflow code to what imports it',
+      severity: 'error',
+      from: { path: '^workflows/' },
+      to: { circular: true },
     },
     {
       name: 'activities-not-api',
@@ -46,14 +64,14 @@ module.exports = {
       comment: 'the API starts workflows through domain/processes, it does not import activities or workflow code',
       severity: 'error',
       from: { path: '^api/' },
-      to: { path: '^(activities|worker|cli)/|^workflows/(?!ids\\.ts$)', dependencyTypesNot: typeOnly },
+      to: { path: '^(activities|worker|cli)/|^workflows/', dependencyTypesNot: typeOnly },
     },
     {
       name: 'workflows-types-only',
-      comment: 'workflow code imports only types, the Temporal workflow SDK and other workflow files',
+      comment: 'workflow code imports only types, the Temporal workflow SDK, other workflow files and the job contracts',
       severity: 'error',
       from: { path: '^workflows/' },
-      to: { pathNot: '^workflows/|@temporalio/(workflow|common)', dependencyTypesNot: typeOnly },
+      to: { pathNot: `^workflows/|@temporalio/(workflow|common)|${contracts}`, dependencyTypesNot: typeOnly },
     },
   ],
   options: {

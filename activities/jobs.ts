@@ -4,19 +4,11 @@
  */
 
 import { inTransaction } from '../domain/db';
+import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/processes/contracts';
 import { JobError } from '../domain/processes/job-error';
-import {
-  finishJob,
-  JobRef,
-  jobState,
-  lockCurrentJob,
-  markJobStarted,
-  reportJobProgress,
-} from '../domain/processes/job-kind';
+import { finishJob, jobState, lockCurrentJob, markJobStarted, reportJobProgress } from '../domain/processes/job-kind';
 import { RepairReport, repairLostRuns } from '../domain/processes/job-repair';
 import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs, startJob } from '../domain/processes/jobs';
-import type { JobErrorMessage } from '../entities/JobState';
-import { JOB_FAILURES } from '../workflows/ids';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 
@@ -27,7 +19,7 @@ export interface JobActivities {
   /** Records success; for a coalescing kind with a request during the run, starts the next run. */
   finishJob(ref: JobRef): Promise<void>;
   /** Records a failure's code and messages; nothing if the run was superseded meanwhile. */
-  failJob(ref: JobRef, failure: { code: string; messages: JobErrorMessage[] }): Promise<void>;
+  failJob(ref: JobRef, failure: JobFailure): Promise<void>;
   /**
    * Starts the runs whose start was lost, then repairs the runs lost after their start (job-repair.ts).
    * `organizationId` and `graceSeconds` narrow a pass (tests, a targeted repair).
@@ -44,7 +36,7 @@ function kindOf(ref: JobRef) {
 
 export function createJobActivities(deps: ActivityDeps): JobActivities {
   const { ds, config, temporal, clock, logger, metrics } = deps;
-  const finish = async (ref: JobRef, failure: { code: string; messages: JobErrorMessage[] } | null) => {
+  const finish = async (ref: JobRef, failure: JobFailure | null) => {
     const kind = kindOf(ref);
     const now = clock();
     const finished = await inTransaction(ds, async (db) => {

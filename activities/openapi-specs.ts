@@ -7,7 +7,7 @@ import {
   saveSpecVersion,
 } from '../domain/openapi-specs/processing';
 import { refreshUrlSpecs } from '../domain/openapi-specs/refresh';
-import type { JobRef } from '../domain/processes/job-kind';
+import type { JobRef } from '../domain/processes/contracts';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

@@ -3,13 +3,8 @@
  * row, not Temporal, is where the API and the operator CLI read a job's state from.
  */
 import { Column, Index } from 'typeorm';
+import type { JobErrorMessage } from '../domain/processes/contracts';
 import { TimeColumn } from './columns';
-
-/** One message of a failed run, e.g. a validation error of an OpenAPI document. */
-export interface JobErrorMessage {
-  message: string;
-  code?: string;
-}
 
 export class JobState {
   /** Bumped in the transaction that asks for (or withdraws) work; part of the workflow id. */

@@ -15,15 +15,8 @@ import {
   upsertMemo,
 } from '@temporalio/workflow';
 import type { ImportActivities } from '../activities/imports';
-import type { ImportCommit } from '../domain/imports/commit';
-import type { JobRun } from '../domain/processes/job-kind';
-import { bookkeepingActivityOptions, heartbeatingActivityOptions, JobOutcome, runJob } from './job';
-
-export interface ContentImportInput {
-  importRunId: string;
-  organizationId: string;
-  run: JobRun;
-}
+import type { ContentImportInput, ImportCommit, JobOutcome } from '../domain/processes/contracts';
+import { bookkeepingActivityOptions, heartbeatingActivityOptions, runJob } from './job';
 
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
   const { run } = input;

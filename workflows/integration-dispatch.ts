@@ -7,22 +7,15 @@
  */
 import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
-import type { JobRun } from '../domain/processes/job-kind';
+import type { IntegrationDispatchInput, JobOutcome } from '../domain/processes/contracts';
 import {
   bookkeepingActivityOptions,
   failureOf,
   heartbeatingActivityOptions,
   isSuperseded,
-  JobOutcome,
   jobActivityOptions,
   runJob,
 } from './job';
-
-export interface IntegrationDispatchInput {
-  eventId: string;
-  organizationId: string;
-  run: JobRun;
-}
 
 export async function integrationDispatch(input: IntegrationDispatchInput): Promise<JobOutcome<{ attempts: number }>> {
   const { run } = input;

@@ -16,9 +16,7 @@ import {
   TimeoutFailure,
 } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
-import type { JobRun } from '../domain/processes/job-kind';
-import type { JobErrorMessage } from '../entities/JobState';
-import { JOB_FAILURES } from './ids';
+import { JOB_FAILURES, type JobFailure, type JobOutcome, type JobRun } from '../domain/processes/contracts';
 
 /**
  * A work step's options: a failure that may pass (a 5xx, a network or database error, a lost worker) is
@@ -68,13 +66,11 @@ export function bookkeepingActivityOptions(run: JobRun, startToCloseTimeout: Dur
   };
 }
 
-type RecordedFailure = { code: string; messages: JobErrorMessage[] };
-
 /**
  * The JobError of the attempt before the one the budget ran out in: the server attaches it to the
  * timeout, and the SDK decodes the timeout without it, so it is read from the raw failure.
  */
-function jobErrorBefore(timeout: TimeoutFailure): RecordedFailure | null {
+function jobErrorBefore(timeout: TimeoutFailure): JobFailure | null {
   const info = timeout.failure?.cause?.applicationFailureInfo;
   const payload = info?.details?.payloads?.[0];
   if (!info?.type || !payload) return null;
@@ -86,7 +82,7 @@ function jobErrorBefore(timeout: TimeoutFailure): RecordedFailure | null {
  * The code and messages a failure is recorded with: a JobError's (a permanent one, or a retryable one whose
  * retries are spent: its last attempt's), CANCELLED, or JOB_FAILED.
  */
-export function failureOf(err: unknown): RecordedFailure {
+export function failureOf(err: unknown): JobFailure {
   if (isCancellation(err)) return { code: JOB_FAILURES.cancelled, messages: [{ message: 'the run was cancelled' }] };
   const cause = err instanceof ActivityFailure ? err.cause : err;
   const before = cause instanceof TimeoutFailure ? jobErrorBefore(cause) : null;
@@ -96,7 +92,7 @@ export function failureOf(err: unknown): RecordedFailure {
   if (cause instanceof ApplicationFailure && cause.type && (cause.nonRetryable || Array.isArray(details))) {
     return {
       code: cause.type,
-      messages: Array.isArray(details) ? (details as JobErrorMessage[]) : [{ message: cause.message }],
+      messages: Array.isArray(details) ? (details as JobFailure['messages']) : [{ message: cause.message }],
     };
   }
   const message = cause instanceof Error ? cause.message : String(cause);
@@ -112,8 +108,6 @@ export async function recordJobFailure(run: JobRun, err: unknown): Promise<void>
   const { failJob } = proxyActivities<JobActivities>(bookkeepingActivityOptions(run));
   await CancellationScope.nonCancellable(() => failJob(run, failureOf(err)));
 }
-
-export type JobOutcome<T> = { state: 'done'; result: T } | { state: 'superseded' };
 
 /**
  * Runs a job's steps between begin and finish. A step that finds the generation moved on

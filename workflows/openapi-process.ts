@@ -9,14 +9,8 @@
  */
 import { ActivityCancellationType, CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
-import type { JobRun } from '../domain/processes/job-kind';
-import { bookkeepingActivityOptions, heartbeatingActivityOptions, JobOutcome, jobActivityOptions, runJob } from './job';
-
-export interface OpenAPIProcessInput {
-  specId: string;
-  organizationId: string;
-  run: JobRun;
-}
+import type { JobOutcome, OpenAPIProcessInput } from '../domain/processes/contracts';
+import { bookkeepingActivityOptions, heartbeatingActivityOptions, jobActivityOptions, runJob } from './job';
 
 export async function openapiProcess(input: OpenAPIProcessInput): Promise<JobOutcome<string | null>> {
   const { run } = input;

@@ -4,11 +4,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
-
-export interface RefreshOpenAPISpecsInput {
-  /** Narrows the pass to one organization (tests). */
-  organizationId?: string;
-}
+import type { RefreshOpenAPISpecsInput } from '../domain/processes/contracts';
 
 const { refreshOpenAPISpecs: refresh } = proxyActivities<OpenAPISpecActivities>({
   startToCloseTimeout: '10 minutes',

@@ -7,15 +7,8 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { PdfActivities } from '../activities/pdf';
-import type { RenderedFile } from '../domain/pdf/steps';
-import type { JobRun } from '../domain/processes/job-kind';
-import { heartbeatingActivityOptions, JobOutcome, jobActivityOptions, runJob } from './job';
-
-export interface PdfExportInput {
-  exportId: string;
-  organizationId: string;
-  run: JobRun;
-}
+import type { JobOutcome, PdfExportInput, RenderedFile } from '../domain/processes/contracts';
+import { heartbeatingActivityOptions, jobActivityOptions, runJob } from './job';
 
 export async function pdfExport(input: PdfExportInput): Promise<JobOutcome<RenderedFile>> {
   const { savePdfFile } = proxyActivities<PdfActivities>(jobActivityOptions(input.run, '2 minutes'));

@@ -5,13 +5,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
-
-export interface ReconcileJobsInput {
-  /** Narrows the pass to one organization (tests, a targeted repair). */
-  organizationId?: string;
-  /** How old a request must be before its start counts as lost (default: the reconcile interval). */
-  graceSeconds?: number;
-}
+import type { ReconcileJobsInput, ReconcileJobsResult } from '../domain/processes/contracts';
 
 const { reconcileJobs: reconcile } = proxyActivities<JobActivities>({
   startToCloseTimeout: '5 minutes',
@@ -19,8 +13,6 @@ const { reconcileJobs: reconcile } = proxyActivities<JobActivities>({
   retry: { initialInterval: '1 second', maximumInterval: '10 seconds', maximumAttempts: 3 },
 });
 
-export async function reconcileJobs(
-  input: ReconcileJobsInput = {},
-): Promise<{ started: number; failed: number; repaired: number; restarted: number }> {
+export async function reconcileJobs(input: ReconcileJobsInput = {}): Promise<ReconcileJobsResult> {
   return reconcile(input);
 }

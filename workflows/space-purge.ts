@@ -12,17 +12,8 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
-import type { JobRun } from '../domain/processes/job-kind';
+import type { JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/processes/contracts';
 import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure } from './job';
-
-export interface SpacePurgeInput {
-  spaceId: string;
-  organizationId: string;
-  /** Absent in runs started by release v1. */
-  run?: JobRun;
-}
-
-export type SpacePurgeResult = 'purged' | 'restored' | 'gone' | 'superseded';
 
 const V1_RETRY = {
   initialInterval: '1 second',

@@ -7,14 +7,8 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
-import type { JobRun } from '../domain/processes/job-kind';
-import { heartbeatingActivityOptions, JobOutcome, runJob } from './job';
-
-export interface TranslationRunInput {
-  translationId: string;
-  organizationId: string;
-  run: JobRun;
-}
+import type { JobOutcome, TranslationRunInput } from '../domain/processes/contracts';
+import { heartbeatingActivityOptions, runJob } from './job';
 
 export async function translationRun(
   input: TranslationRunInput,

@@ -2,10 +2,10 @@
 import { z } from 'zod';
 import type { OpenAPISpecPermissions } from '../../domain/access/authorize';
 import { OPENAPI_FAILURES } from '../../domain/openapi-specs/failures';
+import { JOB_FAILURES } from '../../domain/processes/contracts';
 import { jobStatus } from '../../domain/processes/job-kind';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
-import { JOB_FAILURES } from '../../workflows/ids';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
 

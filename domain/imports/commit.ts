@@ -10,8 +10,8 @@ import { ImportRun } from '../../entities/ImportRun';
 import { commitToHead, type Head } from '../content/heads';
 import { inTransaction } from '../db';
 import { AppError } from '../errors';
+import type { ImportCommit, JobRef } from '../processes/contracts';
 import { JobError } from '../processes/job-error';
-import type { JobRef } from '../processes/job-kind';
 import { lockCurrentJob } from '../processes/job-kind';
 import { Liveness, UNWATCHED } from '../processes/liveness';
 import { IMPORT_FAILURES } from './failures';
@@ -19,13 +19,6 @@ import { contentImportJob } from './import-job';
 import { planPages } from './page-tree';
 import type { ImportDeps } from './stage';
 import { discardStaging, ImportState, readJson, readTexts, stateKey } from './staging';
-
-/** What the import made: GitBook's ImportContentResult. */
-export interface ImportCommit {
-  revisionId: string;
-  importedResources: number;
-  totalResources: number;
-}
 
 export function headOf(run: ImportRun): Head {
   return run.changeRequestId

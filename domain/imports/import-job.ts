@@ -3,7 +3,7 @@
  * `contentImport` workflow runs it under `content-import/<importRunId>/<generation>`.
  */
 import { ImportRun } from '../../entities/ImportRun';
-import { JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 import { expireImportRuns } from './retention';
 

@@ -2,10 +2,10 @@
 
 import { ImportRun } from '../../entities/ImportRun';
 import { Space } from '../../entities/Space';
-import { JOB_FAILURES } from '../../workflows/ids';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
 import type { Db } from '../db';
+import { JOB_FAILURES } from '../processes/contracts';
 import type { ImportRunStatus } from './runs';
 
 /** `active` is GitBook's name for pending and in-progress together. */

@@ -8,12 +8,12 @@ import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { ImportRun, ImportSource } from '../../entities/ImportRun';
 import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
-import { JOB_FAILURES } from '../../workflows/ids';
 import type { Head } from '../content/heads';
 import { assertWritable, lockHead } from '../content/heads';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
+import { JOB_FAILURES } from '../processes/contracts';
 import { cancelJob, currentJob, JobTicket, jobStatus, requestJob } from '../processes/job-kind';
 import { contentImportJob } from './import-job';
 

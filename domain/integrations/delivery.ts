@@ -9,13 +9,13 @@
 import { createHmac } from 'crypto';
 import type { DataSource } from 'typeorm';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
-import { JOB_FAILURES } from '../../workflows/ids';
 import type { Config } from '../config';
 import { inTransaction } from '../db';
 import { FetchError } from '../net/fetch-error';
 import type { GuardedFetch } from '../net/guarded-fetch';
+import { JOB_FAILURES, type JobRef } from '../processes/contracts';
 import { JobError } from '../processes/job-error';
-import { JobRef, jobState, lockCurrentJob } from '../processes/job-kind';
+import { jobState, lockCurrentJob } from '../processes/job-kind';
 import { Liveness, UNWATCHED } from '../processes/liveness';
 import { integrationDispatchJob } from './dispatch-job';
 import { eventEnvironment } from './environment';

@@ -7,9 +7,9 @@
 import { In, IsNull, LessThan, Not } from 'typeorm';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
-import { JOB_KINDS } from '../../workflows/ids';
 import type { Config } from '../config';
 import type { Db } from '../db';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 import type { BlobStore } from '../storage/blob-store';
 import { removeIntegrationTokens } from './tokens';
@@ -37,8 +37,9 @@ export const integrationDispatchJob = defineJobKind({
   state: 'dispatch',
   input: (event: IntegrationEvent) => ({ eventId: event.id, organizationId: event.organizationId }),
   spaceId: (event: IntegrationEvent) => event.spaceId,
-  // an event asks for exactly one run, when it is written: nothing ever supersedes it
-  policy: 'supersede',
+  // an event asks for one run, when it is written (integration-dispatch/<eventId>); the repair pass's new
+  // generation of a lost or failed delivery reuses the id once the earlier run closed
+  policy: 'single-run',
   onLostRun: 'request-again',
   // a delivery that failed is delivered again; one that succeeded stays delivered, and its new run only
   // records that (a run lost after its delivery was recorded)

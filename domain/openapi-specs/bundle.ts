@@ -10,8 +10,8 @@ import type { AnyObject, ErrorObject, Filesystem } from '@scalar/openapi-parser'
 import { load, validate } from '@scalar/openapi-parser';
 import { createHash } from 'crypto';
 import { parse as parseYaml } from 'yaml';
-import type { JobErrorMessage } from '../../entities/JobState';
 import { FetchError } from '../net/fetch-error';
+import type { JobErrorMessage } from '../processes/contracts';
 import { JobError } from '../processes/job-error';
 import { OPENAPI_FAILURES } from './failures';
 

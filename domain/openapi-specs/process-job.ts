@@ -3,7 +3,7 @@
  * the `openapiProcess` workflow runs it under `openapi-process/<specId>/<generation>`.
  */
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 
 export const openapiProcessJob = defineJobKind({

@@ -3,7 +3,7 @@
  * `pdfExport` workflow runs it under `pdf-export/<exportId>/<generation>`.
  */
 import { PdfExport } from '../../entities/PdfExport';
-import { JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 import { expirePdfExports } from './retention';
 

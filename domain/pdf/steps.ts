@@ -6,7 +6,7 @@
 import type { DataSource } from 'typeorm';
 import { PdfExport } from '../../entities/PdfExport';
 import { inTransaction } from '../db';
-import type { JobRef } from '../processes/job-kind';
+import type { JobRef, RenderedFile } from '../processes/contracts';
 import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
 import type { Liveness } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
@@ -30,12 +30,6 @@ const limitsOf = (deps: PdfStepDeps): PdfLimits => ({
 export interface CollectedPages {
   manuscriptKey: string;
   pages: number;
-}
-
-export interface RenderedFile {
-  fileKey: string;
-  pages: number;
-  bytes: number;
 }
 
 /** Progress is written at most this often while rendering. */

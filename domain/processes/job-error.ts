@@ -5,7 +5,7 @@
  * answering 503, a provider outage) is retried within the kind's budget and its code recorded once the
  * retries are spent. Any other error is retried the same way, and recorded as JOB_FAILED.
  */
-import type { JobErrorMessage } from '../../entities/JobState';
+import type { JobErrorMessage } from './contracts';
 
 export class JobError extends Error {
   readonly retryable: boolean;

@@ -4,54 +4,20 @@
  * registry of kinds, the typed start and the reconciler are in jobs.ts.
  */
 import type { EntityTarget, FindOptionsWhere } from 'typeorm';
-import { JobErrorMessage, JobState } from '../../entities/JobState';
-import type * as workflows from '../../workflows';
-import { JOB_FAILURES } from '../../workflows/ids';
+import type { JobState } from '../../entities/JobState';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { BlobStore } from '../storage/blob-store';
+import {
+  JOB_FAILURES,
+  type JOB_KINDS,
+  type JobFailure,
+  type JobPolicy,
+  type JobRef,
+  type JobWorkflowName,
+  type KindInput,
+} from './contracts';
 import { JobError } from './job-error';
-
-/** The workflow functions of the bundle, by exported name: a start names one of these, typed. */
-export type Workflows = typeof workflows;
-export type WorkflowName = keyof Workflows;
-
-/** Which run of which job a step belongs to; every step checks it against the row. */
-export interface JobRef {
-  kind: string;
-  resourceId: string;
-  generation: number;
-}
-
-/** Retry policy of a run's activities, from configuration (tests run it short) and the kind's budget; always bounded. */
-export interface JobRetry {
-  initialIntervalMs: number;
-  maximumIntervalMs: number;
-  /** 0: no bound on attempts, only the budget's */
-  maximumAttempts: number;
-  /**
-   * How long a work step retries a failure that may pass (the kind's retryBudgetMs). Absent in the inputs of
-   * runs started before it existed: they keep their bound in attempts.
-   */
-  budgetMs?: number;
-  /** For activities that heartbeat: an attempt silent this long is retried (its worker died). */
-  heartbeatTimeoutMs: number;
-  /**
-   * How long begin, finish and fail keep retrying (a database outage), unbounded in attempts. Absent in the
-   * inputs of runs started before it existed (workflows/job.ts gives them the default).
-   */
-  bookkeepingBudgetMs?: number;
-}
-
-/** What every job workflow receives under `run`, beside its kind's own input. */
-export interface JobRun extends JobRef {
-  retry: JobRetry;
-  /**
-   * The queue of its CPU-heavy steps (PDF rendering, import staging), from its starter's configuration. Absent
-   * in the inputs of runs started before it existed: they run every step on their own queue.
-   */
-  heavyTaskQueue?: string;
-}
 
 /** A row that carries job columns: the resource a job works on, or a row of the job's own. */
 export interface JobRow {
@@ -62,13 +28,10 @@ export interface JobRow {
 /** Property names of R whose type is the embedded JobState. */
 export type JobStateKey<R> = { [K in keyof R]: R[K] extends JobState ? K : never }[keyof R] & string;
 
-/** The kind's own part of the workflow input (the machinery adds `run`). */
-export type KindInput<N extends WorkflowName> = Omit<Parameters<Workflows[N]>[0], 'run'>;
-
-export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = WorkflowName> {
-  /** First segment of the workflow id (workflows/ids.ts JOB_KINDS), and `cli jobs list --kind`. */
-  name: string;
-  /** Exported name of the workflow function in workflows/index.ts. */
+export interface JobKind<R extends JobRow = JobRow, N extends JobWorkflowName = JobWorkflowName> {
+  /** First segment of the workflow id, and `cli jobs list --kind`: the contracts' name of the kind's workflow. */
+  name: (typeof JOB_KINDS)[N];
+  /** Exported name of the workflow function in workflows/index.ts (its contract: WorkflowContracts). */
   workflow: N;
   entity: EntityTarget<R>;
   /** The row's embedded JobState property. */
@@ -76,11 +39,8 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
   input(row: R): KindInput<N>;
   /** The space the job belongs to, for the SpaceId search attribute; null where there is none. */
   spaceId(row: R): string | null;
-  /**
-   * What a request during a run does: `supersede` bumps the generation, so the old run stops
-   * without writing; `coalesce` lets the run finish and then runs exactly once more.
-   */
-  policy: 'supersede' | 'coalesce';
+  /** What a request during a run does, and whether the workflow id names the generation (contracts.ts). */
+  policy: JobPolicy;
   /**
    * What the repair pass does once it recorded RUN_LOST on a row whose run closed without ending it:
    * `request-again` starts a new generation (work nobody will ask for again: a purge, a delivery);
@@ -103,8 +63,8 @@ export interface JobKind<R extends JobRow = JobRow, N extends WorkflowName = Wor
   retention: null | { describe: string; expire(db: Db, config: Config, now: Date, blobs: BlobStore): Promise<number> };
 }
 
-/** Checks a kind's declaration against the bundle's workflow signature. */
-export function defineJobKind<R extends JobRow, N extends WorkflowName>(kind: JobKind<R, N>): JobKind<R, N> {
+/** Checks a kind's declaration against its workflow's contract (WorkflowContracts). */
+export function defineJobKind<R extends JobRow, N extends JobWorkflowName>(kind: JobKind<R, N>): JobKind<R, N> {
   return kind;
 }
 
@@ -184,6 +144,8 @@ export async function requestJob<R extends JobRow>(
     await writeState(db, kind, row, { rerunRequested: true });
     return { kind, row, start: false, superseded: null };
   }
+  // one workflow id for every generation: the run under way is the one asked for
+  if (kind.policy === 'single-run' && isJobActive(state)) return currentJob(kind, row);
   const superseded = isJobActive(state) ? state.generation : null;
   if (state.finishedAt && kind.beforeRunAgain) await kind.beforeRunAgain(db, row);
   await writeState(db, kind, row, freshRun(state.generation + 1, now));
@@ -271,7 +233,7 @@ export async function finishJob<R extends JobRow>(
   db: Db,
   kind: JobKind<R>,
   ref: JobRef,
-  failure: { code: string; messages: JobErrorMessage[] } | null,
+  failure: JobFailure | null,
   now = new Date(),
 ): Promise<JobTicket<R> | null> {
   const row = await lockCurrentJob(db, kind, ref);

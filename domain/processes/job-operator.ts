@@ -3,9 +3,9 @@
  * reached before anything is written, so when it cannot be, nothing changes.
  */
 import type { DataSource } from 'typeorm';
-import { jobWorkflowId } from '../../workflows/ids';
 import { Db, inTransaction } from '../db';
 import { conflict, notFound } from '../errors';
+import { jobWorkflowId } from './contracts';
 import {
   cancelJob,
   currentJob,
@@ -34,7 +34,7 @@ async function locate(db: Db, resourceId: string): Promise<Located> {
   return found;
 }
 
-const workflowIdOf = ({ kind, row }: Located) => jobWorkflowId(kind.name, row.id, jobState(kind, row).generation);
+const workflowIdOf = ({ kind, row }: Located) => jobWorkflowId(kind, row.id, jobState(kind, row).generation);
 
 /**
  * A new generation of a failed job, or of one whose run was lost (the repair pass's rule first: a kind
@@ -79,5 +79,5 @@ export async function cancelJobRun(temporal: TemporalGateway, ds: DataSource, re
     return cancelJob(db, found.kind, row, 'cancelled by an operator (cli jobs cancel)');
   });
   await cancelSupersededRun(temporal, ticket);
-  return jobWorkflowId(found.kind.name, resourceId, ticket.superseded ?? 0);
+  return jobWorkflowId(found.kind, resourceId, ticket.superseded ?? 0);
 }

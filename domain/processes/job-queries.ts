@@ -1,8 +1,8 @@
 /** Reading jobs from their rows, across every kind: what `cli jobs list` and `cli jobs watch` show. */
 import { type FindOptionsWhere, IsNull, Not } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
-import { jobWorkflowId } from '../../workflows/ids';
 import type { Db } from '../db';
+import { jobWorkflowId } from './contracts';
 import { JobRow, JobStatus, jobState, jobStatus } from './job-kind';
 import { JOB_KIND_LIST, jobKindNamed } from './jobs';
 
@@ -42,7 +42,7 @@ function view(kind: AnyKind, row: { id: string; organizationId: string }): JobVi
     resourceId: row.id,
     organizationId: row.organizationId,
     spaceId: kind.spaceId(row),
-    workflowId: jobWorkflowId(kind.name, row.id, state.generation),
+    workflowId: jobWorkflowId(kind, row.id, state.generation),
     status: jobStatus(state),
     generation: state.generation,
     runId: state.runId,

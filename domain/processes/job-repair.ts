@@ -7,8 +7,8 @@
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
-import { JOB_FAILURES, jobWorkflowId } from '../../workflows/ids';
 import type { Db } from '../db';
+import { JOB_FAILURES, jobWorkflowId } from './contracts';
 import {
   finishJob,
   isJobActive,
@@ -91,7 +91,7 @@ export async function repairRun<R extends JobRow>(
   row: R,
 ): Promise<RunRepair> {
   const state = jobState(kind, row);
-  const status = await runStatus(temporal, jobWorkflowId(kind.name, row.id, state.generation));
+  const status = await runStatus(temporal, jobWorkflowId(kind, row.id, state.generation));
   if (status === 'RUNNING') return { status, repaired: false, restarted: false };
   const { recorded, next } = await db.transaction((tx) => recordLostRun(tx, kind, row, status));
   const restarted = !!next && !!(await startJob(temporal, db, next));

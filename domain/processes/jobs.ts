@@ -14,7 +14,6 @@ import {
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
-import { isSingleRunKind, jobWorkflowId, SEARCH_ATTRIBUTES } from '../../workflows/ids';
 import { type Config, heavyTaskQueueOf, type JobsConfig, type TemporalConfig } from '../config';
 import type { Db } from '../db';
 import { contentImportJob } from '../imports/import-job';
@@ -24,12 +23,13 @@ import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
 import type { BlobStore } from '../storage/blob-store';
 import { translationRunJob } from '../translations/run-job';
-import { isJobActive, JobKind, JobRow, JobRun, JobTicket, jobRef, jobState, WorkflowName, Workflows } from './job-kind';
+import { type JobRun, type JobWorkflowName, jobWorkflowId, SEARCH_ATTRIBUTES } from './contracts';
+import { isJobActive, JobKind, JobRow, JobTicket, jobRef, jobState } from './job-kind';
 import type { TemporalGateway } from './temporal';
 
 /** A kind over any row type, as the registry holds them. */
 // biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs; unknown would not accept their callbacks
-type AnyJobKind = JobKind<any, WorkflowName>;
+type AnyJobKind = JobKind<any, JobWorkflowName>;
 
 /** Every job kind of the service. */
 export const JOB_KIND_LIST: readonly AnyJobKind[] = [
@@ -78,22 +78,23 @@ export async function startJob<R extends JobRow>(
   if (!ticket.start) return null;
   const { kind, row } = ticket;
   const run = jobRun(kind, row, temporal.config);
-  const workflowId = jobWorkflowId(run.kind, run.resourceId, run.generation);
+  const workflowId = jobWorkflowId(kind, run.resourceId, run.generation);
   const client = await temporal.getClient();
+  const singleRun = kind.policy === 'single-run';
   // a single-run kind's id has no generation: a later generation must not attach to the earlier run, which
   // may still be closing (its row already ended), so it waits for that run to close first
-  if (isSingleRunKind(kind.name) && run.generation > 1) await runClosed(client, workflowId);
+  if (singleRun && run.generation > 1) await runClosed(client, workflowId);
   let runId: string;
   try {
-    const handle = await client.workflow.start<Workflows[WorkflowName]>(kind.workflow, {
+    const handle = await client.workflow.start(kind.workflow, {
       workflowId,
       taskQueue: temporal.taskQueue,
-      // defineJobKind checked input(row) against the workflow's parameter; the union here cannot say which.
-      args: [{ ...kind.input(row), run }] as never,
+      // defineJobKind checked input(row) against the workflow's contract
+      args: [{ ...kind.input(row), run }],
       workflowIdConflictPolicy: WorkflowIdConflictPolicy.USE_EXISTING,
       // A generation runs once: its closed run is not started again. A single-run kind's id has no
       // generation, so the repair pass's new run reuses it, after a run that failed or was terminated only.
-      workflowIdReusePolicy: isSingleRunKind(kind.name)
+      workflowIdReusePolicy: singleRun
         ? WorkflowIdReusePolicy.ALLOW_DUPLICATE_FAILED_ONLY
         : WorkflowIdReusePolicy.REJECT_DUPLICATE,
       typedSearchAttributes: jobSearchAttributes(kind, row),
@@ -135,7 +136,7 @@ export async function cancelSupersededRun<R extends JobRow>(
   if (ticket.superseded === null) return;
   const client = await temporal.getClient();
   try {
-    await client.workflow.getHandle(jobWorkflowId(ticket.kind.name, ticket.row.id, ticket.superseded)).cancel();
+    await client.workflow.getHandle(jobWorkflowId(ticket.kind, ticket.row.id, ticket.superseded)).cancel();
   } catch (err) {
     if (!(err instanceof WorkflowNotFoundError)) throw err;
   }
@@ -182,7 +183,7 @@ export async function awaitJobRun<R extends JobRow>(
   if (!isJobActive(state) || waitMs <= 0) return;
   try {
     const client = await temporal.getClient();
-    const handle = client.workflow.getHandle(jobWorkflowId(kind.name, row.id, state.generation));
+    const handle = client.workflow.getHandle(jobWorkflowId(kind, row.id, state.generation));
     await client.withDeadline(Date.now() + waitMs, () => handle.result());
   } catch {
     // the row says what happened

@@ -8,9 +8,9 @@ import {
   type ScheduleOptionsStartWorkflowAction,
   ScheduleOverlapPolicy,
 } from '@temporalio/client';
-import { scheduleId } from '../../workflows/ids';
+import type { Workflow } from '@temporalio/common';
 import type { Config } from '../config';
-import type { WorkflowName, Workflows } from './job-kind';
+import { scheduleId, type WorkflowContracts, type WorkflowName } from './contracts';
 import type { TemporalGateway } from './temporal';
 
 export interface ScheduledWorkflow<N extends WorkflowName = WorkflowName> {
@@ -18,7 +18,7 @@ export interface ScheduledWorkflow<N extends WorkflowName = WorkflowName> {
   name: string;
   workflow: N;
   everySeconds(config: Config): number;
-  args: Parameters<Workflows[N]>;
+  args: WorkflowContracts[N]['args'];
 }
 
 export function defineSchedule<N extends WorkflowName>(schedule: ScheduledWorkflow<N>): ScheduledWorkflow<N> {
@@ -57,7 +57,7 @@ export async function ensureSchedules(
   for (const schedule of schedules) {
     const id = scheduleId(temporal.taskQueue, schedule.name);
     const spec = { intervals: [{ every: Math.max(1, schedule.everySeconds(config)) * 1000 }] };
-    const action: ScheduleOptionsStartWorkflowAction<Workflows[WorkflowName]> = {
+    const action: ScheduleOptionsStartWorkflowAction<Workflow> = {
       type: 'startWorkflow',
       workflowType: schedule.workflow,
       workflowId: id,

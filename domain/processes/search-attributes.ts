@@ -5,7 +5,7 @@
  */
 import { Connection, isGrpcServiceError } from '@temporalio/client';
 import { encodeSearchAttributeIndexedValueType } from '@temporalio/common/lib/search-attributes';
-import { SEARCH_ATTRIBUTES } from '../../workflows/ids';
+import { SEARCH_ATTRIBUTES } from './contracts';
 
 /** gRPC status codes (@grpc/grpc-js `status`) that need their own explanation. */
 const NOT_FOUND = 5;

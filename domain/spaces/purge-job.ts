@@ -3,7 +3,7 @@
  * `spacePurge` workflow runs it under `space-purge/<spaceId>/<generation>`.
  */
 import { Space } from '../../entities/Space';
-import { JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 
 export const spacePurgeJob = defineJobKind({

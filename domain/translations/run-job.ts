@@ -4,7 +4,7 @@
  * number). A run asked for during a run coalesces: exactly one more run follows the current one.
  */
 import { Translation } from '../../entities/Translation';
-import { JOB_KINDS } from '../../workflows/ids';
+import { JOB_KINDS } from '../processes/contracts';
 import { defineJobKind } from '../processes/job-kind';
 import { expireStagedRuns } from './retention';
 

@@ -5,12 +5,12 @@
  * send nothing again).
  */
 
-import { JOB_FAILURES } from '../../workflows/ids';
 import { PageEntry, PageVersion, pageKey } from '../content/model';
 import { getMany } from '../content/trie';
 import { inTransaction } from '../db';
+import { JOB_FAILURES, type JobRef } from '../processes/contracts';
 import { JobError } from '../processes/job-error';
-import { JobRef, lockCurrentJob, reportJobProgress } from '../processes/job-kind';
+import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
 import { PageText, translatablePage } from './page-text';
 import type { RunDeps } from './plan';
 import type { Translator } from './providers/translator';

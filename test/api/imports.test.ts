@@ -11,10 +11,11 @@ import path from 'path';
 import pino from 'pino';
 import request from 'supertest';
 import { loadConfig } from '../../domain/config';
+import { contentImportJob } from '../../domain/imports/import-job';
 import { GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
-import { jobWorkflowId } from '../../workflows/ids';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newChangeRequest, newSpace } from '../support/api';
 import { docxWithImage, zipOf } from '../support/import-fixtures';
@@ -621,7 +622,7 @@ describe('cancelling and superseding', () => {
       }
       const cancelledAt = Date.now();
       await server.as(fx.admin.token).post(`/v1/org/${fx.org.id}/imports/${runId}/cancel`).expect(200);
-      const handle = (await server.temporal.getClient()).workflow.getHandle(jobWorkflowId('content-import', runId, 1));
+      const handle = (await server.temporal.getClient()).workflow.getHandle(jobWorkflowId(contentImportJob, runId, 1));
       await handle.result().catch(() => undefined);
       // the workflow awaited the batch, which removed the images it had stored, then removed the rest
       const endedMs = Date.now() - cancelledAt;

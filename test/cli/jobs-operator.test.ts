@@ -8,12 +8,12 @@ import pino from 'pino';
 import { promisify } from 'util';
 import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { finishJob, jobRef } from '../../domain/processes/job-kind';
 import { dispatchJob } from '../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
-import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { startServer, TestServer } from '../support/server';
@@ -56,7 +56,7 @@ function cli(
 
 const rowOf = (spaceId: string) => server.ds.manager.findOneByOrFail(Space, { id: spaceId });
 const purgeHandle = async (spaceId: string, generation: number) =>
-  (await server.temporal.getClient()).workflow.getHandle(spacePurgeWorkflowId(spaceId, generation));
+  (await server.temporal.getClient()).workflow.getHandle(jobWorkflowId(spacePurgeJob, spaceId, generation));
 
 async function deletedSpace(dispatch: boolean) {
   const { org } = await createOrg(server.ds);
@@ -80,7 +80,7 @@ describe('issue 20 §1: cli jobs retry and cancel', () => {
     expect(JSON.parse(retried.stdout)).toMatchObject({
       resourceId: spaceId,
       generation: 2,
-      workflowId: spacePurgeWorkflowId(spaceId, 2),
+      workflowId: jobWorkflowId(spacePurgeJob, spaceId, 2),
       errorCode: null,
     });
     const again = await cli(['jobs', 'retry', spaceId, '--json']);

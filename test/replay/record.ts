@@ -32,7 +32,10 @@ const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
     cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded', 'cancelled'],
   },
   'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
-  'integration-dispatch': { recorder: recordIntegrationDispatch, cases: ['delivered', 'rejected', 'exhausted'] },
+  'integration-dispatch': {
+    recorder: recordIntegrationDispatch,
+    cases: ['delivered', 'rejected', 'exhausted', 'cancelled'],
+  },
 };
 
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');

@@ -5,11 +5,12 @@
  */
 import type { Client } from '@temporalio/client';
 import type { DataSource, FindOptionsWhere } from 'typeorm';
-import { JobKind, JobRow, JobStatus, jobState, jobStatus, WorkflowName } from '../../domain/processes/job-kind';
+import type { JobWorkflowName } from '../../domain/processes/contracts';
+import { JobKind, JobRow, JobStatus, jobState, jobStatus } from '../../domain/processes/job-kind';
 import type { JobState } from '../../entities/JobState';
 
 /** A kind over any row type (each kind's row type differs, as in JOB_KIND_LIST). */
-export type AnyJobKind = JobKind<any, WorkflowName>;
+export type AnyJobKind = JobKind<any, JobWorkflowName>;
 
 const tableOf = (ds: DataSource, kind: AnyJobKind) => ds.getMetadata(kind.entity).tableName;
 /** `WHERE id = '<id>'`, of any row when `id` is null. */

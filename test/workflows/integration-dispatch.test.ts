@@ -11,13 +11,14 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { Config, loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
+import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { recordIntegrationEvent } from '../../domain/integrations/events';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { reconcileJobs } from '../../domain/processes/jobs';
 import { createDataSource } from '../../entities/data-source';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
-import { JOB_KINDS, jobWorkflowId } from '../../workflows/ids';
 import { Actor, addMember, createOrg, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import {
@@ -207,7 +208,7 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     ]);
     // the run is Temporal's integration-dispatch/<eventId>, found by its ResourceId
     const client = await server.temporal.getClient();
-    const handle = client.workflow.getHandle(jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1));
+    const handle = client.workflow.getHandle(jobWorkflowId(integrationDispatchJob, event.id, 1));
     expect(await handle.result()).toEqual({ state: 'done', result: { attempts: 1 } });
     const description = await handle.describe();
     expect(description.workflowId).toBe(`integration-dispatch/${event.id}`);

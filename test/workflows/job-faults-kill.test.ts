@@ -14,13 +14,14 @@ import { createHash } from 'crypto';
 import { loadConfig } from '../../domain/config';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { pdfExportJob } from '../../domain/pdf/export-job';
+import { jobWorkflowId } from '../../domain/processes/contracts';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { createBlobStore } from '../../domain/storage';
 import { ContentObject } from '../../entities/ContentObject';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
 import { PdfExport } from '../../entities/PdfExport';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import { jobWorkflowId, spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { newChangeRequest, newSpace } from '../support/api';
 import { download, upload } from '../support/content-forms';
@@ -162,7 +163,7 @@ it('issue 20 §5: kill -9 of the worker after a step’s effect, before its comp
   expect(await server.ds.manager.countBy(OpenAPISpecVersion, { specId })).toBe(1);
 
   const purgeResult = client.workflow
-    .getHandle(spacePurgeWorkflowId(spaceId, 1))
+    .getHandle(jobWorkflowId(spacePurgeJob, spaceId, 1))
     .result()
     .then((result) => ({ result, at: Date.now() }));
   const [spec, collected, finished, purge] = await Promise.all([
@@ -176,10 +177,10 @@ it('issue 20 §5: kill -9 of the worker after a step’s effect, before its comp
   console.info(
     [
       'issue 20 §5, kill -9 between an effect and its completion:',
-      `purge, killed after its last batch committed: ${purge.result} ${purge.at - killedAt} ms after the kill; ${await attempts(spacePurgeWorkflowId(spaceId, 1))}`,
-      `OpenAPI, killed after its save committed: ${spec.status} ${spec.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(openapiProcessJob.name, specId, 1))}`,
-      `PDF, killed after its manuscript was stored: ${collected.status} ${collected.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(pdfExportJob.name, pdfIds[0], 1))}`,
-      `PDF, killed in its finish: ${finished.status} ${finished.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(pdfExportJob.name, pdfIds[1], 1))}`,
+      `purge, killed after its last batch committed: ${purge.result} ${purge.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(spacePurgeJob, spaceId, 1))}`,
+      `OpenAPI, killed after its save committed: ${spec.status} ${spec.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(openapiProcessJob, specId, 1))}`,
+      `PDF, killed after its manuscript was stored: ${collected.status} ${collected.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(pdfExportJob, pdfIds[0], 1))}`,
+      `PDF, killed in its finish: ${finished.status} ${finished.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(pdfExportJob, pdfIds[1], 1))}`,
     ].join('\n  '),
   );
   expect([purge.result, spec.status, collected.status, finished.status]).toEqual([

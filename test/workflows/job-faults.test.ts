@@ -21,6 +21,7 @@ import { contentImportJob } from '../../domain/imports/import-job';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { pdfExportJob } from '../../domain/pdf/export-job';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { retryJob } from '../../domain/processes/job-operator';
 import { repairLostRuns } from '../../domain/processes/job-repair';
 import { dispatchJob } from '../../domain/processes/jobs';
@@ -36,7 +37,6 @@ import { PdfExport } from '../../entities/PdfExport';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
-import { jobWorkflowId } from '../../workflows/ids';
 import { createOrg, OrgFixture, unique } from '../factories';
 import { newChangeRequest, newSpace } from '../support/api';
 import { FakeProvider } from '../support/fake-translation-provider';
@@ -460,7 +460,7 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
     await allHeld(cases);
     const sleeper = await newSpace(server, fx.admin, fx.org.id);
     await server.as(fx.admin.token).delete(`/v1/spaces/${sleeper.id}`).expect(204);
-    await asleep(jobWorkflowId(spacePurgeJob.name, sleeper.id, 1));
+    await asleep(jobWorkflowId(spacePurgeJob, sleeper.id, 1));
     cases.push({
       name: 'purge, asleep through the cut',
       kind: spacePurgeJob,
@@ -491,7 +491,7 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
     const client = await server.temporal.getClient();
     const report = [`cut ${restoredAt - cutAt} ms; ${proxy.counts.refused} connections refused meanwhile`];
     for (const [i, c] of cases.entries()) {
-      const attempts = c.hold ? await activityAttempts(client, jobWorkflowId(c.kind.name, c.id, 1)) : [];
+      const attempts = c.hold ? await activityAttempts(client, jobWorkflowId(c.kind, c.id, 1)) : [];
       const code = ends[i].state?.errorCode ? ` ${ends[i].state!.errorCode}` : '';
       report.push(
         `${c.name}: ${ends[i].status}${code} ${ends[i].at - restoredAt} ms after the cut; ${describeAttempts(attempts, restoredAt)}`,
@@ -557,7 +557,7 @@ describe('issue 20 §5: restarting a failed delivery', () => {
     await retryJob(server.temporal, server.ds, eventId);
     // the new run (same workflow id, a single-run kind) closes; its row must say how
     const client = await server.temporal.getClient();
-    const result = await client.workflow.getHandle(jobWorkflowId(integrationDispatchJob.name, eventId, 2)).result();
+    const result = await client.workflow.getHandle(jobWorkflowId(integrationDispatchJob, eventId, 2)).result();
     const row = await eventOf(eventId);
     const repair = await repairLostRuns(server.temporal, server.ds.manager, {
       graceSeconds: 0,
@@ -664,7 +664,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
         ...cases.map((c) => [c.kind, c.id] as const),
         [integrationDispatchJob, eventId] as const,
       ])
-        await client.workflow.getHandle(jobWorkflowId(kind.name, id, 1)).terminate('issue 20 §5');
+        await client.workflow.getHandle(jobWorkflowId(kind, id, 1)).terminate('issue 20 §5');
       // the steps under way go on: the saves and the commit land after their run is gone, the tunnel answers
       for (const c of cases) c.hold!.release();
       answerTunnel();
@@ -713,7 +713,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
     gate.open();
     await within(30_000, () => 'the finish was not held', finish.reached);
     const client = await server.temporal.getClient();
-    const handle = client.workflow.getHandle(jobWorkflowId(integrationDispatchJob.name, eventId, 1));
+    const handle = client.workflow.getHandle(jobWorkflowId(integrationDispatchJob, eventId, 1));
     await handle.terminate('issue 20 §5');
     finish.drop();
     const organizationId = (await eventOf(eventId)).organizationId;
@@ -721,7 +721,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
     const first = await pass();
     // the run the pass asked for, if any, closes
     await client.workflow
-      .getHandle(jobWorkflowId(integrationDispatchJob.name, eventId, 2))
+      .getHandle(jobWorkflowId(integrationDispatchJob, eventId, 2))
       .result()
       .catch(() => undefined);
     const second = await pass();

@@ -13,12 +13,12 @@ import { newId } from '../../domain/ids';
 import { specBundleKey } from '../../domain/openapi-specs/blob-keys';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { createSpec, lockSpecBySlug, replaceSpecSource, storeSourceText } from '../../domain/openapi-specs/specs';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { dispatchJob } from '../../domain/processes/jobs';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createBlobStore } from '../../domain/storage';
 import type { BlobStore } from '../../domain/storage/blob-store';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { jobWorkflowId } from '../../workflows/ids';
 import { createOrg, OrgFixture } from '../factories';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
@@ -93,9 +93,7 @@ async function replaceSource(fx: OrgFixture, slug: string, specId: string, cance
 }
 
 async function closedRun(temporal: TemporalGateway, specId: string, generation: number) {
-  const handle = (await temporal.getClient()).workflow.getHandle(
-    jobWorkflowId(openapiProcessJob.name, specId, generation),
-  );
+  const handle = (await temporal.getClient()).workflow.getHandle(jobWorkflowId(openapiProcessJob, specId, generation));
   await handle.result().catch(() => undefined);
   return handle.describe();
 }

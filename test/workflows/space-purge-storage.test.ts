@@ -5,11 +5,12 @@
  */
 import { createHash } from 'crypto';
 import { loadConfig } from '../../domain/config';
+import { jobWorkflowId } from '../../domain/processes/contracts';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { createBlobStore } from '../../domain/storage';
 import { ContentObject } from '../../entities/ContentObject';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { download, upload } from '../support/content-forms';
 import { startServer, TestServer } from '../support/server';
@@ -38,7 +39,7 @@ describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)'
   async function purge(token: string, spaceId: string): Promise<void> {
     await server.as(token).delete(`/v1/spaces/${spaceId}`).expect(204);
     const client = await server.temporal.getClient();
-    expect(await client.workflow.getHandle(spacePurgeWorkflowId(spaceId, 1)).result()).toBe('purged');
+    expect(await client.workflow.getHandle(jobWorkflowId(spacePurgeJob, spaceId, 1)).result()).toBe('purged');
   }
 
   async function downloadStatus(url: string): Promise<number> {

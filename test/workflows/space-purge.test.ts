@@ -3,13 +3,14 @@ import { WorkflowFailedError } from '@temporalio/client';
 import pino from 'pino';
 import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { JobTicket, jobStatus } from '../../domain/processes/job-kind';
 import { dispatchJob, reconcileJobs } from '../../domain/processes/jobs';
 import { defineSchedule, ensureSchedules } from '../../domain/processes/schedules';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
-import { spacePurgeWorkflowId } from '../../workflows/ids';
 import { createOrg, unique } from '../factories';
 import { grant, insertSpace } from '../support/content';
 import { startServer, TestServer } from '../support/server';
@@ -41,7 +42,7 @@ const rowOf = (spaceId: string) => server.ds.manager.findOneBy(Space, { id: spac
 
 async function handleOf(spaceId: string, generation: number) {
   const client = await server.temporal.getClient();
-  return client.workflow.getHandle(spacePurgeWorkflowId(spaceId, generation));
+  return client.workflow.getHandle(jobWorkflowId(spacePurgeJob, spaceId, generation));
 }
 
 async function resultOf(spaceId: string, generation: number): Promise<string> {

@@ -10,13 +10,14 @@ import { spawn } from 'child_process';
 import * as path from 'path';
 import pino from 'pino';
 import { loadConfig } from '../../domain/config';
+import { jobWorkflowId } from '../../domain/processes/contracts';
 import { repairLostRuns } from '../../domain/processes/job-repair';
 import { createBlobStore } from '../../domain/storage';
 import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
 import { expireStagedRuns } from '../../domain/translations/retention';
 import { planKey } from '../../domain/translations/run-blobs';
+import { translationRunJob } from '../../domain/translations/run-job';
 import { Translation } from '../../entities/Translation';
-import { JOB_KINDS, jobWorkflowId } from '../../workflows/ids';
 import { createOrg } from '../factories';
 import { FakeProvider, shout } from '../support/fake-translation-provider';
 import { startServer, TestServer } from '../support/server';
@@ -117,7 +118,7 @@ describe('translation-run', () => {
     expect(after.runs).toBe(2);
     const client = await server.temporal.getClient();
     const third = await client.workflow
-      .getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 3))
+      .getHandle(jobWorkflowId(translationRunJob, id, 3))
       .describe()
       .catch(() => null);
     expect(third).toBeNull();
@@ -132,7 +133,7 @@ describe('translation-run', () => {
     const path = translationsPath(org.id, id);
     await server.as(admin.token).post(`${path}/run`).expect(204);
     const client = await server.temporal.getClient();
-    await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 1)).terminate('issue 20 test');
+    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('issue 20 test');
     const repair = () =>
       repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger });
     expect(await repair()).toEqual({ repaired: 1, restarted: 1 });
@@ -149,7 +150,7 @@ describe('translation-run', () => {
     const { id } = await start();
     await provider.received(before + 1);
     const client = await server.temporal.getClient();
-    await client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 1)).terminate('issue 20 test');
+    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('issue 20 test');
     expect(
       await repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
     ).toEqual({ repaired: 1, restarted: 0 });
@@ -279,7 +280,7 @@ describe('translation-run', () => {
     await provider.received(before + 1);
     await server.as(admin.token).delete(translationsPath(org.id, id)).expect(204);
     const client = await server.temporal.getClient();
-    const handle = client.workflow.getHandle(jobWorkflowId(JOB_KINDS.translationRun, id, 2));
+    const handle = client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 2));
     await handle.result().catch(() => undefined);
     expect((await handle.describe()).status.name).toBe('CANCELLED');
     provider.open();

@@ -9,11 +9,11 @@ import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
 import { contentImportJob } from '../../../domain/imports/import-job';
 import { cancelImportRun, requestImport } from '../../../domain/imports/runs';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { lockJobRow } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
-import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import { insertSpace } from '../../support/content';
 import { pngBytes, startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';
@@ -57,7 +57,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     return ticket.row.id;
   };
   const settle = async (runId: string) => {
-    const workflowId = jobWorkflowId(JOB_KINDS.contentImport, runId, 1);
+    const workflowId = jobWorkflowId(contentImportJob, runId, 1);
     await client.workflow
       .getHandle(workflowId)
       .result()

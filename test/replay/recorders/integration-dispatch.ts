@@ -1,13 +1,15 @@
 /**
  * Runs the integration-dispatch job through its paths, for record.ts: delivered after a 503 (a retry
- * after a back-off), rejected by a 406, and failed once every attempt answered 5xx. The tunnel is a
+ * after a back-off), rejected by a 406, failed once every attempt answered 5xx, and cancelled while its first
+ * POST is under way (an operator's `cli jobs cancel`: the event is abandoned, the row records CANCELLED). The tunnel is a
  * local server, so record with loopback allowed and short back-offs:
  * `FETCH_ALLOW_LOOPBACK=true INTEGRATION_DISPATCH_BACKOFF_MS=50 npm run record-histories -- integration-dispatch v1`.
  */
 import { inTransaction } from '../../../domain/db';
+import { integrationDispatchJob } from '../../../domain/integrations/dispatch-job';
 import { recordIntegrationEvent } from '../../../domain/integrations/events';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { Integration } from '../../../entities/Integration';
-import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import { insertInstallation, insertIntegration } from '../../support/integration-rows';
 import { Tunnel } from '../../support/integration-tunnel';
 import type { Recorder } from './recorder';
@@ -17,11 +19,23 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
     throw new Error('record integration-dispatch with FETCH_ALLOW_LOOPBACK=true (its tunnel is a local server)');
   const client = await temporal.getClient();
   const tunnel = await new Tunnel().start();
+  // the cancelled case: the tunnel cancels the run on its first POST and answers only once the cancel landed
+  let cancelling: { workflowId: string | null } | null = null;
+  tunnel.onEvent = async () => {
+    const cancel = cancelling;
+    if (!cancel) return;
+    cancelling = null;
+    while (!cancel.workflowId) await new Promise((r) => setTimeout(r, 20));
+    await client.workflow.getHandle(cancel.workflowId).cancel();
+    await new Promise((r) => setTimeout(r, 2000));
+  };
   try {
     const integration = await insertIntegration(ds, org.id, ['space:content:read'], { devTunnelUrl: tunnel.url });
     const installation = await insertInstallation(ds, integration, org.id);
-    const deliver = async (name: string, statuses: number[]) => {
+    const deliver = async (name: string, statuses: number[], cancel = false) => {
       tunnel.statuses = statuses;
+      const cancelled: { workflowId: string | null } = { workflowId: null };
+      if (cancel) cancelling = cancelled;
       const event = await inTransaction(ds, async (db) =>
         recordIntegrationEvent(db, {
           integration: await db.findOneByOrFail(Integration, { id: integration.id }),
@@ -30,7 +44,8 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
           fields: { status: 'active' },
         }),
       );
-      const workflowId = jobWorkflowId(JOB_KINDS.integrationDispatch, event.id, 1);
+      const workflowId = jobWorkflowId(integrationDispatchJob, event.id, 1);
+      cancelled.workflowId = workflowId;
       // started after the commit; wait for it to exist, then to close
       for (
         let i = 0;
@@ -52,6 +67,7 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
       await deliver('delivered', [503]),
       await deliver('rejected', [406]),
       await deliver('exhausted', Array(config.integrationDispatch.maxAttempts).fill(500)),
+      await deliver('cancelled', [], true),
     ];
   } finally {
     await tunnel.close();

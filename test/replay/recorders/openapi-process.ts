@@ -8,6 +8,7 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
 import { newId } from '../../../domain/ids';
+import { openapiProcessJob } from '../../../domain/openapi-specs/process-job';
 import {
   createSpec,
   lockSpecBySlug,
@@ -15,9 +16,9 @@ import {
   StoredSource,
   storeSourceText,
 } from '../../../domain/openapi-specs/specs';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { createBlobStore } from '../../../domain/storage';
-import { JOB_KINDS, jobWorkflowId } from '../../../workflows/ids';
 import type { Recorder } from './recorder';
 
 const VALID = 'openapi: 3.1.0\ninfo: {title: Recorded, version: "1"}\npaths: {}\n';
@@ -63,7 +64,7 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
     return id;
   };
   const settle = async (specId: string, generation: number) => {
-    const workflowId = jobWorkflowId(JOB_KINDS.openapiProcess, specId, generation);
+    const workflowId = jobWorkflowId(openapiProcessJob, specId, generation);
     await client.workflow
       .getHandle(workflowId)
       .result()

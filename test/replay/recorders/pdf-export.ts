@@ -5,12 +5,12 @@ import { commitToHead } from '../../../domain/content/heads';
 import { inTransaction } from '../../../domain/db';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { requestPdfExport } from '../../../domain/pdf/exports';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { ChangeRequest } from '../../../entities/ChangeRequest';
 import { PdfExport } from '../../../entities/PdfExport';
 import { Space } from '../../../entities/Space';
-import { jobWorkflowId } from '../../../workflows/ids';
 import { insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
 
@@ -19,7 +19,7 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
   const dispatch = (ticket: JobTicket<PdfExport>) => dispatchJob(temporal, ds.manager, ticket, logger);
   const client = await temporal.getClient();
   const settle = async (ticket: JobTicket<PdfExport>) => {
-    const workflowId = jobWorkflowId(pdfExportJob.name, ticket.row.id, ticket.row.render.generation);
+    const workflowId = jobWorkflowId(pdfExportJob, ticket.row.id, ticket.row.render.generation);
     await client.workflow
       .getHandle(workflowId)
       .result()

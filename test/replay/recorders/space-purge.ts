@@ -1,11 +1,12 @@
 /** Runs the space-purge job through each of its paths, for record.ts. */
 import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import type { Space } from '../../../entities/Space';
-import { spacePurgeWorkflowId } from '../../../workflows/ids';
 import { unique } from '../../factories';
 import { grant, insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
@@ -46,15 +47,15 @@ export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, ad
   );
   try {
     await dispatch(await remove(failed.id));
-    await settle(spacePurgeWorkflowId(failed.id, 1));
+    await settle(jobWorkflowId(spacePurgeJob, failed.id, 1));
   } finally {
     await ds.query(`DROP TRIGGER ${trigger}`);
   }
 
   return [
-    { name: 'purged', workflowId: await settle(spacePurgeWorkflowId(purged.id, 1)) },
-    { name: 'cancelled', workflowId: await settle(spacePurgeWorkflowId(cancelled.id, 1)) },
-    { name: 'superseded', workflowId: await settle(spacePurgeWorkflowId(superseded.id, 1)) },
-    { name: 'failed', workflowId: spacePurgeWorkflowId(failed.id, 1) },
+    { name: 'purged', workflowId: await settle(jobWorkflowId(spacePurgeJob, purged.id, 1)) },
+    { name: 'cancelled', workflowId: await settle(jobWorkflowId(spacePurgeJob, cancelled.id, 1)) },
+    { name: 'superseded', workflowId: await settle(jobWorkflowId(spacePurgeJob, superseded.id, 1)) },
+    { name: 'failed', workflowId: jobWorkflowId(spacePurgeJob, failed.id, 1) },
   ];
 };

@@ -6,6 +6,7 @@
 import pino from 'pino';
 import { commitToHead } from '../../../domain/content/heads';
 import { inTransaction } from '../../../domain/db';
+import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
@@ -13,7 +14,6 @@ import { translationRunJob } from '../../../domain/translations/run-job';
 import { createTranslation, lockTranslation, requestRun } from '../../../domain/translations/translations';
 import { Space } from '../../../entities/Space';
 import type { Translation } from '../../../entities/Translation';
-import { jobWorkflowId } from '../../../workflows/ids';
 import { insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
 
@@ -22,7 +22,7 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
   const dispatch = (ticket: JobTicket<Translation>) => dispatchJob(temporal, ds.manager, ticket, logger);
   const client = await temporal.getClient();
   const settle = async (id: string, generation: number) => {
-    const workflowId = jobWorkflowId(translationRunJob.name, id, generation);
+    const workflowId = jobWorkflowId(translationRunJob, id, generation);
     await client.workflow
       .getHandle(workflowId)
       .result()
