@@ -22,15 +22,17 @@ import { Member } from '../entities/Member';
 import { Organization } from '../entities/Organization';
 import { cancelJobCommand, jobsText, ListedStatus, listJobsCommand, retryJobCommand, watchJobCommand } from './jobs';
 import { CliError, EXIT, fieldsText, writeError, writeResult } from './output';
+import { rotateSecretsCommand, rotationText, secretsKeyRing } from './secrets';
 
 const EXIT_CODES_HELP = `
 Exit codes:
   ${EXIT.ok}  success
-  ${EXIT.error}  unexpected error (e.g. the database failed in the middle of a command)
+  ${EXIT.error}  unexpected error (e.g. the database failed in the middle of a command); secrets rotate:
+     no key of INTEGRATION_SECRETS_KEY opens some integration's secrets
   ${EXIT.usage}  usage: unknown command or option, missing or invalid argument
   ${EXIT.notFound}  not found: the organization or job named does not exist
-  ${EXIT.unavailable}  unavailable: invalid database settings, or the database (or, for jobs retry and
-     jobs cancel, Temporal) cannot be reached
+  ${EXIT.unavailable}  unavailable: invalid database settings (for secrets rotate, INTEGRATION_SECRETS_KEY), or
+     the database (or, for jobs retry and jobs cancel, Temporal) cannot be reached
   ${EXIT.jobFailed}  jobs watch: the job failed or was withdrawn
   ${EXIT.conflict}  jobs retry, jobs cancel: the job is not in a state the command applies to
 
@@ -219,6 +221,17 @@ function buildProgram(json: boolean): Command {
     .action(async (resourceId: string, o: { json?: boolean }) => {
       const job = await withDatabase((ds) => withTemporal((temporal) => cancelJobCommand(ds, temporal, resourceId)));
       writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
+    });
+  const secrets = program.command('secrets').description("secrets rotate: integrations' stored secrets");
+  command(secrets, 'rotate')
+    .description(
+      'Encrypt again under the first key of INTEGRATION_SECRETS_KEY every integration secret that an older key of the ring opens. Exit code 1 when no key opens some (the others are rotated all the same), 4 when INTEGRATION_SECRETS_KEY is missing or invalid or the database cannot be reached.',
+    )
+    .addHelpText('after', '\nOutput: reencrypted, current (--json: {"reencrypted","current","unreadable":[]})')
+    .action(async (o: { json?: boolean }) => {
+      const keys = secretsKeyRing();
+      const result = await withDatabase((ds) => rotateSecretsCommand(ds, keys));
+      writeResult(result, rotationText(result), !!o.json);
     });
   return program;
 }

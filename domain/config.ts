@@ -1,3 +1,4 @@
+import { readFileSync } from 'fs';
 import ipaddr from 'ipaddr.js';
 import * as path from 'path';
 import { AllowedDestination, parseDestination } from './net/address-policy';
@@ -5,13 +6,29 @@ import { AllowedDestination, parseDestination } from './net/address-policy';
 /** The longest the API may remember a live token: a revocation reaches every replica within it. */
 export const TOKEN_CACHE_MAX_MS = 1000;
 
-/** Every setting the service reads, from environment variables, with its default. README lists each one. */
+/**
+ * A setting's raw value: its variable, or the content of the file that NAME_FILE names (a secret an
+ * orchestrator mounts), without the trailing newline. Both at once is refused: which should win is a guess.
+ */
+function setting(name: string): string | undefined {
+  const value = process.env[name];
+  const file = process.env[`${name}_FILE`];
+  if (file === undefined || file === '') return value;
+  if (value !== undefined && value !== '') throw new Error(`${name} and ${name}_FILE: set one of them, not both`);
+  try {
+    return readFileSync(file, 'utf8').replace(/(\r?\n)+$/, '');
+  } catch (err) {
+    throw new Error(`${name}_FILE: cannot read ${file} (${(err as NodeJS.ErrnoException).code ?? String(err)})`);
+  }
+}
+
+/** Every setting the service reads, from environment variables (or NAME_FILE), with its default. README lists each one. */
 function str(name: string, fallback: string): string {
-  const v = process.env[name];
+  const v = setting(name);
   return v === undefined || v === '' ? fallback : v;
 }
 function int(name: string, fallback: number): number {
-  const raw = process.env[name];
+  const raw = setting(name);
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 0) throw new Error(`${name}: must be a non-negative integer, got "${raw}"`);
@@ -20,7 +37,7 @@ function int(name: string, fallback: number): number {
 
 function atMost(name: string, fallback: number, max: number): number {
   const n = int(name, fallback);
-  if (n > max) throw new Error(`${name}: must be at most ${max}, got "${process.env[name]}"`);
+  if (n > max) throw new Error(`${name}: must be at most ${max}, got "${n}"`);
   return n;
 }
 
@@ -60,7 +77,15 @@ function destinations(name: string): AllowedDestination[] {
 }
 
 function bool(name: string): boolean {
-  const v = process.env[name];
+  const v = setting(name);
+  return v === 'true' || v === '1';
+}
+
+/** A switch with a default, spelled true/1 or false/0; anything else is refused rather than read as off. */
+function flag(name: string, fallback: boolean): boolean {
+  const v = str(name, fallback ? 'true' : 'false');
+  if (v !== 'true' && v !== '1' && v !== 'false' && v !== '0')
+    throw new Error(`${name}: must be true or false, got "${v}"`);
   return v === 'true' || v === '1';
 }
 
@@ -70,7 +95,7 @@ function bool(name: string): boolean {
  * Read when present even if not `needed`, and then checked all the same.
  */
 function secret(name: string, needed = true): string {
-  const v = process.env[name] ?? '';
+  const v = setting(name) ?? '';
   if (!v && !needed) return '';
   if (!v)
     throw new Error(
@@ -82,12 +107,54 @@ function secret(name: string, needed = true): string {
 
 /** A credential the service presents to a dependency: no default either, required only where it is used. */
 function credential(name: string, needed: boolean): string {
-  const v = process.env[name] ?? '';
+  const v = setting(name) ?? '';
   if (!v && needed) throw new Error(`${name}: is required`);
   return v;
 }
 
-/** The database settings alone: all the operator CLI and the migrations need (no secrets). */
+/**
+ * Keys in order, separated by commas or new lines: the first encrypts, each may decrypt (what the previous
+ * first key wrote stays readable until `cli secrets rotate` re-encrypted it). Each is a secret().
+ */
+function keyRing(name: string): string[] {
+  const keys = secret(name)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  keys.forEach((key, i) => {
+    if (key.length < 32) throw new Error(`${name}: must be at least 32 characters (key ${i + 1} of ${keys.length})`);
+  });
+  return keys;
+}
+
+/** A PEM certificate or key (given as the text, or as the file NAME_FILE names); '' when unset. */
+function pem(name: string): string {
+  const v = setting(name) ?? '';
+  if (v && !v.includes('-----BEGIN '))
+    throw new Error(`${name}: must be PEM text (-----BEGIN …); to name a file, set ${name}_FILE`);
+  return v;
+}
+
+/** A client certificate and its key go together. */
+function clientCertificate(prefix: string): { cert: string; key: string } {
+  const cert = pem(`${prefix}_CERT`);
+  const key = pem(`${prefix}_KEY`);
+  if (!cert !== !key)
+    throw new Error(`${prefix}_CERT and ${prefix}_KEY: set both (a client certificate and its key) or neither`);
+  return { cert, key };
+}
+
+/**
+ * TLS towards MySQL (entities/data-source.ts): on with MYSQL_TLS or any certificate; null when off.
+ * The server's certificate is verified (chain and host name) unless MYSQL_TLS_VERIFY_SERVER=false.
+ */
+function mysqlTls() {
+  const ca = pem('MYSQL_TLS_CA');
+  const client = clientCertificate('MYSQL_TLS');
+  if (!bool('MYSQL_TLS') && !ca && !client.cert) return null;
+  return { ca, ...client, verifyServer: flag('MYSQL_TLS_VERIFY_SERVER', true) };
+}
+
+/** The database settings alone: all the operator CLI and the migrations need. */
 export function loadDatabaseConfig() {
   return {
     mysql: {
@@ -99,6 +166,7 @@ export function loadDatabaseConfig() {
       password: str('MYSQL_PASSWORD', 'docs'),
       database: str('MYSQL_DATABASE', 'docs'),
       poolSize: int('MYSQL_POOL_SIZE', 20),
+      tls: mysqlTls(),
     },
   };
 }
@@ -110,11 +178,27 @@ function oneOf<T extends string>(name: string, values: readonly T[], fallback: T
   return v as T;
 }
 
-/** The Temporal settings alone: all the namespace preparation of `npm start` needs (no secrets). */
+/**
+ * TLS towards Temporal (domain/processes/temporal-connection.ts): on with TEMPORAL_TLS, any of its settings
+ * or an API key (Temporal Cloud takes API keys over TLS only); null when off.
+ */
+function temporalTls(apiKey: string) {
+  const ca = pem('TEMPORAL_TLS_CA');
+  const client = clientCertificate('TEMPORAL_TLS');
+  const serverName = str('TEMPORAL_TLS_SERVER_NAME', '');
+  if (!bool('TEMPORAL_TLS') && !ca && !client.cert && !serverName && !apiKey) return null;
+  return { ca, ...client, serverName };
+}
+
+/** The Temporal settings alone: all the namespace preparation of `npm start` and the CLI need. */
 export function loadTemporalConfig() {
+  const apiKey = credential('TEMPORAL_API_KEY', false);
   return {
     temporal: {
       address: str('TEMPORAL_ADDRESS', '127.0.0.1:7233'),
+      tls: temporalTls(apiKey),
+      /** Temporal Cloud's API key (sent as a bearer token); '' for none. */
+      apiKey,
       namespace: str('TEMPORAL_NAMESPACE', 'default'),
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
       /** The CPU-heavy steps' queue (PDF rendering, import staging); unset: `<taskQueue>-heavy` (worker/task-queues.ts). */
@@ -150,6 +234,11 @@ export function loadJobsConfig() {
       },
     },
   };
+}
+
+/** The key ring of integrations' stored secrets alone: the CLI's `secrets rotate` needs it (domain/integrations/secrets.ts). */
+export function loadIntegrationSecretsKeys(): string[] {
+  return keyRing('INTEGRATION_SECRETS_KEY');
 }
 
 export function loadConfig() {
@@ -196,6 +285,8 @@ export function loadConfig() {
     /** How long the API may remember a live token and its caller's roles (domain/auth/live-token-cache.ts); 0: never. */
     tokenCacheMs: atMost('TOKEN_CACHE_MS', 1000, TOKEN_CACHE_MAX_MS),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
+    /** On SIGTERM the API answers /readyz 503 this long before it stops accepting connections and drains (at most 15 s). */
+    apiShutdownDelaySeconds: int('API_SHUTDOWN_DELAY_SECONDS', 5),
     logLevel: str('LOG_LEVEL', 'info'),
     /** which requests the API logs, one line each: every one, those answered 400 and above, or none */
     logRequests: oneOf('LOG_REQUESTS', ['all', 'errors', 'none'] as const, 'all'),
@@ -300,8 +391,8 @@ export function loadConfig() {
     },
     /** Integrations (domain/integrations) */
     integrations: {
-      /** Key material of the AES-256-GCM encryption of integrations' secrets: required, like the signing secrets. */
-      secretsKey: secret('INTEGRATION_SECRETS_KEY'),
+      /** Key material of the AES-256-GCM encryption of integrations' secrets, newest first: required, like the signing secrets. */
+      secretsKeys: loadIntegrationSecretsKeys(),
       /** Largest publish body: the script, the icon and the preview images travel inline (base64). */
       publishMaxBytes: Math.max(1024, int('INTEGRATION_PUBLISH_MAX_BYTES', 16 * 1024 * 1024)),
     },

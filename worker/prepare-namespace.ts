@@ -6,12 +6,14 @@
 import { Connection } from '@temporalio/client';
 import { loadTemporalConfig } from '../domain/config';
 import { registerSearchAttributes, SearchAttributesError } from '../domain/processes/search-attributes';
+import { temporalConnectionOptions } from '../domain/processes/temporal-connection';
 
 async function main(): Promise<void> {
-  const { address, namespace } = loadTemporalConfig().temporal;
+  const { temporal } = loadTemporalConfig();
+  const { address, namespace } = temporal;
   let connection: Connection;
   try {
-    connection = await Connection.connect({ address, connectTimeout: '10s' });
+    connection = await Connection.connect({ ...temporalConnectionOptions(temporal), connectTimeout: '10s' });
   } catch (err) {
     throw new SearchAttributesError(
       `Temporal at ${address} (TEMPORAL_ADDRESS) is not reachable: ${err instanceof Error ? err.message : String(err)}`,

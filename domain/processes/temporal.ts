@@ -1,6 +1,7 @@
 /** The Temporal client, connected lazily so the API can start (and report not-ready) without it. */
 import { Client, Connection } from '@temporalio/client';
 import type { JobsConfig, TemporalConfig } from '../config';
+import { temporalConnectionOptions } from './temporal-connection';
 
 export class TemporalGateway {
   private client: Promise<Client> | null = null;
@@ -15,7 +16,7 @@ export class TemporalGateway {
 
   async getClient(): Promise<Client> {
     if (!this.client) {
-      this.client = Connection.connect({ address: this.config.temporal.address, connectTimeout: '5s' })
+      this.client = Connection.connect({ ...temporalConnectionOptions(this.config.temporal), connectTimeout: '5s' })
         .then((connection) => {
           this.connection = connection;
           return new Client({ connection, namespace: this.config.temporal.namespace });

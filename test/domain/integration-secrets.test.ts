@@ -1,8 +1,8 @@
 /** Integration secrets at rest: AES-256-GCM under INTEGRATION_SECRETS_KEY, bound to their integration. */
-import { decryptSecrets, encryptSecrets } from '../../domain/integrations/secrets';
+import { decryptSecrets, encryptSecrets, openSecrets } from '../../domain/integrations/secrets';
 
-const config = { integrations: { secretsKey: 'k'.repeat(40), publishMaxBytes: 1 } };
-const otherKey = { integrations: { secretsKey: 'j'.repeat(40), publishMaxBytes: 1 } };
+const config = { integrations: { secretsKeys: ['k'.repeat(40)] } };
+const otherKey = { integrations: { secretsKeys: ['j'.repeat(40)] } };
 const secrets = { API_KEY: 'sekret', 'with.dots': 'é ✓ 🔑' };
 
 describe('integration secrets', () => {
@@ -35,5 +35,19 @@ describe('integration secrets', () => {
       }),
     ).toThrow();
     expect(() => decryptSecrets(config, { id: 'int1', secretsCiphertext: 'v0.x.y.z' })).toThrow(/format/);
+  });
+
+  it('issue 24 §2: a key ring writes with its first key and reads with any of them', () => {
+    const old = encryptSecrets(config, 'int1', secrets)!;
+    const rotated = { integrations: { secretsKeys: ['n'.repeat(40), 'k'.repeat(40)] } };
+    expect(openSecrets(rotated, { id: 'int1', secretsCiphertext: old })).toEqual({ secrets, keyIndex: 1 });
+    const fresh = encryptSecrets(rotated, 'int1', secrets)!;
+    expect(openSecrets(rotated, { id: 'int1', secretsCiphertext: fresh })).toEqual({ secrets, keyIndex: 0 });
+    // the new key alone reads what it wrote, not what the old key wrote
+    const newOnly = { integrations: { secretsKeys: ['n'.repeat(40)] } };
+    expect(decryptSecrets(newOnly, { id: 'int1', secretsCiphertext: fresh })).toEqual(secrets);
+    expect(() => decryptSecrets(newOnly, { id: 'int1', secretsCiphertext: old })).toThrow(
+      'integration int1: no key of INTEGRATION_SECRETS_KEY (1) opens its stored secrets',
+    );
   });
 });

@@ -2,9 +2,10 @@
 import 'reflect-metadata';
 import { loadConfig } from '../../domain/config';
 import { createDataSource } from '../../entities/data-source';
+import { runMigrationsLocked } from '../../entities/run-migrations';
 
 export default async function globalSetup(): Promise<void> {
   const ds = await createDataSource(loadConfig()).initialize();
-  await ds.runMigrations({ transaction: 'each' });
+  await runMigrationsLocked(ds);
   await ds.destroy();
 }
