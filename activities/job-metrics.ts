@@ -2,8 +2,12 @@
  * The job machinery's metrics: runs started, completed and failed by kind, with their durations.
  * Recorded by the job activities once their row change committed (workflow code must stay
  * deterministic, so it records nothing); served by the worker's /metrics (worker/main.ts).
+ * Every kind's series exist from the start at zero (a failure under its kind's own code appears when
+ * first recorded): a series born at 1 hides its first increase from rate() and increase().
  */
 import { Counter, Histogram, Registry } from 'prom-client';
+import { JOB_FAILURES } from '../domain/processes/contracts';
+import { JOB_KIND_LIST } from '../domain/processes/jobs';
 
 export class JobMetrics {
   private readonly started: Counter<'kind'>;
@@ -38,6 +42,12 @@ export class JobMetrics {
       buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 24 * 3600],
       registers,
     });
+    for (const { name: kind } of JOB_KIND_LIST) {
+      this.started.inc({ kind }, 0);
+      this.completed.inc({ kind }, 0);
+      this.failed.inc({ kind, code: JOB_FAILURES.failed }, 0);
+      for (const outcome of ['succeeded', 'failed']) this.duration.zero({ kind, outcome });
+    }
   }
 
   jobStarted(kind: string): void {

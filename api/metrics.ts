@@ -6,6 +6,7 @@ import type { Express, NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
 import { createMetricsRegistry } from '../domain/metrics/registry';
+import { RATE_LIMIT_POLICIES } from './middleware/rate-limit';
 
 export class ApiMetrics {
   readonly registry: Registry;
@@ -27,6 +28,8 @@ export class ApiMetrics {
       labelNames: ['policy'],
       registers: [this.registry],
     });
+    // every policy's series from the start, so that rate() sees the first refusal
+    for (const policy of Object.values(RATE_LIMIT_POLICIES)) this.refused.inc({ policy }, 0);
   }
 
   /** First in the chain: times each request and records it when its answer is sent. */

@@ -15,7 +15,8 @@ export class JobState {
   @Index() @TimeColumn({ nullable: true }) requestedAt: Date | null;
   /** When the run of the current generation began its work. */
   @TimeColumn({ nullable: true }) startedAt: Date | null;
-  @TimeColumn({ nullable: true }) finishedAt: Date | null;
+  /** Indexed: the jobs gauge counts the runs that failed in the last hour (domain/metrics/jobs.ts). */
+  @Index() @TimeColumn({ nullable: true }) finishedAt: Date | null;
   @Column({ type: 'int', unsigned: true, default: 0 }) progressDone: number;
   @Column({ type: 'int', unsigned: true, nullable: true }) progressTotal: number | null;
   /** Code of a permanent failure (a JobError's), e.g. FETCH_TIMEOUT; null unless the run failed. */

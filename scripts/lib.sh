@@ -45,6 +45,35 @@ load_secrets() { # [file]
   export BLOB_URL_SECRET CURSOR_SECRET INTEGRATION_SECRETS_KEY
 }
 
+# A log over the size limit (MiB) when its server starts (one written before rotation existed, or a server
+# whose log does not rotate) is cut to its last MiB, which keeps the end of the previous run.
+trim_log() { # file max_mb
+  [ -f "$1" ] || return 0
+  local size; size=$(stat -c %s "$1")
+  [ "$size" -gt $(($2 * 1048576)) ] || return 0
+  tail -c 1048576 "$1" >"$1.trim" && mv "$1.trim" "$1"
+  log "$(basename "$1") was $((size / 1048576)) MiB (over $2): kept its last MiB"
+}
+
+# The API's and the worker's logs rotate by size: .data/log/<name>.log, then .1 … .$LOG_FILE_KEEP (scripts/rotate-log.js).
+: "${LOG_FILE_MAX_MB:=50}"
+: "${LOG_FILE_KEEP:=5}"
+
+# Starts a server of ours in the background (its pid in $DATA/<name>.pid), unless it already runs.
+start_process() { # name entry [node options...]
+  local pidfile="$DATA/$1.pid" logfile="$DATA/log/$1.log"
+  if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
+    log "$1 already running (pid $(cat "$pidfile"))"
+    return 0
+  fi
+  trim_log "$logfile" "$LOG_FILE_MAX_MB"
+  log "starting $1"
+  # stdout and stderr (a crash's trace too) go through the rotating writer, which ends when the process does
+  (cd "$ROOT" && exec setsid nohup node "${@:3}" "$2" \
+    > >(exec setsid node scripts/rotate-log.js "$logfile" "$LOG_FILE_MAX_MB" "$LOG_FILE_KEEP") 2>&1 </dev/null) &
+  echo $! >"$pidfile"
+}
+
 port_open() { (exec 3<>"/dev/tcp/$1/$2") 2>/dev/null; }
 
 wait_port() { # host port what seconds

@@ -10,17 +10,6 @@ ensure_database "$MYSQL_DATABASE"
 : "${PORT:=8080}"
 export PORT
 
-start_process() { # name entry [node options...]
-  local pidfile="$DATA/$1.pid"
-  if [ -f "$pidfile" ] && kill -0 "$(cat "$pidfile")" 2>/dev/null; then
-    log "$1 already running (pid $(cat "$pidfile"))"
-    return 0
-  fi
-  log "starting $1"
-  (cd "$ROOT" && exec setsid nohup node "${@:3}" "$2" >>"$DATA/log/$1.log" 2>&1 </dev/null) &
-  echo $! >"$pidfile"
-}
-
 # The tour's demo servers (docs/tour.md): a website to import on 8765 and an integration's tunnel on 8766, the only
 # loopback destinations the service may fetch here (DESIGN §6). Production and docker-compose.yml never set it.
 : "${FETCH_ALLOW_DESTINATIONS=127.0.0.1:8765,127.0.0.1:8766}"

@@ -7,21 +7,28 @@
 import 'reflect-metadata';
 import { JobMetrics } from '../activities/job-metrics';
 import { loadConfig } from '../domain/config';
+import { boundPool } from '../domain/deadline';
 import { createLogger } from '../domain/logger';
+import { registerJobsGauge } from '../domain/metrics/jobs';
 import { createMetricsRegistry } from '../domain/metrics/registry';
 import { serveMetrics } from '../domain/metrics/server';
 import { ensureSchedules } from '../domain/processes/schedules';
 import { createDataSource } from '../entities/data-source';
-import { installTemporalMetrics, temporalMetrics } from './metrics';
+import { temporalMetrics } from './metrics';
+import { installTemporalRuntime } from './runtime';
 import { planQueues } from './task-queues';
 import { createWorker } from './worker';
 
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger(config.logLevel, 'worker');
-  installTemporalMetrics(config.metrics.temporalPort);
+  // the SDK's records become JSON lines of this logger; its metrics carry service="worker" as the registry's do
+  installTemporalRuntime({ logger, metricsPort: config.metrics.temporalPort, service: 'worker' });
   const ds = await createDataSource(config).initialize();
+  // a hung database fails a step (retried) instead of holding it: the wait for a connection, each statement
+  boundPool(ds, { acquireMs: config.mysql.acquireTimeoutMs, statementMs: config.mysql.statementTimeoutMs });
   const registry = createMetricsRegistry('worker', ds);
+  registerJobsGauge(registry, ds);
   const { worker, deps, close } = await createWorker({ ds, config }, { metrics: new JobMetrics(registry) });
   // ready while every queue is polled: not before run(), nor once SIGTERM began the drain
   const metrics = await serveMetrics(
@@ -43,6 +50,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`worker failed: ${err instanceof Error ? err.stack : String(err)}\n`);
+  // a JSON line too (its stack in `err`), like every other record of the worker
+  createLogger('fatal', 'worker').fatal({ err }, 'worker failed');
   process.exit(1);
 });

@@ -1,26 +1,10 @@
 /**
  * The worker's metrics beyond its registry: the Temporal SDK's own (task slots, polls, workflow and
- * activity latencies), which its core exports in Prometheus format on a loopback port of its own.
+ * activity latencies), which its core exports in Prometheus format on a loopback port of its own
+ * (worker/runtime.ts).
  * The worker's /metrics appends them, so one scrape gets both.
  */
-import { Runtime } from '@temporalio/worker';
 import type { MetricsSource } from '../domain/metrics/server';
-
-/** Before any connection to Temporal: the SDK's runtime is set up once per process. */
-export function installTemporalMetrics(port: number): void {
-  Runtime.install({
-    telemetryOptions: {
-      metrics: {
-        prometheus: {
-          bindAddress: `127.0.0.1:${port}`,
-          countersTotalSuffix: true,
-          unitSuffix: true,
-          useSecondsForDurations: true,
-        },
-      },
-    },
-  });
-}
 
 export function temporalMetrics(port: number): MetricsSource {
   return async () => {

@@ -10,6 +10,7 @@ import type { Config } from '../domain/config';
 import { installEventDispatch } from '../domain/integrations/after-commit';
 import { temporalConnectionOptions } from '../domain/processes/temporal-connection';
 import { planQueues } from './task-queues';
+import { workflowBundle } from './workflow-bundle';
 
 /**
  * The longest a heartbeat waits before it is sent (the SDK sends at most one per 80% of the heartbeat
@@ -66,14 +67,14 @@ export async function createWorker(
   const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const activities = createActivities(deps);
   const workers = await Promise.all(
-    queues.map((queue) =>
+    queues.map(async (queue) =>
       Worker.create({
         connection,
         namespace: config.temporal.namespace,
         taskQueue: queue.taskQueue,
         // the main queue's Worker runs the workflows; every step is registered on both, so a run started
         // before the heavy queue existed still finds its heavy steps on the main queue
-        ...(queue.role === 'main' ? { workflowsPath: require.resolve('../workflows') } : {}),
+        ...(queue.role === 'main' ? { workflowBundle: await workflowBundle() } : {}),
         activities,
         maxConcurrentActivityTaskExecutions: queue.maxConcurrentActivities,
         maxHeartbeatThrottleInterval: HEARTBEAT_THROTTLE,

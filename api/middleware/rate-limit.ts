@@ -23,6 +23,14 @@ declare module 'express-serve-static-core' {
 
 type Limits = Config['rateLimits'];
 
+/** The policies by name: the `policy` label of http_rate_limited_requests_total (api/metrics.ts). */
+export const RATE_LIMIT_POLICIES = {
+  token: 'token',
+  user: 'user',
+  organization: 'organization',
+  address: 'address',
+} as const;
+
 type Bucket = [RateLimitPolicy, string];
 
 /**
@@ -68,9 +76,9 @@ export function rateLimit(
   config: Limits,
   onRefused: (policy: string) => void,
 ) {
-  const token: RateLimitPolicy = { name: 'token', limit: config.perToken };
-  const user: RateLimitPolicy = { name: 'user', limit: config.perUser };
-  const organization: RateLimitPolicy = { name: 'organization', limit: config.perOrganization };
+  const token: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.token, limit: config.perToken };
+  const user: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.user, limit: config.perUser };
+  const organization: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.organization, limit: config.perOrganization };
   const count = counter(limiter, [token, user, organization], config.windowSeconds, onRefused);
 
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
@@ -87,7 +95,7 @@ export function rateLimit(
 
 /** The operations reachable without a token: per client address (req.ip, as TRUST_PROXY lets Express read it). */
 export function rateLimitByAddress(limiter: RateLimiter, config: Limits, onRefused: (policy: string) => void) {
-  const address: RateLimitPolicy = { name: 'address', limit: config.perAddress, transient: true };
+  const address: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.address, limit: config.perAddress, transient: true };
   const count = counter(limiter, [address], config.windowSeconds, onRefused);
   return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     await count(address.limit > 0 ? [[address, addressBucket(req.ip)]] : [], res, next);

@@ -1,8 +1,11 @@
 /**
  * The worker's GET /metrics, from the worker process as deployed (dist/worker/main.js on a private
- * task queue): jobs started, completed and failed by kind with their durations, its MySQL pool, and
- * the Temporal SDK's own metrics. A retried begin or finish is counted once.
+ * task queue): jobs started, completed and failed by kind with their durations, the jobs gauge, its
+ * MySQL pool, and the Temporal SDK's own metrics, every sample with its service label. A retried begin
+ * or finish is counted once. Its logs, the Temporal SDK's records included, are JSON lines.
  */
+
+import { LogTimestamp } from '@temporalio/worker';
 import { ChildProcess, spawn } from 'child_process';
 import { createServer } from 'net';
 import * as path from 'path';
@@ -12,10 +15,11 @@ import { createJobActivities } from '../../activities/jobs';
 import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { jobRef } from '../../domain/processes/job-kind';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { dispatchJob, JOB_KIND_LIST } from '../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
+import { temporalLogger } from '../../worker/runtime';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { sample, scrapeUrl } from '../support/metrics';
@@ -66,11 +70,14 @@ describe('the worker process', () => {
           WORKER_METRICS_PORT: String(port),
           TEMPORAL_METRICS_PORT: String(sdkPort),
           SPACE_RETENTION_SECONDS: '1',
-          LOG_LEVEL: 'warn',
+          LOG_LEVEL: 'info',
         },
-        stdio: 'ignore',
+        stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
+    let output = '';
+    worker.stdout?.on('data', (d) => (output += d));
+    worker.stderr?.on('data', (d) => (output += d));
     const url = `http://127.0.0.1:${port}/metrics`;
     await until(() => scrapeUrl(url).then((r) => r.status === 200), 'the worker metrics');
 
@@ -97,6 +104,25 @@ describe('the worker process', () => {
     expect(sample(text, 'db_pool_connections', { state: 'max', service: 'worker' })).toBe(server.config.mysql.poolSize);
     // the SDK's own, from its exporter (the probe above waited for its completed workflow)
     expect(text).toMatch(/^temporal_activity_execution_latency_seconds_bucket\{/m);
+
+    // issue 24 §4: every sample names its service, the SDK's too
+    const samples = text.split('\n').filter((line) => line && !line.startsWith('#'));
+    expect(samples.filter((line) => !line.includes('service="worker"'))).toEqual([]);
+    // counters of every kind from the start, zeros included, so that rate() and increase() see their first run
+    for (const kind of JOB_KIND_LIST.map((k) => k.name)) {
+      expect(sample(text, 'jobs_started_total', { kind })).toBeGreaterThanOrEqual(0);
+      expect(sample(text, 'jobs_failed_total', { kind, code: 'JOB_FAILED' })).toBeGreaterThanOrEqual(0);
+      for (const status of ['pending', 'running', 'failed_last_hour'])
+        expect(sample(text, 'jobs', { kind, status })).toBeGreaterThanOrEqual(0);
+    }
+    expect(sample(text, 'jobs_completed_total', { kind: 'pdf-export' })).toBe(0);
+
+    // its logs: one JSON line per record, the SDK's records (its worker's state changes) included, no webpack report
+    const lines = output.split('\n').filter(Boolean);
+    expect(lines.filter((line) => !/^\{.*\}$/.test(line))).toEqual([]);
+    const records = lines.map((line) => JSON.parse(line));
+    expect(records).toContainEqual(expect.objectContaining({ sdkComponent: 'worker', msg: 'Worker state changed' }));
+    expect(output).not.toMatch(/webpack|modules by path/);
   }, 90000);
 });
 
@@ -121,5 +147,42 @@ describe('job activities', () => {
     expect(sample(text, 'job_duration_seconds_count', { kind: 'space-purge', outcome: 'failed' })).toBe(1);
     await deps.temporal.close();
     await deps.fetch.close();
+  });
+});
+
+describe('the Temporal runtime logger (worker/runtime.ts)', () => {
+  it('writes each SDK record as one JSON line at its level, without task tokens, an error under err', () => {
+    const lines: string[] = [];
+    const logger = temporalLogger(pino({ level: 'info' }, { write: (line: string) => lines.push(line) }));
+    const error = new Error('the database refused');
+    logger.warn('Activity failed', {
+      sdkComponent: 'worker',
+      taskToken: 'CiQwMWEyMWI0NC03',
+      activityType: 'beginJob',
+      error,
+    });
+    logger.log('WARN', 'Activity not found on completion', {
+      sdkComponent: 'core',
+      task_token: 'TaskToken(CiQwMWEyMWI0NC03)',
+      [LogTimestamp]: 1n,
+    });
+    logger.debug('below the level', {});
+
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line).toMatch(/^\{[^\n]*\}\n$/);
+    expect(lines.join('')).not.toContain('CiQwMWEyMWI0NC03');
+    const [failed, notFound] = lines.map((line) => JSON.parse(line));
+    expect(failed).toMatchObject({
+      level: 40,
+      msg: 'Activity failed',
+      sdkComponent: 'worker',
+      activityType: 'beginJob',
+    });
+    expect(failed.err).toMatchObject({
+      type: 'Error',
+      message: 'the database refused',
+      stack: expect.stringContaining('Error: the database refused\n'),
+    });
+    expect(notFound).toMatchObject({ level: 40, msg: 'Activity not found on completion', sdkComponent: 'core' });
   });
 });

@@ -1,0 +1,58 @@
+/**
+ * The jobs gauge: how many jobs of each kind are pending, running, or failed in the last hour, counted
+ * from their rows when scraped. Alerts on stuck jobs need it (a pending count that does not fall, a
+ * running one that stays up; docs/deploy.md §7): the counters say what happened, not what waits.
+ */
+import { Gauge, type Registry } from 'prom-client';
+import { type DataSource, type FindOptionsWhere, IsNull, MoreThanOrEqual, Not } from 'typeorm';
+import type { JobState } from '../../entities/JobState';
+import type { Db } from '../db';
+import { JOB_KIND_LIST } from '../processes/jobs';
+
+/** How far back `failed_last_hour` looks. */
+const FAILED_WINDOW_MS = 3600_000;
+
+/** The gauge's statuses. Each count is an index range: requestedAt for the active rows, finishedAt for the failed. */
+const STATUS_WHERE = {
+  pending: () => ({ requestedAt: Not(IsNull()), startedAt: IsNull(), finishedAt: IsNull() }),
+  running: () => ({ requestedAt: Not(IsNull()), startedAt: Not(IsNull()), finishedAt: IsNull() }),
+  failed_last_hour: (now: Date) => ({
+    finishedAt: MoreThanOrEqual(new Date(now.getTime() - FAILED_WINDOW_MS)),
+    errorCode: Not(IsNull()),
+  }),
+} satisfies Record<string, (now: Date) => FindOptionsWhere<JobState>>;
+
+export interface JobCount {
+  kind: string;
+  status: keyof typeof STATUS_WHERE;
+  count: number;
+}
+
+/** The count of every kind and status, zeros included: a count per kind and status (18 indexed counts). */
+export async function countJobs(db: Db, now = new Date()): Promise<JobCount[]> {
+  const counts: JobCount[] = [];
+  for (const kind of JOB_KIND_LIST)
+    for (const status of Object.keys(STATUS_WHERE) as Array<JobCount['status']>) {
+      const where = { [kind.state]: STATUS_WHERE[status](now) };
+      counts.push({ kind: kind.name, status, count: await db.count(kind.entity, { where }) });
+    }
+  return counts;
+}
+
+/** Adds the `jobs` gauge to a registry, counted when scraped. */
+export function registerJobsGauge(registry: Registry, ds: DataSource): void {
+  new Gauge({
+    name: 'jobs',
+    help: 'Jobs by kind and status, from their rows when scraped: pending (asked for, not started), running, failed_last_hour (runs that failed within the last hour); every worker replica reports the same counts',
+    labelNames: ['kind', 'status'],
+    registers: [registry],
+    async collect() {
+      try {
+        for (const { kind, status, count } of await countJobs(ds.manager)) this.set({ kind, status }, count);
+      } catch {
+        // no samples rather than stale ones, and the rest of the scrape still answers: alert on absent(jobs)
+        this.reset();
+      }
+    },
+  });
+}

@@ -1,0 +1,53 @@
+/**
+ * The jobs gauge's counts (domain/metrics/jobs.ts): pending, running and failed in the last hour, by kind, from
+ * the rows. The counts span every organization, so the test reads them in one REPEATABLE READ transaction: its
+ * snapshot plus its own changes, whatever other tests commit meanwhile; it rolls back.
+ */
+import { countJobs, type JobCount } from '../../domain/metrics/jobs';
+import { finishJob, jobRef, markJobStarted } from '../../domain/processes/job-kind';
+import { JOB_KIND_LIST } from '../../domain/processes/jobs';
+import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
+import { createOrg } from '../factories';
+import { insertSpace } from '../support/content';
+import { useServer } from '../support/server';
+
+const server = useServer();
+
+const ROLLBACK = new Error('rollback');
+const HOUR = 3600_000;
+
+const byKey = (counts: JobCount[]) => new Map(counts.map((c) => [`${c.kind} ${c.status}`, c.count]));
+
+describe('the jobs gauge', () => {
+  it('counts jobs by kind: pending, running, and failed within the last hour; every kind and status, zeros included', async () => {
+    const { org } = await createOrg(server.ds);
+    const spaces = await Promise.all([1, 2, 3, 4, 5, 6].map(() => insertSpace(server.ds, org)));
+    const now = new Date();
+    const transaction = server.ds.transaction('REPEATABLE READ', async (db) => {
+      const before = await countJobs(db, now);
+      expect(before).toHaveLength(JOB_KIND_LIST.length * 3);
+      expect(new Set(before.map((c) => c.status))).toEqual(new Set(['pending', 'running', 'failed_last_hour']));
+
+      const refs = [];
+      for (const space of spaces)
+        refs.push(jobRef(spacePurgeJob, (await softDeleteSpace(db, await lockSpace(db, space.id))).row));
+      const [, , running, failedNow, failedEarlier, succeeded] = refs; // the first two stay pending
+      for (const ref of [running, failedNow, failedEarlier, succeeded]) await markJobStarted(db, spacePurgeJob, ref);
+      const failure = { code: 'JOB_FAILED', messages: [{ message: 'boom' }] };
+      await finishJob(db, spacePurgeJob, failedNow, failure, new Date(now.getTime() - 60_000));
+      await finishJob(db, spacePurgeJob, failedEarlier, failure, new Date(now.getTime() - 2 * HOUR));
+      await finishJob(db, spacePurgeJob, succeeded, null, now);
+
+      const after = byKey(await countJobs(db, now));
+      const delta = [...byKey(before)].filter(([key, count]) => after.get(key) !== count);
+      expect(Object.fromEntries(delta.map(([key, count]) => [key, after.get(key)! - count]))).toEqual({
+        'space-purge pending': 2,
+        'space-purge running': 1,
+        'space-purge failed_last_hour': 1,
+      });
+      throw ROLLBACK;
+    });
+    await expect(transaction).rejects.toBe(ROLLBACK);
+  });
+});
