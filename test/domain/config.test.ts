@@ -2,25 +2,14 @@
 import { spawnSync } from 'child_process';
 import * as path from 'path';
 import { loadConfig, loadDatabaseConfig } from '../../domain/config';
+import { withEnv } from '../support/env';
 
 const ROOT = path.join(__dirname, '..', '..');
 const SECRET = 'x'.repeat(32);
 
 /** loadConfig() under `env` in place of the variables it names (undefined: unset). */
 function loadWith(env: Record<string, string | undefined>) {
-  const saved = Object.fromEntries(Object.keys(env).map((k) => [k, process.env[k]]));
-  try {
-    for (const [k, v] of Object.entries(env)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-    return loadConfig();
-  } finally {
-    for (const [k, v] of Object.entries(saved)) {
-      if (v === undefined) delete process.env[k];
-      else process.env[k] = v;
-    }
-  }
+  return withEnv(env, loadConfig);
 }
 
 describe('signing secrets', () => {
