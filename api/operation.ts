@@ -10,6 +10,7 @@ import { AppError, forbidden } from '../domain/errors';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { loggedQueryParameters } from './middleware/redact-url';
+import { toWire } from './presenters/wire';
 import { validationError } from './validation';
 
 declare module 'express-serve-static-core' {
@@ -143,6 +144,11 @@ export class ApiBuilder {
       name === def.restParam ? `*${name}` : `:${name}`,
     );
     const loggedQuery = loggedQueryParameters(Object.keys(def.query ?? {}));
+    // the answer goes out as its documented schema says: optional fields without a value left out
+    const wire = (status: number, body: unknown) => {
+      const schema = def.responses[status]?.schema;
+      return schema ? toWire(schema, body) : body;
+    };
     // the operation id first, for the request log and the metrics of every answer, 401s included
     const named: RequestHandler = (req, _res, next) => {
       req.operationId = def.operationId;
@@ -206,7 +212,7 @@ export class ApiBuilder {
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
       if (reply.raw) res.status(reply.status).end(reply.raw);
       else if (reply.body === undefined) res.status(reply.status).end();
-      else res.status(reply.status).json(reply.body);
+      else res.status(reply.status).json(wire(reply.status, reply.body));
     });
   }
 

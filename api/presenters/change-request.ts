@@ -6,6 +6,7 @@ import type { Space } from '../../entities/Space';
 import { iso, timestamp } from './common';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
+import type { Presented } from './wire';
 
 export const CHANGE_REQUEST_STATUSES = [
   'draft',
@@ -21,7 +22,7 @@ export const changeRequestSchema = z
     number: z.number().int(),
     status: z.enum(CHANGE_REQUEST_STATUSES),
     subject: z.string(),
-    createdBy: userSchema.nullable(),
+    createdBy: userSchema,
     createdAt: timestamp,
     updatedAt: timestamp,
     space: z.string().openapi({ description: 'id of the space (GitBook 0.202)' }),
@@ -29,9 +30,9 @@ export const changeRequestSchema = z
     revisionInitial: z.string(),
     revisionMergedAncestor: z
       .string()
-      .nullable()
-      .openapi({ description: 'null until the change request is updated from the main content' }),
-    revisionMerged: z.string().nullable().openapi({ description: 'null until merged' }),
+      .optional()
+      .openapi({ description: 'absent until the change request is updated from the main content' }),
+    revisionMerged: z.string().optional().openapi({ description: 'absent until merged' }),
     comments: z.number().int(),
     outdated: z.boolean(),
     urls: z.object({ app: z.string(), location: z.string() }),
@@ -48,7 +49,7 @@ export function presentChangeRequest(
   details: ChangeRequestDetails,
   space: Space,
   urls: Urls,
-): z.infer<typeof changeRequestSchema> {
+): Presented<typeof changeRequestSchema> {
   const { changeRequest: cr, createdBy, comments } = details;
   return {
     object: 'change-request',
@@ -56,7 +57,7 @@ export function presentChangeRequest(
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
-    createdBy: createdBy ? presentUser(createdBy, urls) : null,
+    createdBy: presentUser(createdBy, urls),
     createdAt: iso(cr.createdAt),
     updatedAt: iso(cr.updatedAt),
     space: space.id,

@@ -3,15 +3,16 @@ import type { CollectionPermissions } from '../../domain/access/authorize';
 import type { Collection } from '../../entities/Collection';
 import { roleSchema } from './common';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const collectionSchema = z
   .object({
     object: z.literal('collection'),
     id: z.string(),
     title: z.string(),
-    description: z.string().nullable(),
+    description: z.string().optional(),
     organization: z.string(),
-    parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
+    parent: z.string().optional().openapi({ description: 'absent at the root of the organization' }),
     defaultLevel: roleSchema.nullable(),
     urls: z.object({ location: z.string(), app: z.string() }),
     permissions: z.object({ view: z.boolean(), admin: z.boolean(), viewInviteLinks: z.boolean(), create: z.boolean() }),
@@ -22,7 +23,7 @@ export function presentCollection(
   collection: Collection,
   permissions: CollectionPermissions,
   urls: Urls,
-): z.infer<typeof collectionSchema> {
+): Presented<typeof collectionSchema> {
   return {
     object: 'collection',
     id: collection.id,

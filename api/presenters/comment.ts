@@ -7,6 +7,7 @@ import { iso, isoOrNull, timestamp } from './common';
 import { documentSchema } from './document';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
+import type { Presented } from './wire';
 
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 export const BODY_FORMATS = ['markdown', 'document'] as const;
@@ -35,12 +36,11 @@ const permissionsSchema = z.object({ view: z.boolean(), edit: z.boolean(), reply
 
 const pageTargetSchema = z.object({
   id: z.string(),
-  title: z.string().nullable().openapi({ description: 'null when the page cannot be read any more' }),
-  emoji: z.string().nullable(),
-  icon: z.null().openapi({ description: 'pages have no icon' }),
-  createdAt: timestamp.nullable(),
-  updatedAt: timestamp.nullable(),
-  path: z.string().nullable(),
+  title: z.string().openapi({ description: 'empty when the page cannot be read any more' }),
+  emoji: z.string().optional(),
+  createdAt: timestamp.optional(),
+  updatedAt: timestamp.optional(),
+  path: z.string().openapi({ description: 'empty when the page cannot be read any more' }),
   outdated: z.boolean().openapi({ description: 'the page changed in the content since the comment was posted' }),
 });
 
@@ -50,7 +50,7 @@ export const commentSchema = z
     id: z.string(),
     postedBy: userSchema,
     postedAt: timestamp,
-    editedAt: timestamp.nullable(),
+    editedAt: timestamp.optional(),
     reactions: z.array(reactionSchema),
     replies: z.number().int(),
     repliers: z
@@ -58,11 +58,10 @@ export const commentSchema = z
       .openapi({ description: 'GitBook 0.202: who replied, the most recently active first' }),
     body: bodySchema,
     target: z.object({
-      page: pageTargetSchema.nullable(),
-      node: z.object({ id: z.string(), preview: z.string().nullable() }).nullable(),
-      tableCell: z.object({ record: z.string(), definition: z.string() }).nullable(),
-      changeRequest: z.string().nullable().openapi({ description: 'id of the change request, for its comments' }),
-      review: z.null().openapi({ description: 'there are no reviews' }),
+      page: pageTargetSchema.optional(),
+      node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
+      tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
+      changeRequest: z.string().optional().openapi({ description: 'id of the change request, for its comments' }),
       space: z.string(),
       revision: z
         .string()
@@ -82,7 +81,7 @@ export const commentReplySchema = z
     id: z.string(),
     postedBy: userSchema,
     postedAt: timestamp,
-    editedAt: timestamp.nullable(),
+    editedAt: timestamp.optional(),
     reactions: z.array(reactionSchema),
     body: bodySchema,
     urls: z.object({ location: z.string() }),
@@ -97,12 +96,12 @@ export function commentsPath(comment: Pick<Comment, 'spaceId' | 'changeRequestId
     : `/spaces/${comment.spaceId}/comments`;
 }
 
-function presentBody(markdown: string, format: BodyFormat): z.infer<typeof bodySchema> {
+function presentBody(markdown: string, format: BodyFormat): Presented<typeof bodySchema> {
   if (!markdown) return {};
   return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
 }
 
-function presentReactions(groups: ReactionGroup[], urls: Urls): Array<z.infer<typeof reactionSchema>> {
+function presentReactions(groups: ReactionGroup[], urls: Urls): Array<Presented<typeof reactionSchema>> {
   return groups.map((g) => ({
     emoji: g.emoji,
     count: g.users.length,
@@ -110,28 +109,23 @@ function presentReactions(groups: ReactionGroup[], urls: Urls): Array<z.infer<ty
   }));
 }
 
-function presentPermissions(p: CommentPermissions): z.infer<typeof permissionsSchema> {
+function presentPermissions(p: CommentPermissions): Presented<typeof permissionsSchema> {
   return { view: p.view, edit: p.edit, reply: p.reply, delete: p.delete };
 }
 
-function presentPageTarget(target: NonNullable<CommentDetails['page']>): z.infer<typeof pageTargetSchema> {
+function presentPageTarget(target: NonNullable<CommentDetails['page']>): Presented<typeof pageTargetSchema> {
   const page = target.page;
   if (!page)
     return {
       id: target.id,
-      title: null,
-      emoji: null,
-      icon: null,
-      createdAt: null,
-      updatedAt: null,
-      path: null,
+      title: '',
+      path: '',
       outdated: target.outdated,
     };
   return {
     id: target.id,
     title: page.version.title,
     emoji: page.version.emoji,
-    icon: null,
     createdAt: page.version.createdAt,
     updatedAt: page.version.updatedAt,
     path: page.path,
@@ -144,7 +138,7 @@ export function presentComment(
   permissions: CommentPermissions,
   format: BodyFormat,
   urls: Urls,
-): z.infer<typeof commentSchema> {
+): Presented<typeof commentSchema> {
   const { comment: c } = details;
   return {
     object: 'comment',
@@ -168,7 +162,6 @@ export function presentComment(
           ? { record: c.tableCellRecord, definition: c.tableCellDefinition }
           : null,
       changeRequest: c.changeRequestId,
-      review: null,
       space: c.spaceId,
       revision: c.revisionId,
     },
@@ -187,7 +180,7 @@ export function presentCommentReply(
   permissions: CommentPermissions,
   format: BodyFormat,
   urls: Urls,
-): z.infer<typeof commentReplySchema> {
+): Presented<typeof commentReplySchema> {
   const { reply: r } = details;
   return {
     object: 'comment-reply',

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { FileEntry } from '../../domain/content/model';
 import type { BlobStore } from '../../domain/storage/blob-store';
+import type { Presented } from './wire';
 
 export const fileSchema = z
   .object({
@@ -11,13 +12,16 @@ export const fileSchema = z
     size: z.number().int(),
     dimensions: z
       .object({ width: z.number().int(), height: z.number().int() })
-      .nullable()
+      .optional()
       .openapi({ description: 'PNG, JPEG and GIF images only' }),
-    git: z.null().openapi({ description: 'there is no Git sync' }),
   })
   .openapi('File');
 
-export async function presentFile(id: string, file: FileEntry, blobs: BlobStore): Promise<z.infer<typeof fileSchema>> {
+export async function presentFile(
+  id: string,
+  file: FileEntry,
+  blobs: BlobStore,
+): Promise<Presented<typeof fileSchema>> {
   return {
     id,
     name: file.name,
@@ -26,6 +30,5 @@ export async function presentFile(id: string, file: FileEntry, blobs: BlobStore)
     size: file.size,
     dimensions:
       file.width !== undefined && file.height !== undefined ? { width: file.width, height: file.height } : null,
-    git: null,
   };
 }

@@ -5,6 +5,7 @@ import type { ImportCommit } from '../../domain/processes/contracts';
 import type { ImportRun } from '../../entities/ImportRun';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const importContentResultSchema = z
   .object({
@@ -53,7 +54,7 @@ export function importRunUrl(urls: Urls, run: ImportRun): string {
   return urls.api(`/org/${run.organizationId}/imports/${run.id}`);
 }
 
-export function presentImportResult(result: ImportCommit): z.infer<typeof importContentResultSchema> {
+export function presentImportResult(result: ImportCommit): Presented<typeof importContentResultSchema> {
   return {
     revision: result.revisionId,
     importedResources: result.importedResources,
@@ -61,7 +62,7 @@ export function presentImportResult(result: ImportCommit): z.infer<typeof import
   };
 }
 
-export function presentImportRun(run: ImportRun, urls: Urls): z.infer<typeof importRunSchema> {
+export function presentImportRun(run: ImportRun, urls: Urls): Presented<typeof importRunSchema> {
   const status = importRunStatus(run);
   const job = run.process;
   const times = [run.updatedAt, job.requestedAt, job.startedAt, job.finishedAt].filter((t): t is Date => t !== null);

@@ -2,12 +2,13 @@
 import { z } from 'zod';
 import type { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { iso, timestamp } from './common';
+import type { Presented } from './wire';
 
 export const integrationEventSchema = z
   .object({
     id: z.string(),
     integrationId: z.string(),
-    installationId: z.string().nullable(),
+    installationId: z.string().optional(),
     createdAt: timestamp,
     payload: z.record(z.unknown()).openapi({
       description:
@@ -41,7 +42,7 @@ export const integrationEventDetailSchema = z
   })
   .openapi('IntegrationEventDetail');
 
-export function presentIntegrationEvent(event: IntegrationEvent): z.infer<typeof integrationEventSchema> {
+export function presentIntegrationEvent(event: IntegrationEvent): Presented<typeof integrationEventSchema> {
   return {
     id: event.id,
     integrationId: event.integrationId,
@@ -52,6 +53,6 @@ export function presentIntegrationEvent(event: IntegrationEvent): z.infer<typeof
   };
 }
 
-export function presentIntegrationEventDetail(event: IntegrationEvent): z.infer<typeof integrationEventDetailSchema> {
+export function presentIntegrationEventDetail(event: IntegrationEvent): Presented<typeof integrationEventDetailSchema> {
   return { event: presentIntegrationEvent(event), trace: { logs: event.trace } };
 }

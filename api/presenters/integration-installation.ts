@@ -10,6 +10,7 @@ import { timestamp } from './common';
 import { PresentedSite, siteSchema } from './site';
 import type { PresentedSpace } from './site-space';
 import { spaceSchema } from './space';
+import type { Presented } from './wire';
 
 export const INSTALLATION_STATUSES = ['active', 'pending', 'paused'] as const;
 export const INSTALLATION_SELECTIONS = ['all', 'selected'] as const;
@@ -82,7 +83,7 @@ export function presentInstallation(
   installation: IntegrationInstallation,
   spaces: number,
   config: Config,
-): z.infer<typeof installationSchema> {
+): Presented<typeof installationSchema> {
   return installationJson(integration, installation, spaces, config);
 }
 
@@ -92,7 +93,7 @@ export function presentSpaceInstallation(
   row: IntegrationSpaceInstallation,
   space: PresentedSpace | null,
   config: Config,
-): z.infer<typeof spaceInstallationSchema> {
+): Presented<typeof spaceInstallationSchema> {
   const json = spaceInstallationJson(integration, row, config);
   return space ? { ...json, space } : json;
 }
@@ -103,7 +104,7 @@ export function presentSiteInstallation(
   row: IntegrationSiteInstallation,
   site: PresentedSite | null,
   config: Config,
-): z.infer<typeof siteInstallationSchema> {
+): Presented<typeof siteInstallationSchema> {
   const json = siteInstallationJson(integration, row, config);
   return site ? { ...json, site } : json;
 }

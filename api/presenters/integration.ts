@@ -11,6 +11,7 @@ import { integrationJson } from '../../domain/integrations/wire';
 import type { Integration } from '../../entities/Integration';
 import type { Organization } from '../../entities/Organization';
 import { organizationSchema } from './organization';
+import type { Presented } from './wire';
 
 export const integrationSchema = z
   .object({
@@ -34,7 +35,10 @@ export const integrationSchema = z
     owner: organizationSchema,
     urls: z.object({
       location: z.string(),
-      icon: z.string().nullable().openapi({ description: 'the icon (PNG), served to anyone; null when there is none' }),
+      icon: z
+        .string()
+        .optional()
+        .openapi({ description: 'the icon (PNG), served to anyone; absent when there is none' }),
       app: z.string(),
       assets: z.string(),
       publicEndpoint: z
@@ -43,7 +47,7 @@ export const integrationSchema = z
       publicContentEndpoint: z.string(),
     }),
     permissions: z.object({ admin: z.boolean() }),
-    contentSecurityPolicy: z.string().nullable(),
+    contentSecurityPolicy: z.string().optional(),
   })
   .openapi('Integration');
 
@@ -53,8 +57,8 @@ export function presentIntegration(
   permissions: IntegrationPermissions,
   ownerPermissions: OrganizationPermissions,
   config: Config,
-): z.infer<typeof integrationSchema> {
-  return integrationJson(integration, owner, permissions, config, ownerPermissions) as z.infer<
+): Presented<typeof integrationSchema> {
+  return integrationJson(integration, owner, permissions, config, ownerPermissions) as Presented<
     typeof integrationSchema
   >;
 }

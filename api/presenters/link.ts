@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { LinkItem, LinkStats } from '../../domain/links/links';
 import type { LinkStatus } from '../../entities/SpaceLink';
 import { listSchema } from './common';
+import type { Presented } from './wire';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const satisfies readonly LinkStatus[];
 
@@ -80,7 +81,7 @@ export interface LinkContext {
   revisionId: string;
 }
 
-export function presentPageReference(pageId: string, ctx: LinkContext): z.infer<typeof pageReferenceSchema> {
+export function presentPageReference(pageId: string, ctx: LinkContext): Presented<typeof pageReferenceSchema> {
   return {
     kind: 'page',
     page: pageId,
@@ -90,7 +91,7 @@ export function presentPageReference(pageId: string, ctx: LinkContext): z.infer<
   };
 }
 
-function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetReferenceSchema> {
+function presentTarget(link: LinkItem, ctx: LinkContext): Presented<typeof targetReferenceSchema> {
   // pages and files are read in the same revision as the link itself
   const inSpace = {
     space: ctx.spaceId,
@@ -114,7 +115,7 @@ function presentTarget(link: LinkItem, ctx: LinkContext): z.infer<typeof targetR
   }
 }
 
-export function presentLink(link: LinkItem, ctx: LinkContext): z.infer<typeof linkSchema> {
+export function presentLink(link: LinkItem, ctx: LinkContext): Presented<typeof linkSchema> {
   return {
     status: link.status,
     relation: 'reference',
@@ -127,7 +128,7 @@ export function presentLinkList(
   page: { items: LinkItem[]; count: number; next?: { page: string } },
   stats: LinkStats & { introducedByChangeRequest: number },
   ctx: LinkContext,
-): z.infer<typeof linkListSchema> {
+): Presented<typeof linkListSchema> {
   return {
     items: page.items.map((l) => presentLink(l, ctx)),
     count: page.count,

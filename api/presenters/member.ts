@@ -6,6 +6,7 @@ import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { teamRoleSchema } from './team';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
+import type { Presented } from './wire';
 
 export const memberSchema = z
   .object({
@@ -15,10 +16,11 @@ export const memberSchema = z
     user: userSchema,
     disabled: z.boolean(),
     joinedAt: timestamp,
-    lastSeenAt: timestamp.nullable(),
+    lastSeenAt: timestamp.optional(),
     sso: z.boolean(),
     spaces: z.number().int(),
     teams: z.number().int(),
+    sites: z.number().int().openapi({ description: 'GitBook 0.202: sites of the organization the member can see' }),
   })
   .openapi('Member');
 
@@ -31,9 +33,9 @@ export const teamMemberSchema = z
   })
   .openapi('TeamMemberItem');
 
-export type MemberJson = z.infer<typeof memberSchema>;
+export type MemberJson = Presented<typeof memberSchema>;
 
-export function presentMember({ member, user, spaces, teams }: MemberDetails, urls: Urls): MemberJson {
+export function presentMember({ member, user, spaces, teams, sites }: MemberDetails, urls: Urls): MemberJson {
   return {
     object: 'member',
     id: member.userId,
@@ -45,6 +47,7 @@ export function presentMember({ member, user, spaces, teams }: MemberDetails, ur
     sso: member.sso,
     spaces,
     teams,
+    sites,
   };
 }
 

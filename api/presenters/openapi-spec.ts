@@ -8,6 +8,7 @@ import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 const ERROR_CODES = [
@@ -24,14 +25,14 @@ export const openAPISpecSchema = z
     createdAt: timestamp,
     updatedAt: timestamp,
     slug: z.string(),
-    sourceURL: z.string().nullable().openapi({ description: 'null for a text source' }),
+    sourceURL: z.string().optional().openapi({ description: 'absent for a text source' }),
     processingState: z
       .enum(PROCESSING_STATES)
       .openapi({ description: 'a failed run is `complete` with `lastProcessErrorCode`' }),
     visibility: z.enum(['private', 'public']),
-    lastVersion: z.string().nullable().openapi({ description: 'id of the newest version; a failed run keeps it' }),
-    lastProcessedAt: timestamp.nullable(),
-    lastProcessErrorCode: z.enum(ERROR_CODES).nullable().openapi({
+    lastVersion: z.string().optional().openapi({ description: 'id of the newest version; a failed run keeps it' }),
+    lastProcessedAt: timestamp.optional(),
+    lastProcessErrorCode: z.enum(ERROR_CODES).optional().openapi({
       description: 'JOB_FAILED (an extension): the run failed for another reason than fetching or parsing',
     }),
     lastProcessedErrors: z
@@ -48,8 +49,8 @@ export const openAPISpecSchema = z
       app: z.string(),
       published: z
         .string()
-        .nullable()
-        .openapi({ description: 'where anyone reads the latest version; null unless visibility is public' }),
+        .optional()
+        .openapi({ description: 'where anyone reads the latest version; absent unless visibility is public' }),
     }),
   })
   .openapi('OpenAPISpec');
@@ -95,7 +96,7 @@ export function presentOpenAPISpec(
   spec: OpenAPISpec,
   permissions: OpenAPISpecPermissions,
   urls: Urls,
-): z.infer<typeof openAPISpecSchema> {
+): Presented<typeof openAPISpecSchema> {
   const failed = spec.process.errorCode !== null;
   const errors = spec.process.errorMessages ?? [];
   return {
@@ -131,7 +132,7 @@ export function presentOpenAPISpecVersion(
   version: OpenAPISpecVersion,
   url: string,
   urls: Urls,
-): z.infer<typeof openAPISpecVersionSchema> {
+): Presented<typeof openAPISpecVersionSchema> {
   return {
     object: 'openapi-spec-version',
     id: version.id,
@@ -147,7 +148,7 @@ export function presentOpenAPISpecContent(
   filesystem: Record<string, unknown>,
   url: string,
   urls: Urls,
-): z.infer<typeof openAPISpecContentSchema> {
+): Presented<typeof openAPISpecContentSchema> {
   const publicUrl =
     spec.visibility !== 'public' ? null : (version.sourceUrl ?? publishedSpecUrl(urls, spec, version.id));
   return { filesystem, url, urls: { source: url, public: publicUrl } };

@@ -4,6 +4,7 @@ import { organizationJson } from '../../domain/organizations/wire';
 import type { Organization } from '../../entities/Organization';
 import { roleSchema, timestamp } from './common';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const organizationSchema = z
   .object({
@@ -12,27 +13,23 @@ export const organizationSchema = z
     title: z.string(),
     createdAt: timestamp,
     emailDomains: z.array(z.string()),
-    hostname: z.string().nullable(),
+    hostname: z.string().optional(),
     type: z.string(),
-    useCase: z.string().nullable(),
-    communityType: z.string().nullable(),
-    defaultRole: roleSchema.nullable(),
-    defaultContent: z.object({ type: z.string(), site: z.string() }).nullable(),
+    useCase: z.string().optional(),
+    communityType: z.string().optional(),
+    defaultRole: roleSchema.optional(),
+    defaultContent: z.object({ type: z.string(), site: z.string() }).optional(),
     sso: z.boolean(),
     ai: z.boolean(),
     inviteLinks: z.boolean(),
     plan: z.string(),
-    billing: z.null().openapi({ description: 'always null: there is no billing system' }),
     mergeRules: z
       .object({ type: z.literal('none') })
       .openapi({ description: 'GitBook 0.202: change requests merge without a required review' }),
-    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().nullable() }),
+    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
     trial: z
-      .object({ status: z.literal('notapplicable'), count: z.number().int(), endDate: z.null(), decision: z.null() })
+      .object({ status: z.literal('notapplicable'), count: z.number().int() })
       .openapi({ description: 'no trial can be started: there is no billing system' }),
-    customHostname: z.null(),
-    blocked: z.null().openapi({ description: 'organizations are never blocked' }),
-    internal_billingMigration: z.null(),
     internal_isOnNewTrial: z.literal(true),
     permissions: z.record(z.boolean()),
   })
@@ -42,6 +39,6 @@ export function presentOrganization(
   org: Organization,
   permissions: OrganizationPermissions,
   urls: Urls,
-): z.infer<typeof organizationSchema> {
+): Presented<typeof organizationSchema> {
   return organizationJson(org, permissions, urls);
 }

@@ -1,9 +1,10 @@
-import { z } from 'zod';
+import { ZodTypeAny, z } from 'zod';
 import type { Document } from '../../domain/content/document';
 import type { PageNode, PageRecord } from '../../domain/content/reader';
 import { timestamp } from './common';
 import { documentSchema } from './document';
 import type { Urls } from './urls';
+import { standingFor } from './wire';
 
 /**
  * How every page is laid out. Pages have no layout settings of their own, so each shows GitBook's
@@ -29,7 +30,6 @@ export interface PageJson {
   id: string;
   title: string;
   emoji: string | null;
-  icon: null;
   createdAt: string;
   updatedAt: string;
   markdown?: string;
@@ -41,9 +41,7 @@ export interface PageJson {
   path: string;
   description: string | null;
   pages: PageJson[];
-  git: null;
   layout: typeof DEFAULT_PAGE_LAYOUT;
-  cover: null;
   variables: Record<string, never>;
   hidden: boolean;
   noIndex: boolean;
@@ -54,7 +52,8 @@ export interface PageJson {
 }
 
 // zod-to-openapi 7 cannot describe recursive (lazy) schemas: child pages point back at Page by $ref.
-const childPages = z.array(z.custom<PageJson>()).openapi({
+const childPage = standingFor(z.custom<PageJson>(), (): ZodTypeAny => pageSchema);
+const childPages = z.array(childPage).openapi({
   type: 'array',
   items: { $ref: '#/components/schemas/Page' },
   description: 'child pages, each with its own `pages`: the whole subtree',
@@ -85,8 +84,7 @@ export const pageSchema = z
   .object({
     id: z.string(),
     title: z.string(),
-    emoji: z.string().nullable(),
-    icon: z.null().openapi({ description: 'pages have an emoji, no icon' }),
+    emoji: z.string().optional(),
     createdAt: timestamp,
     updatedAt: timestamp,
     markdown: z.string().optional().openapi({ description: 'the body, unless a page read asked for format=document' }),
@@ -98,11 +96,9 @@ export const pageSchema = z
     urls: z.object({ app: z.string() }),
     slug: z.string(),
     path: z.string(),
-    description: z.string().nullable(),
+    description: z.string().optional(),
     pages: childPages,
-    git: z.null().openapi({ description: 'there is no Git sync' }),
     layout: layoutSchema,
-    cover: z.null().openapi({ description: 'pages have no cover image' }),
     variables: z.object({}).strict().openapi({ description: 'always empty: variables belong to the revision' }),
     hidden: z.boolean(),
     noIndex: z.boolean().openapi({ description: 'always false: every page is searchable' }),
@@ -134,7 +130,6 @@ export function presentPage(
     id: page.id,
     title: version.title,
     emoji: version.emoji,
-    icon: null,
     createdAt: version.createdAt,
     updatedAt: version.updatedAt,
     ...body,
@@ -145,9 +140,7 @@ export function presentPage(
     path: page.path,
     description: version.description,
     pages: children,
-    git: null,
     layout: DEFAULT_PAGE_LAYOUT,
-    cover: null,
     variables: {},
     hidden: version.hidden,
     noIndex: false,

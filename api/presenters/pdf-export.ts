@@ -1,6 +1,7 @@
 /** The answers of the change-request PDF operation: the URL once rendered, or how far the render is. */
 import { z } from 'zod';
 import type { PdfExportOutcome } from '../../domain/pdf/exports';
+import type { Presented } from './wire';
 
 export const pdfUrlSchema = z.object({
   url: z
@@ -25,6 +26,6 @@ export const pdfPendingSchema = z.object({
 export function presentPdfPending(
   outcome: Extract<PdfExportOutcome, { state: 'pending' | 'running' }>,
   retryAfter: number,
-): z.infer<typeof pdfPendingSchema> {
+): Presented<typeof pdfPendingSchema> {
   return { status: outcome.state, progress: { done: outcome.done, total: outcome.total }, retryAfter };
 }

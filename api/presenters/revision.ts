@@ -1,19 +1,23 @@
 import { z } from 'zod';
 import type { PageNode } from '../../domain/content/reader';
 import type { Revision, RevisionType } from '../../entities/Revision';
+import { changeRequestSchema } from './change-request';
 import { iso, timestamp } from './common';
 import { fileSchema } from './file';
 import { pageSchema, presentPageTree } from './page';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
-export const REVISION_TYPES = [
-  'initial',
-  'edits',
-  'merge',
-  'update',
-  'template',
-  'import',
-] as const satisfies readonly RevisionType[];
+/** GitBook's revision types: a first, template or import revision is content written like edits. */
+export const REVISION_TYPES = ['edits', 'merge', 'update'] as const;
+const WIRE_TYPES: Record<RevisionType, (typeof REVISION_TYPES)[number]> = {
+  initial: 'edits',
+  edits: 'edits',
+  template: 'edits',
+  import: 'edits',
+  merge: 'merge',
+  update: 'update',
+};
 
 export const revisionSchema = z
   .object({
@@ -27,18 +31,25 @@ export const revisionSchema = z
       .openapi({ description: 'always empty: reusable content is not supported' }),
     variables: z.record(z.string()),
     createdAt: timestamp,
-    git: z.null().openapi({ description: 'there is no Git sync' }),
     tags: z.array(z.unknown()).max(0).openapi({ description: 'GitBook 0.202; always empty: there are no tags' }),
-    type: z.enum(REVISION_TYPES),
+    type: z.enum(REVISION_TYPES).openapi({ description: 'a first, template or import revision is `edits`' }),
+    mergedFrom: changeRequestSchema.optional().openapi({ description: 'the change request a merge revision merged' }),
     urls: z.object({ app: z.string(), published: z.string(), public: z.string() }),
   })
   .openapi('Revision');
 
 export function presentRevision(
   revision: Revision,
-  content: { pages: PageNode[]; files: z.infer<typeof fileSchema>[]; organizationId: string; appPath: string },
+  content: {
+    pages: PageNode[];
+    files: Presented<typeof fileSchema>[];
+    organizationId: string;
+    appPath: string;
+    /** the change request a merge revision merged */
+    mergedFrom?: Presented<typeof changeRequestSchema>;
+  },
   urls: Urls,
-): z.infer<typeof revisionSchema> {
+): Presented<typeof revisionSchema> {
   // A revision is pinned content of its space, viewed the same way from the space and from a change request.
   const pinned = `/s/${revision.spaceId}/~/revisions/${revision.id}`;
   return {
@@ -50,9 +61,9 @@ export function presentRevision(
     reusableContents: [],
     variables: revision.variables,
     createdAt: iso(revision.createdAt),
-    git: null,
     tags: [],
-    type: revision.type,
+    type: WIRE_TYPES[revision.type],
+    mergedFrom: content.mergedFrom,
     urls: {
       app: urls.app(`/o/${content.organizationId}${pinned}`),
       published: urls.published(pinned),

@@ -6,16 +6,17 @@ import { Team } from '../../entities/Team';
 import { iso, roleSchema, timestamp } from './common';
 import { presentTeams, TeamJson, teamSchema } from './team';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const samlProviderSchema = z
   .object({
     object: z.literal('saml-provider'),
     id: z.string(),
     label: z.string(),
-    ssoURL: z.string(),
+    ssoURL: z.string().url().openapi({ description: '`about:blank` until it is set (GitBook requires a URI)' }),
     entityID: z.string(),
     certificate: z.string(),
-    defaultTeam: teamSchema.nullable(),
+    defaultTeam: teamSchema.optional().openapi({ description: 'absent when members get no team from the provider' }),
     defaultRole: roleSchema
       .nullable()
       .openapi({ description: 'null: members signing in get no role from the provider' }),
@@ -40,12 +41,12 @@ export function presentSamlProvider(
   provider: SamlProvider,
   defaultTeam: TeamJson | null,
   urls: Urls,
-): z.infer<typeof samlProviderSchema> {
+): Presented<typeof samlProviderSchema> {
   return {
     object: 'saml-provider',
     id: provider.id,
     label: provider.label,
-    ssoURL: provider.ssoURL,
+    ssoURL: provider.ssoURL || 'about:blank',
     entityID: provider.entityID,
     certificate: provider.certificate,
     defaultTeam,
@@ -62,7 +63,7 @@ export async function presentSamlProviders(
   access: AccessContext,
   providers: SamlProvider[],
   urls: Urls,
-): Promise<Array<z.infer<typeof samlProviderSchema>>> {
+): Promise<Array<Presented<typeof samlProviderSchema>>> {
   const teamIds = [...new Set(providers.map((p) => p.defaultTeamId).filter((id): id is string => !!id))];
   const teams = teamIds.length ? await access.db.findBy(Team, { id: In(teamIds) }) : [];
   const presented = await presentTeams(access, teams);
@@ -70,6 +71,6 @@ export async function presentSamlProviders(
   return providers.map((p) => presentSamlProvider(p, (p.defaultTeamId && byId.get(p.defaultTeamId)) || null, urls));
 }
 
-export function presentSsoEntry(provider: SamlProvider, urls: Urls): z.infer<typeof ssoEntrySchema> {
+export function presentSsoEntry(provider: SamlProvider, urls: Urls): Presented<typeof ssoEntrySchema> {
   return { id: provider.id, label: provider.label, startURL: serviceUrls(provider, urls).startURL };
 }

@@ -4,6 +4,7 @@ import type { Space } from '../../entities/Space';
 import { listSchema } from './common';
 import { pageAppUrl } from './page';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 const score = z.number().min(0);
 
@@ -49,7 +50,7 @@ export const organizationSearchListSchema = listSchema(searchSpaceSchema);
 
 const spaceAppPath = (space: Space): string => `/o/${space.organizationId}/s/${space.id}`;
 
-export function presentSearchPage(page: PageResult, space: Space, urls: Urls): z.infer<typeof searchPageSchema> {
+export function presentSearchPage(page: PageResult, space: Space, urls: Urls): Presented<typeof searchPageSchema> {
   const app = pageAppUrl(urls, spaceAppPath(space), page.path);
   return {
     id: page.id,
@@ -72,7 +73,7 @@ export function presentSearchPage(page: PageResult, space: Space, urls: Urls): z
   };
 }
 
-export function presentSearchSpace(result: SpaceResult, urls: Urls): z.infer<typeof searchSpaceSchema> {
+export function presentSearchSpace(result: SpaceResult, urls: Urls): Presented<typeof searchSpaceSchema> {
   return {
     type: 'space',
     id: result.space.id,

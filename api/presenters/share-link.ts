@@ -5,6 +5,7 @@ import { iso, timestamp } from './common';
 import { withShareKey } from './share-key-urls';
 import { publishedOrNull, siteAddress } from './site-urls';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const shareLinkSchema = z
   .object({
@@ -20,13 +21,13 @@ export const shareLinkSchema = z
     urls: z.object({
       published: z
         .string()
-        .nullable()
-        .openapi({ description: 'the site opened with this link; null while the site is not published' }),
+        .optional()
+        .openapi({ description: 'the site opened with this link; absent while the site is not published' }),
     }),
   })
   .openapi('ShareLink');
 
-export function presentShareLink(site: Site, link: SiteShareLink, urls: Urls): z.infer<typeof shareLinkSchema> {
+export function presentShareLink(site: Site, link: SiteShareLink, urls: Urls): Presented<typeof shareLinkSchema> {
   return {
     object: 'share-link',
     id: link.id,

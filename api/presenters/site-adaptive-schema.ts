@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { timestamp } from './common';
+import type { Presented } from './wire';
 
 export const siteAdaptiveSchemaSchema = z
   .object({
@@ -20,6 +21,6 @@ export const templateConditionsSchema = z
 export function presentSiteAdaptiveSchema(
   jsonSchema: Record<string, unknown>,
   updatedAt: Date,
-): z.infer<typeof siteAdaptiveSchemaSchema> {
+): Presented<typeof siteAdaptiveSchemaSchema> {
   return { object: 'site-adaptive-schema', jsonSchema, updatedAt: updatedAt.toISOString() };
 }

@@ -41,7 +41,7 @@ export const SITE_CUSTOMIZATION = {
   trademark: { enabled: false },
   externalLinks: { target: 'self' },
   pagination: { enabled: true },
-  pageActions: { externalAI: false, markdown: true },
+  pageActions: { externalAI: false, markdown: true, items: ['markdown'] },
   git: { showEditLink: false },
   privacyPolicy: {},
   socialPreview: {},

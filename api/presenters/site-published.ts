@@ -8,6 +8,7 @@ import { PresentedSiteSection, presentSiteSection, siteSectionSchema } from './s
 import { PresentedSiteSectionGroup, presentSiteSectionGroup, siteSectionGroupSchema } from './site-section-group';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const siteStructureSchema = z
   .union([
@@ -42,7 +43,7 @@ export function presentSiteStructure(
   structure: SiteStructure,
   spaces: Map<string, PresentedSpace>,
   urls: Urls,
-): z.infer<typeof siteStructureSchema> {
+): Presented<typeof siteStructureSchema> {
   if (!structure.hasSections)
     return {
       type: 'siteSpaces',
@@ -64,9 +65,9 @@ export function presentSiteStructure(
 
 export function presentPublishedSite(
   presentedSite: PresentedSite,
-  structure: z.infer<typeof siteStructureSchema>,
+  structure: Presented<typeof siteStructureSchema>,
   scripts: SiteScript[],
-): z.infer<typeof publishedSiteSchema> {
+): Presented<typeof publishedSiteSchema> {
   return {
     object: 'published-content-site',
     site: presentedSite,

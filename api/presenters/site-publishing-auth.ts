@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { SitePublishingAuth } from '../../entities/SitePublishingAuth';
+import type { Presented } from './wire';
 
 export const sitePublishingAuthSchema = z
   .object({
@@ -11,6 +12,6 @@ export const sitePublishingAuthSchema = z
   })
   .openapi('SitePublishingAuth');
 
-export function presentSitePublishingAuth(auth: SitePublishingAuth): z.infer<typeof sitePublishingAuthSchema> {
+export function presentSitePublishingAuth(auth: SitePublishingAuth): Presented<typeof sitePublishingAuthSchema> {
   return { object: 'publishing-auth', backend: 'custom', privateKey: auth.privateKey };
 }

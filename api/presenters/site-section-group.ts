@@ -4,13 +4,14 @@ import type { Site } from '../../entities/Site';
 import { presentSiteSection, siteSectionSchema } from './site-section';
 import type { PresentedSpace } from './site-space';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const siteSectionGroupSchema = z
   .object({
     object: z.literal('site-section-group'),
     id: z.string(),
     title: z.string(),
-    icon: z.string().nullable(),
+    icon: z.string().optional(),
     sections: z.array(siteSectionSchema).openapi({ description: 'its sections, in order' }),
     children: z
       .array(siteSectionSchema)
@@ -19,7 +20,7 @@ export const siteSectionGroupSchema = z
   })
   .openapi('SiteSectionGroup');
 
-export type PresentedSiteSectionGroup = z.infer<typeof siteSectionGroupSchema>;
+export type PresentedSiteSectionGroup = Presented<typeof siteSectionGroupSchema>;
 
 export function presentSiteSectionGroup(
   site: Site,

@@ -4,27 +4,28 @@ import type { Site } from '../../entities/Site';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
 import { publishedOrNull, siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const siteSectionSchema = z
   .object({
     object: z.literal('site-section'),
     id: z.string(),
     title: z.string(),
-    description: z.string().nullable(),
+    description: z.string().optional(),
     default: z.boolean(),
     path: z.string(),
-    condition: z.string().nullable(),
-    sectionGroup: z.string().nullable().openapi({ description: 'the group it is in; null at the root level' }),
-    icon: z.string().nullable(),
+    condition: z.string().optional(),
+    sectionGroup: z.string().optional().openapi({ description: 'the group it is in; absent at the root level' }),
+    icon: z.string().optional(),
     siteSpaces: z.array(siteSpaceSchema).openapi({ description: 'its variants, in order' }),
     draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
     urls: z.object({
-      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+      published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
     }),
   })
   .openapi('SiteSection');
 
-export type PresentedSiteSection = z.infer<typeof siteSectionSchema>;
+export type PresentedSiteSection = Presented<typeof siteSectionSchema>;
 
 /** `spaces`: the presented space of each of its site spaces, by space id. */
 export function presentSiteSection(

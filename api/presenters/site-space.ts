@@ -4,27 +4,28 @@ import type { Site } from '../../entities/Site';
 import { publishedOrNull, siteItemAddress } from './site-urls';
 import { spaceSchema } from './space';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const siteSpaceSchema = z
   .object({
     object: z.literal('site-space'),
     id: z.string(),
     path: z.string(),
-    section: z.string().nullable().openapi({ description: 'the section it is a variant of; null at the root level' }),
+    section: z.string().optional().openapi({ description: 'the section it is a variant of; absent at the root level' }),
     space: spaceSchema,
     title: z.string().openapi({ description: "the space's title" }),
     default: z.boolean(),
-    condition: z.string().nullable(),
+    condition: z.string().optional(),
     hasAdvancedCustomizationFeature: z.boolean(),
     draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
     urls: z.object({
-      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+      published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
     }),
   })
   .openapi('SiteSpace');
 
-export type PresentedSiteSpace = z.infer<typeof siteSpaceSchema>;
-export type PresentedSpace = z.infer<typeof spaceSchema>;
+export type PresentedSiteSpace = Presented<typeof siteSpaceSchema>;
+export type PresentedSpace = Presented<typeof spaceSchema>;
 
 /** `sectionPath`: the path of its section, null at the root level. */
 export function presentSiteSpace(

@@ -2,7 +2,7 @@
  * Where a site and its parts are published. The site answers at `https://<proxy>` when it has a proxy
  * origin, else at `https://<hostname>[/<basename>]`, else at PUBLISHED_BASE_URL/sites/<id>; a section
  * at `<site>/<path>`, a site space at `<site or section>/<path>`, default ones included, so a link
- * stays valid when the default changes. Null while the site is not published.
+ * stays valid when the default changes. None (null, left out on the wire) while the site is not published.
  */
 import type { Site } from '../../entities/Site';
 import type { Urls } from './urls';

@@ -4,6 +4,7 @@ import type { Site, SiteAgentsContext, SiteType, SiteVisibility } from '../../en
 import { iso, timestamp } from './common';
 import { publishedOrNull, siteAddress } from './site-urls';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const SITE_TYPES = [
   'basic',
@@ -28,19 +29,17 @@ export const siteSchema = z
     type: z.enum(SITE_TYPES),
     appliedType: z.enum(SITE_TYPES).openapi({ description: 'GitBook 0.202: the type in effect, always `type` here' }),
     title: z.string(),
-    icon: z.null().openapi({ description: 'sites have no icon here' }),
-    hostname: z.string().nullable(),
-    basename: z.string().nullable(),
+    hostname: z.string().optional(),
+    basename: z.string().optional(),
     proxy: z
       .object({ origin: z.string(), target: z.string() })
-      .nullable()
+      .optional()
       .openapi({ description: '`origin` proxies to the site at `target`' }),
     visibility: z.enum(SITE_VISIBILITIES),
     published: z.boolean(),
     siteSpaces: z.number().int().openapi({ description: 'how many site spaces the site shows' }),
     createdAt: timestamp,
     adaptiveContent: z.object({ enabled: z.boolean() }),
-    ads: z.null().openapi({ description: 'there are no ads' }),
     agentsContext: z.enum(SITE_AGENTS_CONTEXTS),
     features: z
       .array(
@@ -56,7 +55,7 @@ export const siteSchema = z
     urls: z.object({
       location: z.string(),
       app: z.string(),
-      published: z.string().nullable().openapi({ description: 'null while the site is not published' }),
+      published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
       preview: z.string().openapi({ description: 'GitBook 0.202: where the site can be previewed, published or not' }),
     }),
     permissions: z.object({
@@ -72,7 +71,7 @@ export const siteSchema = z
   })
   .openapi('Site');
 
-export type PresentedSite = z.infer<typeof siteSchema>;
+export type PresentedSite = Presented<typeof siteSchema>;
 
 export function presentSite(site: Site, siteSpaces: number, permissions: SitePermissions, urls: Urls): PresentedSite {
   return {
@@ -81,7 +80,6 @@ export function presentSite(site: Site, siteSpaces: number, permissions: SitePer
     type: site.type,
     appliedType: site.type,
     title: site.title,
-    icon: null,
     hostname: site.hostname,
     basename: site.basename,
     proxy: site.proxy
@@ -92,7 +90,6 @@ export function presentSite(site: Site, siteSpaces: number, permissions: SitePer
     siteSpaces,
     createdAt: iso(site.createdAt),
     adaptiveContent: { enabled: site.adaptiveContentEnabled },
-    ads: null,
     agentsContext: site.agentsContext,
     features: [],
     defaultLevel: null,

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import type { SpacePermissions } from '../../domain/access/authorize';
 import type { SpaceCounters } from '../../domain/spaces/counters';
+import { TITLE_MAX } from '../../domain/spaces/spaces';
 import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
 import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const SPACE_VISIBILITIES = [
   'public',
@@ -20,26 +22,23 @@ export const spaceSchema = z
   .object({
     object: z.literal('space'),
     id: z.string(),
-    title: z.string(),
-    emoji: z.string().nullable(),
+    title: z.string().max(TITLE_MAX),
+    emoji: z.string().openapi({ description: 'empty when the space has no emoji' }),
     visibility: z.enum(SPACE_VISIBILITIES),
     createdAt: timestamp,
     updatedAt: timestamp,
-    deletedAt: timestamp.nullable(),
+    deletedAt: timestamp.optional().openapi({ description: 'only on a deleted space' }),
     editMode: z.enum(EDIT_MODES),
     urls: z.object({
       location: z.string(),
       app: z.string(),
       published: z.string(),
       public: z.string(),
-      icon: z.null().openapi({ description: 'spaces have an emoji, no icon image' }),
     }),
     organization: z.string(),
-    parent: z.string().nullable().openapi({ description: 'null at the root of the organization' }),
+    parent: z.string().optional().openapi({ description: 'absent at the root of the organization' }),
     language: z.string(),
-    gitSync: z.null().openapi({ description: 'there is no Git sync' }),
-    visitorAuth: z.null().openapi({ description: 'no visitor authentication backend is configured' }),
-    revision: z.string().nullable(),
+    revision: z.string().openapi({ description: 'empty until the first revision is written' }),
     defaultLevel: roleSchema.nullable(),
     comments: z.number().int(),
     changeRequests: z.number().int(),
@@ -68,7 +67,7 @@ export function presentSpace(
   permissions: SpacePermissions,
   counters: SpaceCounters,
   urls: Urls,
-): z.infer<typeof spaceSchema> {
+): Presented<typeof spaceSchema> {
   const site = counters.publishedIn;
   const published = site
     ? siteItemAddress(site.site, [site.sectionPath, site.path], urls)
@@ -77,7 +76,7 @@ export function presentSpace(
     object: 'space',
     id: space.id,
     title: space.title,
-    emoji: space.emoji,
+    emoji: space.emoji ?? '',
     visibility: space.visibility,
     createdAt: iso(space.createdAt),
     updatedAt: iso(space.updatedAt),
@@ -88,14 +87,11 @@ export function presentSpace(
       app: urls.app(`/o/${space.organizationId}/s/${space.id}`),
       published,
       public: published,
-      icon: null,
     },
     organization: space.organizationId,
     parent: space.parentId,
     language: space.language,
-    gitSync: null,
-    visitorAuth: null,
-    revision: space.revisionId,
+    revision: space.revisionId ?? '',
     defaultLevel: space.defaultLevel,
     comments: counters.comments,
     changeRequests: counters.changeRequests,

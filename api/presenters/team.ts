@@ -4,6 +4,7 @@ import type { AccessContext } from '../../domain/access/context';
 import { TeamCounters, teamCounters } from '../../domain/teams/counters';
 import type { Team } from '../../entities/Team';
 import { iso, timestamp } from './common';
+import type { Presented } from './wire';
 
 export const teamSchema = z
   .object({
@@ -26,7 +27,7 @@ export const memberTeamSchema = z
   .object({ team: teamSchema, member: z.object({ role: teamRoleSchema }) })
   .openapi('MemberTeam');
 
-export type TeamJson = z.infer<typeof teamSchema>;
+export type TeamJson = Presented<typeof teamSchema>;
 
 export function presentTeam(team: Team, counters: TeamCounters, permissions: TeamPermissions): TeamJson {
   return {

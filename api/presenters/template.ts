@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Template } from '../../domain/content/templates/model';
+import type { Presented } from './wire';
 
 export const templateSchema = z
   .object({
@@ -10,7 +11,7 @@ export const templateSchema = z
   })
   .openapi('Template');
 
-export function presentTemplate(template: Template): z.infer<typeof templateSchema> {
+export function presentTemplate(template: Template): Presented<typeof templateSchema> {
   return {
     id: template.id,
     title: template.title,

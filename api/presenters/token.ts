@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { ApiToken } from '../../entities/ApiToken';
 import { iso, isoOrNull, timestamp } from './common';
+import type { Presented } from './wire';
 
 export const apiTokenSchema = z
   .object({
@@ -13,7 +14,7 @@ export const apiTokenSchema = z
   })
   .openapi('ApiToken');
 
-export function presentApiToken(token: ApiToken, secret?: string): z.infer<typeof apiTokenSchema> {
+export function presentApiToken(token: ApiToken, secret?: string): Presented<typeof apiTokenSchema> {
   return {
     object: 'api-token',
     id: token.id,

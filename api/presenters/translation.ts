@@ -8,6 +8,7 @@ import type { Translation } from '../../entities/Translation';
 import { iso, timestamp } from './common';
 import { documentSchema } from './document';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 const language = z.enum(LANGUAGES);
@@ -23,8 +24,8 @@ export const translationSchema = z
     source: z.object({ space: z.string(), language }),
     language,
     instructions: documentSchema,
-    result: z.object({ space: z.string(), revision: z.string(), language }).nullable().openapi({
-      description: 'the space the runs write into and its revision of the last completed run; null before the first',
+    result: z.object({ space: z.string(), revision: z.string(), language }).optional().openapi({
+      description: 'the space the runs write into and its revision of the last completed run; absent before the first',
     }),
     createdAt: timestamp,
     updatedAt: timestamp,
@@ -66,7 +67,7 @@ export function presentTranslation(
   translation: Translation,
   permissions: TranslationPermissions,
   urls: Urls,
-): z.infer<typeof translationSchema> {
+): Presented<typeof translationSchema> {
   const failed = statusOf(translation) === 'failed';
   const resultLanguage = translation.language as (typeof LANGUAGES)[number];
   return {

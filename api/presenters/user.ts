@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { User } from '../../entities/User';
 import type { Urls } from './urls';
+import type { Presented } from './wire';
 
 export const userSchema = z
   .object({
@@ -8,12 +9,12 @@ export const userSchema = z
     id: z.string(),
     displayName: z.string(),
     email: z.string(),
-    photoURL: z.string().nullable(),
+    photoURL: z.string().optional(),
     urls: z.object({ location: z.string() }),
   })
   .openapi('User');
 
-export function presentUser(user: User, urls: Urls): z.infer<typeof userSchema> {
+export function presentUser(user: User, urls: Urls): Presented<typeof userSchema> {
   return {
     object: 'user',
     id: user.id,

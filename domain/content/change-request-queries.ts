@@ -39,7 +39,7 @@ export function changeRequestsOfSpaceQuery(db: Db, spaceId: string, filter: Chan
 
 export interface ChangeRequestDetails {
   changeRequest: ChangeRequest;
-  createdBy: User | undefined;
+  createdBy: User;
   /** open comments */
   comments: number;
 }
@@ -55,7 +55,8 @@ export async function describeChangeRequests(db: Db, changeRequests: ChangeReque
   );
   return changeRequests.map((cr) => ({
     changeRequest: cr,
-    createdBy: users.get(cr.createdById),
+    // users are never deleted, and the column references one
+    createdBy: users.get(cr.createdById)!,
     comments: comments.get(cr.id) ?? 0,
   }));
 }

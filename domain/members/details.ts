@@ -4,11 +4,12 @@
  */
 import { In } from 'typeorm';
 import { Member } from '../../entities/Member';
+import { Site } from '../../entities/Site';
 import { Space } from '../../entities/Space';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
-import { viewableContent } from '../access/authorize';
+import { viewableContent, viewableSites } from '../access/authorize';
 import { AccessContext } from '../access/context';
 import { whereSpaceViewable } from '../access/viewable';
 import type { Db } from '../db';
@@ -20,6 +21,8 @@ export interface MemberDetails {
   spaces: number;
   /** teams of the organization the member belongs to */
   teams: number;
+  /** sites of the organization the member can see (GitBook 0.202 requires the count) */
+  sites: number;
 }
 
 export async function describeMembers(db: Db, organizationId: string, members: Member[]): Promise<MemberDetails[]> {
@@ -46,6 +49,7 @@ export async function describeMembers(db: Db, organizationId: string, members: M
       .createQueryBuilder(Space, 's')
       .where('s.organizationId = :organizationId AND s.deletedAt IS NULL', { organizationId });
   let everything: number | null = null;
+  let allSites: number | null = null;
 
   return Promise.all(
     members.map(async (member) => {
@@ -54,9 +58,17 @@ export async function describeMembers(db: Db, organizationId: string, members: M
       const accessible = viewable.everything
         ? everything!
         : await whereSpaceViewable(liveSpaces(), 's', viewable).getCount();
+      const sites = await viewableSites(new AccessContext(db, member.userId), organizationId);
+      if (sites.everything && allSites === null) allSites = await db.countBy(Site, { organizationId });
       const user = users.get(member.userId);
       if (!user) throw new Error(`member ${member.userId} of ${organizationId} has no user row`);
-      return { member, user, spaces: accessible, teams: teamCounts.get(member.userId) ?? 0 };
+      return {
+        member,
+        user,
+        spaces: accessible,
+        teams: teamCounts.get(member.userId) ?? 0,
+        sites: sites.everything ? allSites! : sites.siteIds.length,
+      };
     }),
   );
 }

@@ -25,13 +25,9 @@ export interface OrganizationJson {
   ai: boolean;
   inviteLinks: boolean;
   plan: string;
-  billing: null;
   mergeRules: { type: 'none' };
   urls: { location: string; app: string; logo: string | null };
-  trial: { status: 'notapplicable'; count: number; endDate: null; decision: null };
-  customHostname: null;
-  blocked: null;
-  internal_billingMigration: null;
+  trial: { status: 'notapplicable'; count: number };
   internal_isOnNewTrial: true;
   permissions: Record<string, boolean>;
 }
@@ -57,13 +53,9 @@ export function organizationJson(
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: org.plan,
-    billing: null,
     mergeRules: { type: 'none' },
     urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
-    trial: { status: 'notapplicable', count: 0, endDate: null, decision: null },
-    customHostname: null,
-    blocked: null,
-    internal_billingMigration: null,
+    trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: true,
     permissions: { ...permissions },
   };

@@ -14,7 +14,8 @@ import { recordSpaceVisibilityUpdated } from '../integrations/space-events';
 import { DEFAULT_LANGUAGE, Language } from './languages';
 
 export const UNTITLED_SPACE = 'Untitled';
-export const TITLE_MAX = 128;
+/** GitBook's SpaceTitle: clients that validate answers refuse a longer one. */
+export const TITLE_MAX = 50;
 const COPY_SUFFIX = ' (copy)';
 
 export interface NewSpace {

@@ -1,7 +1,7 @@
 /**
- * Every answer carries every field the spec lists for its resource (null where it has no value),
- * and nothing that is not accounted for: one real answer of each resource kind is held to the
- * checked-in field lists of test/fixtures/spec-fields.ts.
+ * Every answer carries every field the spec lists for its resource, except the ones GitBook's document marks
+ * optional, which it carries only with a value (never null: DESIGN §8), and nothing that is not accounted for:
+ * one real answer of each resource kind is held to the checked-in field lists of test/fixtures/spec-fields.ts.
  */
 import { newId } from '../../domain/ids';
 import { SamlProvider } from '../../entities/SamlProvider';
@@ -29,7 +29,7 @@ function objectsAt(body: Json, path: string): Json[] {
   return objects;
 }
 
-/** The keys each object at every listed path must have, and the keys it may have. */
+/** The keys each object at every listed path must have, the keys it may have, and the ones never null. */
 function expectFields(list: FieldList, body: Json): void {
   const paths = new Set([
     '',
@@ -39,13 +39,19 @@ function expectFields(list: FieldList, body: Json): void {
   ]);
   for (const path of paths) {
     const pick = (fields?: string[], nested?: Record<string, string[]>) => (path ? nested?.[path] : fields) ?? [];
-    const required = [...pick(list.fields, list.nested), ...pick(list.gitbook?.fields, list.gitbook?.nested)];
-    const allowed = new Set([...required, ...pick(list.extensions?.fields, list.extensions?.nested)]);
+    const optional = new Set(pick(list.optional?.fields, list.optional?.nested));
+    const listed = [...pick(list.fields, list.nested), ...pick(list.gitbook?.fields, list.gitbook?.nested)];
+    const required = listed.filter((f) => !optional.has(f));
+    const allowed = new Set([...listed, ...optional, ...pick(list.extensions?.fields, list.extensions?.nested)]);
     for (const object of path ? objectsAt(body, path) : [body]) {
       const keys = Object.keys(object);
       // each message names the path, so a failure says which object lacks what
       expect({ path, missing: required.filter((f) => !keys.includes(f)) }).toEqual({ path, missing: [] });
       expect({ path, unlisted: keys.filter((k) => !allowed.has(k)) }).toEqual({ path, unlisted: [] });
+      expect({ path, nullOptional: keys.filter((k) => optional.has(k) && object[k] === null) }).toEqual({
+        path,
+        nullOptional: [],
+      });
     }
   }
 }
@@ -220,35 +226,23 @@ describe('answers carry every field of the spec', () => {
     expectFields(SPEC_FIELDS.member, answers.teamMember.organization);
   });
 
-  it('fields without a value are null, not left out', () => {
+  it("optional fields without a value are left out; required and nullable ones keep a value of GitBook's type", () => {
     const { bareSpace, organization, bareSamlProvider, changeRequest, page } = answers;
-    expect(bareSpace).toMatchObject({
-      emoji: null,
-      parent: null,
-      gitSync: null,
-      visitorAuth: null,
-      deletedAt: null,
-      urls: { icon: null },
-    });
-    expect(bareSamlProvider).toMatchObject({ defaultRole: null, defaultTeam: null });
-    expect(organization).toMatchObject({
-      hostname: null,
-      useCase: null,
-      billing: null,
-      customHostname: null,
-      blocked: null,
-      trial: { status: 'notapplicable', count: 0, endDate: null, decision: null },
-    });
-    expect(changeRequest).toMatchObject({ revisionMerged: null, revisionMergedAncestor: null });
-    expect(page.pages[0].pages[0]).toMatchObject({
-      emoji: null,
-      description: null,
-      pages: [],
-      git: null,
-      cover: null,
-      computed: null,
-      computedSeed: null,
-    });
+    const absent = (object: Json, keys: string[]) => expect(keys.filter((k) => k in object)).toEqual([]);
+    // GitBook's Space requires an emoji (a string): empty when there is none
+    expect(bareSpace.emoji).toBe('');
+    absent(bareSpace, ['parent', 'gitSync', 'visitorAuth', 'deletedAt']);
+    absent(bareSpace.urls, ['icon']);
+    // defaultRole is nullable in GitBook's document (MemberRoleOrGuest), defaultTeam optional
+    expect(bareSamlProvider.defaultRole).toBeNull();
+    absent(bareSamlProvider, ['defaultTeam']);
+    absent(organization, ['hostname', 'useCase', 'billing', 'customHostname', 'blocked', 'internal_billingMigration']);
+    expect(organization.trial).toEqual({ status: 'notapplicable', count: 0 });
+    absent(changeRequest, ['revisionMerged', 'revisionMergedAncestor']);
+    const child = page.pages[0].pages[0];
+    absent(child, ['emoji', 'icon', 'description', 'git', 'cover']);
+    // fields of ours that GitBook 0.137 lacks are present, null where empty
+    expect(child).toMatchObject({ pages: [], computed: null, computedSeed: null });
   });
 
   it("a page's layout is GitBook's default layout", () => {

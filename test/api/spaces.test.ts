@@ -39,25 +39,20 @@ describe('spaces', () => {
       object: 'space',
       id: expect.any(String),
       title: 'Untitled',
-      emoji: null,
+      emoji: '',
       visibility: 'private',
       revision: expect.any(String),
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
-      deletedAt: null,
       editMode: 'live',
       urls: {
         location: `${server.config.publicBaseUrl}/v1/spaces/${id}`,
         app: expect.stringContaining(id),
         published: expect.stringContaining(id),
         public: expect.stringContaining(id),
-        icon: null,
       },
       organization: fx.org.id,
-      parent: null,
       language: 'en',
-      gitSync: null,
-      visitorAuth: null,
       defaultLevel: null,
       comments: 0,
       changeRequests: 0,
@@ -90,7 +85,7 @@ describe('spaces', () => {
   it('validates create, get and patch input', async () => {
     const createCases: Array<[object, string]> = [
       [{ title: '' }, 'title: must be at least 1 character'],
-      [{ title: 'x'.repeat(129) }, 'title: must be at most 128 characters'],
+      [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ title: 1 }, 'title: must be a string, not number'],
       [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],
       [{ language: 'xx' }, `language: must be one of ${LANGUAGES.join(', ')}`],
@@ -110,7 +105,7 @@ describe('spaces', () => {
       .expect(400);
     expect(tooLong.body.error.message).toBe('shareKey: must be at most 256 characters');
     const patchCases: Array<[object, string]> = [
-      [{ title: 'x'.repeat(129) }, 'title: must be at most 128 characters'],
+      [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin, inherit'],
       [{ editMode: 'frozen' }, 'editMode: must be one of live, locked'],
       [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],
@@ -143,7 +138,7 @@ describe('spaces', () => {
       .patch(`/v1/spaces/${s.id}`)
       .send({ emoji: null, defaultLevel: null })
       .expect(200);
-    expect(cleared.body.emoji).toBeNull();
+    expect(cleared.body.emoji).toBe('');
     expect(cleared.body.defaultLevel).toBeNull();
     expect((await server.as(fx.admin.token).get(`/v1/spaces/${s.id}`).expect(200)).body).toMatchObject({
       title: 'Renamed',
@@ -230,7 +225,7 @@ describe('spaces', () => {
 
     const restored = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/restore`).expect(200);
     expect(restored.body).toMatchObject({ object: 'space', id: s.id, parent: c.id });
-    expect(restored.body.deletedAt).toBeNull();
+    expect(restored.body).not.toHaveProperty('deletedAt');
     expect(ids((await listAll(server, fx.admin, `/v1/orgs/${fx.org.id}/spaces`)).items)).toEqual([other.id, s.id]);
     expect(ids((await listAll(server, fx.admin, `/v1/collections/${c.id}/spaces`)).items)).toEqual([s.id]);
     // Restoring a space that is not deleted answers it unchanged.
@@ -291,9 +286,9 @@ describe('spaces', () => {
       res.body.id,
       b.id,
     ]);
-    const long = await newSpace(server, fx.admin, fx.org.id, { title: 'x'.repeat(128) });
+    const long = await newSpace(server, fx.admin, fx.org.id, { title: 'x'.repeat(50) });
     const copy = await server.as(fx.admin.token).post(`/v1/spaces/${long.id}/duplicate`).expect(201);
-    expect(copy.body.title).toBe(`${'x'.repeat(121)} (copy)`);
+    expect(copy.body.title).toBe(`${'x'.repeat(43)} (copy)`);
     await server.as(fx.admin.token).post('/v1/spaces/nope/duplicate').expect(404);
   });
 
@@ -320,7 +315,7 @@ describe('spaces', () => {
         .post(`/v1/spaces/${s.id}/move`)
         .send({ parent: null, position: { after: { type: 'collection', collection: c.id } } })
         .expect(200);
-      expect(root.body.parent).toBeNull();
+      expect(root.body).not.toHaveProperty('parent');
     });
 
     it('answers 404, 400 and 409 for the spec conditions', async () => {
@@ -375,7 +370,7 @@ describe('spaces', () => {
         .send({ organization: target.org.id })
         .expect(200);
       expect(res.body).toMatchObject({ object: 'space', id: s.id, organization: target.org.id });
-      expect(res.body.parent).toBeNull();
+      expect(res.body).not.toHaveProperty('parent');
       expect(await server.ds.manager.countBy(ContentGrant, { targetId: s.id })).toBe(0);
       await server.as(editor.token).get(`/v1/spaces/${s.id}`).expect(404);
       expect(ids((await listAll(server, target.admin, `/v1/orgs/${target.org.id}/spaces`)).items)).toEqual([s.id]);

@@ -9,6 +9,16 @@ import { Config, loadConfig } from '../../domain/config';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createBlobStore } from '../../domain/storage';
 import { createDataSource } from '../../entities/data-source';
+import { failPendingAnswers, reportFigures, useOurDocument, watchAnswers } from './answer-validation';
+
+// every 2xx answer of every test is held to GitBook's documents and ours (answer-validation.ts)
+if (typeof afterEach === 'function') {
+  afterEach(failPendingAnswers);
+  afterAll(() => {
+    reportFigures(expect.getState().testPath ?? '');
+    failPendingAnswers();
+  });
+}
 
 export interface TestServer {
   app: Express;
@@ -37,6 +47,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     blobs: createBlobStore(config),
     logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
   });
+  watchAnswers(app);
+  useOurDocument((await request(app).get('/v1/openapi.json').expect(200)).body);
   const agent = request(app);
   return {
     app,

@@ -1,14 +1,18 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
 import { z } from 'zod';
+import { describeChangeRequests } from '../../../domain/content/change-request-queries';
 import { markdownToDocument } from '../../../domain/content/document';
 import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import { evaluateVariables } from '../../../domain/content/variables';
 import { notFound } from '../../../domain/errors';
+import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { ApiBuilder, Reply } from '../../operation';
+import { presentChangeRequest } from '../../presenters/change-request';
 import { presentFile } from '../../presenters/file';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
+import { toWire } from '../../presenters/wire';
 import { PageAnswers } from './page-answers';
 import { presentPageWithChildren } from './present';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
@@ -39,11 +43,23 @@ export function contentReadRoutes(api: ApiBuilder): void {
         const { revision, reader } = await openContent(ds, target);
         const [pages, files] = await Promise.all([reader.tree(), reader.files()]);
         const presentedFiles = await Promise.all(files.map(({ id, file }) => presentFile(id, file, blobs)));
+        // GitBook's merge revision names the change request it merged
+        const merged =
+          revision.type === 'merge' && revision.changeRequestId
+            ? await ds.manager.findOneBy(ChangeRequest, { id: revision.changeRequestId })
+            : null;
+        const [mergedFrom] = merged ? await describeChangeRequests(ds.manager, [merged]) : [];
         return {
           status: 200,
           body: presentRevision(
             revision,
-            { pages, files: presentedFiles, organizationId: target.space.organizationId, appPath: target.appPath },
+            {
+              pages,
+              files: presentedFiles,
+              organizationId: target.space.organizationId,
+              appPath: target.appPath,
+              mergedFrom: mergedFrom && presentChangeRequest(mergedFrom, target.space, urls),
+            },
             urls,
           ),
         };
@@ -81,12 +97,13 @@ export function contentReadRoutes(api: ApiBuilder): void {
       const evaluated = query.evaluated ?? false;
       const json = await pageAnswers.get(
         { revisionId: revision.id, appPath: target.appPath, pageId: page.id, format, evaluated },
-        () => {
+        async () => {
           const markdown = evaluated
             ? evaluateVariables(page.version.markdown, revision.variables)
             : page.version.markdown;
           const body = format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
-          return presentPageWithChildren(reader, page, body, target, urls);
+          // served as bytes from the cache: written to the wire as the operation's schema says here
+          return toWire(pageSchema, await presentPageWithChildren(reader, page, body, target, urls));
         },
       );
       return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };

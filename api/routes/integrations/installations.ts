@@ -6,7 +6,6 @@
  * installation is also read by the installing organization's members and changed by its admins.
  */
 import { In } from 'typeorm';
-import type { z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
@@ -49,6 +48,7 @@ import {
   spaceInstallationSchema,
 } from '../../presenters/integration-installation';
 import { Urls } from '../../presenters/urls';
+import type { Presented } from '../../presenters/wire';
 import { presentSitesFor } from '../sites/present';
 import { presentSpacesFor } from '../spaces/present';
 import {
@@ -110,7 +110,9 @@ const KINDS = {
   },
 } as const;
 
-type PresentedContentInstallation = z.infer<typeof spaceInstallationSchema> | z.infer<typeof siteInstallationSchema>;
+type PresentedContentInstallation =
+  | Presented<typeof spaceInstallationSchema>
+  | Presented<typeof siteInstallationSchema>;
 
 export function installationRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;

@@ -1,0 +1,311 @@
+/**
+ * Every 2xx JSON answer a test receives is held to the documents (issue 22): GitBook's 0.137 document (the one our
+ * spec was cut from) for the operations GitBook has, our own /v1/openapi.json for all of them, and GitBook's current
+ * document (0.202) for the fields it requires. The app's `res.json` is wrapped (test/support/server.ts), so answers
+ * read through supertest and through a listening port (GitBook's client) are both seen. A failure names the
+ * operation, the document and the JSON pointer, and fails the test that was running (see `failPendingAnswers`).
+ */
+
+import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv2020 from 'ajv/dist/2020';
+import addFormats from 'ajv-formats';
+import type { Express, Response } from 'express';
+import { appendFileSync, readFileSync } from 'fs';
+import { resolve } from 'path';
+
+type Json = Record<string, any>;
+
+/**
+ * 2xx statuses of ours that GitBook's 0.137 document does not list for the operation: validated against our
+ * document only. An import or a PDF export still running past the wait (202), a repeated install or a team PUT that
+ * replaces (200).
+ */
+export const STATUSES_GITBOOK_LACKS: Record<string, number[]> = {
+  importContent: [202],
+  importContentInChangeRequest: [202],
+  getSpacePDF: [202],
+  getChangeRequestPDF: [202],
+  installIntegration: [200],
+  installIntegrationOnSpace: [200],
+  installIntegrationOnSite: [200],
+  putTeam: [200],
+};
+
+/** Figures of one test file, written where ANSWER_VALIDATION_REPORT names (a JSON line per file) if set. */
+export const figures = {
+  answers: 0,
+  gitbook137: 0,
+  ours: 0,
+  gitbook202: 0,
+  gitbook202Valid: 0,
+  gitbook202RequiredMissing: 0,
+  gitbook202Other: new Set<string>(),
+};
+
+const pending: string[] = [];
+
+interface Operation {
+  operationId: string;
+  method: string;
+  path: string;
+  responses: Json;
+}
+
+/** A loaded document: its operations by method and path, and a validator per response, compiled when first needed. */
+class Reference {
+  private readonly byRoute = new Map<string, Operation>();
+  private readonly byId = new Map<string, Operation>();
+  private readonly validators = new Map<string, ValidateFunction | null>();
+
+  constructor(
+    readonly name: string,
+    private readonly ajv: Ajv,
+    document: Json,
+    pathPrefix: string,
+  ) {
+    for (const [path, item] of Object.entries<Json>(document.paths)) {
+      for (const [method, operation] of Object.entries<Json>(item)) {
+        if (!operation?.operationId) continue;
+        const entry = { operationId: operation.operationId, method, path, responses: operation.responses ?? {} };
+        this.byRoute.set(routeKey(method, pathPrefix + path), entry);
+        this.byId.set(entry.operationId, entry);
+      }
+    }
+  }
+
+  named(operationId: string): Operation | undefined {
+    return this.byId.get(operationId);
+  }
+
+  operation(method: string, path: string): Operation | undefined {
+    return this.byRoute.get(routeKey(method, path));
+  }
+
+  /** The validator of the operation's JSON answer with `status`; undefined when the document lists no such status. */
+  validator(operation: Operation, status: number): ValidateFunction | null | undefined {
+    const key = `${operation.operationId} ${status}`;
+    if (!this.validators.has(key)) {
+      const response = operation.responses[String(status)];
+      if (!response) return undefined;
+      const schema = response.content?.['application/json']?.schema;
+      this.validators.set(key, schema ? this.ajv.compile(schema) : null);
+    }
+    return this.validators.get(key);
+  }
+}
+
+/** A route's key, its parameters' names left out (GitBook and we may name them differently). */
+function routeKey(method: string, path: string): string {
+  return `${method.toLowerCase()} ${path.replace(/\{[^}]+\}/g, '{}')}`;
+}
+
+/**
+ * GitBook's documents are OpenAPI 3.0: `nullable: true` becomes a null type (an enum gains null; a `$ref` or a
+ * composition becomes anyOf [it, null]) and references point into the document registered under `id`.
+ */
+function translate(node: unknown, id: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => translate(item, id));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) out.$ref = `${id}${value}`;
+    else if (key !== 'nullable' && key !== 'discriminator') out[key] = translate(value, id);
+  }
+  if ((node as Json).nullable !== true) return out;
+  if (typeof out.type === 'string') {
+    out.type = [out.type, 'null'];
+    if (Array.isArray(out.enum) && !out.enum.includes(null)) out.enum = [...out.enum, null];
+    return out;
+  }
+  return { anyOf: [out, { type: 'null' }] };
+}
+
+function newAjv<T extends Ajv>(make: () => T): T {
+  const ajv = make();
+  addFormats(ajv);
+  // GitBook's own formats: a free string for us (its client checks neither)
+  ajv.addFormat('emoji', true);
+  ajv.addFormat('icon', true);
+  return ajv;
+}
+
+/**
+ * The skeleton of a document that only asks for required fields: types, formats and limits dropped, every union an
+ * anyOf, enums and constants kept only on the fields that tell a union's options apart (`object`, `type`, `kind`).
+ * An answer fails it when it lacks a field the document requires, whatever else differs.
+ */
+function requiredOnly(node: unknown, key?: string): unknown {
+  if (Array.isArray(node)) return node.map((item) => requiredOnly(item));
+  if (!node || typeof node !== 'object') return node;
+  const out: Json = {};
+  for (const [name, value] of Object.entries(node as Json)) {
+    if (name === 'properties') out.properties = mapEntries(value, (field, schema) => requiredOnly(schema, field));
+    else if (name === 'oneOf' || name === 'anyOf') out.anyOf = requiredOnly(value);
+    else if (['items', 'allOf', 'required', '$ref'].includes(name)) out[name] = requiredOnly(value);
+    else if ((name === 'enum' || name === 'const') && (key === 'object' || key === 'type' || key === 'kind'))
+      out[name] = value;
+  }
+  return out;
+}
+
+/** The document with every schema (components and answers) cut to its required fields. */
+function requiredView(document: Json): Json {
+  const paths = mapEntries(document.paths, (_path, item) =>
+    mapEntries(item, (_method, operation) => {
+      if (!(operation as Json)?.responses) return operation;
+      const responses = mapEntries((operation as Json).responses, (_status, response) => {
+        const schema = (response as Json)?.content?.['application/json']?.schema;
+        return schema ? { content: { 'application/json': { schema: requiredOnly(schema) } } } : response;
+      });
+      return { ...(operation as Json), responses };
+    }),
+  );
+  return { paths, components: { schemas: mapEntries(document.components.schemas, (_name, s) => requiredOnly(s)) } };
+}
+
+function mapEntries(value: unknown, map: (key: string, value: unknown) => unknown): Json {
+  const out: Json = {};
+  for (const [key, inner] of Object.entries((value ?? {}) as Json)) out[key] = map(key, inner);
+  return out;
+}
+
+interface References {
+  gitbook137: Reference;
+  gitbook202: Reference;
+  /** 0.202's required fields only (requiredOnly) */
+  gitbook202Required: Reference;
+  ours: Reference;
+}
+
+let references: References | undefined;
+
+function gitbookReference(name: string, pkg: string, view: (document: Json) => Json = (d) => d): Reference {
+  const file = resolve(__dirname, '../../node_modules', pkg, 'spec/openapi.json');
+  const id = `${name}.json`;
+  const document = view(translate(JSON.parse(readFileSync(file, 'utf8')), id) as Json);
+  const ajv = newAjv(() => new Ajv({ strict: false, allErrors: true, validateSchema: false }));
+  ajv.addSchema(document, id);
+  // GitBook's server is https://api.gitbook.com/v1: its paths lack our /v1
+  return new Reference(name, ajv, document, '/v1');
+}
+
+let oursDocument: Json | undefined;
+
+/** Our document (the app's /v1/openapi.json); the documents are read and prepared at the first answer. */
+export function useOurDocument(document: Json): void {
+  oursDocument ??= document;
+}
+
+function loadReferences(): References | undefined {
+  if (references || !oursDocument) return references;
+  const id = 'ours.json';
+  const document = JSON.parse(JSON.stringify(oursDocument).replaceAll('"$ref":"#', `"$ref":"${id}#`)) as Json;
+  const ajv = newAjv(() => new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv);
+  ajv.addSchema(document, id);
+  references = {
+    ours: new Reference('ours', ajv, document, ''),
+    gitbook137: gitbookReference('gitbook-0.137', '@gitbook/api'),
+    gitbook202: gitbookReference('gitbook-0.202', 'gitbook-api-0202'),
+    gitbook202Required: gitbookReference('gitbook-0.202-required', 'gitbook-api-0202', requiredView),
+  };
+  return references;
+}
+
+/**
+ * Wraps the app's `res.end`, so that every JSON answer is checked as it is sent: those of `res.json` and the
+ * serialized ones an operation answers as bytes (a page read from the page answer cache).
+ */
+export function watchAnswers(app: Express): void {
+  const end = app.response.end as (this: Response, ...args: unknown[]) => Response;
+  app.response.end = function (this: Response, ...args: unknown[]) {
+    const [chunk] = args;
+    if (
+      this.statusCode >= 200 &&
+      this.statusCode <= 299 &&
+      this.req.operationId &&
+      (typeof chunk === 'string' || Buffer.isBuffer(chunk)) &&
+      /^application\/json/.test(String(this.getHeader('Content-Type') ?? ''))
+    )
+      checkAnswer(this.req.operationId, this.req.method, this.statusCode, JSON.parse(chunk.toString()));
+    return end.apply(this, args);
+  } as Response['end'];
+}
+
+function describeErrors(errors: ErrorObject[] | null | undefined): string {
+  return (errors ?? [])
+    .slice(0, 8)
+    .map((e) => `  ${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
+    .join('\n');
+}
+
+/**
+ * Holds one answer to the documents. `method` and `operationId` name the operation (ours); `body` is the answer as
+ * the client reads it (after JSON serialization).
+ */
+function checkAnswer(operationId: string, method: string, status: number, body: unknown): void {
+  const references = loadReferences();
+  if (!references) return;
+  const ours = references.ours.named(operationId);
+  if (!ours) {
+    pending.push(`${operationId}: not in /v1/openapi.json`);
+    return;
+  }
+  figures.answers++;
+  const where = `${method.toUpperCase()} ${ours.path} (${operationId}) answered ${status}`;
+  const own = references.ours.validator(ours, status);
+  if (own === undefined) pending.push(`${where}: /v1/openapi.json does not list this status`);
+  else if (own) {
+    figures.ours++;
+    if (!own(body)) pending.push(`${where}: does not match /v1/openapi.json\n${describeErrors(own.errors)}`);
+  }
+
+  const gitbook = references.gitbook137.operation(method, ours.path);
+  if (gitbook && !STATUSES_GITBOOK_LACKS[operationId]?.includes(status)) {
+    const validate = references.gitbook137.validator(gitbook, status);
+    if (validate === undefined)
+      pending.push(`${where}: GitBook 0.137 (${gitbook.operationId}) does not list this status`);
+    else if (validate) {
+      figures.gitbook137++;
+      if (!validate(body))
+        pending.push(
+          `${where}: does not match GitBook 0.137's ${gitbook.operationId}\n${describeErrors(validate.errors)}`,
+        );
+    }
+  }
+
+  const current = references.gitbook202.operation(method, ours.path);
+  const validateCurrent = current && references.gitbook202.validator(current, status);
+  if (current && validateCurrent) {
+    figures.gitbook202++;
+    if (validateCurrent(body)) figures.gitbook202Valid++;
+    else {
+      for (const e of validateCurrent.errors ?? [])
+        figures.gitbook202Other.add(`${current.operationId} ${e.instancePath.replace(/\/\d+/g, '/*')} ${e.message}`);
+      // only a missing field that 0.202 requires fails; its other differences are information
+      const skeleton = references.gitbook202Required.operation(method, ours.path);
+      const required = skeleton && references.gitbook202Required.validator(skeleton, status);
+      if (required && !required(body)) {
+        figures.gitbook202RequiredMissing++;
+        const missing = (required.errors ?? []).filter((e) => e.keyword === 'required');
+        pending.push(
+          `${where}: lacks fields GitBook 0.202's ${current.operationId} requires\n${describeErrors(missing.length ? missing : required.errors)}`,
+        );
+      }
+    }
+  }
+}
+
+/** Throws the failures found since the last call (in an afterEach: the test that was running fails). */
+export function failPendingAnswers(): void {
+  if (!pending.length) return;
+  const failures = pending.splice(0);
+  throw new Error(`answers that do not validate (${failures.length}):\n${failures.join('\n')}`);
+}
+
+/** Appends this file's figures to ANSWER_VALIDATION_REPORT, when set. */
+export function reportFigures(file: string): void {
+  const target = process.env.ANSWER_VALIDATION_REPORT;
+  if (!target || !figures.answers) return;
+  const { gitbook202Other, ...counts } = figures;
+  appendFileSync(target, `${JSON.stringify({ file, ...counts, gitbook202Other: [...gitbook202Other] })}\n`);
+}
