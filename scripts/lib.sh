@@ -5,18 +5,24 @@ DATA="$ROOT/.data"
 mkdir -p "$DATA/log"
 export PATH="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin:$PATH"
 
+# A setting given as NAME_FILE (domain/config.ts reads the file) gets no default here: NAME and NAME_FILE
+# together are refused.
+from_file() { local file="$1_FILE"; [ -n "${!file:-}" ]; }
+# the value of a setting, from NAME_FILE when given (for the servers the scripts start themselves)
+value_of() { if from_file "$1"; then local file="$1_FILE"; cat "${!file}"; else printf '%s' "${!1:-}"; fi; }
+
 : "${MYSQL_HOST:=127.0.0.1}"
 : "${MYSQL_PORT:=3407}"
 : "${MYSQL_USER:=docs}"
-: "${MYSQL_PASSWORD:=docs}"
+from_file MYSQL_PASSWORD || : "${MYSQL_PASSWORD:=docs}"
 : "${MYSQL_DATABASE:=docs}"
 : "${TEMPORAL_ADDRESS:=127.0.0.1:7233}"
 : "${TEMPORAL_UI_PORT:=8233}"
 : "${S3_PORT:=7070}"
 : "${S3_ENDPOINT:=http://127.0.0.1:$S3_PORT}"
 # credentials of the private versitygw below, which listens on 127.0.0.1 only (the service has no default for them)
-: "${S3_ACCESS_KEY_ID:=docsaccess}"
-: "${S3_SECRET_ACCESS_KEY:=docssecret123}"
+from_file S3_ACCESS_KEY_ID || : "${S3_ACCESS_KEY_ID:=docsaccess}"
+from_file S3_SECRET_ACCESS_KEY || : "${S3_SECRET_ACCESS_KEY:=docssecret123}"
 export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_ADDRESS S3_ENDPOINT S3_ACCESS_KEY_ID S3_SECRET_ACCESS_KEY
 
 log() { printf '[setup] %s\n' "$*" >&2; }
@@ -39,9 +45,9 @@ load_secrets() { # [file]
     node -e 'process.stdout.write(`INTEGRATION_SECRETS_KEY=${require("crypto").randomBytes(32).toString("base64url")}\n`)' >>"$file"
     log "generated INTEGRATION_SECRETS_KEY into $file"
   fi
-  : "${BLOB_URL_SECRET:=$(sed -n 's/^BLOB_URL_SECRET=//p' "$file")}"
-  : "${CURSOR_SECRET:=$(sed -n 's/^CURSOR_SECRET=//p' "$file")}"
-  : "${INTEGRATION_SECRETS_KEY:=$(sed -n '/^INTEGRATION_SECRETS_KEY=/{s///p;q;}' "$file")}"
+  from_file BLOB_URL_SECRET || : "${BLOB_URL_SECRET:=$(sed -n 's/^BLOB_URL_SECRET=//p' "$file")}"
+  from_file CURSOR_SECRET || : "${CURSOR_SECRET:=$(sed -n 's/^CURSOR_SECRET=//p' "$file")}"
+  from_file INTEGRATION_SECRETS_KEY || : "${INTEGRATION_SECRETS_KEY:=$(sed -n '/^INTEGRATION_SECRETS_KEY=/{s///p;q;}' "$file")}"
   export BLOB_URL_SECRET CURSOR_SECRET INTEGRATION_SECRETS_KEY
 }
 
@@ -163,10 +169,12 @@ start_mariadb() {
 ensure_database() { # name
   # a server the scripts did not start: create the database as the configured user, if it may
   if ! local_mysql || [ ! -S "$DATA/mysql.sock" ]; then (cd "$ROOT" && MYSQL_DATABASE="$1" node dist/entities/create-database.js); return; fi
+  local password
+  password="$(value_of MYSQL_PASSWORD)"
   env -u MYSQL_HOST -u MYSQL_PWD -u MYSQL_TCP_PORT mariadb --no-defaults --protocol=SOCKET -uroot --socket="$DATA/mysql.sock" <<SQL
 CREATE DATABASE IF NOT EXISTS \`$1\` CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci;
-CREATE USER IF NOT EXISTS '$MYSQL_USER'@'127.0.0.1' IDENTIFIED BY '$MYSQL_PASSWORD';
-CREATE USER IF NOT EXISTS '$MYSQL_USER'@'localhost' IDENTIFIED BY '$MYSQL_PASSWORD';
+CREATE USER IF NOT EXISTS '$MYSQL_USER'@'127.0.0.1' IDENTIFIED BY '$password';
+CREATE USER IF NOT EXISTS '$MYSQL_USER'@'localhost' IDENTIFIED BY '$password';
 GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'127.0.0.1';
 GRANT ALL PRIVILEGES ON \`$1\`.* TO '$MYSQL_USER'@'localhost';
 SQL
@@ -195,7 +203,7 @@ start_s3() {
   if port_open 127.0.0.1 "$S3_PORT"; then log "versitygw already on $S3_PORT"; return 0; fi
   mkdir -p "$DATA/s3"
   log "starting versitygw (S3) on $S3_PORT"
-  ROOT_ACCESS_KEY="$S3_ACCESS_KEY_ID" ROOT_SECRET_KEY="$S3_SECRET_ACCESS_KEY" \
+  ROOT_ACCESS_KEY="$(value_of S3_ACCESS_KEY_ID)" ROOT_SECRET_KEY="$(value_of S3_SECRET_ACCESS_KEY)" \
     nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 </dev/null &
   wait_port 127.0.0.1 "$S3_PORT" versitygw 30
 }

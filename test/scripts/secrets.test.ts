@@ -17,7 +17,7 @@ function loadSecrets(
     'bash',
     [
       '-c',
-      `source "${LIB}" && load_secrets "$1" 2>/dev/null && printf '%s\\n%s' "$BLOB_URL_SECRET" "$CURSOR_SECRET"`,
+      `source "${LIB}" && load_secrets "$1" 2>/dev/null && printf '%s\\n%s' "\${BLOB_URL_SECRET-}" "\${CURSOR_SECRET-}"`,
       'bash',
       file,
     ],
@@ -54,5 +54,24 @@ describe('load_secrets (scripts/lib.sh)', () => {
       BLOB_URL_SECRET: generated.BLOB_URL_SECRET,
       CURSOR_SECRET: own,
     });
+  });
+
+  it('issue 24 §2: gives no value to a secret set as NAME_FILE (the service refuses both)', () => {
+    const file = path.join(dir, 'secrets.env');
+    expect(loadSecrets(file, { CURSOR_SECRET_FILE: path.join(dir, 'cursor') }).CURSOR_SECRET).toBe('');
+    const defaults = execFileSync(
+      'bash',
+      ['-c', `source "${LIB}" && printf '%s|%s' "\${MYSQL_PASSWORD-unset}" "\${S3_SECRET_ACCESS_KEY-unset}"`],
+      {
+        env: {
+          ...process.env,
+          MYSQL_PASSWORD: '',
+          MYSQL_PASSWORD_FILE: '/run/secrets/mysql',
+          S3_SECRET_ACCESS_KEY: '',
+        },
+        encoding: 'utf8',
+      },
+    );
+    expect(defaults).toBe('|docssecret123');
   });
 });
