@@ -13,6 +13,7 @@ import { createDataSource } from '../../entities/data-source';
 import { Integration } from '../../entities/Integration';
 import { runMigrationsLocked } from '../../entities/run-migrations';
 import { createOrg } from '../factories';
+import { withEnv } from '../support/env';
 import { insertIntegration } from '../support/integration-rows';
 import { type PrivateMariadb, startPrivateMariadb } from '../support/private-mariadb';
 
@@ -115,6 +116,13 @@ GRANT ALL PRIVILEGES ON ${server.database}.* TO 'docs_any'@'localhost';`);
       MYSQL_TLS_VERIFY_SERVER: 'false',
     });
     expect(await tlsVersionOver(unverified)).toMatch(/^TLSv1\.[23]$/);
+  });
+
+  it('to a server that offers no TLS (the shared test server), fails naming the TLS settings to unset', async () => {
+    const shared = withEnv({ MYSQL_TLS: 'true' }, loadDatabaseConfig);
+    await expect(createDataSource(shared).initialize()).rejects.toThrow(
+      `MySQL at ${shared.mysql.host}:${shared.mysql.port} does not offer TLS; enable TLS on the server, or unset MYSQL_TLS`,
+    );
   });
 
   it('sends the client certificate: without it the server refuses the user that requires one', async () => {
