@@ -23,11 +23,14 @@ async function freePort(): Promise<number> {
   return port;
 }
 
-/** Starts the API with `env` over this process's environment and waits until /healthz answers. */
+/**
+ * Starts the API with `env` over this process's environment and waits until /healthz answers. Its metrics
+ * listener takes a free port too, so a benchmark runs beside the API that `npm start` leaves on 9464.
+ */
 export async function startApiProcess(env: Record<string, string>): Promise<ApiProcess> {
   const port = await freePort();
   const child = spawn(process.execPath, [path.join(__dirname, '..', 'api', 'server.js')], {
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', METRICS_PORT: '0', LOG_LEVEL: 'warn', ...env },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const base = `http://127.0.0.1:${port}`;

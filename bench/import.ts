@@ -58,7 +58,6 @@ async function main(): Promise<void> {
     TEMPORAL_TASK_QUEUE: taskQueue,
     FETCH_ALLOW_LOOPBACK: 'true',
     IMPORT_WAIT_SECONDS: '120',
-    METRICS_PORT: '0',
   });
   try {
     const rss = sampleRss(apiProcess.child);
