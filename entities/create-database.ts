@@ -5,6 +5,7 @@
  */
 import { createConnection } from 'mysql2/promise';
 import { DatabaseConfig, loadDatabaseConfig } from '../domain/config';
+import { explainConnectionError, mysqlSslOptions } from './data-source';
 
 type MysqlConfig = DatabaseConfig['mysql'];
 
@@ -27,6 +28,7 @@ function connect(mysql: MysqlConfig, database: string | undefined) {
     password: mysql.password,
     database,
     connectTimeout: 10_000,
+    ssl: mysqlSslOptions(mysql),
   });
 }
 
@@ -46,6 +48,8 @@ export function explain(mysql: MysqlConfig, err: unknown): string {
       `  GRANT ALL PRIVILEGES ON \`${mysql.database}\`.* TO '${mysql.user}'@'%';`,
     ].join('\n');
   }
+  const tls = explainConnectionError(err, mysql);
+  if (tls !== err && tls instanceof Error) return tls.message;
   return `${server}: ${detail}`;
 }
 

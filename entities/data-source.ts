@@ -24,7 +24,7 @@ type MysqlSettings = DatabaseConfig['mysql'];
  * name when MYSQL_HOST is a name: mysql2 checks an IP address against "localhost", so an address is
  * verified by its chain alone.
  */
-function sslOptions(mysql: MysqlSettings) {
+export function mysqlSslOptions(mysql: MysqlSettings) {
   const { tls } = mysql;
   if (!tls) return undefined;
   return {
@@ -39,7 +39,7 @@ function sslOptions(mysql: MysqlSettings) {
  * A failed first connection, said in terms of the settings to change when TLS is the cause; others pass as
  * they are. mysql2 replaces the TLS error's code by HANDSHAKE_SSL_ERROR, so its message tells them apart.
  */
-function explainConnectionError(err: unknown, mysql: MysqlSettings): unknown {
+export function explainConnectionError(err: unknown, mysql: MysqlSettings): unknown {
   if (!types.isNativeError(err)) return err; // not instanceof: the driver's errors may come from another realm (jest)
   const code = (err as NodeJS.ErrnoException).code ?? '';
   const server = `MySQL at ${mysql.host}:${mysql.port}`;
@@ -101,7 +101,7 @@ export function createDataSource(config: DatabaseConfig, overrides: { database?:
     // closed first: bounded well under MariaDB's max_prepared_stmt_count (16,382) for a few processes
     extra: { maxPreparedStatements: 128 },
     supportBigNumbers: true,
-    ssl: sslOptions(config.mysql),
+    ssl: mysqlSslOptions(config.mysql),
     logging: false,
   };
   return new ServiceDataSource(options, config.mysql);

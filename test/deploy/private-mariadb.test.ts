@@ -9,6 +9,7 @@ import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { type DatabaseConfig, loadDatabaseConfig } from '../../domain/config';
 import { encryptSecrets, openSecrets } from '../../domain/integrations/secrets';
+import { ensureDatabase, explain } from '../../entities/create-database';
 import { createDataSource } from '../../entities/data-source';
 import { Integration } from '../../entities/Integration';
 import { runMigrationsLocked } from '../../entities/run-migrations';
@@ -123,6 +124,13 @@ GRANT ALL PRIVILEGES ON ${server.database}.* TO 'docs_any'@'localhost';`);
     await expect(createDataSource(shared).initialize()).rejects.toThrow(
       `MySQL at ${shared.mysql.host}:${shared.mysql.port} does not offer TLS; enable TLS on the server, or unset MYSQL_TLS`,
     );
+  });
+
+  it("npm start's check of an existing server's database connects with the same TLS settings", async () => {
+    expect(await ensureDatabase(databaseConfig(withCertificates()).mysql)).toBe('exists');
+    const wrongCa = databaseConfig({ ...withCertificates(), MYSQL_TLS_CA_FILE: server.files.otherCa }).mysql;
+    const failure = await ensureDatabase(wrongCa).catch((err: unknown) => explain(wrongCa, err));
+    expect(failure).toMatch(/its TLS certificate is not trusted .*set MYSQL_TLS_CA/);
   });
 
   it('sends the client certificate: without it the server refuses the user that requires one', async () => {
