@@ -6,7 +6,14 @@
 import { inTransaction } from '../domain/db';
 import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/processes/contracts';
 import { JobError } from '../domain/processes/job-error';
-import { finishJob, jobState, lockCurrentJob, markJobStarted, reportJobProgress } from '../domain/processes/job-kind';
+import {
+  finishJob,
+  jobState,
+  lockCurrentJob,
+  lockJobRow,
+  markJobStarted,
+  reportJobProgress,
+} from '../domain/processes/job-kind';
 import { RepairReport, repairLostRuns } from '../domain/processes/job-repair';
 import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs, startJob } from '../domain/processes/jobs';
 import type { ActivityDeps } from './deps';
@@ -40,6 +47,8 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
     const kind = kindOf(ref);
     const now = clock();
     const finished = await inTransaction(ds, async (db) => {
+      // a kind whose success removes its row: no row, that success was recorded (a retried finish)
+      if (!failure && kind.removesRow && !(await lockJobRow(db, kind, ref.resourceId))) return null;
       // the run's start gives its duration; a retried finish finds the run recorded already
       const before = jobState(kind, await lockCurrentJob(db, kind, ref));
       return before.finishedAt

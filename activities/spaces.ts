@@ -1,14 +1,22 @@
 /** Space activities: thin wrappers over domain/spaces, built from the activities' dependencies. */
 import { inTransaction } from '../domain/db';
+import type { JobRef } from '../domain/processes/contracts';
 import type { Liveness } from '../domain/processes/liveness';
-import { checkPurge, PurgeBatch, PurgeCheck, purgeBatch } from '../domain/spaces/purge';
+import { checkPurge, PurgeBatch, PurgeCheck, purgeBatch, purgeJobBatch, purgeWait } from '../domain/spaces/purge';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';
 
 export interface SpaceActivities {
-  /** `generation` is absent for runs started before the job machinery (release v1). */
+  /** How long the purge still waits, 0 once due; SUPERSEDED once withdrawn. */
+  spacePurgeWait(ref: JobRef): Promise<number>;
+  /** One batch of a due purge: `done` once everything under the space is gone (its finish removes the row). */
+  purgeSpaceJobBatch(ref: JobRef): Promise<'more' | 'done'>;
+  /**
+   * For runs started before patch `purge-runs-job`, which do not run through runJob. `generation` is absent
+   * for runs started before the job machinery (release v1).
+   */
   checkSpacePurge(spaceId: string, generation?: number): Promise<PurgeCheck>;
   purgeSpaceBatch(spaceId: string, generation?: number): Promise<PurgeBatch>;
 }
@@ -43,9 +51,16 @@ export function createSpaceActivities(deps: ActivityDeps): SpaceActivities {
       );
     return batch;
   };
-  // The purge predates runJob: its work starts once due, and it ends by removing its own row. Whether
-  // it is due is the database clock's to say (the worker's clock only times the metrics).
+  // Whether a purge is due is the database clock's to say. Runs started before patch `purge-runs-job` count
+  // their metrics here: their work starts once due, and ends by removing its own row.
   return permanentFailures<SpaceActivities>({
+    spacePurgeWait: (ref) => inTransaction(ds, (db) => purgeWait(db, ref, config.spaceRetentionSeconds)),
+    purgeSpaceJobBatch: (ref) =>
+      heartbeating((live) =>
+        inTransaction(ds, (db) =>
+          purgeJobBatch(db, blobs, ref, config.purgeBatchSize, config.spaceRetentionSeconds, live),
+        ),
+      ),
     checkSpacePurge: async (spaceId, generation) => {
       const check = await inTransaction(ds, (db) =>
         checkPurge(db, spaceId, config.spaceRetentionSeconds, generation ?? null),

@@ -1,19 +1,21 @@
 /**
- * space-purge/<spaceId>/<generation>: waits out the retention of a deleted space, then removes it
- * and everything under it in idempotent batches. A restore withdraws the job (a new generation) and
- * cancels this run; its activities also re-check the row's generation, so a missed cancel can never
- * purge a restored space, and a deletion after the restore is a new run this one cannot touch.
+ * space-purge/<spaceId>/<generation>: waits out the retention of a deleted space, then removes
+ * everything under it in idempotent batches, and its finish removes the space row. A restore withdraws
+ * the job (a new generation) and cancels this run; its activities also re-check the row's generation
+ * (SUPERSEDED), so a missed cancel can never purge a restored space, and a deletion after the restore
+ * is a new run this one cannot touch. It runs through runJob like every job.
  *
- * Runs of release v1 (`space-purge/<spaceId>`) have no `run` in their input: they keep their
- * original retry policy and record nothing on the row. Which branch a run takes is fixed by its
- * input, so replaying either kind of history gives the same commands.
+ * Older runs keep their branch: runs without the patch `purge-runs-job` (releases v2 and v3, started
+ * before it) check and purge by space id, count their metrics in their activities and end by removing
+ * the row in their last batch; runs of release v1 (`space-purge/<spaceId>`) have no `run` in their input:
+ * they keep their original retry policy and record nothing on the row.
  */
 
 import type { ActivityOptions } from '@temporalio/workflow';
-import { CancellationScope, isCancellation, proxyActivities, sleep } from '@temporalio/workflow';
+import { CancellationScope, isCancellation, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
-import type { JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/processes/contracts';
-import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure } from './job';
+import type { JobOutcome, JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/processes/contracts';
+import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure, runJob } from './job';
 
 const V1_RETRY = {
   initialInterval: '1 second',
@@ -27,6 +29,7 @@ function options(run: JobRun | undefined, startToCloseTimeout: '30 seconds' | '2
 }
 
 export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResult> {
+  if (input.run && patched('purge-runs-job')) return purgeJob(input.run);
   const { checkSpacePurge } = proxyActivities<SpaceActivities>(options(input.run, '30 seconds'));
   // a batch heartbeats per table and reclaim step, so a dead worker's batch is retried before 2 minutes
   const { purgeSpaceBatch } = proxyActivities<SpaceActivities>(
@@ -53,4 +56,19 @@ export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResu
     if (input.run) await recordJobFailure(input.run, err);
     throw err;
   }
+}
+
+async function purgeJob(run: JobRun): Promise<JobOutcome<'purged'>> {
+  const { spacePurgeWait } = proxyActivities<SpaceActivities>(jobActivityOptions(run, '30 seconds'));
+  // a batch heartbeats per table and reclaim step, so a dead worker's batch is retried before 2 minutes
+  const { purgeSpaceJobBatch } = proxyActivities<SpaceActivities>(heartbeatingActivityOptions(run, '2 minutes'));
+  return runJob(run, async () => {
+    for (let waitMs = await spacePurgeWait(run); waitMs > 0; waitMs = await spacePurgeWait(run)) await sleep(waitMs);
+    // Once due, a restore is no longer possible: finish the purge even if a cancel arrives.
+    return CancellationScope.nonCancellable(async () => {
+      let batch: 'more' | 'done' = 'more';
+      while (batch === 'more') batch = await purgeSpaceJobBatch(run);
+      return 'purged' as const;
+    });
+  });
 }

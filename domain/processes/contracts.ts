@@ -119,7 +119,11 @@ export interface SpacePurgeInput {
   run?: JobRun;
 }
 
-export type SpacePurgeResult = 'purged' | 'restored' | 'gone' | 'superseded';
+/**
+ * A purge's result: JobOutcome like every job; a run started before patch `purge-runs-job` (releases v1 to v3)
+ * returned only how it ended.
+ */
+export type SpacePurgeResult = JobOutcome<'purged'> | 'purged' | 'restored' | 'gone' | 'superseded';
 
 export interface OpenAPIProcessInput {
   specId: string;

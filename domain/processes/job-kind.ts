@@ -54,6 +54,11 @@ export interface JobKind<R extends JobRow = JobRow, N extends JobWorkflowName = 
    */
   beforeRunAgain?(db: Db, row: R): Promise<void>;
   /**
+   * The run's success removes the row, in the transaction that records it (a purge removes its space): a
+   * retried finish that finds no row finds that success.
+   */
+  removesRow?: true;
+  /**
    * How long a step retries a failure that may pass (a 5xx or 429, a network, DNS or database error, a lost
    * worker) before the run fails with it: its activities' scheduleToCloseTimeout. A permanent failure (a
    * 4xx, a refused destination, a parse error, input over a limit) fails at once.
@@ -246,5 +251,6 @@ export async function finishJob<R extends JobRow>(
     errorMessages: failure?.messages ?? null,
     rerunRequested: false,
   });
+  if (!failure && kind.removesRow) await db.delete(kind.entity, { id: row.id } as FindOptionsWhere<R>);
   return rerun ? requestJob(db, kind, row, now) : null;
 }

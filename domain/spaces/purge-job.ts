@@ -18,6 +18,8 @@ export const spacePurgeJob = defineJobKind({
   onLostRun: 'request-again',
   // nobody waits on a purge: a database outage of this long delays it
   retryBudgetMs: 3600 * 1000,
-  // The job is the removal: the space row and everything under it go once SPACE_RETENTION_SECONDS passed.
+  // The job is the removal: everything under the space goes once SPACE_RETENTION_SECONDS passed, and the row
+  // with the run's success
+  removesRow: true,
   retention: null,
 });

@@ -5,7 +5,9 @@
 
 import { Space } from '../../entities/Space';
 import { type Db, databaseNow } from '../db';
-import { jobRef, lockJobRow, markJobStarted } from '../processes/job-kind';
+import { JOB_FAILURES, type JobRef } from '../processes/contracts';
+import { JobError } from '../processes/job-error';
+import { jobRef, lockCurrentJob, lockJobRow, markJobStarted } from '../processes/job-kind';
 import { Liveness, UNWATCHED } from '../processes/liveness';
 import type { BlobStore } from '../storage/blob-store';
 import { purgeDueAt } from './deletion';
@@ -92,6 +94,59 @@ async function deleteOwned(db: Db, owned: SpaceOwnedTable, spaceId: string, limi
   return (await db.query(sql, params)).affectedRows ?? 0;
 }
 
+/**
+ * How long the purge of `ref` still waits (0: due), by the database's clock, as a restore decides restorable
+ * (deletion.ts). A run whose generation moved on (a restore withdrew it, a later deletion owns the row) or whose
+ * space is gone or no longer deleted is SUPERSEDED.
+ */
+export async function purgeWait(db: Db, ref: JobRef, retentionSeconds: number): Promise<number> {
+  const now = await databaseNow(db);
+  const space = await db.findOneBy(Space, { id: ref.resourceId });
+  if (!space || space.purge.generation !== ref.generation || !space.deletedAt)
+    throw new JobError(JOB_FAILURES.superseded, `${ref.kind}/${ref.resourceId}/${ref.generation} was withdrawn`);
+  const waitMs = purgeDueAt(space.deletedAt, retentionSeconds).getTime() - now.getTime();
+  return waitMs <= 0 ? 0 : Math.max(waitMs, 1000);
+}
+
+/**
+ * Deletes up to `batchSize` rows per owned table of the due purge `ref`; once nothing else is left, reclaims
+ * the content objects and blobs only this space referenced and deletes its revisions: `done`. The space row
+ * stays until the run's finish removes it (the kind's `removesRow`), so the row records the run to its end.
+ * It holds the space row's lock, as a restore does, so a restore at the deadline wins or loses whole.
+ */
+export async function purgeJobBatch(
+  db: Db,
+  blobs: BlobStore,
+  ref: JobRef,
+  batchSize: number,
+  retentionSeconds: number,
+  live: Liveness = UNWATCHED,
+): Promise<'more' | 'done'> {
+  await lockCurrentJob(db, spacePurgeJob, ref);
+  if ((await purgeWait(db, ref, retentionSeconds)) > 0) return 'more'; // the database clock went back
+  return purgeContent(db, blobs, ref.resourceId, batchSize, live);
+}
+
+async function purgeContent(
+  db: Db,
+  blobs: BlobStore,
+  spaceId: string,
+  batchSize: number,
+  live: Liveness,
+): Promise<'more' | 'done'> {
+  let more = false;
+  for (const [i, owned] of SPACE_OWNED_TABLES.entries()) {
+    if (owned.last) continue;
+    live.heartbeat({ done: i, total: SPACE_OWNED_TABLES.length });
+    if ((await deleteOwned(db, owned, spaceId, batchSize)) >= batchSize) more = true;
+  }
+  if (more) return 'more';
+  await reclaimSpaceContent(db, blobs, spaceId, () => live.heartbeat());
+  for (const owned of SPACE_OWNED_TABLES.filter((t) => t.last)) await deleteOwned(db, owned, spaceId, null);
+  return 'done';
+}
+
+/** Where a run started before the purge ran through runJob (patch `purge-runs-job`) stands. */
 export type PurgeCheck =
   | { state: 'gone' }
   | { state: 'restored' }
@@ -100,7 +155,7 @@ export type PurgeCheck =
   | { state: 'wait'; waitMs: number };
 
 /**
- * Where the purge of `spaceId` stands. `generation` is the run's (null for a run started before the
+ * For runs started before patch `purge-runs-job`: where the purge of `spaceId` stands. `generation` is the run's (null for a run started before the
  * job machinery, which only knows the space): a run whose generation moved on is superseded, since a
  * restore or a later deletion now owns the row. The first check of a current run marks it started.
  * Due is decided by the database's clock, as a restore decides restorable (deletion.ts).
@@ -125,10 +180,8 @@ export async function checkPurge(
 export type PurgeBatch = { state: 'restored' } | { state: 'superseded' } | { state: 'more' } | { state: 'purged' };
 
 /**
- * Deletes up to `batchSize` rows per owned table; once nothing else is left, reclaims the content
- * objects and blobs only this space referenced, then deletes its revisions and the space row.
- * It holds the space row's lock, as a restore does, so a restore at the deadline wins or loses whole.
- * It heartbeats per table and per step of the reclaim.
+ * For runs started before patch `purge-runs-job`: purgeJobBatch's work, and the space row deleted with the last
+ * batch. It heartbeats per table and per step of the reclaim.
  */
 export async function purgeBatch(
   db: Db,
@@ -144,15 +197,7 @@ export async function purgeBatch(
   if (check.state === 'gone') return { state: 'purged' };
   if (check.state === 'superseded') return check;
   if (check.state !== 'due') return { state: 'restored' };
-  let more = false;
-  for (const [i, owned] of SPACE_OWNED_TABLES.entries()) {
-    if (owned.last) continue;
-    live.heartbeat({ done: i, total: SPACE_OWNED_TABLES.length });
-    if ((await deleteOwned(db, owned, spaceId, batchSize)) >= batchSize) more = true;
-  }
-  if (more) return { state: 'more' };
-  await reclaimSpaceContent(db, blobs, spaceId, () => live.heartbeat());
-  for (const owned of SPACE_OWNED_TABLES.filter((t) => t.last)) await deleteOwned(db, owned, spaceId, null);
+  if ((await purgeContent(db, blobs, spaceId, batchSize, live)) === 'more') return { state: 'more' };
   await db.delete(Space, { id: spaceId });
   return { state: 'purged' };
 }

@@ -8,7 +8,9 @@ import { ActivityDeps, createActivityDeps } from '../../activities/deps';
 import { createSpaceActivities, SpaceActivities } from '../../activities/spaces';
 import { loadConfig } from '../../domain/config';
 import { databaseNow, inTransaction } from '../../domain/db';
+import { jobRef } from '../../domain/processes/job-kind';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { createDataSource } from '../../entities/data-source';
 import { Space } from '../../entities/Space';
 import { createOrg } from '../factories';
@@ -57,13 +59,12 @@ const restore = (spaceId: string) =>
 describe('purge and restore follow the database clock', () => {
   it('issue 20 §4: a worker clock an hour ahead does not make a space due early; one an hour behind does not delay it', async () => {
     const notYet = await deletedSpace(2 * 60 * 1000);
-    const check = await workerSkewedBy(HOUR).checkSpacePurge(notYet.id, notYet.purge.generation);
-    expect(check).toMatchObject({ state: 'wait' });
-    expect(check.state === 'wait' && check.waitMs).toBeGreaterThan(60 * 1000);
-    expect(check.state === 'wait' && check.waitMs).toBeLessThanOrEqual(2 * 60 * 1000);
+    const waitMs = await workerSkewedBy(HOUR).spacePurgeWait(jobRef(spacePurgeJob, notYet));
+    expect(waitMs).toBeGreaterThan(60 * 1000);
+    expect(waitMs).toBeLessThanOrEqual(2 * 60 * 1000);
 
     const past = await deletedSpace(-60 * 1000);
-    expect(await workerSkewedBy(-HOUR).checkSpacePurge(past.id, past.purge.generation)).toEqual({ state: 'due' });
+    expect(await workerSkewedBy(-HOUR).spacePurgeWait(jobRef(spacePurgeJob, past))).toBe(0);
   });
 
   it('issue 20 §4: an API clock an hour behind cannot restore a space that is due; one an hour ahead still restores one that is not', async () => {

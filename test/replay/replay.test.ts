@@ -38,6 +38,11 @@ describe('workflow replay', () => {
         'space-purge/v1-cancelled.json',
         'space-purge/v2-purged.json',
         'space-purge/v2-failed.json',
+        'space-purge/v3-purged.json',
+        'space-purge/v4-purged.json',
+        'space-purge/v4-cancelled.json',
+        'space-purge/v4-superseded.json',
+        'space-purge/v4-failed.json',
         'openapi-process/v2-complete.json',
         'openapi-process/v2-parse-error.json',
         'openapi-process/v2-fetch-timeout.json',
@@ -60,6 +65,7 @@ describe('workflow replay', () => {
         'integration-dispatch/v1-delivered.json',
         'integration-dispatch/v1-rejected.json',
         'integration-dispatch/v1-exhausted.json',
+        'integration-dispatch/v2-cancelled.json',
       ]),
     );
   });

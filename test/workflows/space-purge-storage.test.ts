@@ -39,7 +39,10 @@ describe.each(['local', 's3'] as const)('purge reclaims storage (%s blob store)'
   async function purge(token: string, spaceId: string): Promise<void> {
     await server.as(token).delete(`/v1/spaces/${spaceId}`).expect(204);
     const client = await server.temporal.getClient();
-    expect(await client.workflow.getHandle(jobWorkflowId(spacePurgeJob, spaceId, 1)).result()).toBe('purged');
+    expect(await client.workflow.getHandle(jobWorkflowId(spacePurgeJob, spaceId, 1)).result()).toEqual({
+      state: 'done',
+      result: 'purged',
+    });
   }
 
   async function downloadStatus(url: string): Promise<number> {
