@@ -8,7 +8,10 @@ import { AppError } from '../domain/errors';
 import { cancelJobRun, retryJob } from '../domain/processes/job-operator';
 import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/processes/job-queries';
 import type { TemporalGateway } from '../domain/processes/temporal';
+import { purgeDueAt } from '../domain/spaces/deletion';
+import { spacePurgeJob } from '../domain/spaces/purge-job';
 import { Organization } from '../entities/Organization';
+import { Space } from '../entities/Space';
 import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];
@@ -52,36 +55,108 @@ const barValue = (job: JobView) => ({
   value: job.finishedAt && !job.errorCode ? Math.max(job.progress.total ?? 1, 1) : job.progress.done,
 });
 
-export type WatchedJob = JobView | (JobView & { rowRemoved: true });
+/** The status, and for a purge that waits out its retention when it is due (a week of "0%" said nothing). */
+function statusText(job: JobView, dueAt: Date | null): string {
+  return dueAt && !job.finishedAt && dueAt.getTime() > Date.now()
+    ? `${job.status}, due ${dueAt.toISOString()}`
+    : job.status;
+}
+
+/** How `jobs watch` shows progress on stderr: a bar on a terminal, a line per change elsewhere, nothing with --json. */
+export type WatchDisplay = 'bar' | 'lines' | 'none';
+
+interface ProgressDisplay {
+  show(job: JobView, dueAt: Date | null): void;
+  stop(): void;
+}
 
 /**
- * Draws a progress bar (on stderr) until the job on `resourceId` ends: resolves with the last state
- * when it succeeded (or removed its own row, as a purge does); a CliError `jobFailed` when it failed
- * or was withdrawn, `notFound` when no job was asked for on that resource.
+ * The bar, which turns line wrap and the cursor off while it draws: on Ctrl-C or SIGTERM it stops first, so the
+ * terminal gets them back, and the process then ends by that signal as it would have.
  */
-export async function watchJobCommand(ds: DataSource, resourceId: string, intervalMs = 500): Promise<WatchedJob> {
-  let job = await findJob(ds.manager, resourceId);
-  if (!job || job.status === 'idle') throw new CliError('notFound', `no job was asked for on ${resourceId}`);
+function barDisplay(job: JobView, dueAt: Date | null): ProgressDisplay {
   const bar = new SingleBar({
-    format: `${job.kind} ${resourceId} [{bar}] {percentage}% | {value}/{total} | {status}`,
+    format: `${job.kind} ${job.resourceId} [{bar}] {percentage}% | {value}/{total} | {status}`,
     stream: process.stderr,
-    noTTYOutput: true,
-    notTTYSchedule: 1000,
+    hideCursor: true,
   });
   const first = barValue(job);
-  bar.start(first.total, first.value, { status: job.status });
+  bar.start(first.total, first.value, { status: statusText(job, dueAt) });
+  const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
+  const stop = () => {
+    for (const signal of signals) process.removeListener(signal, onSignal);
+    bar.stop();
+  };
+  const onSignal = (signal: NodeJS.Signals) => {
+    stop();
+    process.kill(process.pid, signal);
+  };
+  for (const signal of signals) process.once(signal, onSignal);
+  return {
+    show(latest, due) {
+      const { total, value } = barValue(latest);
+      bar.setTotal(total);
+      bar.update(value, { status: statusText(latest, due) });
+    },
+    stop,
+  };
+}
+
+/** Off a terminal (a log, a CI job): one line each time what it would say changes, never the same line again. */
+function linesDisplay(): ProgressDisplay {
+  let last = '';
+  return {
+    show(job, dueAt) {
+      const { total, value } = barValue(job);
+      const line = `${job.kind} ${job.resourceId} ${statusText(job, dueAt)} ${value}/${total} (${Math.floor((value / total) * 100)}%)`;
+      if (line !== last) process.stderr.write(`${line}\n`);
+      last = line;
+    },
+    stop() {},
+  };
+}
+
+export type WatchedJob = JobView | (JobView & { rowRemoved: true });
+
+/** When the purge of a deleted space is due; null for other kinds. */
+async function dueAtOf(ds: DataSource, job: JobView, retentionSeconds: number): Promise<Date | null> {
+  if (job.kind !== spacePurgeJob.name) return null;
+  const space = await ds.manager.findOneBy(Space, { id: job.resourceId });
+  return space?.deletedAt ? purgeDueAt(space.deletedAt, retentionSeconds) : null;
+}
+
+/**
+ * Shows the progress of the job on `resourceId` (on stderr) until it ends: resolves with the last state when it
+ * succeeded (or removed its own row, as a purge does); a CliError `jobFailed` when it failed or was withdrawn,
+ * `notFound` when no job was asked for on that resource. `retentionSeconds`: SPACE_RETENTION_SECONDS, for a
+ * purge's due time.
+ */
+export async function watchJobCommand(
+  ds: DataSource,
+  resourceId: string,
+  options: { display: WatchDisplay; retentionSeconds: number; intervalMs?: number },
+): Promise<WatchedJob> {
+  let job = await findJob(ds.manager, resourceId);
+  if (!job || job.status === 'idle') throw new CliError('notFound', `no job was asked for on ${resourceId}`);
+  const dueAt = await dueAtOf(ds, job, options.retentionSeconds);
+  const display: ProgressDisplay =
+    options.display === 'bar'
+      ? barDisplay(job, dueAt)
+      : options.display === 'lines'
+        ? linesDisplay()
+        : { show() {}, stop() {} };
+  display.show(job, dueAt);
   try {
     for (;;) {
       const latest = await findJob(ds.manager, resourceId);
       if (!latest) {
         // The job removed its own row (a purge): it is done.
-        bar.update(bar.getTotal(), { status: 'succeeded' });
-        return { ...job, status: 'succeeded', rowRemoved: true };
+        const done = { ...job, status: 'succeeded' as const, finishedAt: new Date(), errorCode: null };
+        display.show(done, null);
+        return { ...done, finishedAt: job.finishedAt, rowRemoved: true };
       }
       job = latest;
-      const { total, value } = barValue(job);
-      bar.setTotal(total);
-      bar.update(value, { status: job.status });
+      display.show(job, dueAt);
       if (job.status === 'succeeded') return job;
       if (job.status === 'failed')
         throw new CliError(
@@ -89,10 +164,10 @@ export async function watchJobCommand(ds: DataSource, resourceId: string, interv
           `job ${job.workflowId} failed: ${job.errorCode}: ${(job.errorMessages ?? []).map((m) => m.message).join('; ')}`,
         );
       if (job.status === 'idle') throw new CliError('jobFailed', `job ${job.workflowId} was withdrawn`);
-      await new Promise((resolve) => setTimeout(resolve, intervalMs));
+      await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 500));
     }
   } finally {
-    bar.stop();
+    display.stop();
   }
 }
 

@@ -188,13 +188,17 @@ function buildProgram(json: boolean): Command {
     });
   command(jobs, 'watch')
     .description(
-      'Draw a progress bar on stderr until the job on the resource ends. Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.',
+      'Show the progress of the job on the resource on stderr until it ends: a bar on a terminal, a line each time it changes otherwise, nothing with --json; a purge shows when it is due (SPACE_RETENTION_SECONDS after the deletion). Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.',
     )
     .argument('<resourceId>', 'the id of the row the job works on (a space for a purge, …)')
     .allowUnknownOption() // the argument is the id, whatever it begins with
     .addHelpText('after', '\nOutput: the finished job (--json: the job as `jobs list` shows it)')
     .action(async (resourceId: string, o: { json?: boolean }) => {
-      const job = await withDatabase((ds) => watchJobCommand(ds, resourceId));
+      const display = o.json ? 'none' : process.stderr.isTTY ? 'bar' : 'lines';
+      const { spaceRetentionSeconds } = loadJobsConfig();
+      const job = await withDatabase((ds) =>
+        watchJobCommand(ds, resourceId, { display, retentionSeconds: spaceRetentionSeconds }),
+      );
       writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
     });
   command(jobs, 'retry')

@@ -215,6 +215,8 @@ export function heavyTaskQueueOf(temporal: TemporalConfig['temporal']): string {
 /** The job machinery's settings alone (no secrets): the worker's and API's, and the operator CLI's `jobs retry`. */
 export function loadJobsConfig() {
   return {
+    /** How long a deleted space can be restored before its purge is due (`cli jobs watch` shows when). */
+    spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     /** The job machinery (domain/processes/jobs.ts); tests run every wait short. */
     jobs: {
       /** Period of the reconciler Schedule, and the grace before it considers a requested run's start lost. */
@@ -272,7 +274,6 @@ export function loadConfig() {
         secretAccessKey: credential('S3_SECRET_ACCESS_KEY', blobStore === 's3'),
       },
     },
-    spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
     purgeBatchSize: int('PURGE_BATCH_SIZE', 500),
     ...loadJobsConfig(),
     cursorSecret: secret('CURSOR_SECRET'),

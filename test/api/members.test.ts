@@ -92,10 +92,10 @@ describe('members list', () => {
       }),
       disabled: false,
       joinedAt: '2024-04-01T00:00:00.000Z',
-      lastSeenAt: null,
       sso: false,
       spaces: 0,
       teams: 0,
+      sites: 0,
     });
   });
 

@@ -2,13 +2,14 @@
  * `cli jobs list` and `cli jobs watch` against the rows (the compiled CLI, as operators run it).
  * The job rows move through the domain's own transitions; no worker is needed to watch them.
  */
-import { execFile, spawn } from 'child_process';
+import { execFile, execFileSync, spawn } from 'child_process';
 import * as path from 'path';
 import { promisify } from 'util';
 import { inTransaction } from '../../domain/db';
 import { finishJob, jobRef, markJobStarted, reportJobProgress } from '../../domain/processes/job-kind';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
+import { Space } from '../../entities/Space';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { useServer } from '../support/server';
@@ -18,15 +19,33 @@ const server = useServer();
 
 const cli = (...args: string[]) => promisify(execFile)('node', [CLI, ...args], { env: process.env });
 
-function watch(resourceId: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn('node', [CLI, 'jobs', 'watch', resourceId, '--json'], { env: process.env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (d) => (stdout += d));
-    child.stderr.on('data', (d) => (stderr += d));
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+interface Watcher {
+  /** what it wrote to stderr so far */
+  stderr(): string;
+  done: Promise<{ code: number | null; stdout: string; stderr: string }>;
+}
+
+function startWatch(
+  resourceId: string,
+  options: { json?: boolean; env?: Record<string, string> } = { json: true },
+): Watcher {
+  const args = [CLI, 'jobs', 'watch', resourceId, ...(options.json ? ['--json'] : [])];
+  const child = spawn('node', args, { env: { ...process.env, ...options.env } });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (d) => (stdout += d));
+  child.stderr.on('data', (d) => (stderr += d));
+  return {
+    stderr: () => stderr,
+    done: new Promise((resolve) => child.on('close', (code) => resolve({ code, stdout, stderr }))),
+  };
+}
+
+const watch = (resourceId: string) => startWatch(resourceId).done;
+
+async function until(check: () => boolean, what: string): Promise<void> {
+  for (let i = 0; i < 200 && !check(); i++) await new Promise((r) => setTimeout(r, 50));
+  if (!check()) throw new Error(`timed out waiting for ${what}`);
 }
 
 async function deletedSpace(orgId: { id: string } & Parameters<typeof insertSpace>[1]) {
@@ -70,19 +89,8 @@ describe('cli jobs', () => {
     });
   });
 
-  it('watch draws the progress until the job succeeds (exit 0) or fails (exit 5); no job is exit 3', async () => {
+  it('watch ends with the job: exit 5 when it failed, 3 when no job was asked for; --json draws no bar', async () => {
     const { org } = await createOrg(server.ds);
-    const ok = await deletedSpace(org);
-    const watching = watch(ok.resourceId);
-    await inTransaction(server.ds, (db) => markJobStarted(db, spacePurgeJob, ok));
-    await inTransaction(server.ds, (db) => reportJobProgress(db, spacePurgeJob, ok, 1, 2));
-    await new Promise((r) => setTimeout(r, 700));
-    await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, ok, null));
-    const done = await watching;
-    expect(done.code).toBe(0);
-    expect(JSON.parse(done.stdout)).toMatchObject({ resourceId: ok.resourceId, status: 'succeeded' });
-    expect(done.stderr).toMatch(/100%/);
-
     const bad = await deletedSpace(org);
     const watchingBad = watch(bad.resourceId);
     await inTransaction(server.ds, (db) =>
@@ -90,8 +98,80 @@ describe('cli jobs', () => {
     );
     const failed = await watchingBad;
     expect(failed.code).toBe(5);
-    expect(failed.stderr).toMatch(/JOB_FAILED: the database refused/);
+    // the error, and nothing drawn before it
+    expect(failed.stderr.split('\n')).toEqual([
+      JSON.stringify({
+        error: {
+          exit: 5,
+          code: 'jobFailed',
+          message: `job space-purge/${bad.resourceId}/1 failed: JOB_FAILED: the database refused`,
+        },
+      }),
+      '',
+    ]);
+    expect(failed.stdout).toBe('');
 
     expect((await watch('no-such-resource')).code).toBe(3);
   }, 30000);
+
+  it('off a terminal, watch prints a line only when something changes, with a purge’s due time', async () => {
+    const { org } = await createOrg(server.ds);
+    const job = await deletedSpace(org);
+    const { deletedAt } = await server.ds.manager.findOneByOrFail(Space, { id: job.resourceId });
+    const due = new Date(deletedAt!.getTime() + 3600_000).toISOString();
+    const watcher = startWatch(job.resourceId, { env: { SPACE_RETENTION_SECONDS: '3600' } });
+    const pause = () => new Promise((r) => setTimeout(r, 1500)); // three polls of the job: nothing new to say
+    await until(() => watcher.stderr().includes('pending'), 'the first line');
+    await pause();
+    await inTransaction(server.ds, (db) => markJobStarted(db, spacePurgeJob, job));
+    await pause();
+    await inTransaction(server.ds, (db) => reportJobProgress(db, spacePurgeJob, job, 1, 2));
+    await pause();
+    await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, job, null));
+    const done = await watcher.done;
+    expect(done.code).toBe(0);
+    expect(done.stderr.split('\n')).toEqual([
+      `space-purge ${job.resourceId} pending, due ${due} 0/1 (0%)`,
+      `space-purge ${job.resourceId} running, due ${due} 0/1 (0%)`,
+      `space-purge ${job.resourceId} running, due ${due} 1/2 (50%)`,
+      `space-purge ${job.resourceId} succeeded 2/2 (100%)`,
+      '',
+    ]);
+    expect(done.stdout).toBe(`space-purge/${job.resourceId}/1 succeeded\n`);
+  }, 30000);
+
+  it.each([
+    ['Ctrl-C', 130],
+    ['SIGTERM', 143],
+  ])(
+    'on a terminal, watch gives the terminal its line wrap and cursor back on %s',
+    async (how, exit) => {
+      const { org } = await createOrg(server.ds);
+      const job = await deletedSpace(org);
+      // script(1) runs the CLI on a pseudo-terminal, as a person's shell does, and copies what it draws to stdout
+      const terminal = spawn(
+        'script',
+        ['-q', '-e', '-c', `exec node ${CLI} jobs watch ${job.resourceId}`, '/dev/null'],
+        {
+          env: process.env,
+        },
+      );
+      let output = '';
+      terminal.stdout.on('data', (d) => (output += d));
+      const closed = new Promise<number | null>((resolve) => terminal.on('close', resolve));
+      for (let i = 0; i < 100 && !output.includes('pending'); i++) await new Promise((r) => setTimeout(r, 100));
+      expect(output).toContain('\x1b[?7l'); // the bar turned line wrap off
+      if (how === 'Ctrl-C') terminal.stdin.write('\x03');
+      else
+        process.kill(
+          Number(execFileSync('pgrep', ['-P', String(terminal.pid)], { encoding: 'utf8' }).trim()),
+          'SIGTERM',
+        );
+      expect(await closed).toBe(exit);
+      const after = output.slice(output.lastIndexOf('pending'));
+      expect(after).toContain('\x1b[?7h'); // line wrap on again
+      expect(after).toContain('\x1b[?25h'); // the cursor shown again
+    },
+    30000,
+  );
 });
