@@ -2,6 +2,7 @@
 import { createHash } from 'crypto';
 import express, { Express } from 'express';
 import { LiveTokenCache } from '../domain/auth/live-token-cache';
+import { boundPool } from '../domain/deadline';
 import { notFound } from '../domain/errors';
 import { installEventDispatch } from '../domain/integrations/after-commit';
 import { RateLimiter } from '../domain/rate-limits/limiter';
@@ -9,12 +10,14 @@ import { RequestOrganizations } from '../domain/rate-limits/request-organization
 import type { Deps } from './deps';
 import { ApiMetrics } from './metrics';
 import { authenticate } from './middleware/authenticate';
+import { requestDeadline } from './middleware/deadline';
 import { errorHandler } from './middleware/errors';
 import { jsonBody } from './middleware/json-body';
 import { rateLimit, rateLimitByAddress } from './middleware/rate-limit';
 import { requestLog } from './middleware/request-log';
 import { createRegistry, generateDocument } from './openapi/registry';
 import { ApiBuilder } from './operation';
+import { Readiness } from './readiness';
 import { registerRoutes } from './routes';
 import { blobRoutes } from './routes/blobs/router';
 import { referenceRoutes } from './routes/docs/router';
@@ -41,17 +44,13 @@ export function createApp(deps: Deps): Express {
   app.get('/healthz', (_req, res) => {
     res.json({ status: 'ok' });
   });
-  app.get('/readyz', async (_req, res) => {
-    const [mysql, temporal] = await Promise.all([
-      deps.ds.query('SELECT 1').then(
-        () => true,
-        () => false,
-      ),
-      deps.temporal.isHealthy(),
-    ]);
-    const ready = mysql && temporal;
-    res.status(ready ? 200 : 503).json({ status: ready ? 'ok' : 'unavailable', checks: { mysql, temporal } });
-  });
+  const { mysql } = deps.config;
+  boundPool(deps.ds, { acquireMs: mysql.acquireTimeoutMs, statementMs: mysql.statementTimeoutMs });
+  const readiness = new Readiness(deps);
+  app.locals.readiness = readiness;
+  app.get('/readyz', readiness.route);
+  // after the probes: /readyz bounds its own checks
+  app.use(requestDeadline(deps.config.requestTimeoutMs));
 
   const registry = createRegistry();
   const limits = deps.config.rateLimits;

@@ -102,7 +102,7 @@ function rawBodyParser(limit: number): RequestHandler {
     );
 }
 
-function hasBody(req: Request): boolean {
+export function hasBody(req: Request): boolean {
   const len = req.headers['content-length'];
   return (len !== undefined && len !== '0') || req.headers['transfer-encoding'] !== undefined;
 }

@@ -9,6 +9,7 @@ import { createDataSource } from '../entities/data-source';
 import { createApp } from './app';
 import { answerClientErrorsAsJson } from './client-errors';
 import { metricsOf } from './metrics';
+import { readinessOf } from './readiness';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -28,16 +29,23 @@ async function main(): Promise<void> {
   const stop = (signal: string) => {
     if (stopping) return;
     stopping = true;
-    logger.info({ signal }, 'api shutting down');
-    server.close(async () => {
-      await metrics.close();
-      await temporal.close();
-      await ds.destroy();
-      logger.info('api stopped');
-      process.exit(0);
-    });
-    server.closeIdleConnections();
-    setTimeout(() => process.exit(1), 15000).unref();
+    // /readyz answers 503 at once: the load balancer takes the replica out while it still serves, then the drain
+    readinessOf(app).drain();
+    logger.info(
+      { signal, delaySeconds: config.apiShutdownDelaySeconds },
+      'api shutting down: not ready, then draining',
+    );
+    setTimeout(() => {
+      server.close(async () => {
+        await metrics.close();
+        await temporal.close();
+        await ds.destroy();
+        logger.info('api stopped');
+        process.exit(0);
+      });
+      server.closeIdleConnections();
+      setTimeout(() => process.exit(1), 15000).unref();
+    }, config.apiShutdownDelaySeconds * 1000);
   };
   process.on('SIGTERM', () => stop('SIGTERM'));
   process.on('SIGINT', () => stop('SIGINT'));

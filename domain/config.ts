@@ -166,6 +166,12 @@ export function loadDatabaseConfig() {
       password: str('MYSQL_PASSWORD', 'docs'),
       database: str('MYSQL_DATABASE', 'docs'),
       poolSize: int('MYSQL_POOL_SIZE', 20),
+      /** A new connection's handshake at most (a server that accepts and never answers). */
+      connectTimeoutMs: Math.max(1, int('MYSQL_CONNECT_TIMEOUT_MS', 5000)),
+      /** The API and the worker wait this long at most for a free connection of the pool (domain/deadline.ts). */
+      acquireTimeoutMs: Math.max(1, int('MYSQL_ACQUIRE_TIMEOUT_MS', 10_000)),
+      /** One statement of the API or the worker at most; past it its connection is closed (its transaction rolls back). */
+      statementTimeoutMs: Math.max(1, int('MYSQL_STATEMENT_TIMEOUT_MS', 60_000)),
       tls: mysqlTls(),
     },
   };
@@ -203,6 +209,8 @@ export function loadTemporalConfig() {
       taskQueue: str('TEMPORAL_TASK_QUEUE', 'docs-platform'),
       /** The CPU-heavy steps' queue (PDF rendering, import staging); unset: `<taskQueue>-heavy` (worker/task-queues.ts). */
       heavyTaskQueue: str('TEMPORAL_HEAVY_TASK_QUEUE', ''),
+      /** One call of the API's Temporal client at most (a wait for a run's result sets its own). */
+      callTimeoutMs: Math.max(1, int('TEMPORAL_CALL_TIMEOUT_MS', 10_000)),
     },
   };
 }
@@ -286,6 +294,10 @@ export function loadConfig() {
     /** How long the API may remember a live token and its caller's roles (domain/auth/live-token-cache.ts); 0: never. */
     tokenCacheMs: atMost('TOKEN_CACHE_MS', 1000, TOKEN_CACHE_MAX_MS),
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
+    /** A request unanswered this long after it arrived answers 503 with Retry-After; what it waits on is bounded by it (api/middleware/deadline.ts). */
+    requestTimeoutMs: Math.max(1000, int('REQUEST_TIMEOUT_MS', 30_000)),
+    /** Each check of GET /readyz (MySQL, Temporal, the blob store) at most: past it the check fails. */
+    readyCheckTimeoutMs: Math.max(1, int('READYZ_CHECK_TIMEOUT_MS', 1500)),
     /** On SIGTERM the API answers /readyz 503 this long before it stops accepting connections and drains (at most 15 s). */
     apiShutdownDelaySeconds: int('API_SHUTDOWN_DELAY_SECONDS', 5),
     logLevel: str('LOG_LEVEL', 'info'),

@@ -97,6 +97,8 @@ export function createDataSource(config: DatabaseConfig, overrides: { database?:
     dateStrings: false,
     charset: 'utf8mb4_unicode_ci',
     poolSize: config.mysql.poolSize,
+    // a server that accepts and never answers (frozen) fails the connection instead of holding it
+    connectTimeout: config.mysql.connectTimeoutMs,
     // statements kept prepared per connection (domain/rows.ts queryPrepared), least recently used
     // closed first: bounded well under MariaDB's max_prepared_stmt_count (16,382) for a few processes
     extra: { maxPreparedStatements: 128 },

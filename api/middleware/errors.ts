@@ -2,8 +2,10 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { QueryFailedError } from 'typeorm';
+import { DEADLINE_CODES } from '../../domain/deadline';
 import { AppError } from '../../domain/errors';
 import { requestContext } from '../request-context';
+import { deadlinePassed, RETRY_AFTER_SECONDS } from './deadline';
 
 /** What the body parsers (http-errors) and the router attach to the errors they raise. */
 interface BodyParserError {
@@ -11,6 +13,13 @@ interface BodyParserError {
   status?: number;
   expose?: boolean;
 }
+
+/** gRPC's DEADLINE_EXCEEDED, bare or as the cause of the Temporal client's ServiceError. */
+function isTemporalDeadline(err: unknown): boolean {
+  const e = err as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === GRPC_DEADLINE_EXCEEDED || e?.cause?.code === GRPC_DEADLINE_EXCEEDED;
+}
+const GRPC_DEADLINE_EXCEEDED = 4;
 
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
@@ -36,16 +45,22 @@ function toAppError(err: unknown): AppError | null {
   if (code === 'ECONNREFUSED' || code === 'PROTOCOL_CONNECTION_LOST' || code === 'ETIMEDOUT') {
     return new AppError(503, 'a dependency of the service is unreachable');
   }
+  if (code === DEADLINE_CODES.statement || code === DEADLINE_CODES.acquire || isTemporalDeadline(err))
+    return new AppError(503, 'a dependency of the service did not answer in time; retry it');
   return null;
 }
 
 export function errorHandler(logger: Logger) {
   // Express recognises an error handler by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
+    // the deadline answered already: what the handler did after it is no error of its own
+    if (deadlinePassed(res)) return;
     const known = toAppError(err);
     const status = known?.status ?? 500;
     if (!known) logger.error({ err, reqId: req.id, ...requestContext(req) }, 'unhandled error');
     if (res.headersSent) return;
+    // a dependency's trouble: worth a retry, not at once
+    if (status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
     const body: { error: Record<string, unknown> } = {
       error: { code: status, message: known?.message ?? 'internal error' },
     };

@@ -1,6 +1,7 @@
 /** The Temporal client, connected lazily so the API can start (and report not-ready) without it. */
-import { Client, Connection } from '@temporalio/client';
+import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { JobsConfig, TemporalConfig } from '../config';
+import { boundTemporalCalls } from '../deadline';
 import { temporalConnectionOptions } from './temporal-connection';
 
 export class TemporalGateway {
@@ -16,7 +17,15 @@ export class TemporalGateway {
 
   async getClient(): Promise<Client> {
     if (!this.client) {
-      this.client = Connection.connect({ ...temporalConnectionOptions(this.config.temporal), connectTimeout: '5s' })
+      this.client = Connection.connect({
+        ...temporalConnectionOptions(this.config.temporal),
+        connectTimeout: '5s',
+        // a request's calls are bounded (domain/deadline.ts); the SDK's retry of transient failures stays
+        interceptors: [
+          boundTemporalCalls(this.config.temporal.callTimeoutMs),
+          makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),
+        ],
+      })
         .then((connection) => {
           this.connection = connection;
           return new Client({ connection, namespace: this.config.temporal.namespace });

@@ -24,4 +24,6 @@ export interface BlobStore {
   /** A time-limited URL from which anyone holding it can download the blob (for `ttlSeconds`, default BLOB_URL_TTL_SECONDS). */
   downloadUrl(key: string, options: DownloadOptions): Promise<string>;
   delete(key: string): Promise<void>;
+  /** Resolves when the store answers (GET /readyz): the folder is writable, or the S3 server answers for the bucket. */
+  reachable(signal: AbortSignal): Promise<void>;
 }

@@ -3,7 +3,7 @@
  * an HMAC signature and an expiry, checked by the blob download route.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import { promises as fs } from 'fs';
+import { constants as fsConstants, promises as fs } from 'fs';
 import * as path from 'path';
 import type { Readable } from 'stream';
 import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
@@ -78,6 +78,11 @@ export class LocalBlobStore implements BlobStore {
 
   async delete(key: string): Promise<void> {
     await fs.rm(this.file(key), { force: true });
+  }
+
+  async reachable(): Promise<void> {
+    await fs.mkdir(this.dir, { recursive: true });
+    await fs.access(this.dir, fsConstants.W_OK);
   }
 
   private sign(key: string, filename: string, contentType: string, expires: number): string {

@@ -114,6 +114,15 @@ export class S3BlobStore implements BlobStore {
     return getSignedUrl(this.presigner, command, { expiresIn: options.ttlSeconds ?? this.ttlSeconds });
   }
 
+  async reachable(signal: AbortSignal): Promise<void> {
+    try {
+      await this.client.send(new HeadBucketCommand({ Bucket: this.settings.bucket }), { abortSignal: signal });
+    } catch (err) {
+      // the server answers; the bucket is created on first use
+      if (!isError(err, 'NotFound', 'NoSuchBucket', '404')) throw err;
+    }
+  }
+
   async delete(key: string): Promise<void> {
     try {
       await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: key }));

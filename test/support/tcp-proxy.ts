@@ -1,7 +1,8 @@
 /**
  * A TCP proxy in the test process between a worker and MariaDB (issue 20 §5): the worker's DataSource
  * connects to its port, the test keeps a direct connection. It can cut the database off (every open
- * connection destroyed, every new one closed at once) and restore it, and it reads the client's side of
+ * connection destroyed, every new one closed at once) and restore it, or freeze it (nothing passes, as
+ * with a server stopped by SIGSTOP) and thaw it, and it reads the client's side of
  * the MySQL protocol, so a test can stop a step at a chosen statement: hold the statement itself (it never
  * reaches the server until released; a cut destroys it with its connection, and the server rolls the
  * transaction back), or let it through and hold the server's answer to the COMMIT that follows it (the
@@ -146,17 +147,32 @@ class Pair {
   private armed: Rule | null = null;
   private holdNextAnswer: HoldState | null = null;
 
+  /** Bytes that arrived while the proxy was frozen, in order, with their direction. */
+  private frozen: Array<{ fromClient: boolean; chunk: Buffer }> = [];
+
   constructor(
     readonly client: net.Socket,
     readonly server: net.Socket,
     private readonly proxy: TcpProxy,
   ) {
-    client.on('data', (chunk) => this.fromClient(chunk));
-    server.on('data', (chunk) => this.fromServer(chunk));
+    client.on('data', (chunk) =>
+      proxy.isFrozen ? this.frozen.push({ fromClient: true, chunk }) : this.fromClient(chunk),
+    );
+    server.on('data', (chunk) =>
+      proxy.isFrozen ? this.frozen.push({ fromClient: false, chunk }) : this.fromServer(chunk),
+    );
     const close = () => this.destroy();
     for (const socket of [client, server]) {
       socket.on('error', close);
       socket.on('close', close);
+    }
+  }
+
+  /** Passes on what arrived while frozen. */
+  thaw(): void {
+    for (const { fromClient, chunk } of this.frozen.splice(0)) {
+      if (fromClient) this.fromClient(chunk);
+      else this.fromServer(chunk);
     }
   }
 
@@ -318,6 +334,26 @@ export class TcpProxy {
 
   restore(): void {
     this.cut = false;
+  }
+
+  private frozen = false;
+
+  /** @internal */
+  get isFrozen(): boolean {
+    return this.frozen;
+  }
+
+  /**
+   * The database hangs for the client, as a server stopped with SIGSTOP: connections stay open and new
+   * ones are accepted, but nothing passes either way until thaw().
+   */
+  freeze(): void {
+    this.frozen = true;
+  }
+
+  thaw(): void {
+    this.frozen = false;
+    for (const pair of [...this.pairs]) pair.thaw();
   }
 
   get openConnections(): number {

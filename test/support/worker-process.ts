@@ -6,6 +6,7 @@
  */
 import type { Client } from '@temporalio/client';
 import { ChildProcess, spawn } from 'child_process';
+import net from 'net';
 import path from 'path';
 
 const WORKER = path.join(__dirname, '..', '..', 'dist', 'worker', 'main.js');
@@ -53,4 +54,15 @@ export async function polling(client: Client, namespace: string, taskQueue: stri
     if (pollers?.some((p) => p.identity?.startsWith(`${pid}@`))) return;
   }
   throw new Error(`worker ${pid} does not poll ${taskQueue}`);
+}
+
+/** A loopback port free right now, for a child process's listener. */
+export function freePort(): Promise<number> {
+  const server = net.createServer();
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    }),
+  );
 }

@@ -5,7 +5,6 @@
  * workers run as child processes from `dist/` (built by `npm test`), on a private task queue.
  */
 import type { Client } from '@temporalio/client';
-import net from 'net';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { heavyTaskQueueOf, loadConfig } from '../../domain/config';
@@ -19,7 +18,7 @@ import { Revision } from '../../entities/Revision';
 import { createOrg, unique } from '../factories';
 import { insertSpace } from '../support/content';
 import { SECTIONS, startWebsite, Website } from '../support/website';
-import { polling, WorkerProcesses } from '../support/worker-process';
+import { freePort, polling, WorkerProcesses } from '../support/worker-process';
 
 const taskQueue = unique('test-shutdown-');
 const config = { ...loadConfig(), temporal: { ...loadConfig().temporal, taskQueue } };
@@ -58,16 +57,6 @@ async function until<T>(read: () => Promise<T>, done: (value: T) => boolean, wha
     if (done(value)) return value;
   }
   throw new Error(`timed out waiting for ${what}`);
-}
-
-function freePort(): Promise<number> {
-  const server = net.createServer();
-  return new Promise((resolve) =>
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    }),
-  );
 }
 
 /** The status a worker's probe answers, null when nothing listens. */

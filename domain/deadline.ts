@@ -1,0 +1,126 @@
+/**
+ * Deadlines (issue 24 §3): what waits on a dependency is bounded, so a database or Temporal that hangs
+ * (frozen, not down: connections stay open, nothing answers) fails a request with 503 instead of holding
+ * it. A request runs under its deadline (api/middleware/deadline.ts); the MySQL pool bounds the wait for a
+ * connection and each statement by their settings, shortened to what the current deadline leaves. A
+ * statement past its bound closes its connection: the server rolls its transaction back, and the
+ * statements queued behind it on that connection fail at once instead of waiting for it.
+ */
+import type { ConnectionOptions } from '@temporalio/client';
+import { AsyncLocalStorage } from 'async_hooks';
+import type { DataSource } from 'typeorm';
+
+/** When the work must be done, in ms since the epoch; it may be set later (a request's, once its body arrived). */
+export interface Deadline {
+  at: number;
+}
+
+const deadlines = new AsyncLocalStorage<Deadline>();
+
+/** Runs `fn` (and everything it awaits) under `deadline`. */
+export function underDeadline<T>(deadline: Deadline, fn: () => T): T {
+  return deadlines.run(deadline, fn);
+}
+
+/** `ms`, shortened to what the current deadline leaves (unchanged outside one); at least 1. */
+export function withinDeadline(ms: number): number {
+  const at = deadlines.getStore()?.at ?? Infinity;
+  return Math.max(1, Math.min(ms, at - Date.now()));
+}
+
+/** What a request keeps to answer after a wait it chose to end (a 202 with its job). */
+const ANSWER_MARGIN_MS = 2000;
+
+/** A wait of `ms` at most that ends in time for the current deadline's answer (0 when none is left). */
+export function waitBeforeDeadline(ms: number): number {
+  const at = deadlines.getStore()?.at ?? Infinity;
+  return Math.max(0, Math.min(ms, at - Date.now() - ANSWER_MARGIN_MS));
+}
+
+type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];
+
+/**
+ * Under a deadline, a Temporal call without one of its own (a wait for a run's result sets its own) gets
+ * TEMPORAL_CALL_TIMEOUT_MS, shortened to what the deadline leaves; outside one (the worker's steps, the
+ * CLI) calls keep the SDK's behaviour.
+ */
+export function boundTemporalCalls(callMs: number): GrpcInterceptor {
+  // the next call serves as this one: the interceptor only changes its options
+  return (options, nextCall) =>
+    nextCall(
+      options.deadline !== undefined || deadlines.getStore() === undefined
+        ? options
+        : { ...options, deadline: Date.now() + withinDeadline(callMs) },
+    ) as ReturnType<GrpcInterceptor>;
+}
+
+/** The error codes a bounded wait fails with: the error handler answers them 503 with Retry-After. */
+export const DEADLINE_CODES = {
+  /** mysql2's statement timeout */
+  statement: 'PROTOCOL_SEQUENCE_TIMEOUT',
+  acquire: 'POOL_ACQUIRE_TIMEOUT',
+} as const;
+
+type Callback = (err: Error | null, ...rest: unknown[]) => void;
+
+/** The parts of mysql2's pool and pooled connections bounded here (TypeORM holds the pool once initialized). */
+interface Mysql2Connection {
+  query(...args: unknown[]): unknown;
+  execute(...args: unknown[]): unknown;
+  destroy(): void;
+  release(): void;
+}
+interface Mysql2Pool {
+  getConnection(cb: (err: Error | null, conn?: Mysql2Connection) => void): void;
+}
+
+const bounded = new WeakSet<Mysql2Connection>();
+const boundPools = new WeakSet<Mysql2Pool>();
+
+/** Gives `query` and `execute` a timeout, and closes the connection when it passes. */
+function boundStatements(conn: Mysql2Connection, statementMs: number): void {
+  if (bounded.has(conn)) return;
+  bounded.add(conn);
+  for (const method of ['query', 'execute'] as const) {
+    const original = conn[method].bind(conn);
+    conn[method] = (sql: unknown, values?: unknown, cb?: unknown) => {
+      if (typeof values === 'function') [values, cb] = [undefined, values];
+      const options: { timeout?: number } = typeof sql === 'string' ? { sql } : (sql as object);
+      const timed = { ...options, timeout: options.timeout ?? withinDeadline(statementMs) };
+      if (typeof cb !== 'function') return original(timed, values);
+      return original(timed, values, (err: Error | null, ...rest: unknown[]) => {
+        if ((err as { code?: string } | null)?.code === DEADLINE_CODES.statement) conn.destroy();
+        (cb as Callback)(err, ...rest);
+      });
+    };
+  }
+}
+
+/** Bounds the data source's pool: the wait for a connection, and every statement (MYSQL_*_TIMEOUT_MS). */
+export function boundPool(ds: DataSource, bounds: { acquireMs: number; statementMs: number }): void {
+  const pool = (ds.driver as unknown as { pool?: Mysql2Pool }).pool;
+  if (!pool) throw new Error('boundPool: the data source is not initialized');
+  if (boundPools.has(pool)) return;
+  boundPools.add(pool);
+  const getConnection = pool.getConnection.bind(pool);
+  // mysql2 hands a waiter on to getConnection again when a closed connection is released: its bound runs already
+  const waiting = new WeakSet<object>();
+  pool.getConnection = (cb) => {
+    if (waiting.has(cb)) return getConnection(cb);
+    let late = false;
+    const timer = setTimeout(() => {
+      late = true;
+      const err = new Error(`no MySQL connection was free within ${bounds.acquireMs} ms (MYSQL_ACQUIRE_TIMEOUT_MS)`);
+      cb(Object.assign(err, { code: DEADLINE_CODES.acquire }));
+    }, withinDeadline(bounds.acquireMs));
+    const waiter = (err: Error | null, conn?: Mysql2Connection) => {
+      clearTimeout(timer);
+      // the waiter gave up: the connection goes back to the pool unused
+      if (late) return void conn?.release();
+      if (conn) boundStatements(conn, bounds.statementMs);
+      cb(err, conn);
+    };
+    waiting.add(waiter);
+    getConnection(waiter);
+  };
+}
