@@ -150,7 +150,8 @@ function clientCertificate(prefix: string): { cert: string; key: string } {
 function mysqlTls() {
   const ca = pem('MYSQL_TLS_CA');
   const client = clientCertificate('MYSQL_TLS');
-  if (!bool('MYSQL_TLS') && !ca && !client.cert) return null;
+  // a security switch spelled wrong (`yes`) stops the process rather than leaving TLS off
+  if (!flag('MYSQL_TLS', false) && !ca && !client.cert) return null;
   return { ca, ...client, verifyServer: flag('MYSQL_TLS_VERIFY_SERVER', true) };
 }
 
@@ -192,7 +193,7 @@ function temporalTls(apiKey: string) {
   const ca = pem('TEMPORAL_TLS_CA');
   const client = clientCertificate('TEMPORAL_TLS');
   const serverName = str('TEMPORAL_TLS_SERVER_NAME', '');
-  if (!bool('TEMPORAL_TLS') && !ca && !client.cert && !serverName && !apiKey) return null;
+  if (!flag('TEMPORAL_TLS', false) && !ca && !client.cert && !serverName && !apiKey) return null;
   return { ca, ...client, serverName };
 }
 

@@ -118,5 +118,8 @@ describe('issue 24 §2: TLS settings', () => {
     expect(() => withEnv({ ...none, MYSQL_TLS: 'true', MYSQL_TLS_VERIFY_SERVER: 'no' }, loadDatabaseConfig)).toThrow(
       'MYSQL_TLS_VERIFY_SERVER: must be true or false, got "no"',
     );
+    expect(() => withEnv({ ...none, TEMPORAL_TLS: 'yes' }, loadTemporalConfig)).toThrow(
+      'TEMPORAL_TLS: must be true or false, got "yes"',
+    );
   });
 });
