@@ -39,20 +39,32 @@ export async function countJobs(db: Db, now = new Date()): Promise<JobCount[]> {
   return counts;
 }
 
-/** Adds the `jobs` gauge to a registry, counted when scraped. */
-export function registerJobsGauge(registry: Registry, ds: DataSource): void {
+/**
+ * Adds the `jobs` gauge to a registry, counted when scraped. A scrape waits for the counts `boundMs` at most (a
+ * database that hangs must not hang the scrape), and one counting runs at a time: a scrape during a slow one
+ * waits for that one instead of starting another.
+ */
+export function registerJobsGauge(registry: Registry, ds: DataSource, boundMs = 5000): void {
+  let counting: Promise<JobCount[]> | null = null;
   new Gauge({
     name: 'jobs',
     help: 'Jobs by kind and status, from their rows when scraped: pending (asked for, not started), running, failed_last_hour (runs that failed within the last hour); every worker replica reports the same counts',
     labelNames: ['kind', 'status'],
     registers: [registry],
     async collect() {
-      try {
-        for (const { kind, status, count } of await countJobs(ds.manager)) this.set({ kind, status }, count);
-      } catch {
-        // no samples rather than stale ones, and the rest of the scrape still answers: alert on absent(jobs)
-        this.reset();
-      }
+      counting ??= countJobs(ds.manager).finally(() => {
+        counting = null;
+      });
+      let timer: NodeJS.Timeout | undefined;
+      const bound = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), boundMs);
+      });
+      const counts = await Promise.race([counting, bound])
+        .catch(() => null)
+        .finally(() => clearTimeout(timer));
+      // no samples rather than stale ones, and the rest of the scrape still answers: alert on absent(jobs)
+      this.reset();
+      for (const { kind, status, count } of counts ?? []) this.set({ kind, status }, count);
     },
   });
 }

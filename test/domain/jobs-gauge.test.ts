@@ -3,13 +3,16 @@
  * the rows. The counts span every organization, so the test reads them in one REPEATABLE READ transaction: its
  * snapshot plus its own changes, whatever other tests commit meanwhile; it rolls back.
  */
-import { countJobs, type JobCount } from '../../domain/metrics/jobs';
+import { Registry } from 'prom-client';
+import { countJobs, type JobCount, registerJobsGauge } from '../../domain/metrics/jobs';
 import { finishJob, jobRef, markJobStarted } from '../../domain/processes/job-kind';
 import { JOB_KIND_LIST } from '../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
+import { createDataSource } from '../../entities/data-source';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { sample } from '../support/metrics';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -49,5 +52,33 @@ describe('the jobs gauge', () => {
       throw ROLLBACK;
     });
     await expect(transaction).rejects.toBe(ROLLBACK);
+  });
+
+  it('a scrape waits for the counts a bounded time: past it the gauge has no samples, and the next has them again', async () => {
+    // a pool of one connection, held by the test: the counts wait for it
+    const ds = await createDataSource({
+      ...server.config,
+      mysql: { ...server.config.mysql, poolSize: 1 },
+    }).initialize();
+    const registry = new Registry();
+    registerJobsGauge(registry, ds, 300);
+    const holder = ds.createQueryRunner();
+    await holder.connect();
+    try {
+      const started = Date.now();
+      const text = await registry.metrics();
+      expect(Date.now() - started).toBeLessThan(2000);
+      expect(text).toContain('# TYPE jobs gauge');
+      expect(text).not.toMatch(/^jobs\{/m);
+    } finally {
+      await holder.release();
+    }
+    // the counting the first scrape started ends once the connection is free
+    let pending: number | undefined;
+    for (let i = 0; i < 50 && pending === undefined; i++) {
+      pending = sample(await registry.metrics(), 'jobs', { kind: 'space-purge', status: 'pending' });
+    }
+    expect(pending).toBeGreaterThanOrEqual(0);
+    await ds.destroy();
   });
 });
