@@ -17,7 +17,7 @@ import { startServer, TestServer } from '../support/server';
 import { TcpProxy } from '../support/tcp-proxy';
 import { freePort } from '../support/worker-process';
 
-const REQUEST_TIMEOUT_MS = 3000;
+const REQUEST_TIMEOUT_MS = 2000;
 const base = loadConfig();
 let proxy: TcpProxy;
 let server: TestServer;
@@ -91,7 +91,7 @@ it('issue 24 §3: on SIGTERM the API answers /readyz 503 before it drains, then 
       PORT: String(port),
       METRICS_PORT: String(metricsPort),
       LOG_LEVEL: 'warn',
-      API_SHUTDOWN_DELAY_SECONDS: '2',
+      API_SHUTDOWN_DELAY_SECONDS: '1',
     },
     stdio: 'ignore',
   });

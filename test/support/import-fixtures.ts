@@ -1,7 +1,39 @@
-/** Documents for import tests, made here: zip archives (yazl) and Word documents (docx). */
+/**
+ * Documents for import tests, made here: zip archives (yazl) and Word documents (docx); and the import
+ * of a test website into a new space, requested and dispatched as the API does.
+ */
 import { Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from 'docx';
+import pino from 'pino';
+import type { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
-import { pngBytes } from './website';
+import { inTransaction } from '../../domain/db';
+import { requestImport } from '../../domain/imports/runs';
+import { dispatchJob } from '../../domain/processes/jobs';
+import type { TemporalGateway } from '../../domain/processes/temporal';
+import type { Space } from '../../entities/Space';
+import { createOrg } from '../factories';
+import { insertSpace } from './content';
+import { pngBytes, type Website } from './website';
+
+/** Imports `site` into a new space of a new organization: its import run's id and the space. */
+export async function importWebsite(
+  ds: DataSource,
+  temporal: TemporalGateway,
+  site: Website,
+): Promise<{ importRunId: string; space: Space }> {
+  const { org, admin } = await createOrg(ds);
+  const space = await insertSpace(ds, org);
+  const { ticket } = await inTransaction(ds, (db) =>
+    requestImport(
+      db,
+      { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
+      { url: `${site.base}/site/`, source: 'website' },
+      admin.user.id,
+    ),
+  );
+  await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
+  return { importRunId: ticket.row.id, space };
+}
 
 export async function zipOf(files: Record<string, Buffer | string>): Promise<Buffer> {
   const zip = new ZipFile();

@@ -4,18 +4,15 @@
  * from the last saved state once its heartbeat stops). The worker runs as a child process from
  * `dist/` (built by `npm test`), on a private task queue, without Schedules.
  */
-import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
-import { importRunStatus, requestImport } from '../../domain/imports/runs';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { importRunStatus } from '../../domain/imports/runs';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createDataSource } from '../../entities/data-source';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
-import { createOrg, unique } from '../factories';
-import { insertSpace } from '../support/content';
+import { unique } from '../factories';
+import { importWebsite } from '../support/import-fixtures';
 import { SECTIONS, startWebsite, Website } from '../support/website';
 import { WorkerProcesses } from '../support/worker-process';
 
@@ -59,18 +56,8 @@ afterAll(async () => {
 });
 
 it('kill -9 of the worker mid-import, then a new worker: the import completes with exactly one revision', async () => {
-  const { org, admin } = await createOrg(ds);
-  const space = await insertSpace(ds, org);
-  const { ticket } = await inTransaction(ds, (db) =>
-    requestImport(
-      db,
-      { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
-      { url: `${site.base}/site/`, source: 'website' },
-      admin.user.id,
-    ),
-  );
-  await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
-  const row = () => ds.manager.findOneByOrFail(ImportRun, { id: ticket.row.id });
+  const { importRunId, space } = await importWebsite(ds, temporal, site);
+  const row = () => ds.manager.findOneByOrFail(ImportRun, { id: importRunId });
 
   const first = workers.start();
   const midway = await until(row, (r) => r.process.progressDone > 0, 'the first batches');

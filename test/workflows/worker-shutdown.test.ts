@@ -5,18 +5,15 @@
  * workers run as child processes from `dist/` (built by `npm test`), on a private task queue.
  */
 import type { Client } from '@temporalio/client';
-import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { heavyTaskQueueOf, loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
-import { importRunStatus, requestImport } from '../../domain/imports/runs';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { importRunStatus } from '../../domain/imports/runs';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createDataSource } from '../../entities/data-source';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
-import { createOrg, unique } from '../factories';
-import { insertSpace } from '../support/content';
+import { unique } from '../factories';
+import { importWebsite } from '../support/import-fixtures';
 import { SECTIONS, startWebsite, Website } from '../support/website';
 import { freePort, polling, WorkerProcesses } from '../support/worker-process';
 
@@ -107,18 +104,8 @@ it('issue 24 §3: SIGTERM of a worker staging an import: it finishes the batch a
   // ready once polling; alive
   for (const port of ports) expect([await probe(port, '/readyz'), await probe(port, '/healthz')]).toEqual([200, 200]);
 
-  const { org, admin } = await createOrg(ds);
-  const space = await insertSpace(ds, org);
-  const { ticket } = await inTransaction(ds, (db) =>
-    requestImport(
-      db,
-      { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
-      { url: `${site.base}/site/`, source: 'website' },
-      admin.user.id,
-    ),
-  );
-  await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
-  const workflowId = `content-import/${ticket.row.id}/1`;
+  const { importRunId, space } = await importWebsite(ds, temporal, site);
+  const workflowId = `content-import/${importRunId}/1`;
 
   // a batch under way: started, a page or two fetched (its heartbeat carries the progress)
   const description = await until(
@@ -146,7 +133,7 @@ it('issue 24 §3: SIGTERM of a worker staging an import: it finishes the batch a
   const exitedAt = Date.now();
 
   const done = await until(
-    () => ds.manager.findOneByOrFail(ImportRun, { id: ticket.row.id }),
+    () => ds.manager.findOneByOrFail(ImportRun, { id: importRunId }),
     (r) => r.process.finishedAt !== null,
     'the import to finish',
   );
