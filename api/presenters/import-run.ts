@@ -1,6 +1,7 @@
 /** Import runs as GitBook's ContentImportRun (0.202), and the result of an import as its ImportContentResult (0.137). */
 import { z } from 'zod';
-import { IMPORT_RUN_STATUSES, IMPORT_SOURCES, importRunStatus } from '../../domain/imports/runs';
+import { IMPORT_RUN_STATUSES } from '../../domain/imports/import-job';
+import { IMPORT_SOURCES, importRunStatus } from '../../domain/imports/runs';
 import type { ImportCommit } from '../../domain/processes/contracts';
 import type { ImportRun } from '../../entities/ImportRun';
 import { iso, isoOrNull, timestamp } from './common';

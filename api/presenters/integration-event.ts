@@ -1,5 +1,6 @@
 /** Integration events as GitBook's IntegrationEvent, and an event's detail with its trace (IntegrationEventTrace). */
 import { z } from 'zod';
+import { INTEGRATION_EVENT_STATUSES, integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import type { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { iso, timestamp } from './common';
 import type { Presented } from './wire';
@@ -14,7 +15,7 @@ export const integrationEventSchema = z
       description:
         'the Event as delivered: eventId, type, installationId, spaceId or siteId, and the fields of its type',
     }),
-    status: z.enum(['success', 'failed', 'pending']).openapi({
+    status: z.enum(INTEGRATION_EVENT_STATUSES).openapi({
       description:
         '`success` once a delivery was answered 2xx, `failed` otherwise; extension: `pending` while its delivery goes on',
     }),
@@ -49,7 +50,7 @@ export function presentIntegrationEvent(event: IntegrationEvent): Presented<type
     installationId: event.installationId,
     createdAt: iso(event.createdAt),
     payload: event.payload,
-    status: event.status,
+    status: integrationDispatchJob.publicStatus(event.dispatch),
   };
 }
 

@@ -2,15 +2,14 @@
 import { z } from 'zod';
 import type { OpenAPISpecPermissions } from '../../domain/access/authorize';
 import { OPENAPI_FAILURES } from '../../domain/openapi-specs/failures';
+import { OPENAPI_PROCESSING_STATES, openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { JOB_FAILURES } from '../../domain/processes/contracts';
-import { jobStatus } from '../../domain/processes/job-kind';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
 import type { Presented } from './wire';
 
-const PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 const ERROR_CODES = [
   OPENAPI_FAILURES.fetchTimeout,
   OPENAPI_FAILURES.fetch,
@@ -27,7 +26,7 @@ export const openAPISpecSchema = z
     slug: z.string(),
     sourceURL: z.string().optional().openapi({ description: 'absent for a text source' }),
     processingState: z
-      .enum(PROCESSING_STATES)
+      .enum(OPENAPI_PROCESSING_STATES)
       .openapi({ description: 'a failed run is `complete` with `lastProcessErrorCode`' }),
     visibility: z.enum(['private', 'public']),
     lastVersion: z.string().optional().openapi({ description: 'id of the newest version; a failed run keeps it' }),
@@ -82,11 +81,6 @@ export const openAPISpecContentSchema = z
   })
   .openapi('OpenAPISpecContent');
 
-export function processingState(spec: OpenAPISpec): (typeof PROCESSING_STATES)[number] {
-  const status = jobStatus(spec.process);
-  return status === 'pending' ? 'pending' : status === 'running' ? 'progress' : 'complete';
-}
-
 /** Where an OpenAPI spec's public copies are served (anonymously, public specs only). */
 export function publishedSpecUrl(urls: Urls, spec: OpenAPISpec, versionId?: string): string {
   return urls.api(`/published/openapi/${spec.organizationId}/${spec.slug}${versionId ? `/versions/${versionId}` : ''}`);
@@ -106,7 +100,7 @@ export function presentOpenAPISpec(
     updatedAt: iso(spec.updatedAt),
     slug: spec.slug,
     sourceURL: spec.sourceUrl,
-    processingState: processingState(spec),
+    processingState: openapiProcessJob.publicStatus(spec.process),
     visibility: spec.visibility,
     lastVersion: spec.lastVersionId,
     // a failed run ended later than the last version was made

@@ -2,15 +2,14 @@
 import { z } from 'zod';
 import type { TranslationPermissions } from '../../domain/access/authorize';
 import { markdownToDocument } from '../../domain/content/document';
-import { jobStatus } from '../../domain/processes/job-kind';
 import { LANGUAGES } from '../../domain/spaces/languages';
+import { TRANSLATION_STATUSES, translationRunJob } from '../../domain/translations/run-job';
 import type { Translation } from '../../entities/Translation';
 import { iso, timestamp } from './common';
 import { documentSchema } from './document';
 import type { Urls } from './urls';
 import type { Presented } from './wire';
 
-export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 const language = z.enum(LANGUAGES);
 const count = z.number().int().min(0);
 
@@ -49,31 +48,17 @@ export const translationSchema = z
   })
   .openapi('Translation');
 
-/** The job's state as GitBook's status: a coalesced run keeps it `running` until the last one ends. */
-function statusOf(translation: Translation): (typeof TRANSLATION_STATUSES)[number] {
-  switch (jobStatus(translation.run)) {
-    case 'running':
-      return 'running';
-    case 'succeeded':
-      return 'completed';
-    case 'failed':
-      return 'failed';
-    default:
-      return 'pending';
-  }
-}
-
 export function presentTranslation(
   translation: Translation,
   permissions: TranslationPermissions,
   urls: Urls,
 ): Presented<typeof translationSchema> {
-  const failed = statusOf(translation) === 'failed';
+  const failed = translationRunJob.publicStatus(translation.run) === 'failed';
   const resultLanguage = translation.language as (typeof LANGUAGES)[number];
   return {
     object: 'translation',
     id: translation.id,
-    status: statusOf(translation),
+    status: translationRunJob.publicStatus(translation.run),
     source: { space: translation.sourceSpaceId, language: translation.sourceLanguage as (typeof LANGUAGES)[number] },
     language: resultLanguage,
     instructions: markdownToDocument(translation.instructions),

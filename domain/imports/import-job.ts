@@ -3,8 +3,12 @@
  * `contentImport` workflow runs it under `content-import/<importRunId>/<generation>`.
  */
 import { ImportRun } from '../../entities/ImportRun';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { JOB_FAILURES, JOB_KINDS } from '../processes/contracts';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
+
+/** GitBook's ContentImportRun statuses. */
+export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'failed', 'cancelled'] as const;
+
 import { expireImportRuns } from './retention';
 
 export const contentImportJob = defineJobKind({
@@ -16,6 +20,17 @@ export const contentImportJob = defineJobKind({
   spaceId: (run: ImportRun) => run.spaceId,
   // A cancel, or a newer import into the same content, makes the run stale: it stops without committing.
   policy: 'supersede',
+  publicStatus: (state): (typeof IMPORT_RUN_STATUSES)[number] => {
+    if (state.errorCode === JOB_FAILURES.cancelled) return 'cancelled';
+    const status = jobStatus(state);
+    return status === 'succeeded'
+      ? 'completed'
+      : status === 'running'
+        ? 'in-progress'
+        : status === 'failed'
+          ? 'failed'
+          : 'pending';
+  },
   onLostRun: 'stay-failed',
   // room for a batch (15 minutes) retried after a lost worker
   retryBudgetMs: 30 * 60 * 1000,

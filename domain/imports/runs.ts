@@ -13,14 +13,11 @@ import { assertWritable, lockHead } from '../content/heads';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
-import { JOB_FAILURES } from '../processes/contracts';
-import { cancelJob, currentJob, JobTicket, jobStatus, requestJob } from '../processes/job-kind';
-import { contentImportJob } from './import-job';
+import { cancelJob, currentJob, JobTicket, requestJob } from '../processes/job-kind';
+import { contentImportJob, IMPORT_RUN_STATUSES } from './import-job';
 
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const satisfies readonly ImportSource[];
 
-/** GitBook's ContentImportRun statuses. */
-export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'failed', 'cancelled'] as const;
 export type ImportRunStatus = (typeof IMPORT_RUN_STATUSES)[number];
 
 export interface ImportTarget {
@@ -81,18 +78,9 @@ export async function requestImport(
   return { ticket: await requestJob(db, contentImportJob, run, now), superseded };
 }
 
+/** The run's public status: its kind's (import-job.ts). */
 export function importRunStatus(run: ImportRun): ImportRunStatus {
-  if (run.process.errorCode === JOB_FAILURES.cancelled) return 'cancelled';
-  switch (jobStatus(run.process)) {
-    case 'succeeded':
-      return 'completed';
-    case 'failed':
-      return 'failed';
-    case 'running':
-      return 'in-progress';
-    default:
-      return 'pending';
-  }
+  return contentImportJob.publicStatus(run.process);
 }
 
 /** Cancels a pending or running import (the caller locked its row): nothing of it is committed. */

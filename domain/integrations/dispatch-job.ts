@@ -10,7 +10,11 @@ import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
+
+/** GitBook's IntegrationEvent statuses (`pending` is an extension: its delivery goes on). */
+export const INTEGRATION_EVENT_STATUSES = ['success', 'failed', 'pending'] as const;
+
 import type { BlobStore } from '../storage/blob-store';
 import { removeIntegrationTokens } from './tokens';
 
@@ -40,6 +44,11 @@ export const integrationDispatchJob = defineJobKind({
   // an event asks for one run, when it is written (integration-dispatch/<eventId>); the repair pass's new
   // generation of a lost or failed delivery reuses the id once the earlier run closed
   policy: 'single-run',
+  // an event no run was asked for (no tunnel took it) failed as it was written: its trace says why
+  publicStatus: (state): (typeof INTEGRATION_EVENT_STATUSES)[number] => {
+    const status = jobStatus(state);
+    return status === 'succeeded' ? 'success' : status === 'failed' || status === 'idle' ? 'failed' : 'pending';
+  },
   onLostRun: 'request-again',
   // a delivery that failed is delivered again; one that succeeded stays delivered, and its new run only
   // records that (a run lost after its delivery was recorded)

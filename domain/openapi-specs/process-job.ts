@@ -4,7 +4,10 @@
  */
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
+
+/** GitBook's OpenAPISpec processingState. */
+export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 
 export const openapiProcessJob = defineJobKind({
   name: JOB_KINDS.openapiProcess,
@@ -15,6 +18,11 @@ export const openapiProcessJob = defineJobKind({
   spaceId: () => null,
   // A new source makes the running one pointless: the old run stops without writing.
   policy: 'supersede',
+  // a failed run is `complete` too: lastProcessErrorCode says why
+  publicStatus: (state): (typeof OPENAPI_PROCESSING_STATES)[number] => {
+    const status = jobStatus(state);
+    return status === 'pending' ? 'pending' : status === 'running' ? 'progress' : 'complete';
+  },
   onLostRun: 'stay-failed',
   // a source answering 5xx or 429, or unreachable, this long is recorded as FETCH_ERROR (FETCH_TIMEOUT)
   retryBudgetMs: 15 * 60 * 1000,

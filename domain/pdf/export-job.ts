@@ -4,7 +4,11 @@
  */
 import { PdfExport } from '../../entities/PdfExport';
 import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
+
+/** Where an export stands, as `GET …/pdf` answers it: the file (ready), a failure, or 202 while pending or running. */
+export const PDF_EXPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;
+
 import { expirePdfExports } from './retention';
 
 export const pdfExportJob = defineJobKind({
@@ -16,6 +20,10 @@ export const pdfExportJob = defineJobKind({
   spaceId: (row: PdfExport) => row.spaceId,
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
+  publicStatus: (state): (typeof PDF_EXPORT_STATUSES)[number] => {
+    const status = jobStatus(state);
+    return status === 'succeeded' ? 'ready' : status === 'idle' ? 'pending' : status;
+  },
   onLostRun: 'stay-failed',
   // room for a render (10 minutes) retried after a lost worker
   retryBudgetMs: 30 * 60 * 1000,

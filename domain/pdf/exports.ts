@@ -94,10 +94,10 @@ export type PdfExportOutcome =
   | { state: 'failed'; code: string; message: string }
   | { state: 'pending' | 'running'; done: number; total: number | null };
 
-/** Where an export stands, from its row. */
+/** Where an export stands, from its row: its kind's public status (export-job.ts), with the file or the failure. */
 export function pdfExportOutcome(row: PdfExport): PdfExportOutcome {
-  const status = jobStatus(row.render);
-  if (status === 'succeeded' && row.fileKey) return { state: 'ready', fileKey: row.fileKey };
+  const status = pdfExportJob.publicStatus(row.render);
+  if (status === 'ready' && row.fileKey) return { state: 'ready', fileKey: row.fileKey };
   if (status === 'failed') {
     return {
       state: 'failed',

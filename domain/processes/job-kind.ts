@@ -28,7 +28,11 @@ export interface JobRow {
 /** Property names of R whose type is the embedded JobState. */
 export type JobStateKey<R> = { [K in keyof R]: R[K] extends JobState ? K : never }[keyof R] & string;
 
-export interface JobKind<R extends JobRow = JobRow, N extends JobWorkflowName = JobWorkflowName> {
+export interface JobKind<
+  R extends JobRow = JobRow,
+  N extends JobWorkflowName = JobWorkflowName,
+  S extends string = string,
+> {
   /** First segment of the workflow id, and `cli jobs list --kind`: the contracts' name of the kind's workflow. */
   name: (typeof JOB_KINDS)[N];
   /** Exported name of the workflow function in workflows/index.ts (its contract: WorkflowContracts). */
@@ -41,6 +45,11 @@ export interface JobKind<R extends JobRow = JobRow, N extends JobWorkflowName = 
   spaceId(row: R): string | null;
   /** What a request during a run does, and whether the workflow id names the generation (contracts.ts). */
   policy: JobPolicy;
+  /**
+   * Its public status, from the row's state: the one word its resource's API answers (GitBook's), and the one
+   * `cli jobs` shows beside the machinery's (jobStatus). A kind without an API of its own answers jobStatus.
+   */
+  publicStatus(state: JobState): S;
   /**
    * What the repair pass does once it recorded RUN_LOST on a row whose run closed without ending it:
    * `request-again` starts a new generation (work nobody will ask for again: a purge, a delivery);
@@ -69,7 +78,9 @@ export interface JobKind<R extends JobRow = JobRow, N extends JobWorkflowName = 
 }
 
 /** Checks a kind's declaration against its workflow's contract (WorkflowContracts). */
-export function defineJobKind<R extends JobRow, N extends JobWorkflowName>(kind: JobKind<R, N>): JobKind<R, N> {
+export function defineJobKind<R extends JobRow, N extends JobWorkflowName, S extends string>(
+  kind: JobKind<R, N, S>,
+): JobKind<R, N, S> {
   return kind;
 }
 

@@ -13,6 +13,8 @@ export interface JobView {
   spaceId: string | null;
   workflowId: string;
   status: JobStatus;
+  /** The kind's public status: the word its resource's API answers (JobKind.publicStatus). */
+  publicStatus: string;
   generation: number;
   runId: string | null;
   requestedAt: Date | null;
@@ -44,6 +46,7 @@ function view(kind: AnyKind, row: { id: string; organizationId: string }): JobVi
     spaceId: kind.spaceId(row),
     workflowId: jobWorkflowId(kind, row.id, state.generation),
     status: jobStatus(state),
+    publicStatus: kind.publicStatus(state),
     generation: state.generation,
     runId: state.runId,
     requestedAt: state.requestedAt,

@@ -4,7 +4,7 @@
  */
 import { Space } from '../../entities/Space';
 import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
 
 export const spacePurgeJob = defineJobKind({
   name: JOB_KINDS.spacePurge,
@@ -15,6 +15,8 @@ export const spacePurgeJob = defineJobKind({
   spaceId: (space: Space) => space.id,
   // A deletion after a restore is a new purge; the withdrawn one must never act on it.
   policy: 'supersede',
+  // no API of its own: `cli jobs` shows the machinery's status
+  publicStatus: jobStatus,
   onLostRun: 'request-again',
   // nobody waits on a purge: a database outage of this long delays it
   retryBudgetMs: 3600 * 1000,

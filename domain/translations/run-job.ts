@@ -5,8 +5,11 @@
  */
 import { Translation } from '../../entities/Translation';
 import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind } from '../processes/job-kind';
+import { defineJobKind, jobStatus } from '../processes/job-kind';
 import { expireStagedRuns } from './retention';
+
+/** GitBook's Translation statuses. */
+export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 
 export const translationRunJob = defineJobKind({
   name: JOB_KINDS.translationRun,
@@ -16,6 +19,11 @@ export const translationRunJob = defineJobKind({
   input: (translation: Translation) => ({ translationId: translation.id, organizationId: translation.organizationId }),
   spaceId: (translation: Translation) => translation.sourceSpaceId,
   policy: 'coalesce',
+  // a coalesced run keeps it `running` until the last one ends
+  publicStatus: (state): (typeof TRANSLATION_STATUSES)[number] => {
+    const status = jobStatus(state);
+    return status === 'succeeded' ? 'completed' : status === 'idle' ? 'pending' : status;
+  },
   onLostRun: 'stay-failed',
   // a provider outage of this long fails the run; the next run keeps the steps it finished
   retryBudgetMs: 3600 * 1000,
