@@ -318,6 +318,24 @@ describe('S3 blob store against versitygw', () => {
     expect(url.startsWith(`http://files.example:9000/${bucket}/a/b.txt?`)).toBe(true);
   });
 
+  it('issue 24 §3: is reachable while the server answers, a bucket still to be made too; not with wrong keys, nor when the server hangs', async () => {
+    const signal = () => AbortSignal.timeout(1000);
+    await expect(new S3BlobStore(settings, 60).reachable(signal())).resolves.toBeUndefined();
+    await expect(
+      new S3BlobStore({ ...settings, bucket: `${bucket}-missing` }, 60).reachable(signal()),
+    ).resolves.toBeUndefined();
+    await expect(new S3BlobStore({ ...settings, secretAccessKey: 'wrong' }, 60).reachable(signal())).rejects.toThrow();
+    // accepts connections, never answers
+    const hung = http.createServer(() => undefined);
+    await new Promise<void>((resolve) => hung.listen(0, '127.0.0.1', resolve));
+    const endpoint = `http://127.0.0.1:${(hung.address() as AddressInfo).port}`;
+    const start = Date.now();
+    await expect(new S3BlobStore({ ...settings, endpoint }, 60).reachable(signal())).rejects.toThrow();
+    expect(Date.now() - start).toBeLessThan(2000);
+    hung.closeAllConnections();
+    await new Promise((resolve) => hung.close(resolve));
+  });
+
   it('deletes without error when the bucket does not exist', async () => {
     await expect(
       new S3BlobStore({ ...settings, bucket: `${bucket}-missing` }, 60).delete('a'),
