@@ -1,4 +1,5 @@
 /** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
+import type { JobWorkflowName } from '../domain/processes/contracts';
 import type { ActivityDeps } from './deps';
 import { createImportActivities } from './imports';
 import { createIntegrationActivities } from './integrations';
@@ -8,14 +9,19 @@ import { createPdfActivities } from './pdf';
 import { createSpaceActivities } from './spaces';
 import { createTranslationActivities } from './translations';
 
-export function createActivities(deps: ActivityDeps) {
-  return {
-    ...createJobActivities(deps),
-    ...createSpaceActivities(deps),
-    ...createOpenAPISpecActivities(deps),
-    ...createPdfActivities(deps),
-    ...createImportActivities(deps),
-    ...createTranslationActivities(deps),
-    ...createIntegrationActivities(deps),
-  };
+/**
+ * Each job kind's activities, by the workflow that runs it (the contracts' JOB_KINDS): a kind without its
+ * factory is a compile error. The Schedules' passes are among the job machinery's and OpenAPI's.
+ */
+export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => object> = {
+  spacePurge: createSpaceActivities,
+  openapiProcess: createOpenAPISpecActivities,
+  pdfExport: createPdfActivities,
+  contentImport: createImportActivities,
+  translationRun: createTranslationActivities,
+  integrationDispatch: createIntegrationActivities,
+};
+
+export function createActivities(deps: ActivityDeps): object {
+  return Object.assign(createJobActivities(deps), ...Object.values(KIND_ACTIVITIES).map((create) => create(deps)));
 }

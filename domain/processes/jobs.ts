@@ -31,15 +31,21 @@ import type { TemporalGateway } from './temporal';
 // biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs; unknown would not accept their callbacks
 type AnyJobKind = JobKind<any, JobWorkflowName>;
 
-/** Every job kind of the service. */
-export const JOB_KIND_LIST: readonly AnyJobKind[] = [
-  spacePurgeJob,
-  openapiProcessJob,
-  pdfExportJob,
-  contentImportJob,
-  translationRunJob,
-  integrationDispatchJob,
-];
+/**
+ * Every job kind of the service, by the workflow that runs it: the contracts' JOB_KINDS are the one list, and a
+ * kind missing here is a compile error (test/domain/job-registries.test.ts checks the other lists against it).
+ */
+// biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs
+const JOB_KINDS_BY_WORKFLOW: { [N in JobWorkflowName]: JobKind<any, N> } = {
+  spacePurge: spacePurgeJob,
+  openapiProcess: openapiProcessJob,
+  pdfExport: pdfExportJob,
+  contentImport: contentImportJob,
+  translationRun: translationRunJob,
+  integrationDispatch: integrationDispatchJob,
+};
+
+export const JOB_KIND_LIST: readonly AnyJobKind[] = Object.values(JOB_KINDS_BY_WORKFLOW);
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
   return JOB_KIND_LIST.find((k) => k.name === name);

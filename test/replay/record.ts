@@ -14,29 +14,7 @@ import { TemporalGateway } from '../../domain/processes/temporal';
 import { createDataSource } from '../../entities/data-source';
 import { createOrg } from '../factories';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
-import { recordContentImport } from './recorders/content-import';
-import { recordIntegrationDispatch } from './recorders/integration-dispatch';
-import { recordOpenAPIProcess } from './recorders/openapi-process';
-import { recordPdfExport } from './recorders/pdf-export';
-import type { Recorder } from './recorders/recorder';
-import { recordSpacePurge } from './recorders/space-purge';
-import { recordTranslationRun } from './recorders/translation-run';
-
-/** One recorder per workflow, by the folder name of its histories (the job's name). */
-const RECORDERS: Record<string, { recorder: Recorder; cases: string[] }> = {
-  'space-purge': { recorder: recordSpacePurge, cases: ['purged', 'cancelled', 'superseded', 'failed'] },
-  'translation-run': { recorder: recordTranslationRun, cases: ['completed', 'rerun', 'failed'] },
-  'pdf-export': { recorder: recordPdfExport, cases: ['rendered', 'failed'] },
-  'openapi-process': {
-    recorder: recordOpenAPIProcess,
-    cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded', 'cancelled'],
-  },
-  'content-import': { recorder: recordContentImport, cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'] },
-  'integration-dispatch': {
-    recorder: recordIntegrationDispatch,
-    cases: ['delivered', 'rejected', 'exhausted', 'cancelled'],
-  },
-};
+import { RECORDERS } from './recorders';
 
 const HISTORIES = path.join(__dirname, '..', '..', '..', 'test', 'replay', 'histories');
 
