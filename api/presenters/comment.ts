@@ -5,6 +5,7 @@ import { markdownToDocument } from '../../domain/content/document';
 import type { Comment } from '../../entities/Comment';
 import { iso, isoOrNull, timestamp } from './common';
 import { documentSchema } from './document';
+import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
 import type { Presented } from './wire';
@@ -98,7 +99,7 @@ export function commentsPath(comment: Pick<Comment, 'spaceId' | 'changeRequestId
 
 function presentBody(markdown: string, format: BodyFormat): Presented<typeof bodySchema> {
   if (!markdown) return {};
-  return format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+  return format === 'document' ? { document: presentDocument(markdownToDocument(markdown)) } : { markdown };
 }
 
 function presentReactions(groups: ReactionGroup[], urls: Urls): Array<Presented<typeof reactionSchema>> {

@@ -1,14 +1,14 @@
 /** The wire schemas of the structured document form: as answered (built in domain/content/document.ts) and as sent. */
 import { z } from 'zod';
-import type { DocumentNode } from '../../domain/content/document';
 import type { InputDocument } from '../../domain/content/document-to-markdown';
+import type { GitBookNode } from './gitbook-document';
 
 const markSchema = z.object({ object: z.literal('mark'), type: z.enum(['bold', 'italic', 'strikethrough', 'code']) });
 const leafSchema = z.object({ object: z.literal('leaf'), text: z.string(), marks: z.array(markSchema) });
 
 // zod-to-openapi 7 cannot describe recursive (lazy) schemas: child nodes point back at DocumentNode by $ref.
 const childNodes = z
-  .array(z.custom<DocumentNode>())
+  .array(z.custom<GitBookNode>())
   .openapi({ type: 'array', items: { $ref: '#/components/schemas/DocumentNode' } });
 
 export const documentNodeSchema = z
@@ -16,11 +16,18 @@ export const documentNodeSchema = z
     object: z.enum(['block', 'inline', 'text']),
     type: z.string().optional().openapi({
       description:
-        'blocks: heading-1..heading-6, paragraph, list-unordered, list-ordered, list-item, blockquote, code, code-line, table, table-row, table-cell, divider; inlines: link, image',
+        "GitBook's node types. Blocks: heading-1..heading-3, paragraph, list-unordered, list-ordered, list-item, blockquote, hint, code, code-line, table (GitBook's records, definition and view, its cells in `fragments`), divider; inlines: link, inline-image",
     }),
-    isVoid: z.literal(true).optional(),
-    data: z.record(z.union([z.string(), z.number(), z.boolean()])).optional(),
+    isVoid: z.boolean().optional(),
+    data: z.record(z.unknown()).optional().openapi({
+      description:
+        'a link\'s `ref` and an image\'s are content references: {kind: "url", url}, {kind: "page", page}, …',
+    }),
     nodes: childNodes.optional(),
+    fragments: z
+      .array(z.object({ object: z.literal('fragment'), fragment: z.string(), nodes: childNodes }))
+      .optional()
+      .openapi({ description: "a table's cells, named by its records' values" }),
     leaves: z.array(leafSchema).optional().openapi({ description: 'text nodes only' }),
   })
   .openapi('DocumentNode');

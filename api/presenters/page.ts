@@ -1,8 +1,8 @@
 import { ZodTypeAny, z } from 'zod';
-import type { Document } from '../../domain/content/document';
 import type { PageNode, PageRecord } from '../../domain/content/reader';
 import { timestamp } from './common';
 import { documentSchema } from './document';
+import type { GitBookDocument } from './gitbook-document';
 import type { Urls } from './urls';
 import { standingFor } from './wire';
 
@@ -33,7 +33,7 @@ export interface PageJson {
   createdAt: string;
   updatedAt: string;
   markdown?: string;
-  document?: Document;
+  document?: GitBookDocument;
   kind: 'sheet';
   type: 'document';
   urls: { app: string };
@@ -110,7 +110,7 @@ export const pageSchema = z
   .openapi('Page');
 
 /** The page's body in the requested form. */
-export type PageBody = { markdown: string } | { document: Document };
+export type PageBody = { markdown: string } | { document: GitBookDocument };
 
 /** Where a content's pages live in the app: the space, or the change request inside it. */
 export function pageAppUrl(urls: Urls, contentAppPath: string, pagePath: string): string {

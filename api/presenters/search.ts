@@ -25,8 +25,13 @@ export const searchPageSchema = z
   .object({
     id: z.string(),
     title: z.string(),
+    description: z.string().openapi({ description: "GitBook 0.202: the page's description, empty when it has none" }),
     path: z.string(),
     score: score.openapi({ description: 'GitBook 0.202: full-text relevance, higher is better' }),
+    rank: z.number().int().min(1).openapi({
+      description:
+        'GitBook 0.202: one-based position among all results, kept across pages of the list (organization search: space by space, in the order answered)',
+    }),
     ancestors: z
       .array(z.object({ title: z.string() }))
       .openapi({ description: 'GitBook 0.202: the pages above it, top level first' }),
@@ -50,13 +55,21 @@ export const organizationSearchListSchema = listSchema(searchSpaceSchema);
 
 const spaceAppPath = (space: Space): string => `/o/${space.organizationId}/s/${space.id}`;
 
-export function presentSearchPage(page: PageResult, space: Space, urls: Urls): Presented<typeof searchPageSchema> {
+/** `rank`: the page's one-based position among all results. */
+export function presentSearchPage(
+  page: PageResult,
+  space: Space,
+  urls: Urls,
+  rank: number,
+): Presented<typeof searchPageSchema> {
   const app = pageAppUrl(urls, spaceAppPath(space), page.path);
   return {
     id: page.id,
     title: page.title,
+    description: page.description,
     path: page.path,
     score: page.score,
+    rank,
     ancestors: page.ancestors.map((title) => ({ title })),
     sections: page.sections.map((s) => {
       const fragment = s.anchor ? `#${s.anchor}` : '';
@@ -73,12 +86,17 @@ export function presentSearchPage(page: PageResult, space: Space, urls: Urls): P
   };
 }
 
-export function presentSearchSpace(result: SpaceResult, urls: Urls): Presented<typeof searchSpaceSchema> {
+/** `firstRank`: the rank of its first page. */
+export function presentSearchSpace(
+  result: SpaceResult,
+  urls: Urls,
+  firstRank: number,
+): Presented<typeof searchSpaceSchema> {
   return {
     type: 'space',
     id: result.space.id,
     title: result.space.title,
     score: result.score,
-    pages: result.pages.map((p) => presentSearchPage(p, result.space, urls)),
+    pages: result.pages.map((p, i) => presentSearchPage(p, result.space, urls, firstRank + i)),
   };
 }

@@ -7,6 +7,7 @@ import { TRANSLATION_STATUSES, translationRunJob } from '../../domain/translatio
 import type { Translation } from '../../entities/Translation';
 import { iso, timestamp } from './common';
 import { documentSchema } from './document';
+import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
 import type { Presented } from './wire';
 
@@ -61,7 +62,7 @@ export function presentTranslation(
     status: translationRunJob.publicStatus(translation.run),
     source: { space: translation.sourceSpaceId, language: translation.sourceLanguage as (typeof LANGUAGES)[number] },
     language: resultLanguage,
-    instructions: markdownToDocument(translation.instructions),
+    instructions: presentDocument(markdownToDocument(translation.instructions)),
     result:
       translation.resultSpaceId && translation.resultRevisionId
         ? { space: translation.resultSpaceId, revision: translation.resultRevisionId, language: resultLanguage }

@@ -209,14 +209,49 @@ function renderList(node: InputNode): string {
   return items.join(loose ? '\n\n' : '\n');
 }
 
+/**
+ * GitBook's table (what answers with format=document carry): a text column per `view.columns` entry titled by its
+ * definition, a row per record in `orderIndex` order, each cell the fragment its value names. Null when the node
+ * is not one.
+ */
+function gitbookTableCells(node: InputNode): { cells: string[][]; aligns: string[] } | null {
+  const data = node.data ?? {};
+  const view = data.view as { columns?: unknown } | undefined;
+  const definition = data.definition as Record<string, { title?: unknown; textAlignment?: unknown }> | undefined;
+  const records = data.records as
+    | Record<string, { orderIndex?: unknown; values?: Record<string, unknown> }>
+    | undefined;
+  if (!Array.isArray(view?.columns) || !definition || typeof definition !== 'object' || !records) return null;
+  const columns = view.columns.filter((c): c is string => typeof c === 'string');
+  const fragments = new Map((node.fragments ?? []).map((f) => [f.fragment, f.nodes]));
+  const cell = (value: unknown) =>
+    typeof value === 'string' && fragments.has(value)
+      ? oneLine(renderBlocks(fragments.get(value))).replace(/\|/g, '\\|')
+      : typeof value === 'number' || typeof value === 'boolean' || typeof value === 'string'
+        ? escapeText(String(value))
+        : '';
+  const ordered = Object.values(records).sort((a, b) => String(a.orderIndex).localeCompare(String(b.orderIndex)));
+  return {
+    cells: [
+      columns.map((c) => escapeText(String(definition[c]?.title ?? ''))),
+      ...ordered.map((record) => columns.map((c) => cell(record.values?.[c]))),
+    ],
+    // GitBook requires an alignment and says left for none: a plain column
+    aligns: columns.map((c) =>
+      definition[c]?.textAlignment === 'left' ? '' : String(definition[c]?.textAlignment ?? ''),
+    ),
+  };
+}
+
 function renderTable(node: InputNode): string {
+  const gitbook = gitbookTableCells(node);
   const rows = (node.nodes ?? []).filter((row) => row.type === 'table-row');
-  if (!rows.length) return renderBlocks(node.nodes);
-  const cells = rows.map((row) =>
-    (row.nodes ?? []).map((cell) => oneLine(renderBlocks(cell.nodes)).replace(/\|/g, '\\|')),
-  );
+  if (!gitbook && !rows.length) return renderFragments(node) || renderBlocks(node.nodes);
+  const cells =
+    gitbook?.cells ??
+    rows.map((row) => (row.nodes ?? []).map((cell) => oneLine(renderBlocks(cell.nodes)).replace(/\|/g, '\\|')));
   const width = Math.max(...cells.map((row) => row.length));
-  const aligns = (rows[0].nodes ?? []).map((cell) => str(cell.data, 'align'));
+  const aligns = gitbook?.aligns ?? (rows[0].nodes ?? []).map((cell) => str(cell.data, 'align'));
   const line = (row: string[]) => `| ${Array.from({ length: width }, (_, i) => row[i] ?? '').join(' | ')} |`;
   const rule = Array.from(
     { length: width },

@@ -2,7 +2,7 @@
  * Titles and paths of many pages of one revision at once: ancestors are loaded level by level in
  * batches, so n results in a tree of depth d cost about d trie reads, not n × d.
  */
-import { PageEntry, pageKey } from '../content/model';
+import { PageEntry, PageVersion, pageKey } from '../content/model';
 import type { ContentReader } from '../content/reader';
 import { getMany } from '../content/trie';
 
@@ -11,6 +11,8 @@ export interface PageLocation {
   path: string;
   /** titles of the pages above, top level first */
   ancestors: string[];
+  /** the page's description, empty when it has none */
+  description: string;
 }
 
 /** Pages absent from the revision are left out of the map. */
@@ -30,6 +32,13 @@ export async function pageLocations(reader: ContentReader, pageIds: string[]): P
     }
     wanted = [...parents];
   }
+  // the listed pages' versions, for their descriptions: one batch
+  const versions = await reader.store.getMany<PageVersion>(
+    pageIds.flatMap((id) => {
+      const entry = entries.get(id);
+      return entry ? [entry.v] : [];
+    }),
+  );
   const out = new Map<string, PageLocation>();
   for (const id of pageIds) {
     const entry = entries.get(id);
@@ -46,7 +55,12 @@ export async function pageLocations(reader: ContentReader, pageIds: string[]): P
       slugs.unshift(entries.get(parent)!.slug);
       ancestors.unshift(entries.get(parent)!.title);
     }
-    out.set(id, { title: entry.title, path: slugs.join('/'), ancestors });
+    out.set(id, {
+      title: entry.title,
+      path: slugs.join('/'),
+      ancestors,
+      description: versions.get(entry.v)?.description ?? '',
+    });
   }
   return out;
 }

@@ -44,6 +44,8 @@ export interface PageResult {
   path: string;
   /** titles of the pages above it, top level first */
   ancestors: string[];
+  /** its description, empty when it has none */
+  description: string;
   /** full-text relevance (higher is better) */
   score: number;
   sections: SectionResult[];

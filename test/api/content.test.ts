@@ -99,7 +99,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
               ...PAGE_CONSTANTS,
               id: install.id,
               title: 'Install',
-              emoji: null,
               createdAt: install.createdAt,
               updatedAt: install.updatedAt,
               markdown: 'npm i',
@@ -107,7 +106,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
               urls: { app: `${app}/getting-started/install` },
               slug: 'install',
               path: 'getting-started/install',
-              description: null,
               hidden: true,
               pages: [],
             },
@@ -117,7 +115,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
           ...PAGE_CONSTANTS,
           id: faq.id,
           title: 'FAQ',
-          emoji: null,
           createdAt: faq.createdAt,
           updatedAt: faq.updatedAt,
           markdown: '',
@@ -125,7 +122,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
           urls: { app: `${app}/faq` },
           slug: 'faq',
           path: 'faq',
-          description: null,
           hidden: false,
           pages: [],
         },
@@ -138,13 +134,11 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
           downloadURL: expect.stringContaining(`/v1/blobs/files/${fx.space.id}/`),
           size: png(3, 2).length,
           dimensions: { width: 3, height: 2 },
-          git: null,
         },
       ],
       reusableContents: [],
       variables: {},
       createdAt: head.createdAt.toISOString(),
-      git: null,
       tags: [],
       type: 'edits',
       urls: {
@@ -210,7 +204,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       ...PAGE_CONSTANTS,
       id: parent.id,
       title: 'Parent',
-      emoji: null,
       createdAt: parent.createdAt,
       updatedAt: parent.updatedAt,
       markdown: 'Hello *world*',
@@ -218,7 +211,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       urls: { app: `${app}/parent` },
       slug: 'parent',
       path: 'parent',
-      description: null,
       hidden: false,
       pages: [
         {
@@ -233,14 +225,12 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
           urls: { app: `${app}/parent/child` },
           slug: 'child',
           path: 'parent/child',
-          description: null,
           hidden: false,
           pages: [
             {
               ...PAGE_CONSTANTS,
               id: grandchild.id,
               title: 'Grandchild',
-              emoji: null,
               createdAt: grandchild.createdAt,
               updatedAt: grandchild.updatedAt,
               markdown: 'deep',
@@ -248,7 +238,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
               urls: { app: `${app}/parent/child/grandchild` },
               slug: 'grandchild',
               path: 'parent/child/grandchild',
-              description: null,
               hidden: false,
               pages: [],
             },
@@ -314,12 +303,8 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       text: t,
       marks: marks.map((type) => ({ object: 'mark', type })),
     });
-    const block = (type: string, nodes: unknown[], data?: object) => ({
-      object: 'block',
-      type,
-      ...(data ? { data } : {}),
-      nodes,
-    });
+    // GitBook's JSONDocument: every block carries data
+    const block = (type: string, nodes: unknown[], data: object = {}) => ({ object: 'block', type, data, nodes });
     const leaves = (...l: unknown[]) => ({ object: 'text', leaves: l });
     expect(res.body.document).toEqual({
       object: 'document',
@@ -335,9 +320,20 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
             text('code', 'code'),
             text(', '),
           ),
-          { object: 'inline', type: 'link', data: { href: 'page:abc' }, nodes: [leaves(text('a link'))] },
+          {
+            object: 'inline',
+            type: 'link',
+            isVoid: false,
+            data: { ref: { kind: 'page', page: 'abc' } },
+            nodes: [leaves(text('a link'))],
+          },
           leaves(text(' and ')),
-          { object: 'inline', type: 'image', isVoid: true, data: { src: 'file:f1', alt: 'logo' }, nodes: [] },
+          {
+            object: 'inline',
+            type: 'inline-image',
+            isVoid: true,
+            data: { ref: { kind: 'file', file: 'f1' }, caption: 'logo' },
+          },
           leaves(text('.\nnext line')),
         ]),
         block('list-unordered', [
@@ -349,17 +345,25 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
           syntax: 'js',
         }),
         block('blockquote', [block('paragraph', [leaves(text('quoted'))])]),
-        { object: 'block', type: 'divider', isVoid: true, nodes: [] },
-        block('table', [
-          block('table-row', [
-            block('table-cell', [leaves(text('A'))], { header: true }),
-            block('table-cell', [leaves(text('B'))], { header: true, align: 'center' }),
-          ]),
-          block('table-row', [
-            block('table-cell', [leaves(text('1'))], { header: false }),
-            block('table-cell', [leaves(text('2'))], { header: false, align: 'center' }),
-          ]),
-        ]),
+        { object: 'block', type: 'divider', isVoid: true, data: {} },
+        // GitBook's table: a text column per header cell, a record per row, each cell a fragment
+        {
+          object: 'block',
+          type: 'table',
+          isVoid: true,
+          data: {
+            view: { type: 'grid', columns: ['c0', 'c1'], hideHeader: false },
+            records: { r0: { orderIndex: '000000', values: { c0: 'r0c0', c1: 'r0c1' } } },
+            definition: {
+              c0: { id: 'c0', title: 'A', type: 'text', textAlignment: 'left' },
+              c1: { id: 'c1', title: 'B', type: 'text', textAlignment: 'center' },
+            },
+          },
+          fragments: [
+            { object: 'fragment', fragment: 'r0c0', nodes: [block('paragraph', [leaves(text('1'))])] },
+            { object: 'fragment', fragment: 'r0c1', nodes: [block('paragraph', [leaves(text('2'))])] },
+          ],
+        },
       ],
     });
   });
@@ -467,8 +471,6 @@ describe.each(CONTENT_FORMS)('content reads ($name form)', (form) => {
       contentType: 'text/plain; charset=utf-8',
       downloadURL: expect.stringMatching(/^http.*\/v1\/blobs\/files\//),
       size: 5,
-      dimensions: null,
-      git: null,
     });
     const missing = await server.as(fx.admin.token).get(`${prefix}/files/nope`).expect(404);
     expect(missing.body).toEqual({ error: { code: 404, message: 'file not found' } });
@@ -541,7 +543,8 @@ describe('content reads: a space without a revision', () => {
     const fx = await createOrg(server.ds);
     const space = await insertSpace(server.ds, fx.org);
     const res = await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/content`).expect(200);
-    expect(res.body).toMatchObject({ object: 'revision', parents: [], pages: [], files: [], type: 'initial' });
+    // GitBook's revision types: a first revision is content written like edits
+    expect(res.body).toMatchObject({ object: 'revision', parents: [], pages: [], files: [], type: 'edits' });
     expect((await server.ds.manager.findOneByOrFail(Space, { id: space.id })).revisionId).toBe(res.body.id);
   });
 });

@@ -54,8 +54,10 @@ describe('space search', () => {
     expect(body.items[0]).toEqual({
       id: ids.best,
       title: `All about ${word}`,
+      description: '',
       path: `all-about-${word}`,
       score: expect.any(Number),
+      rank: 1,
       ancestors: [],
       sections: [
         {
@@ -177,6 +179,8 @@ describe('space search', () => {
       pages++;
     } while (cursor);
     expect(pages).toBe(4);
+    // GitBook 0.202's rank: the position among all results, kept across pages
+    expect(seen.map((p) => p.rank)).toEqual([1, 2, 3, 4, 5, 6, 7]);
     // relevance moves as other tests write to the shared index, so the lists are compared without it
     const withoutScores = (items: Json[]) =>
       items.map((p) => ({
@@ -267,8 +271,10 @@ describe('organization search', () => {
       {
         id: weakPage,
         title: 'Note',
+        description: '',
         path: 'note',
         score: expect.any(Number),
+        rank: body.items[0].pages.length + 1,
         ancestors: [],
         sections: [
           {

@@ -31,6 +31,22 @@ export const STATUSES_GITBOOK_LACKS: Record<string, number[]> = {
   putTeam: [200],
 };
 
+/**
+ * Operations whose answers name content by id where GitBook's 0.137 document embeds whole objects: a link's and a
+ * backlink's references (`ContentLocation`) there carry the Organization, the Space, the Revision (its whole page
+ * tree) and the RevisionPage or RevisionFile; our contract (spec "Links and backlinks") answers their ids, so a list
+ * of links stays the size of its links. Validated against our document only; the lead decides (issue 22 report).
+ */
+export const ANSWERS_BY_ID: ReadonlySet<string> = new Set([
+  'listSpaceLinks',
+  'listSpacePageLinks',
+  'listChangeRequestPageLinks',
+  'listSpacePageBacklinks',
+  'listSpaceFileBacklinks',
+  'listChangeRequestPageBacklinks',
+  'listChangeRequestFileBacklinks',
+]);
+
 /** Figures of one test file, written where ANSWER_VALIDATION_REPORT names (a JSON line per file) if set. */
 export const figures = {
   answers: 0,
@@ -260,7 +276,7 @@ function checkAnswer(operationId: string, method: string, status: number, body: 
   }
 
   const gitbook = references.gitbook137.operation(method, ours.path);
-  if (gitbook && !STATUSES_GITBOOK_LACKS[operationId]?.includes(status)) {
+  if (gitbook && !STATUSES_GITBOOK_LACKS[operationId]?.includes(status) && !ANSWERS_BY_ID.has(operationId)) {
     const validate = references.gitbook137.validator(gitbook, status);
     if (validate === undefined)
       pending.push(`${where}: GitBook 0.137 (${gitbook.operationId}) does not list this status`);
@@ -273,7 +289,7 @@ function checkAnswer(operationId: string, method: string, status: number, body: 
     }
   }
 
-  const current = references.gitbook202.operation(method, ours.path);
+  const current = ANSWERS_BY_ID.has(operationId) ? undefined : references.gitbook202.operation(method, ours.path);
   const validateCurrent = current && references.gitbook202.validator(current, status);
   if (current && validateCurrent) {
     figures.gitbook202++;

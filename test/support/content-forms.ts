@@ -111,11 +111,12 @@ export function download(server: TestServer, url: string) {
     });
 }
 
-/** What every page answers the same way: no icon, Git, cover, tags or computed content, and GitBook's default layout. */
+/**
+ * What every page answers the same way: no tags or computed content, and GitBook's default layout (no icon, Git or
+ * cover: those optional fields are left out).
+ */
 export const PAGE_CONSTANTS = {
-  icon: null,
   kind: 'sheet',
-  git: null,
   layout: {
     width: 'default',
     cover: true,
@@ -131,7 +132,6 @@ export const PAGE_CONSTANTS = {
     actions: true,
     anchors: true,
   },
-  cover: null,
   variables: {},
   noIndex: false,
   noRobotsIndex: false,

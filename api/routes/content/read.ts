@@ -9,6 +9,7 @@ import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { ApiBuilder, Reply } from '../../operation';
 import { presentChangeRequest } from '../../presenters/change-request';
 import { presentFile } from '../../presenters/file';
+import { presentDocument } from '../../presenters/gitbook-document';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
@@ -101,7 +102,8 @@ export function contentReadRoutes(api: ApiBuilder): void {
           const markdown = evaluated
             ? evaluateVariables(page.version.markdown, revision.variables)
             : page.version.markdown;
-          const body = format === 'document' ? { document: markdownToDocument(markdown) } : { markdown };
+          const body =
+            format === 'document' ? { document: presentDocument(markdownToDocument(markdown)) } : { markdown };
           // served as bytes from the cache: written to the wire as the operation's schema says here
           return toWire(pageSchema, await presentPageWithChildren(reader, page, body, target, urls));
         },

@@ -24,15 +24,17 @@ export function searchRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const urls = new Urls(config);
 
-  function decodePosition(scope: string, page: string | undefined): RankPosition | undefined {
-    if (!page) return undefined;
-    const [score, id] = decodeCursor(config.cursorSecret, scope, page, 2);
-    if (typeof score !== 'string' || typeof id !== 'string') throw badRequest('page: invalid or expired cursor');
-    return { score, id };
+  /** Where a page of results starts: after a rank position, and after how many page results (their `rank`). */
+  function decodePosition(scope: string, page: string | undefined): { after?: RankPosition; ranked: number } {
+    if (!page) return { ranked: 0 };
+    const [score, id, ranked] = decodeCursor(config.cursorSecret, scope, page, 3);
+    if (typeof score !== 'string' || typeof id !== 'string' || typeof ranked !== 'number' || ranked < 0)
+      throw badRequest('page: invalid or expired cursor');
+    return { after: { score, id }, ranked };
   }
 
-  const nextOf = (scope: string, next: RankPosition | undefined) =>
-    next ? { next: { page: encodeCursor(config.cursorSecret, scope, [next.score, next.id]) } } : {};
+  const nextOf = (scope: string, next: RankPosition | undefined, ranked: number) =>
+    next ? { next: { page: encodeCursor(config.cursorSecret, scope, [next.score, next.id, ranked]) } } : {};
 
   api.op(
     {
@@ -49,17 +51,18 @@ export function searchRoutes(api: ApiBuilder): void {
       const { space, revision } = await loadSpaceWithRevision(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
       const scope = `search:${space.id}:${query.query}`;
+      const { after, ranked } = decodePosition(scope, query.page);
       const result = await searchSpace(
         ds.manager,
         { space, root: revision?.root ?? null },
-        { query: query.query, after: decodePosition(scope, query.page), limit: query.limit ?? DEFAULT_LIMIT },
+        { query: query.query, after, limit: query.limit ?? DEFAULT_LIMIT },
       );
       return {
         status: 200,
         body: {
-          items: result.items.map((p) => presentSearchPage(p, space, urls)),
+          items: result.items.map((p, i) => presentSearchPage(p, space, urls, ranked + i + 1)),
           count: result.count,
-          ...nextOf(scope, result.next),
+          ...nextOf(scope, result.next, ranked + result.items.length),
         },
       };
     },
@@ -83,19 +86,20 @@ export function searchRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'organization', organization: org }, 'view');
       // what the caller can view is part of the list's identity
       const scope = `org-search:${org.id}:${caller.userId}:${query.query}`;
+      const { after, ranked } = decodePosition(scope, query.page);
       const result = await searchOrganization(ds.manager, org.id, await viewableContent(access, org.id), {
         query: query.query,
-        after: decodePosition(scope, query.page),
+        after,
         limit: query.limit ?? DEFAULT_LIMIT,
       });
-      return {
-        status: 200,
-        body: {
-          items: result.items.map((r) => presentSearchSpace(r, urls)),
-          count: result.count,
-          ...nextOf(scope, result.next),
-        },
-      };
+      // pages are ranked in the order answered: space by space, each space's best pages first
+      let rank = ranked;
+      const items = result.items.map((r) => {
+        const presented = presentSearchSpace(r, urls, rank + 1);
+        rank += r.pages.length;
+        return presented;
+      });
+      return { status: 200, body: { items, count: result.count, ...nextOf(scope, result.next, rank) } };
     },
   );
 }
