@@ -5,7 +5,7 @@
  * requests while those under way finish.
  */
 import type { Express, Request, Response } from 'express';
-import { underDeadline } from '../domain/deadline';
+import { Deadline, underDeadline } from '../domain/deadline';
 import type { Deps } from './deps';
 
 type Check = (signal: AbortSignal) => Promise<unknown>;
@@ -25,7 +25,7 @@ export class Readiness {
     const ms = this.deps.config.readyCheckTimeoutMs;
     const signal = AbortSignal.timeout(ms);
     const timedOut = new Promise<boolean>((resolve) => signal.addEventListener('abort', () => resolve(false)));
-    const answered = underDeadline({ at: Date.now() + ms }, () => check(signal)).then(
+    const answered = underDeadline(new Deadline().start(ms), () => check(signal)).then(
       () => true,
       () => false,
     );

@@ -10,9 +10,38 @@ import type { ConnectionOptions } from '@temporalio/client';
 import { AsyncLocalStorage } from 'async_hooks';
 import type { DataSource } from 'typeorm';
 
-/** When the work must be done, in ms since the epoch; it may be set later (a request's, once its body arrived). */
-export interface Deadline {
-  at: number;
+/**
+ * When the work must be done (`at`, ms since the epoch; Infinity until it starts counting), and what
+ * happens when it passes (a request answers 503).
+ */
+export class Deadline {
+  at = Infinity;
+  private timer: NodeJS.Timeout | undefined;
+
+  constructor(private readonly onPassed: () => void = () => undefined) {}
+
+  /** Counts `ms` from now. */
+  start(ms: number): this {
+    this.at = Date.now() + ms;
+    this.arm();
+    return this;
+  }
+
+  /** `ms` more, for a wait the work chose (a job's result): the bounds of its other waits stay. */
+  extend(ms: number): void {
+    if (this.at === Infinity) return;
+    this.at += ms;
+    this.arm();
+  }
+
+  stop(): void {
+    clearTimeout(this.timer);
+  }
+
+  private arm(): void {
+    clearTimeout(this.timer);
+    this.timer = setTimeout(this.onPassed, this.at - Date.now()).unref();
+  }
 }
 
 const deadlines = new AsyncLocalStorage<Deadline>();
@@ -28,13 +57,13 @@ export function withinDeadline(ms: number): number {
   return Math.max(1, Math.min(ms, at - Date.now()));
 }
 
-/** What a request keeps to answer after a wait it chose to end (a 202 with its job). */
-const ANSWER_MARGIN_MS = 2000;
-
-/** A wait of `ms` at most that ends in time for the current deadline's answer (0 when none is left). */
-export function waitBeforeDeadline(ms: number): number {
-  const at = deadlines.getStore()?.at ?? Infinity;
-  return Math.max(0, Math.min(ms, at - Date.now() - ANSWER_MARGIN_MS));
+/**
+ * A wait of `ms` the request chooses (for a job's result, IMPORT_WAIT_SECONDS or PDF_WAIT_SECONDS): the
+ * current deadline moves by as much, so the wait is the operator's setting whatever REQUEST_TIMEOUT_MS is.
+ */
+export function chosenWait(ms: number): number {
+  deadlines.getStore()?.extend(ms);
+  return ms;
 }
 
 type GrpcInterceptor = NonNullable<ConnectionOptions['interceptors']>[number];

@@ -8,7 +8,7 @@
  * answer would hide from any client.
  */
 import type { RequestHandler, Response } from 'express';
-import { type Deadline, underDeadline } from '../../domain/deadline';
+import { Deadline, underDeadline } from '../../domain/deadline';
 import { hasBody } from '../operation';
 
 /** Seconds a client should wait before retrying a request refused for a dependency (a 503 of ours). */
@@ -21,30 +21,26 @@ export function deadlinePassed(res: Response): boolean {
 
 export function requestDeadline(timeoutMs: number): RequestHandler {
   return (req, res, next) => {
-    const deadline: Deadline = { at: Infinity };
-    let timer: NodeJS.Timeout | undefined;
-    const arm = () => {
-      deadline.at = Date.now() + timeoutMs;
-      timer = setTimeout(() => {
-        if (res.headersSent) return;
-        res.locals.deadlinePassed = true;
-        res
-          .status(503)
-          .set('Retry-After', String(RETRY_AFTER_SECONDS))
-          .json({
-            error: {
-              code: 503,
-              message: `the request did not finish within ${timeoutMs} ms (REQUEST_TIMEOUT_MS); retry it`,
-            },
-          });
-      }, timeoutMs);
-    };
+    const deadline = new Deadline(() => {
+      if (res.headersSent) return;
+      res.locals.deadlinePassed = true;
+      res
+        .status(503)
+        .set('Retry-After', String(RETRY_AFTER_SECONDS))
+        .json({
+          error: {
+            code: 503,
+            message: `the request did not finish within ${timeoutMs} ms (REQUEST_TIMEOUT_MS); retry it`,
+          },
+        });
+    });
+    const start = () => deadline.start(timeoutMs);
     // a body the JSON parser read has ended; another (an upload) is read by its route
-    if (!hasBody(req) || req.readableEnded) arm();
-    else req.once('end', arm);
+    if (!hasBody(req) || req.readableEnded) start();
+    else req.once('end', start);
     res.once('close', () => {
-      req.off('end', arm);
-      clearTimeout(timer);
+      req.off('end', start);
+      deadline.stop();
     });
     underDeadline(deadline, next);
   };

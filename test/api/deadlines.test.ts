@@ -3,7 +3,7 @@
  * (test/support/tcp-proxy.ts) that holds one statement, or freezes the database (connections open,
  * nothing answers: as MariaDB stopped with SIGSTOP). A request answers 503 with Retry-After at its
  * deadline and writes nothing; /readyz answers 503 within 2 s; both serve again once the database
- * answers. The API as a process answers /readyz 503 on SIGTERM before it drains.
+ * answers. A wait the request chooses (a job's result) moves its deadline. The API as a process answers /readyz 503 on SIGTERM before it drains.
  */
 import { spawn } from 'child_process';
 import path from 'path';
@@ -11,13 +11,16 @@ import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
 import { createDataSource } from '../../entities/data-source';
+import { PdfExport } from '../../entities/PdfExport';
 import { Space } from '../../entities/Space';
 import { createOrg, unique } from '../factories';
+import { newChangeRequest, newSpace } from '../support/api';
 import { startServer, TestServer } from '../support/server';
 import { TcpProxy } from '../support/tcp-proxy';
 import { freePort } from '../support/worker-process';
 
 const REQUEST_TIMEOUT_MS = 2000;
+const PDF_WAIT_SECONDS = 3;
 const base = loadConfig();
 let proxy: TcpProxy;
 let server: TestServer;
@@ -26,7 +29,13 @@ let direct: DataSource;
 
 beforeAll(async () => {
   proxy = await new TcpProxy({ host: base.mysql.host, port: base.mysql.port }).start();
-  server = await startServer({ mysql: { ...base.mysql, port: proxy.port }, requestTimeoutMs: REQUEST_TIMEOUT_MS });
+  server = await startServer({
+    mysql: { ...base.mysql, port: proxy.port },
+    requestTimeoutMs: REQUEST_TIMEOUT_MS,
+    // no worker polls it: a PDF waits its PDF_WAIT_SECONDS, then answers 202
+    temporal: { ...base.temporal, taskQueue: unique('test-deadlines-') },
+    pdf: { ...base.pdf, waitSeconds: PDF_WAIT_SECONDS },
+  });
   direct = await createDataSource(base).initialize();
 });
 
@@ -80,6 +89,18 @@ it('issue 24 §3: a frozen database: /readyz answers 503 within 2 s, a request 5
   proxy.thaw();
   await request(server.app).get('/readyz').expect(200);
   await server.as(admin.token).get(`/v1/orgs/${org.id}/spaces`).expect(200);
+});
+
+it('issue 24 §3: a wait the request chooses for its job (PDF_WAIT_SECONDS) moves its deadline', async () => {
+  const { org, admin } = await createOrg(direct);
+  const space = await newSpace(server, admin, org.id);
+  const cr = await newChangeRequest(server, admin, space.id);
+  const { res, ms } = await timed(server.as(admin.token).get(`/v1/spaces/${space.id}/change-requests/${cr.id}/pdf`));
+  expect(res.status).toBe(202);
+  expect(ms).toBeGreaterThanOrEqual(PDF_WAIT_SECONDS * 1000);
+  // the run no worker took
+  const { id } = await direct.manager.findOneByOrFail(PdfExport, { changeRequestId: cr.id });
+  await (await server.temporal.getClient()).workflow.getHandle(`pdf-export/${id}/1`).terminate();
 });
 
 it('issue 24 §3: on SIGTERM the API answers /readyz 503 before it drains, then exits', async () => {

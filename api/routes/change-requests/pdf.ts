@@ -6,7 +6,7 @@
  */
 import { authorize } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
-import { waitBeforeDeadline } from '../../../domain/deadline';
+import { chosenWait } from '../../../domain/deadline';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { pdfExportOutcome, pdfFileName, pdfOptions, requestPdfExport } from '../../../domain/pdf/exports';
 import { PDF_FAILURES } from '../../../domain/pdf/manuscript';
@@ -47,7 +47,7 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       const options = pdfOptions(query);
       const ticket = await inTransaction(ds, (db) => requestPdfExport(db, space, changeRequest, options));
       await dispatchJob(temporal, ds.manager, ticket, logger);
-      await awaitJobRun(temporal, pdfExportJob, ticket.row, waitBeforeDeadline(config.pdf.waitSeconds * 1000));
+      await awaitJobRun(temporal, pdfExportJob, ticket.row, chosenWait(config.pdf.waitSeconds * 1000));
       const row = (await ds.manager.findOneBy(PdfExport, { id: ticket.row.id })) ?? ticket.row;
       const outcome = pdfExportOutcome(row);
       const retryAfter = String(config.pdf.retryAfterSeconds);

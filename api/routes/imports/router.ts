@@ -8,7 +8,7 @@
 import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
-import { waitBeforeDeadline } from '../../../domain/deadline';
+import { chosenWait } from '../../../domain/deadline';
 import { notFound } from '../../../domain/errors';
 import { IMPORT_FAILURES } from '../../../domain/imports/failures';
 import { contentImportJob } from '../../../domain/imports/import-job';
@@ -87,12 +87,7 @@ export function importRoutes(api: ApiBuilder): void {
         });
         for (const old of superseded) await dispatchJob(temporal, ds.manager, old, logger);
         await dispatchJob(temporal, ds.manager, ticket, logger);
-        await awaitJobRun(
-          temporal,
-          contentImportJob,
-          ticket.row,
-          waitBeforeDeadline(config.imports.waitSeconds * 1000),
-        );
+        await awaitJobRun(temporal, contentImportJob, ticket.row, chosenWait(config.imports.waitSeconds * 1000));
         const run = (await ds.manager.findOneBy(ImportRun, { id: ticket.row.id })) ?? ticket.row;
         const location = { Location: importRunUrl(urls, run) };
         const status = importRunStatus(run);
