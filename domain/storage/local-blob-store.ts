@@ -3,7 +3,7 @@
  * an HMAC signature and an expiry, checked by the blob download route.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import { constants as fsConstants, promises as fs } from 'fs';
+import { promises as fs, constants as fsConstants } from 'fs';
 import * as path from 'path';
 import type { Readable } from 'stream';
 import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
