@@ -78,11 +78,23 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, cancelled))!),
     );
     await dispatchJob(temporal, ds.manager, ticket, logger);
+    // a different import into the same space before the first one's run began, whose cancel is lost: the run
+    // finds its generation moved on (SUPERSEDED) and commits nothing
+    const space = await insertSpace(ds, org);
+    const target = { space, changeRequest: null, head: { kind: 'space' as const, spaceId: space.id } };
+    const first = await inTransaction(ds, (db) =>
+      requestImport(db, target, { url: `${site.base}/site/`, source: 'website' }, admin.user.id),
+    );
+    await inTransaction(ds, (db) =>
+      requestImport(db, target, { url: `${site.base}/broken.zip`, source: 'zip' }, admin.user.id),
+    );
+    await dispatchJob(temporal, ds.manager, { ...first.ticket, superseded: null }, logger);
     return [
       { name: 'imported', workflowId: await settle(imported) },
       { name: 'fetch-error', workflowId: await settle(fetchError) },
       { name: 'parse-error', workflowId: await settle(parseError) },
       { name: 'cancelled', workflowId: await settle(cancelled) },
+      { name: 'superseded', workflowId: await settle(first.ticket.row.id) },
     ];
   } finally {
     await site.close();

@@ -30,9 +30,9 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KINDS)[N]]: R
   'translation-run': {
     workflow: 'translationRun',
     recorder: recordTranslationRun,
-    cases: ['completed', 'rerun', 'failed'],
+    cases: ['completed', 'rerun', 'failed', 'cancelled'],
   },
-  'pdf-export': { workflow: 'pdfExport', recorder: recordPdfExport, cases: ['rendered', 'failed'] },
+  'pdf-export': { workflow: 'pdfExport', recorder: recordPdfExport, cases: ['rendered', 'failed', 'cancelled'] },
   'openapi-process': {
     workflow: 'openapiProcess',
     recorder: recordOpenAPIProcess,
@@ -41,7 +41,7 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KINDS)[N]]: R
   'content-import': {
     workflow: 'contentImport',
     recorder: recordContentImport,
-    cases: ['imported', 'fetch-error', 'parse-error', 'cancelled'],
+    cases: ['imported', 'fetch-error', 'parse-error', 'cancelled', 'superseded'],
   },
   'integration-dispatch': {
     workflow: 'integrationDispatch',

@@ -1,4 +1,7 @@
-/** Runs the pdf-export job through its paths, for record.ts: a rendered change request, and a render whose revision is gone. */
+/**
+ * Runs the pdf-export job through its paths, for record.ts: a rendered change request, a render whose revision is
+ * gone, and a run an operator cancelled (`cli jobs cancel`) as soon as it started.
+ */
 import pino from 'pino';
 import { createChangeRequest } from '../../../domain/content/change-requests';
 import { commitToHead } from '../../../domain/content/heads';
@@ -7,6 +10,7 @@ import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { requestPdfExport } from '../../../domain/pdf/exports';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
+import { cancelJobRun } from '../../../domain/processes/job-operator';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { ChangeRequest } from '../../../entities/ChangeRequest';
 import { PdfExport } from '../../../entities/PdfExport';
@@ -63,8 +67,16 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
   await ds.manager.update(PdfExport, { id: failed.row.id }, { revisionId: 'gone-revision' });
   await dispatch(failed);
 
+  const other = await inTransaction(ds, (db) => createChangeRequest(db, space.id, {}, admin.user.id));
+  const cancelled = await inTransaction(ds, async (db) =>
+    requestPdfExport(db, await db.findOneByOrFail(Space, { id: space.id }), other, { pageId: null, only: false }),
+  );
+  await dispatch(cancelled);
+  await cancelJobRun(temporal, ds, cancelled.row.id);
+
   return [
     { name: 'rendered', workflowId: await settle(rendered) },
     { name: 'failed', workflowId: await settle(failed) },
+    { name: 'cancelled', workflowId: await settle(cancelled) },
   ];
 };

@@ -1,13 +1,14 @@
 /**
  * Runs the translation-run job through its paths, for record.ts (with the `pseudo` provider): a
  * completed run, with a run asked for during it that coalesced into the next one; and a run whose
- * source space was deleted before it began.
+ * source space was deleted before it began; and a run an operator cancelled (`cli jobs cancel`) as it started.
  */
 import pino from 'pino';
 import { commitToHead } from '../../../domain/content/heads';
 import { inTransaction } from '../../../domain/db';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
+import { cancelJobRun } from '../../../domain/processes/job-operator';
 import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { translationRunJob } from '../../../domain/translations/run-job';
@@ -68,7 +69,12 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
   await inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, gone.id)));
   await dispatch(failed);
 
+  const cancelled = await translate(await insertSpace(ds, org));
+  await dispatch(cancelled);
+  await cancelJobRun(temporal, ds, cancelled.row.id);
+
   return [
+    { name: 'cancelled', workflowId: await settle(cancelled.row.id, 1) },
     { name: 'completed', workflowId: await settle(completed.row.id, 1) },
     { name: 'rerun', workflowId: await settle(completed.row.id, 2) },
     { name: 'failed', workflowId: await settle(failed.row.id, 1) },
