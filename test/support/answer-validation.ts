@@ -93,6 +93,10 @@ class Reference {
     return this.byId.get(operationId);
   }
 
+  all(): Operation[] {
+    return [...this.byId.values()];
+  }
+
   operation(method: string, path: string): Operation | undefined {
     return this.byRoute.get(routeKey(method, path));
   }
@@ -309,6 +313,18 @@ function checkAnswer(operationId: string, method: string, status: number, body: 
       }
     }
   }
+}
+
+/** Our operations that GitBook's 0.137 document has (same method and path): our operationId → GitBook's. */
+export function operationsGitBookHas(): Map<string, string> {
+  const references = loadReferences();
+  if (!references) throw new Error('no server started: the documents are not loaded');
+  const shared = new Map<string, string>();
+  for (const ours of references.ours.all()) {
+    const gitbook = references.gitbook137.operation(ours.method, ours.path);
+    if (gitbook) shared.set(ours.operationId, gitbook.operationId);
+  }
+  return shared;
 }
 
 /** Throws the failures found since the last call (in an afterEach: the test that was running fails). */
