@@ -42,7 +42,7 @@ export function jobsText(jobs: JobView[]): string {
     j.resourceId,
     j.workflowId,
     j.status,
-    `${j.progress.done}/${j.progress.total ?? '?'}`,
+    progressText(j) || '-',
     time(j.requestedAt),
     time(j.finishedAt),
     j.errorCode ?? '-',
@@ -50,10 +50,22 @@ export function jobsText(jobs: JobView[]): string {
   return tableText(['KIND', 'RESOURCE', 'WORKFLOW', 'STATUS', 'PROGRESS', 'REQUESTED', 'FINISHED', 'ERROR'], rows);
 }
 
-const barValue = (job: JobView) => ({
-  total: Math.max(job.progress.total ?? 1, 1),
-  value: job.finishedAt && !job.errorCode ? Math.max(job.progress.total ?? 1, 1) : job.progress.done,
-});
+/**
+ * Progress as its kind counts it (JobKind.progressUnit), the same in `jobs list` and `jobs watch`: `5/6 documents`,
+ * `2 attempts` where there is no total to reach, nothing for a kind that reports none. Never filled in: a success
+ * with a page left out stays 5/6.
+ */
+function progressText({ progress }: JobView): string {
+  if (progress.unit === null) return '';
+  return `${progress.done}${progress.total === null ? '' : `/${progress.total}`} ${progress.unit}`;
+}
+
+/** The share done, where there is a total to reach. */
+function percentDone({ progress }: JobView): number | null {
+  return progress.unit !== null && progress.total
+    ? Math.min(100, Math.floor((progress.done / progress.total) * 100))
+    : null;
+}
 
 /** The status, and for a purge that waits out its retention when it is due (a week of "0%" said nothing). */
 function statusText(job: JobView, dueAt: Date | null): string {
@@ -75,13 +87,19 @@ interface ProgressDisplay {
  * terminal gets them back, and the process then ends by that signal as it would have.
  */
 function barDisplay(job: JobView, dueAt: Date | null): ProgressDisplay {
+  // a bar where there is a total to reach (known from the start), else the count alone
+  const filling = percentDone(job) !== null;
   const bar = new SingleBar({
-    format: `${job.kind} ${job.resourceId} [{bar}] {percentage}% | {value}/{total} | {status}`,
+    format: `${job.kind} ${job.resourceId} ${filling ? '[{bar}] {percentage}% | ' : ''}{progress} | {status}`,
     stream: process.stderr,
     hideCursor: true,
   });
+  const barValue = (latest: JobView) => ({
+    total: Math.max(latest.progress.total ?? 1, 1),
+    value: latest.progress.total === null ? 0 : latest.progress.done,
+  });
   const first = barValue(job);
-  bar.start(first.total, first.value, { status: statusText(job, dueAt) });
+  bar.start(first.total, first.value, { status: statusText(job, dueAt), progress: progressText(job) || '-' });
   const signals: NodeJS.Signals[] = ['SIGINT', 'SIGTERM'];
   const stop = () => {
     for (const signal of signals) process.removeListener(signal, onSignal);
@@ -96,7 +114,7 @@ function barDisplay(job: JobView, dueAt: Date | null): ProgressDisplay {
     show(latest, due) {
       const { total, value } = barValue(latest);
       bar.setTotal(total);
-      bar.update(value, { status: statusText(latest, due) });
+      bar.update(value, { status: statusText(latest, due), progress: progressText(latest) || '-' });
     },
     stop,
   };
@@ -107,8 +125,9 @@ function linesDisplay(): ProgressDisplay {
   let last = '';
   return {
     show(job, dueAt) {
-      const { total, value } = barValue(job);
-      const line = `${job.kind} ${job.resourceId} ${statusText(job, dueAt)} ${value}/${total} (${Math.floor((value / total) * 100)}%)`;
+      const percent = percentDone(job);
+      const progress = progressText(job);
+      const line = `${job.kind} ${job.resourceId} ${statusText(job, dueAt)}${progress ? ` ${progress}` : ''}${percent === null ? '' : ` (${percent}%)`}`;
       if (line !== last) process.stderr.write(`${line}\n`);
       last = line;
     },

@@ -20,6 +20,8 @@ export const contentImportJob = defineJobKind({
   spaceId: (run: ImportRun) => run.spaceId,
   // A cancel, or a newer import into the same content, makes the run stale: it stops without committing.
   policy: 'supersede',
+  // staged of those found so far (a crawl finds more as it goes)
+  progressUnit: 'documents',
   publicStatus: (state): (typeof IMPORT_RUN_STATUSES)[number] => {
     if (state.errorCode === JOB_FAILURES.cancelled) return 'cancelled';
     const status = jobStatus(state);

@@ -236,7 +236,7 @@ export async function recordAttempt(
             : event.trace),
           traceLine(level, describeAttempt(attempt, policy.maxAttempts, outcome, next), deps.clock()),
         ],
-        dispatch: { progressDone: attempt, progressTotal: policy.maxAttempts },
+        dispatch: { progressDone: attempt, progressTotal: null },
       },
     );
     return next;

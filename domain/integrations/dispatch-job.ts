@@ -45,6 +45,8 @@ export const integrationDispatchJob = defineJobKind({
   // generation of a lost or failed delivery reuses the id once the earlier run closed
   policy: 'single-run',
   // an event no run was asked for (no tunnel took it) failed as it was written: its trace says why
+  // attempts made, with no total: a retry happens only after a failure, so a bar to fill would mislead
+  progressUnit: 'attempts',
   publicStatus: (state): (typeof INTEGRATION_EVENT_STATUSES)[number] => {
     const status = jobStatus(state);
     return status === 'succeeded' ? 'success' : status === 'failed' || status === 'idle' ? 'failed' : 'pending';

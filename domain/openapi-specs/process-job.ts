@@ -19,6 +19,7 @@ export const openapiProcessJob = defineJobKind({
   // A new source makes the running one pointless: the old run stops without writing.
   policy: 'supersede',
   // a failed run is `complete` too: lastProcessErrorCode says why
+  progressUnit: null,
   publicStatus: (state): (typeof OPENAPI_PROCESSING_STATES)[number] => {
     const status = jobStatus(state);
     return status === 'pending' ? 'pending' : status === 'running' ? 'progress' : 'complete';

@@ -20,6 +20,8 @@ export const pdfExportJob = defineJobKind({
   spaceId: (row: PdfExport) => row.spaceId,
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
+  // of the manuscript's pages, known once they are collected
+  progressUnit: 'pages',
   publicStatus: (state): (typeof PDF_EXPORT_STATUSES)[number] => {
     const status = jobStatus(state);
     return status === 'succeeded' ? 'ready' : status === 'idle' ? 'pending' : status;

@@ -51,6 +51,11 @@ export interface JobKind<
    */
   publicStatus(state: JobState): S;
   /**
+   * What the row's progress counts (`progressDone` of `progressTotal`, total null when there is none to reach):
+   * one meaning, shown as is by the API, `cli jobs list` and `cli jobs watch`; null: the kind reports none.
+   */
+  progressUnit: string | null;
+  /**
    * What the repair pass does once it recorded RUN_LOST on a row whose run closed without ending it:
    * `request-again` starts a new generation (work nobody will ask for again: a purge, a delivery);
    * `stay-failed` leaves it failed, so the user's next request starts one. A coalescing kind also runs

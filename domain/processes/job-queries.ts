@@ -20,7 +20,8 @@ export interface JobView {
   requestedAt: Date | null;
   startedAt: Date | null;
   finishedAt: Date | null;
-  progress: { done: number; total: number | null };
+  /** In the kind's unit (JobKind.progressUnit; null: it reports none). */
+  progress: { done: number; total: number | null; unit: string | null };
   errorCode: string | null;
   errorMessages: JobState['errorMessages'];
 }
@@ -52,7 +53,7 @@ function view(kind: AnyKind, row: { id: string; organizationId: string }): JobVi
     requestedAt: state.requestedAt,
     startedAt: state.startedAt,
     finishedAt: state.finishedAt,
-    progress: { done: state.progressDone, total: state.progressTotal },
+    progress: { done: state.progressDone, total: state.progressTotal, unit: kind.progressUnit },
     errorCode: state.errorCode,
     errorMessages: state.errorMessages,
   };

@@ -17,6 +17,8 @@ export const spacePurgeJob = defineJobKind({
   policy: 'supersede',
   // no API of its own: `cli jobs` shows the machinery's status
   publicStatus: jobStatus,
+  // its batches heartbeat their tables; the row counts nothing
+  progressUnit: null,
   onLostRun: 'request-again',
   // nobody waits on a purge: a database outage of this long delays it
   retryBudgetMs: 3600 * 1000,

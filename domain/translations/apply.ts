@@ -12,7 +12,7 @@ import { commitToHead } from '../content/heads';
 import { Db, inTransaction } from '../db';
 import type { JobRef } from '../processes/contracts';
 import { JobError } from '../processes/job-error';
-import { lockCurrentJob } from '../processes/job-kind';
+import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
 import { TRANSLATION_FAILURES } from './failures';
 import { filesToMirror, mirrorContent } from './mirror';
 import { PageText, pageTextHash } from './page-text';
@@ -137,6 +137,9 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
         latestWords: words,
       },
     );
+    // the apply is the last step: the run's steps are all done
+    const steps = translation.run.progressTotal ?? 1;
+    await reportJobProgress(db, translationRunJob, ref, steps, steps);
     return { space: space.id, revision: revision.id };
   });
   return finished(deps, ref, outcome);

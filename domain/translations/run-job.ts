@@ -20,6 +20,8 @@ export const translationRunJob = defineJobKind({
   spaceId: (translation: Translation) => translation.sourceSpaceId,
   policy: 'coalesce',
   // a coalesced run keeps it `running` until the last one ends
+  // the plan, each group of pages sent to the provider, and the apply
+  progressUnit: 'steps',
   publicStatus: (state): (typeof TRANSLATION_STATUSES)[number] => {
     const status = jobStatus(state);
     return status === 'succeeded' ? 'completed' : status === 'idle' ? 'pending' : status;
