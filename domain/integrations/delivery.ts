@@ -62,8 +62,11 @@ async function multipartBody(event: unknown, environment: unknown): Promise<{ bo
   return { body: Buffer.from(await encoded.arrayBuffer()), contentType: encoded.headers.get('content-type')! };
 }
 
+/** `<tunnelUrl>/v1`: `/v1` ends the path, before a query string (`…/hook?token=t` → `…/hook/v1?token=t`). */
 export function deliveryUrl(tunnelUrl: string): string {
-  return `${tunnelUrl.replace(/\/+$/, '')}/v1`;
+  const url = new URL(tunnelUrl);
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/v1`;
+  return url.toString();
 }
 
 /** A Retry-After header (delay-seconds or an HTTP date, RFC 9110 §10.2.3) in milliseconds from `now`; undefined when unreadable. */

@@ -2,6 +2,9 @@
  * Conditions of sections and site spaces: expressions over the visitor's claims
  * (`visitor.claims.isBetaUser`, `visitor.claims.plan == "pro"`), checked against the site's adaptive
  * schema when they are set, and again when the schema changes (domain/sites/adaptive/schema-update.ts).
+ * A claim the schema does not declare is accepted: a visitor never carries it (undeclared claims are dropped),
+ * so it reads as absent, which is false, as on GitBook, whose client sends such conditions. Only a claim the
+ * schema declares with a type conditions cannot test, or compared with a value it cannot hold, is refused.
  */
 import { badRequest } from '../errors';
 import { Attributes, attributesOf, isConditionable } from './adaptive/attributes';
@@ -24,7 +27,7 @@ function problemsIn(condition: Condition, attributes: Attributes): string[] {
     case 'claim': {
       const claim = attributes.get(condition.path);
       const name = `visitor.claims.${condition.path}`;
-      if (!claim) return [`${name} is not an attribute of the site's adaptive schema`];
+      if (!claim) return [];
       if (!isConditionable(claim))
         return [
           `${name} is ${claim.type === 'array' || claim.type === 'object' ? 'an' : 'a'} ${claim.type}${claim.type === 'string' ? ' without an enum' : ''}: conditions test boolean claims and string claims with an enum`,
@@ -58,7 +61,7 @@ export function conditionProblems(schema: AdaptiveSchema | null, expression: str
   return problemsIn(parseCondition(expression), attributesOf(schema));
 }
 
-/** A 400 "condition: …" for an expression that does not parse, or that reads a claim the schema does not have or cannot test. */
+/** A 400 "condition: …" for an expression that does not parse, or that reads a declared claim conditions cannot test. */
 export function checkCondition(schema: Record<string, unknown> | null, expression: string): void {
   const [problem] = conditionProblems(schema as AdaptiveSchema | null, expression);
   if (problem) throw badRequest(`condition: ${problem}`);

@@ -8,7 +8,7 @@ import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
 import { newId } from '../../domain/ids';
-import { decideAfterAttempt, retryAfterMs, retryDelayMs } from '../../domain/integrations/delivery';
+import { decideAfterAttempt, deliveryUrl, retryAfterMs, retryDelayMs } from '../../domain/integrations/delivery';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { eventEnvironment } from '../../domain/integrations/environment';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
@@ -30,6 +30,16 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await ds.destroy();
+});
+
+describe('delivery URL', () => {
+  it("appends /v1 to the tunnel's path, before its query string (issue 22 §3)", () => {
+    expect(deliveryUrl('https://tunnel.example.test')).toBe('https://tunnel.example.test/v1');
+    expect(deliveryUrl('https://tunnel.example.test/hook/')).toBe('https://tunnel.example.test/hook/v1');
+    expect(deliveryUrl('https://tunnel.example.test/hook?token=abc&x=1')).toBe(
+      'https://tunnel.example.test/hook/v1?token=abc&x=1',
+    );
+  });
 });
 
 describe('back-off', () => {

@@ -49,7 +49,7 @@ export async function setAdaptiveSchema(db: Db, site: Site, jsonSchema: unknown)
     if (broken.length > shown.length) shown.push(`and ${broken.length - shown.length} more`);
     const subject = broken.length === 1 ? 'a condition reads' : `${broken.length} conditions read`;
     throw conflict(
-      `jsonSchema: ${subject} attributes this schema no longer has or lets conditions test: ${shown.join(', ')}`,
+      `jsonSchema: ${subject} attributes this schema declares with a type conditions cannot test: ${shown.join(', ')}`,
       { conditions: broken },
     );
   }
