@@ -68,7 +68,8 @@ module.exports = {
     },
     {
       name: 'workflows-types-only',
-      comment: 'workflow code imports only types, the Temporal workflow SDK, other workflow files and the job contracts',
+      comment:
+        'workflow code imports only types, the Temporal workflow SDK, other workflow files and the job contracts',
       severity: 'error',
       from: { path: '^workflows/' },
       to: { pathNot: `^workflows/|@temporalio/(workflow|common)|${contracts}`, dependencyTypesNot: typeOnly },
