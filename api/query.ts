@@ -18,10 +18,24 @@ export const paginationQuery = {
   page: z.string().max(2048).optional().openapi({ description: 'opaque cursor taken from `next.page`' }),
 };
 
+const QUERY_LIST_MAX = 100;
+
+/** The document's schema of one item: its enum, or its lengths and pattern, so the document states the rules. */
+function itemDocument(item: z.ZodString | z.ZodEnum<[string, ...string[]]>): Record<string, unknown> {
+  if (item instanceof z.ZodEnum) return { type: 'string', enum: item.options };
+  const document: Record<string, unknown> = { type: 'string' };
+  for (const check of item._def.checks) {
+    if (check.kind === 'min') document.minLength = check.value;
+    else if (check.kind === 'max') document.maxLength = check.value;
+    else if (check.kind === 'regex') document.pattern = check.regex.source;
+  }
+  return document;
+}
+
 /** A query value that may be repeated (`?a=x&a=y`) or comma separated (`?a=x,y`). */
-export const queryList = (item: z.ZodString) =>
+export const queryList = (item: z.ZodString | z.ZodEnum<[string, ...string[]]>) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
-    .pipe(z.array(item).max(100))
-    .openapi({ type: 'array', items: { type: 'string' } });
+    .pipe(z.array(item).max(QUERY_LIST_MAX))
+    .openapi({ type: 'array', items: itemDocument(item), maxItems: QUERY_LIST_MAX });

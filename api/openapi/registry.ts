@@ -1,12 +1,21 @@
 /** One registry: every operation mounted by `defineOperation` is described here, and only those. */
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
+import { adaptiveSchemaDocument } from '../../domain/sites/adaptive/json-schema';
 
 extendZodWithOpenApi(z);
+
+/** The components of a site's adaptive schema rules: `AdaptiveSchemaClaim`, `AdaptiveSchemaPrimitive`. */
+const adaptiveComponent = (definition: string) =>
+  `AdaptiveSchema${definition.charAt(0).toUpperCase()}${definition.slice(1)}`;
+/** The rules of a site's adaptive schema as the document states them (its claims are the components above). */
+export const ADAPTIVE_SCHEMA_DOCUMENT = adaptiveSchemaDocument((d) => `#/components/schemas/${adaptiveComponent(d)}`);
 
 export function createRegistry(): OpenAPIRegistry {
   const registry = new OpenAPIRegistry();
   registry.registerComponent('securitySchemes', 'bearer', { type: 'http', scheme: 'bearer' });
+  for (const [name, schema] of Object.entries(ADAPTIVE_SCHEMA_DOCUMENT.definitions))
+    registry.registerComponent('schemas', adaptiveComponent(name), schema as never);
   return registry;
 }
 

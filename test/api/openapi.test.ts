@@ -283,6 +283,51 @@ describe('the OpenAPI document carries the body rules the validation applies', (
   });
   const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
 
+  it("issue 22 §2: states the site type enum, the authors' id rule and the adaptive schema's rules", () => {
+    const query = (path: string, name: string) =>
+      doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
+    expect(query('/v1/orgs/{organizationId}/sites', 'type')).toMatchObject({
+      type: 'array',
+      items: { type: 'string', enum: ['basic', 'premium', 'ultimate', 'sponsored', 'legacy-basic', 'legacy-premium'] },
+      maxItems: 100,
+    });
+    expect(query('/v1/spaces/{spaceId}/comments', 'authors').items).toMatchObject({
+      type: 'string',
+      minLength: 1,
+      maxLength: 64,
+      pattern: expect.any(String),
+    });
+    const jsonSchema = body('/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema', 'put').properties.jsonSchema;
+    expect(jsonSchema).toMatchObject({
+      type: 'object',
+      required: ['type', 'properties', 'additionalProperties'],
+      properties: {
+        type: { const: 'object' },
+        additionalProperties: { const: false },
+        properties: { additionalProperties: { $ref: '#/components/schemas/AdaptiveSchemaClaim' } },
+      },
+      additionalProperties: false,
+    });
+    expect(doc.components.schemas.AdaptiveSchemaClaim).toMatchObject({
+      required: ['type', 'description'],
+      properties: { type: { enum: ['boolean', 'string', 'number', 'array', 'object'] } },
+    });
+    // the document's rules are the validation's: a schema they admit is taken
+    const ajv = new Ajv2020({ strict: false });
+    ajv.addSchema({ ...doc, $id: 'openapi' });
+    const valid = ajv.compile({
+      $ref: 'openapi#/paths/~1v1~1orgs~1{organizationId}~1sites~1{siteId}~1adaptive-schema/put/requestBody/content/application~1json/schema/properties/jsonSchema',
+    });
+    expect(
+      valid({
+        type: 'object',
+        properties: { plan: { type: 'string', description: 'the plan', enum: ['free', 'pro'] } },
+        additionalProperties: false,
+      }),
+    ).toBe(true);
+    expect(valid({ properties: {}, additionalProperties: false })).toBe(false);
+  });
+
   it('a position has exactly one of before and after', () => {
     expect(doc.components.schemas.Position.oneOf).toEqual([{ required: ['before'] }, { required: ['after'] }]);
   });

@@ -10,6 +10,7 @@ import type { AdaptiveSchema } from '../../../domain/sites/adaptive/json-schema'
 import { setAdaptiveSchema } from '../../../domain/sites/adaptive/schema-update';
 import { templateConditions } from '../../../domain/sites/adaptive/template-conditions';
 import type { Site } from '../../../entities/Site';
+import { ADAPTIVE_SCHEMA_DOCUMENT } from '../../openapi/registry';
 import type { ApiBuilder } from '../../operation';
 import {
   presentSiteAdaptiveSchema,
@@ -22,6 +23,7 @@ import { siteParams } from './schema';
 const putAdaptiveSchemaBody = z
   .object({
     jsonSchema: z.record(z.unknown()).openapi({
+      ...(ADAPTIVE_SCHEMA_DOCUMENT.schema as object),
       description:
         'a draft-07 object schema with `additionalProperties: false` whose properties are claims (boolean, string with or without `enum`, number, array of those, or object of claims, each with a `description`), plus an optional `unsigned` group; a violation is a 400 naming its JSON pointer',
     }),

@@ -52,10 +52,7 @@ export const listSitesQuery = {
     .optional()
     .openapi({ description: 'only sites whose title contains this, ignoring case' }),
   published: queryBoolean.optional(),
-  type: queryList(z.string())
-    .pipe(z.array(z.enum(SITE_TYPES)))
-    .optional()
-    .openapi({ description: 'only sites of these types' }),
+  type: queryList(z.enum(SITE_TYPES)).optional().openapi({ description: 'only sites of these types' }),
 };
 
 export const createSiteBody = z

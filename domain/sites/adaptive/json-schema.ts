@@ -107,6 +107,23 @@ const META_SCHEMA = {
   additionalProperties: false,
 };
 
+/**
+ * The rules as an API document states them (the request body of updateSiteAdaptiveSchema): the meta-schema with its
+ * definitions as named components (`component(name)` is the reference to one), so a client reads the same rules the
+ * validation applies.
+ */
+export function adaptiveSchemaDocument(component: (definition: string) => string): {
+  schema: Record<string, unknown>;
+  definitions: Record<string, Record<string, unknown>>;
+} {
+  const { definitions, ...schema } = JSON.parse(
+    JSON.stringify(META_SCHEMA).replace(/"#\/definitions\/(\w+)"/g, (_m, name: string) =>
+      JSON.stringify(component(name)),
+    ),
+  ) as Record<string, unknown> & { definitions: Record<string, Record<string, unknown>> };
+  return { schema, definitions };
+}
+
 const validateMeta = new Ajv({ allErrors: false, strict: true, allowMatchingProperties: true }).compile<AdaptiveSchema>(
   META_SCHEMA,
 );
