@@ -33,7 +33,7 @@ function itemDocument(item: z.ZodString | z.ZodEnum<[string, ...string[]]>): Rec
 }
 
 /** A query value that may be repeated (`?a=x&a=y`) or comma separated (`?a=x,y`). */
-export const queryList = (item: z.ZodString | z.ZodEnum<[string, ...string[]]>) =>
+export const queryList = <T extends z.ZodString | z.ZodEnum<[string, ...string[]]>>(item: T) =>
   z
     .union([z.string(), z.array(z.string())])
     .transform((v) => (Array.isArray(v) ? v : v.split(',')).map((s) => s.trim()).filter(Boolean))
