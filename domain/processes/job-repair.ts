@@ -70,7 +70,10 @@ async function recordLostRun<R extends JobRow>(
     messages: [{ message }],
   });
   if (coalesced) return { recorded: true, next: coalesced };
-  return { recorded: true, next: kind.onLostRun === 'request-again' ? await requestJob(db, kind, row) : null };
+  if (kind.onLostRun !== 'request-again') return { recorded: true, next: null };
+  // asked again of the row as it ended (a single-run kind finds no run under way to attach to)
+  const ended = (await lockJobRow(db, kind, row.id))!;
+  return { recorded: true, next: await requestJob(db, kind, ended) };
 }
 
 /** What repairing one row found: the run's Temporal status, and whether the row was repaired and a run restarted. */

@@ -73,6 +73,23 @@ describe('job rows', () => {
     expect(row.purge).toMatchObject({ errorCode: 'FETCH_ERROR', errorMessages: [{ message: 'status 500' }] });
   });
 
+  it('issue 21: single-run: a request during the run finds it; one after it ended is the next generation', async () => {
+    // a purge's success removes its space; this kind's keeps the row
+    const once = defineJobKind({ ...spacePurgeJob, policy: 'single-run', removesRow: undefined });
+    const space = await freshSpace();
+    const first = await request(once, space.id);
+    const during = await request(once, space.id);
+    // the same generation, nothing superseded (it starts only to find the run, whose start is not recorded here)
+    expect(during).toMatchObject({ start: true, superseded: null });
+    expect(during.row.purge).toMatchObject({ generation: 1, requestedAt: first.row.purge.requestedAt });
+    await inTransaction(server.ds, (db) =>
+      finishJob(db, once, jobRef(once, first.row), { code: 'RUN_LOST', messages: [{ message: 'terminated' }] }),
+    );
+    const again = await request(once, space.id);
+    expect(again).toMatchObject({ start: true, superseded: null });
+    expect(again.row.purge).toMatchObject({ generation: 2, errorCode: null, finishedAt: null });
+  });
+
   it('a JobError reaches Temporal as a non-retryable failure of its code, with its messages', () => {
     const failure = toFailure(
       new JobError('PARSE_ERROR', 'invalid document', [{ message: 'paths: required', code: 'required' }]),
