@@ -56,6 +56,8 @@ export const figures = {
   gitbook202Valid: 0,
   gitbook202RequiredMissing: 0,
   gitbook202Other: new Set<string>(),
+  /** time spent in the hook (loading the documents, compiling and validating), in ms */
+  ms: 0,
 };
 
 const pending: string[] = [];
@@ -245,8 +247,11 @@ export function watchAnswers(app: Express): void {
       this.req.operationId &&
       (typeof chunk === 'string' || Buffer.isBuffer(chunk)) &&
       /^application\/json/.test(String(this.getHeader('Content-Type') ?? ''))
-    )
+    ) {
+      const started = performance.now();
       checkAnswer(this.req.operationId, this.req.method, this.statusCode, JSON.parse(chunk.toString()));
+      figures.ms += performance.now() - started;
+    }
     return end.apply(this, args);
   } as Response['end'];
 }
