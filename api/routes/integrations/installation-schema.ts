@@ -50,7 +50,7 @@ const externalIds = z
   .array(externalId)
   .max(5)
   .refine((ids) => new Set(ids).size === ids.length, 'must not repeat a value')
-  .openapi({ description: 'external ids assigned by the integration (replaces them)' });
+  .openapi({ description: 'external ids assigned by the integration (replaces them)', uniqueItems: true });
 
 export const updateInstallationBody = nonEmpty(
   z

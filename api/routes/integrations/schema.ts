@@ -106,10 +106,24 @@ export const publishIntegrationBody = z
     previewImages: z.array(base64).max(3).optional().openapi({ description: 'PNGs of at most 1 MB each, base64' }),
     visibility: z.enum(INTEGRATION_VISIBILITIES).optional().openapi({ description: 'default private' }),
     target: z.enum(INTEGRATION_TARGETS).optional().openapi({ description: 'where it installs; default all' }),
-    scopes: z.array(z.enum(INTEGRATION_SCOPES)).superRefine(noRepeats),
-    categories: z.array(z.enum(INTEGRATION_CATEGORIES)).superRefine(noRepeats).optional(),
-    blocks: z.array(block).max(50).superRefine(uniqueIds).optional(),
-    contentSources: z.array(contentSource).max(50).superRefine(uniqueIds).optional(),
+    scopes: z.array(z.enum(INTEGRATION_SCOPES)).superRefine(noRepeats).openapi({ uniqueItems: true }),
+    categories: z
+      .array(z.enum(INTEGRATION_CATEGORIES))
+      .superRefine(noRepeats)
+      .openapi({ uniqueItems: true })
+      .optional(),
+    blocks: z
+      .array(block)
+      .max(50)
+      .superRefine(uniqueIds)
+      .openapi({ description: 'each with an `id` of its own' })
+      .optional(),
+    contentSources: z
+      .array(contentSource)
+      .max(50)
+      .superRefine(uniqueIds)
+      .openapi({ description: 'each with an `id` of its own' })
+      .optional(),
     externalLinks: z
       .array(z.object({ url: httpUrl, label: text({ min: 1, max: 100 }) }).strict())
       .max(5)
