@@ -1,4 +1,5 @@
 /** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
+import { withWorkContext } from '../domain/after-commit';
 import type { JobWorkflowName } from '../domain/processes/contracts';
 import type { ActivityDeps } from './deps';
 import { createImportActivities } from './imports';
@@ -22,6 +23,19 @@ export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => ob
   integrationDispatch: createIntegrationActivities,
 };
 
+/**
+ * Every activity runs in the worker's work context: the jobs and the events its transactions ask for start
+ * once they commit (domain/after-commit.ts).
+ */
 export function createActivities(deps: ActivityDeps): object {
-  return Object.assign(createJobActivities(deps), ...Object.values(KIND_ACTIVITIES).map((create) => create(deps)));
+  const activities: Record<string, (...args: unknown[]) => Promise<unknown>> = Object.assign(
+    createJobActivities(deps),
+    ...Object.values(KIND_ACTIVITIES).map((create) => create(deps)),
+  );
+  return Object.fromEntries(
+    Object.entries(activities).map(([name, activity]) => [
+      name,
+      (...args: unknown[]) => withWorkContext(deps, () => activity(...args)),
+    ]),
+  );
 }

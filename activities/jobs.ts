@@ -15,7 +15,7 @@ import {
   reportJobProgress,
 } from '../domain/processes/job-kind';
 import { RepairReport, repairLostRuns } from '../domain/processes/job-repair';
-import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs, startJob } from '../domain/processes/jobs';
+import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs } from '../domain/processes/jobs';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 
@@ -23,7 +23,7 @@ export interface JobActivities {
   /** Records that the run began; SUPERSEDED if the row's generation moved on. */
   beginJob(ref: JobRef): Promise<void>;
   reportJobProgress(ref: JobRef, done: number, total: number | null): Promise<void>;
-  /** Records success; for a coalescing kind with a request during the run, starts the next run. */
+  /** Records success; for a coalescing kind with a request during the run, asks for the next run. */
   finishJob(ref: JobRef): Promise<void>;
   /** Records a failure's code and messages; nothing if the run was superseded meanwhile. */
   failJob(ref: JobRef, failure: JobFailure): Promise<void>;
@@ -51,14 +51,13 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
       if (!failure && kind.removesRow && !(await lockJobRow(db, kind, ref.resourceId))) return null;
       // the run's start gives its duration; a retried finish finds the run recorded already
       const before = jobState(kind, await lockCurrentJob(db, kind, ref));
-      return before.finishedAt
-        ? null
-        : { startedAt: before.startedAt, next: await finishJob(db, kind, ref, failure, now) };
+      if (before.finishedAt) return null;
+      // a coalesced request's next run starts once this commits (after-commit.ts); a lost start is the reconciler's
+      await finishJob(db, kind, ref, failure, now);
+      return { startedAt: before.startedAt };
     });
     if (!finished) return;
     metrics.jobFinished(ref.kind, failure?.code ?? null, finished.startedAt, now);
-    // A lost start here is repaired by the reconciler, like any other.
-    if (finished.next) await startJob(temporal, ds.manager, finished.next);
   };
   return permanentFailures<JobActivities>({
     beginJob: async (ref) => {

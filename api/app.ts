@@ -4,7 +4,6 @@ import express, { Express } from 'express';
 import { LiveTokenCache } from '../domain/auth/live-token-cache';
 import { boundPool } from '../domain/deadline';
 import { notFound } from '../domain/errors';
-import { installEventDispatch } from '../domain/integrations/after-commit';
 import { RateLimiter } from '../domain/rate-limits/limiter';
 import { RequestOrganizations } from '../domain/rate-limits/request-organization';
 import type { Deps } from './deps';
@@ -30,8 +29,6 @@ export function createApp(deps: Deps): Express {
   app.set('query parser', 'simple');
   // no automatic ETag: hashing every JSON answer (SHA-1) was a twentieth of a search's CPU; no client of the API uses it (/v1/openapi.json keeps its own)
   app.set('etag', false);
-  // integration events written by a request's transaction are dispatched once it commits
-  installEventDispatch(deps.ds, deps);
 
   const metrics = new ApiMetrics(deps.ds);
   app.locals.metrics = metrics;

@@ -21,7 +21,7 @@ import type { Config } from '../domain/config';
 import { commitToHead } from '../domain/content/heads';
 import { inTransaction } from '../domain/db';
 import { createOrganization } from '../domain/organizations/organizations';
-import { dispatchJob } from '../domain/processes/jobs';
+import { dispatchJob } from '../domain/processes/job-start';
 import { TemporalGateway } from '../domain/processes/temporal';
 import { createSpace } from '../domain/spaces/spaces';
 import { translatablePage } from '../domain/translations/page-text';

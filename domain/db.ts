@@ -1,16 +1,27 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryDeepPartialEntity } from 'typeorm';
+import { openAfterCommit, runAfterCommit } from './after-commit';
 
 /** Domain functions take an EntityManager so the caller decides the transaction. */
 export type Db = EntityManager;
 
-/** Runs fn in one transaction: a failed request writes nothing. */
+/**
+ * Runs fn in one transaction: a failed request writes nothing. Once it commits, runs the work fn registered
+ * to follow it (after-commit.ts: a job's start, an event's delivery); a rollback drops that work.
+ */
 export async function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Promise<T> {
+  let transaction: ReturnType<typeof openAfterCommit> = null;
+  let result: T;
   try {
-    return await ds.transaction('READ COMMITTED', fn);
+    result = await ds.transaction('READ COMMITTED', (db) => {
+      transaction = openAfterCommit(db);
+      return fn(db);
+    });
   } finally {
     // counted even when it failed: a lost answer to COMMIT may hide a commit
     commits += 1;
   }
+  await runAfterCommit(transaction);
+  return result;
 }
 
 let commits = 0;

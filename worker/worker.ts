@@ -7,7 +7,6 @@ import type { DataSource } from 'typeorm';
 import { createActivities } from '../activities';
 import { ActivityDeps, createActivityDeps } from '../activities/deps';
 import type { Config } from '../domain/config';
-import { installEventDispatch } from '../domain/integrations/after-commit';
 import { temporalConnectionOptions } from '../domain/processes/temporal-connection';
 import { planQueues } from './task-queues';
 import { workflowBundle } from './workflow-bundle';
@@ -62,8 +61,6 @@ export async function createWorker(
   const { config } = base;
   const queues = planQueues(config);
   const deps = createActivityDeps({ ds: base.ds, config }, overrides);
-  // integration events written by an activity's transaction (an import's commit) are dispatched once it commits
-  installEventDispatch(base.ds, deps);
   const connection = await NativeConnection.connect(temporalConnectionOptions(config.temporal));
   const activities = createActivities(deps);
   const workers = await Promise.all(

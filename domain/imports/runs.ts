@@ -28,13 +28,12 @@ export interface ImportTarget {
 
 export interface ImportRequest {
   ticket: JobTicket<ImportRun>;
-  /** the runs it superseded: their workflows are cancelled after the commit */
-  superseded: JobTicket<ImportRun>[];
 }
 
 /**
  * Creates the run of an import into the target's head and asks for it, in the caller's transaction.
  * The head is locked (409 when it can no longer change), so two requests for one head take turns.
+ * The runs it supersedes are cancelled: their workflows' cancels follow the commit, before its start.
  */
 export async function requestImport(
   db: Db,
@@ -53,12 +52,9 @@ export async function requestImport(
     lock: { mode: 'pessimistic_write' },
   });
   const same = active.find((r) => r.url === input.url && r.source === input.source && r.createdById === userId);
-  if (same) return { ticket: currentJob(contentImportJob, same), superseded: [] };
-  const superseded: JobTicket<ImportRun>[] = [];
+  if (same) return { ticket: currentJob(db, contentImportJob, same) };
   for (const run of active)
-    superseded.push(
-      await cancelJob(db, contentImportJob, run, 'superseded by a newer import into the same content', now),
-    );
+    await cancelJob(db, contentImportJob, run, 'superseded by a newer import into the same content', now);
   const run = Object.assign(new ImportRun(), {
     id: newId(),
     organizationId: target.space.organizationId,
@@ -75,7 +71,7 @@ export async function requestImport(
     process: idleJobState(),
   });
   await db.insert(ImportRun, run);
-  return { ticket: await requestJob(db, contentImportJob, run, now), superseded };
+  return { ticket: await requestJob(db, contentImportJob, run, now) };
 }
 
 /** The run's public status: its kind's (import-job.ts). */

@@ -2,7 +2,7 @@
  * Integration events (issue 11 §3): one row per event and installation, written in the transaction
  * of the change that causes it. An event whose integration is in development mode for the event's
  * organization is `pending` and asks for its `integration-dispatch` job, started after the commit
- * (after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,
+ * (domain/after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,
  * with a trace line saying no endpoint is configured: running published scripts is a later step.
  */
 
@@ -10,9 +10,11 @@ import type { Integration } from '../../entities/Integration';
 import { IntegrationEvent, IntegrationEventLog } from '../../entities/IntegrationEvent';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { idleJobState } from '../../entities/JobState';
+import { afterCommit } from '../after-commit';
 import { Db, insertKeepingValues } from '../db';
 import { newId } from '../ids';
-import { dispatchAfterCommit } from './after-commit';
+import { dispatchJob } from '../processes/job-start';
+import { integrationDispatchJob } from './dispatch-job';
 import type { IntegrationEventType } from './event-payloads';
 
 export interface NewIntegrationEvent {
@@ -77,7 +79,16 @@ export async function recordIntegrationEvent(db: Db, input: NewIntegrationEvent)
     dispatch: endpointUrl ? Object.assign(idleJobState(), { generation: 1, requestedAt: now }) : idleJobState(),
   });
   await insertKeepingValues(db, IntegrationEvent, event);
-  if (endpointUrl) dispatchAfterCommit(db, event);
+  if (endpointUrl)
+    afterCommit(db, async ({ temporal, logger }) => {
+      // not awaited: the request answers now (dispatchJob logs its own failure)
+      void dispatchJob(
+        temporal,
+        db.connection.manager,
+        { kind: integrationDispatchJob, row: event, start: true, superseded: null },
+        logger,
+      );
+    });
   return event;
 }
 

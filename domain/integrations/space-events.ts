@@ -7,8 +7,8 @@
 import type { Revision } from '../../entities/Revision';
 import type { Space } from '../../entities/Space';
 import { User } from '../../entities/User';
+import { transactionConfig } from '../after-commit';
 import type { Db } from '../db';
-import { eventConfig } from './after-commit';
 import { contentUpdatedFields, eventUser, IntegrationEventType, visibilityUpdatedFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
 import { installationsCoveringSpace } from './installation-queries';
@@ -30,7 +30,7 @@ async function recordForSpace(
 export async function recordSpaceContentUpdated(db: Db, space: Space, revision: Revision): Promise<void> {
   await recordForSpace(db, space, 'space_content_updated', async () => {
     const author = revision.createdById ? await db.findOneBy(User, { id: revision.createdById }) : null;
-    return contentUpdatedFields(revision.id, author ? [eventUser(author, eventConfig(db).publicBaseUrl)] : []);
+    return contentUpdatedFields(revision.id, author ? [eventUser(author, transactionConfig(db).publicBaseUrl)] : []);
   });
 }
 

@@ -99,14 +99,11 @@ export async function setSpecVisibility(
 
 /**
  * Deletes the locked spec and its versions, withdrawing a running process (whose steps then find
- * no row and write nothing). Returns the ticket (to cancel that run) and the blob keys to remove
- * after the commit.
+ * no row and write nothing; its cancel follows the commit). Returns the blob keys to remove after the
+ * commit.
  */
-export async function deleteSpec(
-  db: Db,
-  spec: OpenAPISpec,
-): Promise<{ ticket: JobTicket<OpenAPISpec>; blobKeys: string[] }> {
-  const ticket = await withdrawJob(db, openapiProcessJob, spec);
+export async function deleteSpec(db: Db, spec: OpenAPISpec): Promise<{ blobKeys: string[] }> {
+  await withdrawJob(db, openapiProcessJob, spec);
   const versions = await db.find(OpenAPISpecVersion, {
     where: { specId: spec.id },
     select: { filesystemKey: true, sourceTextKey: true },
@@ -118,5 +115,5 @@ export async function deleteSpec(
   await db.delete(OpenAPISpecVersion, { specId: spec.id });
   await db.delete(OpenAPISpec, { id: spec.id });
   await refreshOpenAPISpecLinks(db, spec.organizationId, spec.slug);
-  return { ticket, blobKeys: [...blobKeys] };
+  return { blobKeys: [...blobKeys] };
 }

@@ -85,7 +85,7 @@ export async function requestPdfExport(
   row.lastRequestedAt = now;
   const status = jobStatus(row.render);
   if (status === 'succeeded' && row.fileKey) return { kind: pdfExportJob, row, start: false, superseded: null };
-  if (status === 'pending' || status === 'running') return currentJob(pdfExportJob, row);
+  if (status === 'pending' || status === 'running') return currentJob(db, pdfExportJob, row);
   return requestJob(db, pdfExportJob, row, now);
 }
 

@@ -5,6 +5,7 @@
  */
 import type { EntityTarget, FindOptionsWhere } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
+import { afterCommit } from '../after-commit';
 import type { Config } from '../config';
 import type { Db } from '../db';
 import type { BlobStore } from '../storage/blob-store';
@@ -18,6 +19,7 @@ import {
   type KindInput,
 } from './contracts';
 import { JobError } from './job-error';
+import { dispatchJob } from './job-start';
 
 /** A row that carries job columns: the resource a job works on, or a row of the job's own. */
 export interface JobRow {
@@ -89,7 +91,7 @@ export function defineJobKind<R extends JobRow, N extends JobWorkflowName, S ext
   return kind;
 }
 
-/** What a request asks for once its transaction has committed. */
+/** What a request asked for, done once its transaction has committed (dispatchAfterCommit). */
 export interface JobTicket<R extends JobRow = JobRow> {
   kind: JobKind<R>;
   row: R;
@@ -151,6 +153,16 @@ function freshRun(generation: number, requestedAt: Date | null): Partial<JobStat
 }
 
 /**
+ * Registers the ticket's work on the transaction of `db` (after-commit.ts): once it commits, the superseded
+ * run is cancelled and the asked-for one started (job-start.ts dispatchJob); a rollback drops both.
+ */
+function dispatchAfterCommit<R extends JobRow>(db: Db, ticket: JobTicket<R>): JobTicket<R> {
+  if (ticket.start || ticket.superseded !== null)
+    afterCommit(db, ({ temporal, logger }) => dispatchJob(temporal, db.connection.manager, ticket, logger));
+  return ticket;
+}
+
+/**
  * Asks for a run of the job on `row`, which the caller has locked in this transaction
  * (lockJobRow). The kind's policy decides what a request during a run does.
  */
@@ -166,17 +178,17 @@ export async function requestJob<R extends JobRow>(
     return { kind, row, start: false, superseded: null };
   }
   // one workflow id for every generation: the run under way is the one asked for
-  if (kind.policy === 'single-run' && isJobActive(state)) return currentJob(kind, row);
+  if (kind.policy === 'single-run' && isJobActive(state)) return currentJob(db, kind, row);
   const superseded = isJobActive(state) ? state.generation : null;
   if (state.finishedAt && kind.beforeRunAgain) await kind.beforeRunAgain(db, row);
   await writeState(db, kind, row, freshRun(state.generation + 1, now));
-  return { kind, row, start: true, superseded };
+  return dispatchAfterCommit(db, { kind, row, start: true, superseded });
 }
 
 /** The run already asked for, started again only if its start was lost (a retried request). */
-export function currentJob<R extends JobRow>(kind: JobKind<R>, row: R): JobTicket<R> {
+export function currentJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R): JobTicket<R> {
   const state = jobState(kind, row);
-  return { kind, row, start: isJobActive(state) && state.runId === null, superseded: null };
+  return dispatchAfterCommit(db, { kind, row, start: isJobActive(state) && state.runId === null, superseded: null });
 }
 
 /** Withdraws the work asked for (a restore withdraws a purge): a run in progress becomes stale. */
@@ -185,7 +197,7 @@ export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, ro
   if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
   const superseded = state.generation;
   await writeState(db, kind, row, freshRun(state.generation + 1, null));
-  return { kind, row, start: false, superseded };
+  return dispatchAfterCommit(db, { kind, row, start: false, superseded });
 }
 
 /**
@@ -210,7 +222,7 @@ export async function cancelJob<R extends JobRow>(
     errorMessages: [{ message }],
     rerunRequested: false,
   });
-  return { kind, row, start: false, superseded };
+  return dispatchAfterCommit(db, { kind, row, start: false, superseded });
 }
 
 /**

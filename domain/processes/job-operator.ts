@@ -6,20 +6,10 @@ import type { DataSource } from 'typeorm';
 import { Db, inTransaction } from '../db';
 import { conflict, notFound } from '../errors';
 import { jobWorkflowId } from './contracts';
-import {
-  cancelJob,
-  currentJob,
-  isJobActive,
-  JobKind,
-  JobRow,
-  jobState,
-  jobStatus,
-  lockJobRow,
-  requestJob,
-} from './job-kind';
+import { cancelJob, isJobActive, JobKind, JobRow, jobState, jobStatus, lockJobRow, requestJob } from './job-kind';
 import { findJobRow } from './job-queries';
 import { repairRun } from './job-repair';
-import { cancelSupersededRun, startJob } from './jobs';
+import { cancelSupersededRun, startJob } from './job-start';
 import type { TemporalGateway } from './temporal';
 
 interface Located<R extends JobRow = JobRow> {
@@ -47,7 +37,7 @@ export async function retryJob(temporal: TemporalGateway, ds: DataSource, resour
   const state = jobState(found.kind, found.row);
   if (isJobActive(state)) {
     if (state.runId === null) {
-      await startJob(temporal, ds.manager, currentJob(found.kind, found.row));
+      await startJob(temporal, ds.manager, { kind: found.kind, row: found.row, start: true, superseded: null });
       return workflowIdOf(found);
     }
     const repair = await repairRun(temporal, ds.manager, found.kind, found.row);

@@ -20,7 +20,8 @@ import {
   lockJobRow,
   requestJob,
 } from './job-kind';
-import { activeJobRows, JOB_KIND_LIST, startJob } from './jobs';
+import { startJob } from './job-start';
+import { activeJobRows, JOB_KIND_LIST } from './jobs';
 import type { TemporalGateway } from './temporal';
 
 export interface RepairReport {

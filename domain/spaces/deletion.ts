@@ -33,7 +33,7 @@ export async function lockSpace(db: Db, spaceId: string): Promise<Space> {
  * come from the database's clock, which also decides when it is due and whether it can be restored.
  */
 export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<Space>> {
-  if (space.deletedAt) return currentJob(spacePurgeJob, space);
+  if (space.deletedAt) return currentJob(db, spacePurgeJob, space);
   const now = await databaseNow(db);
   await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now });
   Object.assign(space, { deletedAt: now, updatedAt: now });
@@ -46,7 +46,7 @@ export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<S
  * (404). The purge's first batch takes the same lock, so a restore at the deadline wins or loses whole.
  */
 export async function restoreSpace(db: Db, space: Space, retentionSeconds: number): Promise<JobTicket<Space>> {
-  if (!space.deletedAt) return currentJob(spacePurgeJob, space);
+  if (!space.deletedAt) return currentJob(db, spacePurgeJob, space);
   const now = await databaseNow(db);
   if (!isRestorable(space, retentionSeconds, now)) throw notFound('space');
   await db.update(Space, { id: space.id }, { deletedAt: null, updatedAt: now });

@@ -76,15 +76,15 @@ export function requestRun(db: Db, translation: Translation): Promise<JobTicket<
 
 /**
  * Deletes the locked translation and its page hashes, withdrawing a run under way (its steps then find
- * no row and write nothing; the caller cancels it after the commit). The result space stays, as an
- * ordinary space. Returns the ticket and the run whose intermediate blobs remain, to remove.
+ * no row and write nothing; its cancel follows the commit). The result space stays, as an ordinary
+ * space. Returns the run whose intermediate blobs remain, to remove.
  */
 export async function deleteTranslation(
   db: Db,
   translation: Translation,
-): Promise<{ ticket: JobTicket<Translation>; stagedGeneration: number | null }> {
-  const ticket = await withdrawJob(db, translationRunJob, translation);
+): Promise<{ stagedGeneration: number | null }> {
+  await withdrawJob(db, translationRunJob, translation);
   await db.delete(TranslationPage, { translationId: translation.id });
   await db.delete(Translation, { id: translation.id });
-  return { ticket, stagedGeneration: translation.stagedGeneration };
+  return { stagedGeneration: translation.stagedGeneration };
 }

@@ -12,6 +12,7 @@ import path from 'path';
 import pino from 'pino';
 import request from 'supertest';
 import { promisify } from 'util';
+import { withWorkContext } from '../../domain/after-commit';
 import { loadConfig } from '../../domain/config';
 import type { Head } from '../../domain/content/heads';
 import { inTransaction } from '../../domain/db';
@@ -246,10 +247,10 @@ describe('creating and processing', () => {
     documents['/mutable.json'] = OPENAPI_31('Before');
     await create(fx, 'mutable', { url: `${docsBase}/mutable.json` });
     const before = await processed(fx, 'mutable');
+    // as the Schedule's activity runs it: in a work context, so the runs start as each request commits
     const refresh = () =>
-      refreshUrlSpecs(
-        { ds: server.ds, temporal: server.temporal, logger },
-        { organizationId: fx.org.id, now: new Date() },
+      withWorkContext({ config: server.config, temporal: server.temporal, logger }, () =>
+        refreshUrlSpecs({ ds: server.ds }, { organizationId: fx.org.id, now: new Date() }),
       );
 
     expect(await refresh()).toBe(1);

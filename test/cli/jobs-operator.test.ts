@@ -10,7 +10,7 @@ import { loadConfig } from '../../domain/config';
 import { inTransaction } from '../../domain/db';
 import { jobWorkflowId } from '../../domain/processes/contracts';
 import { finishJob, jobRef } from '../../domain/processes/job-kind';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { dispatchJob } from '../../domain/processes/job-start';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';

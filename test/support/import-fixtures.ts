@@ -8,7 +8,7 @@ import type { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
 import { inTransaction } from '../../domain/db';
 import { requestImport } from '../../domain/imports/runs';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { dispatchJob } from '../../domain/processes/job-start';
 import type { TemporalGateway } from '../../domain/processes/temporal';
 import type { Space } from '../../entities/Space';
 import { createOrg } from '../factories';

@@ -24,7 +24,7 @@ import { pdfExportJob } from '../../domain/pdf/export-job';
 import { jobWorkflowId } from '../../domain/processes/contracts';
 import { retryJob } from '../../domain/processes/job-operator';
 import { repairLostRuns } from '../../domain/processes/job-repair';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { dispatchJob } from '../../domain/processes/job-start';
 import { defineSchedule, ensureSchedules } from '../../domain/processes/schedules';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';

@@ -14,7 +14,7 @@ import { specBundleKey } from '../../domain/openapi-specs/blob-keys';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { createSpec, lockSpecBySlug, replaceSpecSource, storeSourceText } from '../../domain/openapi-specs/specs';
 import { jobWorkflowId } from '../../domain/processes/contracts';
-import { dispatchJob } from '../../domain/processes/jobs';
+import { dispatchJob } from '../../domain/processes/job-start';
 import { TemporalGateway } from '../../domain/processes/temporal';
 import { createBlobStore } from '../../domain/storage';
 import type { BlobStore } from '../../domain/storage/blob-store';

@@ -10,7 +10,7 @@ import { chosenWait } from '../../../domain/deadline';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { pdfExportOutcome, pdfFileName, pdfOptions, requestPdfExport } from '../../../domain/pdf/exports';
 import { PDF_FAILURES } from '../../../domain/pdf/manuscript';
-import { awaitJobRun, dispatchJob } from '../../../domain/processes/jobs';
+import { awaitJobRun } from '../../../domain/processes/jobs';
 import { PdfExport } from '../../../entities/PdfExport';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
@@ -18,7 +18,7 @@ import { pdfPendingSchema, pdfUrlSchema, presentPdfPending } from '../../present
 import { changeRequestIdParams, changeRequestPdfQuery } from './schema';
 
 export function changeRequestPdfRoutes(api: ApiBuilder): void {
-  const { ds, config, temporal, logger, blobs } = api.deps;
+  const { ds, config, temporal, blobs } = api.deps;
 
   api.op(
     {
@@ -46,7 +46,6 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       const changeRequest = await loadChangeRequest(access, space, params.changeRequestId);
       const options = pdfOptions(query);
       const ticket = await inTransaction(ds, (db) => requestPdfExport(db, space, changeRequest, options));
-      await dispatchJob(temporal, ds.manager, ticket, logger);
       await awaitJobRun(temporal, pdfExportJob, ticket.row, chosenWait(config.pdf.waitSeconds * 1000));
       const row = (await ds.manager.findOneBy(PdfExport, { id: ticket.row.id })) ?? ticket.row;
       const outcome = pdfExportOutcome(row);

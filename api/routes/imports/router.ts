@@ -15,7 +15,7 @@ import { contentImportJob } from '../../../domain/imports/import-job';
 import { importRunsQuery } from '../../../domain/imports/queries';
 import { cancelImportRun, importRunStatus, requestImport } from '../../../domain/imports/runs';
 import { lockJobRow } from '../../../domain/processes/job-kind';
-import { awaitJobRun, dispatchJob } from '../../../domain/processes/jobs';
+import { awaitJobRun } from '../../../domain/processes/jobs';
 import { ImportRun } from '../../../entities/ImportRun';
 import { loadOrganization, loadSpace } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
@@ -49,7 +49,7 @@ function failureStatus(run: ImportRun): number {
 }
 
 export function importRoutes(api: ApiBuilder): void {
-  const { ds, config, temporal, logger } = api.deps;
+  const { ds, config, temporal } = api.deps;
   const urls = new Urls(config);
   const tags = ['imports'];
 
@@ -81,12 +81,11 @@ export function importRoutes(api: ApiBuilder): void {
         },
       },
       async ({ params, body, caller, access }) => {
-        const { ticket, superseded } = await inTransaction(ds, async (db) => {
+        // the superseded imports' cancels and this one's start follow the commit
+        const { ticket } = await inTransaction(ds, async (db) => {
           const target = await form.resolve(access.within(db), params, 'edit');
           return requestImport(db, target, body, caller.userId);
         });
-        for (const old of superseded) await dispatchJob(temporal, ds.manager, old, logger);
-        await dispatchJob(temporal, ds.manager, ticket, logger);
         await awaitJobRun(temporal, contentImportJob, ticket.row, chosenWait(config.imports.waitSeconds * 1000));
         const run = (await ds.manager.findOneBy(ImportRun, { id: ticket.row.id })) ?? ticket.row;
         const location = { Location: importRunUrl(urls, run) };
@@ -217,7 +216,6 @@ export function importRoutes(api: ApiBuilder): void {
         );
         return cancelImportRun(db, run);
       });
-      await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 200, body: presentImportRun(ticket.row, urls) };
     },
   );

@@ -21,7 +21,6 @@ import {
 } from '../../../domain/openapi-specs/specs';
 import { readBundle } from '../../../domain/openapi-specs/versions';
 import type { JobTicket } from '../../../domain/processes/job-kind';
-import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
 import type { Organization } from '../../../entities/Organization';
@@ -55,7 +54,7 @@ type SourceInput = { url?: string; text?: string };
 const SPEC = 'OpenAPI specification';
 
 export function openAPISpecRoutes(api: ApiBuilder): void {
-  const { ds, config, temporal, logger, blobs } = api.deps;
+  const { ds, config, logger, blobs } = api.deps;
   const urls = new Urls(config);
   const tags = ['openapi'];
 
@@ -130,11 +129,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   const present = async (access: AccessContext, spec: OpenAPISpec) =>
     presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
 
-  /** After the commit: starts the processing the request asked for, and presents the spec. */
-  async function dispatched(ticket: JobTicket<OpenAPISpec>, caller: AccessContext) {
-    await dispatchJob(temporal, ds.manager, ticket, logger);
-    return present(caller.within(ds.manager), ticket.row);
-  }
+  /** After the commit (which started the processing the request asked for): presents the spec. */
+  const presentCommitted = (ticket: JobTicket<OpenAPISpec>, caller: AccessContext) =>
+    present(caller.within(ds.manager), ticket.row);
 
   api.op(
     {
@@ -183,7 +180,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         const access = caller.within(db);
         return createIn(db, access, await visibleOrganization(access, params.organizationId), body.slug, body.source);
       });
-      const answer = await dispatched(ticket, caller);
+      const answer = await presentCommitted(ticket, caller);
       return { status: 201, headers: { Location: answer.urls.location }, body: answer };
     },
   );
@@ -235,7 +232,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
           created: false,
         };
       });
-      const answer = await dispatched(ticket, caller);
+      const answer = await presentCommitted(ticket, caller);
       return created
         ? { status: 201, headers: { Location: answer.urls.location }, body: answer }
         : { status: 200, body: answer };
@@ -286,12 +283,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
         return deleteSpec(db, spec);
       });
-      if (deleted) {
-        await cancelSupersededRun(temporal, deleted.ticket).catch((err) =>
-          logger.warn({ err }, 'withdrawn OpenAPI run not cancelled; it stops at its next step'),
-        );
-        await removeBlobs({ blobs, logger }, deleted.blobKeys);
-      }
+      if (deleted) await removeBlobs({ blobs, logger }, deleted.blobKeys);
       return { status: 204 };
     },
   );

@@ -6,7 +6,6 @@
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { inTransaction } from '../../../domain/db';
 import { lockJobRow } from '../../../domain/processes/job-kind';
-import { dispatchJob } from '../../../domain/processes/jobs';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import { duplicateSpace } from '../../../domain/spaces/spaces';
@@ -19,7 +18,7 @@ import { presentSpaceFor } from './present';
 import { spaceIdParams } from './schema';
 
 export function spaceLifecycleRoutes(api: ApiBuilder): void {
-  const { ds, config, temporal, logger } = api.deps;
+  const { ds, config } = api.deps;
   const urls = new Urls(config);
 
   api.op(
@@ -35,17 +34,16 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       },
     },
     async ({ params, access: caller }) => {
-      // One transaction: the space row is locked, checked and written, and the purge asked for.
-      const ticket = await inTransaction(ds, async (db) => {
+      // One transaction: the space row is locked, checked and written, and the purge asked for (its start
+      // follows the commit; it also repairs an earlier deletion whose workflow start was lost).
+      await inTransaction(ds, async (db) => {
         const access = caller.within(db);
         const space = await lockJobRow(db, spacePurgeJob, params.spaceId);
         // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' spaces
-        if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) return null;
+        if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) return;
         await authorize(access, { kind: 'space', space }, 'admin');
-        return softDeleteSpace(db, space);
+        await softDeleteSpace(db, space);
       });
-      // Also repairs an earlier deletion whose workflow start was lost.
-      if (ticket) await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 204 };
     },
   );
@@ -65,10 +63,9 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       const ticket = await inTransaction(ds, async (db) => {
         const space = await lockSpace(db, params.spaceId);
         await authorize(access.within(db), { kind: 'space', space }, 'admin');
+        // the withdrawn purge's cancel follows the commit; one that misses it finds its generation superseded
         return restoreSpace(db, space, config.spaceRetentionSeconds);
       });
-      // Cancels the withdrawn purge; one that misses the cancel finds its generation superseded.
-      await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 200, body: await presentSpaceFor(access, ticket.row, urls) };
     },
   );

@@ -9,7 +9,6 @@ import { authorize, permissionsOf, viewableContent } from '../../../domain/acces
 import { AccessContext } from '../../../domain/access/context';
 import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
-import { cancelSupersededRun, dispatchJob } from '../../../domain/processes/jobs';
 import { translationsOfOrganizationQuery } from '../../../domain/translations/queries';
 import { removeRunBlobs } from '../../../domain/translations/run-blobs';
 import {
@@ -31,7 +30,7 @@ import { organizationIdParams } from '../orgs/schema';
 import { createTranslationBody, listTranslationsQuery, translationParams, updateTranslationBody } from './schema';
 
 export function translationRoutes(api: ApiBuilder): void {
-  const { ds, config, temporal, logger, blobs } = api.deps;
+  const { ds, config, logger, blobs } = api.deps;
   const urls = new Urls(config);
   const tags = ['translations'];
 
@@ -128,7 +127,6 @@ export function translationRoutes(api: ApiBuilder): void {
         });
         return { ticket, source };
       });
-      await dispatchJob(temporal, ds.manager, ticket, logger);
       const answer = await present(AccessContext.forCaller(ds.manager, caller), ticket.row, source);
       return { status: 201, headers: { Location: answer.urls.location }, body: answer };
     },
@@ -202,15 +200,10 @@ export function translationRoutes(api: ApiBuilder): void {
         await authorize(access, { kind: 'translation', space: found.space }, 'edit');
         return deleteTranslation(db, found.translation);
       });
-      if (deleted) {
-        await cancelSupersededRun(temporal, deleted.ticket).catch((err) =>
-          logger.warn({ err }, 'withdrawn translation run not cancelled; it stops at its next step'),
+      if (deleted && deleted.stagedGeneration !== null) {
+        await removeRunBlobs(blobs, params.translationId, deleted.stagedGeneration).catch((err) =>
+          logger.warn({ err }, 'blobs of a deleted translation not removed'),
         );
-        if (deleted.stagedGeneration !== null) {
-          await removeRunBlobs(blobs, params.translationId, deleted.stagedGeneration).catch((err) =>
-            logger.warn({ err }, 'blobs of a deleted translation not removed'),
-          );
-        }
       }
       return { status: 204 };
     },
@@ -228,7 +221,7 @@ export function translationRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'run triggered' } },
     },
     async ({ params, caller }) => {
-      const ticket = await inTransaction(ds, async (db) => {
+      await inTransaction(ds, async (db) => {
         const { translation } = await authorizedTranslation(
           AccessContext.forCaller(db, caller),
           params.organizationId,
@@ -236,9 +229,8 @@ export function translationRoutes(api: ApiBuilder): void {
           'edit',
           true,
         );
-        return requestRun(db, translation);
+        await requestRun(db, translation);
       });
-      await dispatchJob(temporal, ds.manager, ticket, logger);
       return { status: 204 };
     },
   );

@@ -11,7 +11,7 @@ import { contentImportJob } from '../../../domain/imports/import-job';
 import { cancelImportRun, requestImport } from '../../../domain/imports/runs';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { lockJobRow } from '../../../domain/processes/job-kind';
-import { dispatchJob } from '../../../domain/processes/jobs';
+import { dispatchJob } from '../../../domain/processes/job-start';
 import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
 import { insertSpace } from '../../support/content';

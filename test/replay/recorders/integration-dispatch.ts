@@ -5,6 +5,8 @@
  * local server, so record with loopback allowed and short back-offs:
  * `FETCH_ALLOW_LOOPBACK=true INTEGRATION_DISPATCH_BACKOFF_MS=50 npm run record-histories -- integration-dispatch v1`.
  */
+import pino from 'pino';
+import { withWorkContext } from '../../../domain/after-commit';
 import { inTransaction } from '../../../domain/db';
 import { integrationDispatchJob } from '../../../domain/integrations/dispatch-job';
 import { recordIntegrationEvent } from '../../../domain/integrations/events';
@@ -36,13 +38,16 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
       tunnel.statuses = statuses;
       const cancelled: { workflowId: string | null } = { workflowId: null };
       if (cancel) cancelling = cancelled;
-      const event = await inTransaction(ds, async (db) =>
-        recordIntegrationEvent(db, {
-          integration: await db.findOneByOrFail(Integration, { id: integration.id }),
-          installation,
-          type: 'installation_setup',
-          fields: { status: 'active' },
-        }),
+      // written as a request writes it: its start follows the commit
+      const event = await withWorkContext({ config, temporal, logger: pino({ level: 'silent' }) }, () =>
+        inTransaction(ds, async (db) =>
+          recordIntegrationEvent(db, {
+            integration: await db.findOneByOrFail(Integration, { id: integration.id }),
+            installation,
+            type: 'installation_setup',
+            fields: { status: 'active' },
+          }),
+        ),
       );
       const workflowId = jobWorkflowId(integrationDispatchJob, event.id, 1);
       cancelled.workflowId = workflowId;

@@ -17,7 +17,7 @@ import {
   storeSourceText,
 } from '../../../domain/openapi-specs/specs';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { dispatchJob } from '../../../domain/processes/jobs';
+import { dispatchJob } from '../../../domain/processes/job-start';
 import { createBlobStore } from '../../../domain/storage';
 import type { Recorder } from './recorder';
 

@@ -11,7 +11,7 @@ import { requestPdfExport } from '../../../domain/pdf/exports';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
 import { cancelJobRun } from '../../../domain/processes/job-operator';
-import { dispatchJob } from '../../../domain/processes/jobs';
+import { dispatchJob } from '../../../domain/processes/job-start';
 import { ChangeRequest } from '../../../entities/ChangeRequest';
 import { PdfExport } from '../../../entities/PdfExport';
 import { Space } from '../../../entities/Space';

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { inTransaction } from '../../../domain/db';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
-import { dispatchJob } from '../../../domain/processes/jobs';
+import { dispatchJob } from '../../../domain/processes/job-start';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import type { Space } from '../../../entities/Space';

@@ -9,7 +9,7 @@ import { inTransaction } from '../../../domain/db';
 import { jobWorkflowId } from '../../../domain/processes/contracts';
 import { JobTicket } from '../../../domain/processes/job-kind';
 import { cancelJobRun } from '../../../domain/processes/job-operator';
-import { dispatchJob } from '../../../domain/processes/jobs';
+import { dispatchJob } from '../../../domain/processes/job-start';
 import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { translationRunJob } from '../../../domain/translations/run-job';
 import { createTranslation, lockTranslation, requestRun } from '../../../domain/translations/translations';

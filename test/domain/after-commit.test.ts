@@ -1,0 +1,77 @@
+/**
+ * The after-commit list (domain/after-commit.ts) on the real MariaDB and Temporal: a job asked for in a
+ * transaction starts once it commits, and not at all when it rolls back. A private task queue with no
+ * worker: the runs are started, never run (each test terminates its own).
+ */
+import { WorkflowNotFoundError } from '@temporalio/client';
+import pino from 'pino';
+import { withWorkContext } from '../../domain/after-commit';
+import { loadConfig } from '../../domain/config';
+import { inTransaction } from '../../domain/db';
+import { jobWorkflowId } from '../../domain/processes/contracts';
+import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
+import { spacePurgeJob } from '../../domain/spaces/purge-job';
+import { Space } from '../../entities/Space';
+import { createOrg } from '../factories';
+import { insertSpace } from '../support/content';
+import { startServer, TestServer } from '../support/server';
+import { privateTaskQueue } from '../support/temporal';
+
+let server: TestServer;
+
+beforeAll(async () => {
+  server = await startServer(privateTaskQueue(loadConfig()));
+}, 120000);
+
+afterAll(async () => {
+  await server?.close();
+});
+
+const context = () => ({ config: server.config, temporal: server.temporal, logger: pino({ level: 'silent' }) });
+
+async function newSpace(): Promise<Space> {
+  const { org } = await createOrg(server.ds);
+  return insertSpace(server.ds, org);
+}
+
+/** Deletes the space in one transaction, which asks for its purge; `fail` throws before the commit. */
+const deleteSpace = (space: Space, fail = false) =>
+  inTransaction(server.ds, async (db) => {
+    await softDeleteSpace(db, await lockSpace(db, space.id));
+    if (fail) throw new Error('rolled back');
+  });
+
+async function purgeRun(space: Space) {
+  const client = await server.temporal.getClient();
+  return client.workflow.getHandle(jobWorkflowId(spacePurgeJob, space.id, 1));
+}
+
+describe('after-commit work', () => {
+  it('a rolled-back transaction starts nothing; a committed one starts the job it asked for', async () => {
+    const space = await newSpace();
+    await expect(withWorkContext(context(), () => deleteSpace(space, true))).rejects.toThrow('rolled back');
+    expect((await server.ds.manager.findOneByOrFail(Space, { id: space.id })).deletedAt).toBeNull();
+    await expect((await purgeRun(space)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+
+    await withWorkContext(context(), () => deleteSpace(space));
+    const row = await server.ds.manager.findOneByOrFail(Space, { id: space.id });
+    const run = await purgeRun(space);
+    try {
+      const described = await run.describe();
+      expect(described.status.name).toBe('RUNNING');
+      // the start is done when the transaction's caller goes on: its run id is on the row
+      expect(row.purge).toMatchObject({ generation: 1, runId: described.runId });
+    } finally {
+      await run.terminate('test done');
+    }
+  });
+
+  it('a transaction outside a work context (a CLI) starts nothing: the reconciler starts what it asked for', async () => {
+    const space = await newSpace();
+    await deleteSpace(space);
+    const row = await server.ds.manager.findOneByOrFail(Space, { id: space.id });
+    expect(row.deletedAt).not.toBeNull();
+    expect(row.purge).toMatchObject({ generation: 1, runId: null });
+    await expect((await purgeRun(space)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+  });
+});
