@@ -313,7 +313,11 @@ describe('translation-run', () => {
     const watched = await watching;
     expect(watched.code).toBe(0);
     expect(JSON.parse(watched.stdout)).toMatchObject({ kind: 'translation-run', resourceId: id, status: 'succeeded' });
-    expect(watched.stderr).toMatch(/translation-run .*100%/);
+    // --json draws nothing on stderr (issue 24 §4): the JSON carries the progress, one figure per kind
+    expect(watched.stderr).toBe('');
+    const { progress } = JSON.parse(watched.stdout);
+    expect(progress.total).toBeGreaterThan(0);
+    expect(progress.done).toBe(progress.total);
     expect((await settled(server, admin, org.id, id)).status).toBe('completed');
   }, 60000);
 });
