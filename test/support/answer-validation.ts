@@ -6,11 +6,13 @@
  * operation, the document and the JSON pointer, and fails the test that was running (see `failPendingAnswers`).
  */
 
-import Ajv, { ErrorObject, ValidateFunction } from 'ajv';
+import Ajv, { _, ErrorObject, ValidateFunction } from 'ajv';
 import Ajv2020 from 'ajv/dist/2020';
+import standaloneCode from 'ajv/dist/standalone';
 import addFormats from 'ajv-formats';
+import { createHash } from 'crypto';
 import type { Express, Response } from 'express';
-import { appendFileSync, readFileSync } from 'fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'fs';
 import { resolve } from 'path';
 
 type Json = Record<string, any>;
@@ -52,7 +54,9 @@ export const figures = {
   answers: 0,
   gitbook137: 0,
   ours: 0,
+  /** answers held to 0.202's required fields */
   gitbook202: 0,
+  /** of those, answers that validate against 0.202 entirely (computed only when ANSWER_VALIDATION_0202 is set) */
   gitbook202Valid: 0,
   gitbook202RequiredMissing: 0,
   gitbook202Other: new Set<string>(),
@@ -69,19 +73,36 @@ interface Operation {
   responses: Json;
 }
 
-/** A loaded document: its operations by method and path, and a validator per response, compiled when first needed. */
+type Verdict = { valid: true } | { valid: false; errors: ErrorObject[] };
+
+/**
+ * A loaded document: its operations by method and path, and a validator per response, compiled when first needed.
+ * Validators stop at the first error and share the compiled referenced schemas (`inlineRefs: false`), which keeps
+ * the hook's cost low; a failing answer is validated again with every error, to name them.
+ */
 class Reference {
   private readonly byRoute = new Map<string, Operation>();
   private readonly byId = new Map<string, Operation>();
-  private readonly validators = new Map<string, ValidateFunction | null>();
+  private readonly validators = new Map<string, ValidateFunction>();
+  private readonly explainers = new Map<string, ValidateFunction>();
+  private fast?: Ajv;
+  private thorough?: Ajv;
+  private prepared?: Json;
 
+  /**
+   * `raw` is the document as published (its routes); `prepare` makes the one ajv reads (translated, references
+   * under `id`), only when a validator is not in the cache; `hash` names this document and its preparation.
+   */
   constructor(
     readonly name: string,
-    private readonly ajv: Ajv,
-    document: Json,
+    raw: Json,
+    private readonly id: string,
+    private readonly hash: string,
+    private readonly prepare: () => Json,
+    private readonly makeAjv: (options: { allErrors: boolean }) => Ajv,
     pathPrefix: string,
   ) {
-    for (const [path, item] of Object.entries<Json>(document.paths)) {
+    for (const [path, item] of Object.entries<Json>(raw.paths)) {
       for (const [method, operation] of Object.entries<Json>(item)) {
         if (!operation?.operationId) continue;
         const entry = { operationId: operation.operationId, method, path, responses: operation.responses ?? {} };
@@ -103,18 +124,68 @@ class Reference {
     return this.byRoute.get(routeKey(method, path));
   }
 
-  /** The validator of the operation's JSON answer with `status`; undefined when the document lists no such status. */
-  validator(operation: Operation, status: number): ValidateFunction | null | undefined {
+  /** The answer's verdict; undefined when the document lists no such status, null when it has no JSON schema. */
+  check(operation: Operation, status: number, body: unknown): Verdict | null | undefined {
+    const response = operation.responses[String(status)];
+    if (!response) return undefined;
+    const schema = response.content?.['application/json']?.schema;
+    if (!schema) return null;
     const key = `${operation.operationId} ${status}`;
-    if (!this.validators.has(key)) {
-      const response = operation.responses[String(status)];
-      if (!response) return undefined;
-      const schema = response.content?.['application/json']?.schema;
-      this.validators.set(key, schema ? this.ajv.compile(schema) : null);
+    let validate = this.validators.get(key);
+    if (!validate) {
+      validate = this.compiled(false, key, operation, status);
+      this.validators.set(key, validate);
     }
-    return this.validators.get(key);
+    if (validate(body)) return { valid: true };
+    let explain = this.explainers.get(key);
+    if (!explain) {
+      explain = this.compiled(true, key, operation, status);
+      this.explainers.set(key, explain);
+    }
+    explain(body);
+    return { valid: false, errors: explain.errors ?? validate.errors ?? [] };
+  }
+
+  /**
+   * The validator of a schema of the document: its standalone code from the cache when an earlier test file
+   * compiled it (the same document, schema and options), else compiled and written there. Compiling GitBook's
+   * schemas is most of the hook's cost (a revision's: seconds), and every test file would pay it again.
+   */
+  private compiled(allErrors: boolean, key: string, operation: Operation, status: number): ValidateFunction {
+    const name = createHash('sha256').update(`${this.hash} ${allErrors} ${key}`).digest('hex');
+    const file = resolve(CACHE, `${name}.js`);
+    if (existsSync(file)) {
+      const module = { exports: {} as { default?: ValidateFunction } };
+      new Function('module', 'exports', 'require', readFileSync(file, 'utf8'))(module, module.exports, require);
+      return (module.exports.default ?? module.exports) as ValidateFunction;
+    }
+    const ajv = this.instance(allErrors);
+    this.prepared ??= this.prepare();
+    const response = this.prepared.paths[operation.path][operation.method].responses[String(status)];
+    const validate = ajv.compile(response.content['application/json'].schema);
+    mkdirSync(CACHE, { recursive: true });
+    // written whole, then renamed: another jest worker may read it at any time
+    const partial = `${file}.${process.pid}`;
+    writeFileSync(partial, standaloneCode(ajv, validate));
+    renameSync(partial, file);
+    return validate;
+  }
+
+  /** The instance holding the document: one stopping at the first error, one collecting them all. */
+  private instance(allErrors: boolean): Ajv {
+    const existing = allErrors ? this.thorough : this.fast;
+    if (existing) return existing;
+    const ajv = this.makeAjv({ allErrors });
+    this.prepared ??= this.prepare();
+    ajv.addSchema(this.prepared, this.id);
+    if (allErrors) this.thorough = ajv;
+    else this.fast = ajv;
+    return ajv;
   }
 }
+
+/** Compiled validators, shared by the test files (git-ignored). */
+const CACHE = resolve(__dirname, '../../.data/answer-validation');
 
 /** A route's key, its parameters' names left out (GitBook and we may name them differently). */
 function routeKey(method: string, path: string): string {
@@ -131,6 +202,8 @@ function translate(node: unknown, id: string): unknown {
   const out: Json = {};
   for (const [key, value] of Object.entries(node)) {
     if (key === '$ref' && typeof value === 'string' && value.startsWith('#')) out.$ref = `${id}${value}`;
+    // GitBook's own formats (emoji, icon) are free strings for us: its client checks neither
+    else if (key === 'format' && (value === 'emoji' || value === 'icon')) continue;
     else if (key !== 'nullable' && key !== 'discriminator') out[key] = translate(value, id);
   }
   if ((node as Json).nullable !== true) return out;
@@ -142,12 +215,17 @@ function translate(node: unknown, id: string): unknown {
   return { anyOf: [out, { type: 'null' }] };
 }
 
+/** Options of every instance: compiled code that can be written out (the formats required by name). */
+const AJV_OPTIONS = {
+  strict: false,
+  inlineRefs: false,
+  validateSchema: false,
+  code: { source: true, formats: _`require("ajv-formats/dist/formats").fullFormats` },
+} as const;
+
 function newAjv<T extends Ajv>(make: () => T): T {
   const ajv = make();
   addFormats(ajv);
-  // GitBook's own formats: a free string for us (its client checks neither)
-  ajv.addFormat('emoji', true);
-  ajv.addFormat('icon', true);
   return ajv;
 }
 
@@ -193,6 +271,7 @@ function mapEntries(value: unknown, map: (key: string, value: unknown) => unknow
 
 interface References {
   gitbook137: Reference;
+  /** 0.202 whole: its other differences, information for the report */
   gitbook202: Reference;
   /** 0.202's required fields only (requiredOnly) */
   gitbook202Required: Reference;
@@ -201,14 +280,31 @@ interface References {
 
 let references: References | undefined;
 
+/** What the cached validators depend on besides the document: the code that prepares documents for ajv. */
+const PREPARATION = [translate, requiredOnly, requiredView, JSON.stringify(AJV_OPTIONS)].join('\n');
+
+function hashOf(...parts: string[]): string {
+  const hash = createHash('sha256');
+  for (const part of parts) hash.update(part).update('\u0000');
+  return hash.digest('hex');
+}
+
 function gitbookReference(name: string, pkg: string, view: (document: Json) => Json = (d) => d): Reference {
   const file = resolve(__dirname, '../../node_modules', pkg, 'spec/openapi.json');
   const id = `${name}.json`;
-  const document = view(translate(JSON.parse(readFileSync(file, 'utf8')), id) as Json);
-  const ajv = newAjv(() => new Ajv({ strict: false, allErrors: true, validateSchema: false }));
-  ajv.addSchema(document, id);
+  const text = readFileSync(file, 'utf8');
+  const raw = JSON.parse(text) as Json;
+  const make = ({ allErrors }: { allErrors: boolean }) => newAjv(() => new Ajv({ ...AJV_OPTIONS, allErrors }));
   // GitBook's server is https://api.gitbook.com/v1: its paths lack our /v1
-  return new Reference(name, ajv, document, '/v1');
+  return new Reference(
+    name,
+    raw,
+    id,
+    hashOf(name, text, PREPARATION),
+    () => view(translate(raw, id) as Json),
+    make,
+    '/v1',
+  );
 }
 
 let oursDocument: Json | undefined;
@@ -221,11 +317,12 @@ export function useOurDocument(document: Json): void {
 function loadReferences(): References | undefined {
   if (references || !oursDocument) return references;
   const id = 'ours.json';
-  const document = JSON.parse(JSON.stringify(oursDocument).replaceAll('"$ref":"#', `"$ref":"${id}#`)) as Json;
-  const ajv = newAjv(() => new Ajv2020({ strict: false, allErrors: true, validateSchema: false }) as unknown as Ajv);
-  ajv.addSchema(document, id);
+  const text = JSON.stringify(oursDocument);
+  const prepare = () => JSON.parse(text.replaceAll('"$ref":"#', `"$ref":"${id}#`)) as Json;
+  const make = ({ allErrors }: { allErrors: boolean }) =>
+    newAjv(() => new Ajv2020({ ...AJV_OPTIONS, allErrors }) as unknown as Ajv);
   references = {
-    ours: new Reference('ours', ajv, document, ''),
+    ours: new Reference('ours', oursDocument, id, hashOf('ours', text, PREPARATION), prepare, make, ''),
     gitbook137: gitbookReference('gitbook-0.137', '@gitbook/api'),
     gitbook202: gitbookReference('gitbook-0.202', 'gitbook-api-0202'),
     gitbook202Required: gitbookReference('gitbook-0.202-required', 'gitbook-api-0202', requiredView),
@@ -277,47 +374,48 @@ function checkAnswer(operationId: string, method: string, status: number, body: 
   }
   figures.answers++;
   const where = `${method.toUpperCase()} ${ours.path} (${operationId}) answered ${status}`;
-  const own = references.ours.validator(ours, status);
+  const own = references.ours.check(ours, status, body);
   if (own === undefined) pending.push(`${where}: /v1/openapi.json does not list this status`);
   else if (own) {
     figures.ours++;
-    if (!own(body)) pending.push(`${where}: does not match /v1/openapi.json\n${describeErrors(own.errors)}`);
+    if (!own.valid) pending.push(`${where}: does not match /v1/openapi.json\n${describeErrors(own.errors)}`);
   }
 
   const gitbook = references.gitbook137.operation(method, ours.path);
   if (gitbook && !STATUSES_GITBOOK_LACKS[operationId]?.includes(status) && !ANSWERS_BY_ID.has(operationId)) {
-    const validate = references.gitbook137.validator(gitbook, status);
-    if (validate === undefined)
+    const verdict = references.gitbook137.check(gitbook, status, body);
+    if (verdict === undefined)
       pending.push(`${where}: GitBook 0.137 (${gitbook.operationId}) does not list this status`);
-    else if (validate) {
+    else if (verdict) {
       figures.gitbook137++;
-      if (!validate(body))
+      if (!verdict.valid)
         pending.push(
-          `${where}: does not match GitBook 0.137's ${gitbook.operationId}\n${describeErrors(validate.errors)}`,
+          `${where}: does not match GitBook 0.137's ${gitbook.operationId}\n${describeErrors(verdict.errors)}`,
         );
     }
   }
 
-  const current = ANSWERS_BY_ID.has(operationId) ? undefined : references.gitbook202.operation(method, ours.path);
-  const validateCurrent = current && references.gitbook202.validator(current, status);
-  if (current && validateCurrent) {
-    figures.gitbook202++;
-    if (validateCurrent(body)) figures.gitbook202Valid++;
-    else {
-      for (const e of validateCurrent.errors ?? [])
-        figures.gitbook202Other.add(`${current.operationId} ${e.instancePath.replace(/\/\d+/g, '/*')} ${e.message}`);
-      // only a missing field that 0.202 requires fails; its other differences are information
-      const skeleton = references.gitbook202Required.operation(method, ours.path);
-      const required = skeleton && references.gitbook202Required.validator(skeleton, status);
-      if (required && !required(body)) {
-        figures.gitbook202RequiredMissing++;
-        const missing = (required.errors ?? []).filter((e) => e.keyword === 'required');
-        pending.push(
-          `${where}: lacks fields GitBook 0.202's ${current.operationId} requires\n${describeErrors(missing.length ? missing : required.errors)}`,
-        );
-      }
-    }
+  if (ANSWERS_BY_ID.has(operationId)) return;
+  // a missing field that 0.202 requires fails; its other differences are information, gathered for the report
+  const skeleton = references.gitbook202Required.operation(method, ours.path);
+  const required = skeleton && references.gitbook202Required.check(skeleton, status, body);
+  if (!skeleton || !required) return;
+  figures.gitbook202++;
+  if (!required.valid) {
+    figures.gitbook202RequiredMissing++;
+    const missing = required.errors.filter((e) => e.keyword === 'required');
+    pending.push(
+      `${where}: lacks fields GitBook 0.202's ${skeleton.operationId} requires\n${describeErrors(missing.length ? missing : required.errors)}`,
+    );
   }
+  if (!process.env.ANSWER_VALIDATION_0202) return;
+  const current = references.gitbook202.operation(method, ours.path);
+  const verdict = current && references.gitbook202.check(current, status, body);
+  if (!verdict) return;
+  if (verdict.valid) figures.gitbook202Valid++;
+  else
+    for (const e of verdict.errors)
+      figures.gitbook202Other.add(`${current.operationId} ${e.instancePath.replace(/\/\d+/g, '/*')} ${e.message}`);
 }
 
 /** Our operations that GitBook's 0.137 document has (same method and path): our operationId → GitBook's. */
