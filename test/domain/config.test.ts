@@ -75,7 +75,8 @@ describe('signing secrets', () => {
     const env = { ...process.env, CURSOR_SECRET: '' };
     const run = spawnSync(process.execPath, [path.join(ROOT, entry)], { env, encoding: 'utf8', timeout: 20000 });
     expect(run.status).toBe(1);
-    expect(run.stderr).toContain('CURSOR_SECRET: is required');
+    // the API says it on stderr, the worker in its JSON log on stdout
+    expect(`${run.stdout}${run.stderr}`).toContain('CURSOR_SECRET: is required');
   });
 });
 
