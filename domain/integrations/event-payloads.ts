@@ -33,14 +33,17 @@ export function deletedFields(configuration: Configuration) {
   return { previous: { configuration } };
 }
 
-/** GitBook's User, as `space_content_updated.updatedBy` lists them (built here: activities deliver it too). */
+/**
+ * GitBook's User, as `space_content_updated.updatedBy` lists them (built here: activities deliver it too);
+ * `photoURL` is optional in GitBook's document: left out when there is none, as the API's answers do.
+ */
 export function eventUser(user: User, publicBaseUrl: string) {
   return {
     object: 'user' as const,
     id: user.id,
     displayName: user.displayName,
     email: user.email,
-    photoURL: user.photoURL,
+    ...(user.photoURL ? { photoURL: user.photoURL } : {}),
     urls: { location: `${publicBaseUrl}/v1/users/${user.id}` },
   };
 }

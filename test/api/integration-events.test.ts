@@ -167,7 +167,6 @@ describe('space events', () => {
             id: admin.user.id,
             displayName: admin.user.displayName,
             email: admin.user.email,
-            photoURL: null,
             urls: { location: expect.stringMatching(new RegExp(`/v1/users/${admin.user.id}$`)) },
           },
         ],
