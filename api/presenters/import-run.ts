@@ -36,8 +36,16 @@ export const importRunSchema = z
       .nullable()
       .openapi({ description: 'when the run completed; null unless status is completed' }),
     source: z
-      .object({ type: z.enum(IMPORT_SOURCES), url: z.string() })
-      .openapi({ description: '`type` is the `source` of the import request' }),
+      .object({
+        type: z.enum(['website', 'file']).openapi({ description: "GitBook's kind of source: a website, or files" }),
+        url: z.string(),
+        files: z
+          .array(z.string())
+          .optional()
+          .openapi({ description: 'a file import: the URL of the document (GitBook names uploaded files)' }),
+        importSource: z.enum(IMPORT_SOURCES).openapi({ description: 'extension: the `source` of the import request' }),
+      })
+      .openapi({ description: "GitBook 0.202's ContentImportSource, with the URL and the requested source" }),
     target: z.object({ space: z.string(), changeRequest: z.string().nullable(), page: z.null() }),
     site: z.null().openapi({ description: 'there are no sites' }),
     createdBy: z.string(),
@@ -77,7 +85,10 @@ export function presentImportRun(run: ImportRun, urls: Urls): Presented<typeof i
     updatedAt: iso(new Date(Math.max(...times.map((t) => t.getTime())))),
     startedAt: isoOrNull(job.startedAt),
     completedAt: status === 'completed' ? isoOrNull(job.finishedAt) : null,
-    source: { type: run.source, url: run.url },
+    source:
+      run.source === 'website'
+        ? { type: 'website', url: run.url, files: null, importSource: run.source }
+        : { type: 'file', url: run.url, files: [run.url], importSource: run.source },
     target: { space: run.spaceId, changeRequest: run.changeRequestId, page: null },
     site: null,
     createdBy: run.createdById,

@@ -156,7 +156,8 @@ describe('POST {content}/import', () => {
 
     const tree = await content(fx, space.id);
     expect(tree.id).toBe(res.body.revision);
-    expect(tree.type).toBe('import');
+    // GitBook's revision types: an import revision is content written like edits
+    expect(tree.type).toBe('edits');
     const pages = flatten(tree.pages);
     expect(pages).toHaveLength(pageCount);
     expect(pages.map((p) => p.title)).not.toContain('Secret'); // robots.txt disallows it
@@ -207,7 +208,7 @@ describe('POST {content}/import', () => {
       reason: null,
       errorCode: null,
       revision: res.body.revision,
-      source: { type: 'website', url: `${site.base}/site/` },
+      source: { type: 'website', url: `${site.base}/site/`, importSource: 'website' },
       target: { space: space.id, changeRequest: null, page: null },
       createdBy: fx.admin.user.id,
       importedResources: pageCount,

@@ -281,7 +281,7 @@ interface References {
 let references: References | undefined;
 
 /** What the cached validators depend on besides the document: the code that prepares documents for ajv. */
-const PREPARATION = [translate, requiredOnly, requiredView, JSON.stringify(AJV_OPTIONS)].join('\n');
+const PREPARATION = [translate, requiredOnly, requiredView, withCurrentEnums, JSON.stringify(AJV_OPTIONS)].join('\n');
 
 function hashOf(...parts: string[]): string {
   const hash = createHash('sha256');
@@ -289,8 +289,30 @@ function hashOf(...parts: string[]): string {
   return hash.digest('hex');
 }
 
+/**
+ * GitBook 0.137's named enums, each widened with the values 0.202 added to the same enum (an integration scope such
+ * as `site:visitor:claims`, the language `zh-tw`): a value a newer client may send and read back is one our answers
+ * may carry (DESIGN §8: answers serve the current document too). Nothing else of 0.137 is loosened.
+ */
+function withCurrentEnums(document: Json): Json {
+  const current = JSON.parse(readFileSync(documentFile('gitbook-api-0202'), 'utf8')).components.schemas as Json;
+  const schemas: Json = {};
+  for (const [name, schema] of Object.entries<Json>(document.components.schemas)) {
+    const newer = current[name]?.enum;
+    schemas[name] =
+      Array.isArray(schema.enum) && Array.isArray(newer)
+        ? { ...schema, enum: [...new Set([...schema.enum, ...newer])] }
+        : schema;
+  }
+  return { ...document, components: { ...document.components, schemas } };
+}
+
+function documentFile(pkg: string): string {
+  return resolve(__dirname, '../../node_modules', pkg, 'spec/openapi.json');
+}
+
 function gitbookReference(name: string, pkg: string, view: (document: Json) => Json = (d) => d): Reference {
-  const file = resolve(__dirname, '../../node_modules', pkg, 'spec/openapi.json');
+  const file = documentFile(pkg);
   const id = `${name}.json`;
   const text = readFileSync(file, 'utf8');
   const raw = JSON.parse(text) as Json;
@@ -323,7 +345,7 @@ function loadReferences(): References | undefined {
     newAjv(() => new Ajv2020({ ...AJV_OPTIONS, allErrors }) as unknown as Ajv);
   references = {
     ours: new Reference('ours', oursDocument, id, hashOf('ours', text, PREPARATION), prepare, make, ''),
-    gitbook137: gitbookReference('gitbook-0.137', '@gitbook/api'),
+    gitbook137: gitbookReference('gitbook-0.137', '@gitbook/api', withCurrentEnums),
     gitbook202: gitbookReference('gitbook-0.202', 'gitbook-api-0202'),
     gitbook202Required: gitbookReference('gitbook-0.202-required', 'gitbook-api-0202', requiredView),
   };
