@@ -49,6 +49,9 @@ export const ANSWERS_BY_ID: ReadonlySet<string> = new Set([
   'listChangeRequestFileBacklinks',
 ]);
 
+/** Values our design adds to a GitBook enum: a translation whose last run failed is `failed` (DESIGN §8). */
+const ENUM_EXTENSIONS: Record<string, string[]> = { TranslationStatus: ['failed'] };
+
 /** Figures of one test file, written where ANSWER_VALIDATION_REPORT names (a JSON line per file) if set. */
 export const figures = {
   answers: 0,
@@ -281,7 +284,14 @@ interface References {
 let references: References | undefined;
 
 /** What the cached validators depend on besides the document: the code that prepares documents for ajv. */
-const PREPARATION = [translate, requiredOnly, requiredView, withCurrentEnums, JSON.stringify(AJV_OPTIONS)].join('\n');
+const PREPARATION = [
+  translate,
+  requiredOnly,
+  requiredView,
+  withCurrentEnums,
+  JSON.stringify(ENUM_EXTENSIONS),
+  JSON.stringify(AJV_OPTIONS),
+].join('\n');
 
 function hashOf(...parts: string[]): string {
   const hash = createHash('sha256');
@@ -292,15 +302,16 @@ function hashOf(...parts: string[]): string {
 /**
  * GitBook 0.137's named enums, each widened with the values 0.202 added to the same enum (an integration scope such
  * as `site:visitor:claims`, the language `zh-tw`): a value a newer client may send and read back is one our answers
- * may carry (DESIGN §8: answers serve the current document too). Nothing else of 0.137 is loosened.
+ * may carry (DESIGN §8: answers serve the current document too); and with ENUM_EXTENSIONS. Nothing else of 0.137
+ * is loosened.
  */
 function withCurrentEnums(document: Json): Json {
   const current = JSON.parse(readFileSync(documentFile('gitbook-api-0202'), 'utf8')).components.schemas as Json;
   const schemas: Json = {};
   for (const [name, schema] of Object.entries<Json>(document.components.schemas)) {
-    const newer = current[name]?.enum;
+    const newer = [...(current[name]?.enum ?? []), ...(ENUM_EXTENSIONS[name] ?? [])];
     schemas[name] =
-      Array.isArray(schema.enum) && Array.isArray(newer)
+      Array.isArray(schema.enum) && newer.length
         ? { ...schema, enum: [...new Set([...schema.enum, ...newer])] }
         : schema;
   }
