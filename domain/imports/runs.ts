@@ -3,7 +3,7 @@
  * one, and where a run stands, read from its row. One import is active per head: the same request
  * again (a client's retry) finds the run under way; a different one supersedes it.
  */
-import { IsNull, Not } from 'typeorm';
+import { IsNull } from 'typeorm';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { ImportRun, ImportSource } from '../../entities/ImportRun';
 import { idleJobState } from '../../entities/JobState';
@@ -13,7 +13,7 @@ import { assertWritable, lockHead } from '../content/heads';
 import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
-import { cancelJob, currentJob, JobTicket, requestJob } from '../processes/job-kind';
+import { cancelJob, currentJob, isJobActive, JobTicket, requestJob } from '../processes/job-kind';
 import { contentImportJob, IMPORT_RUN_STATUSES } from './import-job';
 
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const satisfies readonly ImportSource[];
@@ -43,14 +43,14 @@ export async function requestImport(
   now = new Date(),
 ): Promise<ImportRequest> {
   assertWritable(await lockHead(db, target.head));
-  const active = await db.find(ImportRun, {
-    where: {
-      spaceId: target.space.id,
-      changeRequestId: target.changeRequest?.id ?? IsNull(),
-      process: { requestedAt: Not(IsNull()), finishedAt: IsNull() },
-    },
+  // The lock names the head's index columns only: a condition on the job columns let MariaDB filter rows
+  // through their own indexes (a rowid filter on processFinishedAt), and the lock then reached the
+  // in-flight runs of other organizations. The head's runs are few: retention deletes old ones.
+  const headRuns = await db.find(ImportRun, {
+    where: { spaceId: target.space.id, changeRequestId: target.changeRequest?.id ?? IsNull() },
     lock: { mode: 'pessimistic_write' },
   });
+  const active = headRuns.filter((r) => isJobActive(r.process));
   const same = active.find((r) => r.url === input.url && r.source === input.source && r.createdById === userId);
   if (same) return { ticket: currentJob(db, contentImportJob, same) };
   for (const run of active)

@@ -124,6 +124,35 @@ describe('the content-import steps', () => {
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 
+describe('the lock an import request takes', () => {
+  it('holds no run of another organization: a request does not wait on a run whose step is under way elsewhere', async () => {
+    // most runs finished, one under way: the shape that let MariaDB reach rows through processFinishedAt
+    const other = await requested(`${base}/other.md`);
+    const finished = Array.from({ length: 40 }, (_, i) => ({
+      ...other,
+      id: `${other.id.slice(0, 15)}f${String(i).padStart(5, '0')}`,
+      process: { ...other.process, finishedAt: new Date(), generation: 1 },
+    }));
+    await server.ds.manager.insert(ImportRun, finished);
+    await server.ds.query('ANALYZE TABLE import_runs');
+    // a worker's step holds the other organization's run, as begin and finish do
+    const step = server.ds.createQueryRunner();
+    await step.startTransaction();
+    try {
+      await lockJobRow(step.manager, contentImportJob, other.id);
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'waited'>((resolve) => {
+        timer = setTimeout(() => resolve('waited'), 5000);
+      });
+      const mine = requested(`${base}/mine.md`).then(() => 'requested' as const);
+      await expect(Promise.race([mine, waited]).finally(() => clearTimeout(timer))).resolves.toBe('requested');
+    } finally {
+      await step.rollbackTransaction();
+      await step.release();
+    }
+  });
+});
+
 describe('staging in batches', () => {
   const withBatches = (batchPages: number): ImportDeps => ({
     ...deps,
