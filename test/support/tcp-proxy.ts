@@ -356,6 +356,18 @@ export class TcpProxy {
     for (const pair of [...this.pairs]) pair.thaw();
   }
 
+  /**
+   * Back to a plain proxy after a test, passed or failed: no rules, nothing frozen, and every held
+   * statement destroyed with its connection, so that no transaction it left open keeps its locks for the
+   * next test (and the suites that share the database).
+   */
+  reset(): void {
+    this.rules.length = 0;
+    this.thaw();
+    this.cutOff();
+    this.restore();
+  }
+
   get openConnections(): number {
     return this.pairs.size;
   }

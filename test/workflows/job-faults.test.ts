@@ -123,6 +123,9 @@ afterAll(async () => {
   await tunnel?.close();
 });
 
+// a failed case leaves statements held in open transactions: they must not hold their locks for minutes
+afterEach(() => proxy.reset());
+
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function within<T>(ms: number, what: () => string, promise: Promise<T>): Promise<T> {
