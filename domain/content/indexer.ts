@@ -50,7 +50,9 @@ export async function indexSpaceHead(
   }
   if (!changedPages.length && !addedFiles.length && !removedFiles.length) return;
   const reader = new ContentReader(store, newRoot);
-  const ids = changedPages.map((p) => p.id);
+  // Only pages that were there before have rows to replace. A delete of rows that do not exist still locks the
+  // next row in the index, which belongs to another space: an uncommitted write there would make this one wait.
+  const ids = changedPages.filter((p) => p.before).map((p) => p.id);
   const present = changedPages.filter((p) => p.after);
   const versions = await store.getMany<PageVersion>(present.map((p) => p.after!.v));
 

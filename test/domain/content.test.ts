@@ -4,6 +4,10 @@ import { mergeChildList, mergeContent } from '../../domain/content/merge';
 import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader } from '../../domain/content/reader';
 import { diff, emptyTrie, entries, getMany, update } from '../../domain/content/trie';
+import { SearchPage } from '../../entities/SearchPage';
+import { createOrg } from '../factories';
+import { insertSpace } from '../support/content';
+import { writeHead } from '../support/heads';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -148,5 +152,31 @@ describe('three-way merge', () => {
 
   it('merges child lists keeping both sides additions in order', () => {
     expect(mergeChildList(['a', 'b', 'c'], ['a', 'x', 'b', 'c'], ['a', 'c', 'y'])).toEqual(['a', 'x', 'c', 'y']);
+  });
+});
+
+describe('the search index a commit writes', () => {
+  it('waits on no other space: new pages are indexed while the next space in the index has an uncommitted write', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    // a space id that sorts right after this one's rows in search_pages' primary key
+    const next = `${space.id}0`;
+    const other = server.ds.createQueryRunner();
+    await other.startTransaction();
+    try {
+      await other.manager.insert(SearchPage, { spaceId: next, pageId: 'p', title: 'Other', body: 'Other.' });
+      let timer: NodeJS.Timeout | undefined;
+      const waited = new Promise<'waited'>((resolve) => {
+        timer = setTimeout(() => resolve('waited'), 5000);
+      });
+      // many pages, as an import commits: a long list of keys can make MariaDB scan rather than seek
+      const written = writeHead(server, { kind: 'space', spaceId: space.id }, admin.user.id, async (editor) => {
+        for (let i = 0; i < 30; i++) await editor.createPage({ title: `New ${i}`, markdown: 'Text.' }, {});
+      }).then(() => 'written' as const);
+      await expect(Promise.race([written, waited]).finally(() => clearTimeout(timer))).resolves.toBe('written');
+    } finally {
+      await other.rollbackTransaction();
+      await other.release();
+    }
   });
 });
