@@ -110,7 +110,8 @@ function build(schema: ZodTypeAny): Writer {
       return (value) => writerOf((def.getter as () => ZodTypeAny)())(value);
     case ZodFirstPartyTypeKind.ZodArray: {
       const item = writerOf(def.type as ZodTypeAny);
-      return (value) => (Array.isArray(value) ? value.map(item) : value);
+      if (item === identity) return identity;
+      return (value) => (Array.isArray(value) ? value.map((v) => item(v)) : value);
     }
     case ZodFirstPartyTypeKind.ZodRecord: {
       const item = writerOf(def.valueType as ZodTypeAny);
@@ -127,20 +128,26 @@ function build(schema: ZodTypeAny): Writer {
 }
 
 function objectWriter(shape: Record<string, ZodTypeAny>): Writer {
-  const fields = new Map(
-    Object.entries(shape).map(([key, field]) => {
-      const { optional, nullable } = emptiness(field);
-      return [key, { omitWhenEmpty: optional && !nullable, write: writerOf(field) }] as const;
-    }),
-  );
+  // a plain lookup and no writer call for a field written as it is: this runs for every object of every answer
+  const fields: Record<string, { omitWhenEmpty: boolean; write: Writer | null }> = Object.create(null);
+  for (const [key, field] of Object.entries(shape)) {
+    const { optional, nullable } = emptiness(field);
+    const write = writerOf(field);
+    fields[key] = { omitWhenEmpty: optional && !nullable, write: write === identity ? null : write };
+  }
+  // nothing to leave out at any depth: the value goes as it is
+  if (Object.values(fields).every((f) => !f.omitWhenEmpty && f.write === null)) return identity;
   return (value) => {
     if (!isObject(value)) return value;
     const out: Record<string, unknown> = {};
-    for (const [key, inner] of Object.entries(value)) {
-      const field = fields.get(key);
-      if (!field) out[key] = inner;
-      else if (inner === undefined || (inner === null && field.omitWhenEmpty)) continue;
-      else out[key] = field.write(inner);
+    for (const key in value) {
+      const inner = value[key];
+      if (inner === undefined) continue;
+      const field = fields[key];
+      if (field === undefined) out[key] = inner;
+      else if (inner === null) {
+        if (!field.omitWhenEmpty) out[key] = null;
+      } else out[key] = field.write === null ? inner : field.write(inner);
     }
     return out;
   };
