@@ -22,7 +22,6 @@ import {
   topPagesOfSpaces,
   topSectionsOfPages,
 } from './queries';
-import { spaceSearchResults } from './result-cache';
 
 /** Matching sections shown per page, and matching pages shown per space in organization search. */
 export const SECTIONS_PER_PAGE = 5;
@@ -78,18 +77,12 @@ export interface SearchedSpace {
   root: string | null;
 }
 
-/** The result is remembered for the space's head revision (result-cache.ts). */
+/** One page of a space's results (the API remembers its answers by head revision: api/remembered-answers.ts). */
 export async function searchSpace(
   db: Db,
   searched: SearchedSpace,
   req: SearchRequest,
 ): Promise<SearchPage<PageResult>> {
-  const { space } = searched;
-  if (!space.revisionId) return searchSpaceNow(db, searched, req);
-  return spaceSearchResults.get(space.id, space.revisionId, req, () => searchSpaceNow(db, searched, req));
-}
-
-async function searchSpaceNow(db: Db, searched: SearchedSpace, req: SearchRequest): Promise<SearchPage<PageResult>> {
   const { space } = searched;
   const match = await sectionMatch(db, req.query);
   const ranked = await rankPagesOfSpace(db, match, space.id, req);

@@ -14,7 +14,7 @@ import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
 import { toWire } from '../../presenters/wire';
-import { PageAnswers } from './page-answers';
+import { RememberedAnswers } from '../../remembered-answers';
 import { presentPageWithChildren } from './present';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
 import { CONTENT_FORMS, ContentTarget, openContent } from './target';
@@ -24,7 +24,8 @@ type PageQuery = z.output<z.ZodObject<typeof getPageQuery>>;
 export function contentReadRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
   const urls = new Urls(config);
-  const pageAnswers = new PageAnswers();
+  // a page in one form, in one revision, shown at one app path (made of ids)
+  const pageAnswers = new RememberedAnswers(16 * 2 ** 20);
 
   for (const form of CONTENT_FORMS) {
     api.op(
@@ -85,7 +86,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
       },
     );
 
-    /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, page-answers.ts). */
+    /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, api/remembered-answers.ts). */
     async function answerPage(
       target: ContentTarget,
       find: (reader: ContentReader) => Promise<PageRecord | undefined>,
@@ -97,7 +98,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
       const format = query.format ?? 'markdown';
       const evaluated = query.evaluated ?? false;
       const json = await pageAnswers.get(
-        { revisionId: revision.id, appPath: target.appPath, pageId: page.id, format, evaluated },
+        [revision.id, target.appPath, page.id, format, evaluated ? 'evaluated' : 'stored'],
         async () => {
           const markdown = evaluated
             ? evaluateVariables(page.version.markdown, revision.variables)

@@ -16,6 +16,8 @@ import {
   spaceSearchListSchema,
 } from '../../presenters/search';
 import { Urls } from '../../presenters/urls';
+import { toWire } from '../../presenters/wire';
+import { RememberedAnswers } from '../../remembered-answers';
 import { organizationIdParams } from '../orgs/schema';
 import { spaceIdParams } from '../spaces/schema';
 import { searchQuery } from './schema';
@@ -23,6 +25,8 @@ import { searchQuery } from './schema';
 export function searchRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const urls = new Urls(config);
+  // a space's results under one head revision, serialized (api/remembered-answers.ts)
+  const spaceSearchAnswers = new RememberedAnswers(8 * 2 ** 20);
 
   /** Where a page of results starts: after a rank position, and after how many page results (their `rank`). */
   function decodePosition(scope: string, page: string | undefined): { after?: RankPosition; ranked: number } {
@@ -52,19 +56,22 @@ export function searchRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'space', space }, 'view');
       const scope = `search:${space.id}:${query.query}`;
       const { after, ranked } = decodePosition(scope, query.page);
-      const result = await searchSpace(
-        ds.manager,
-        { space, root: revision?.root ?? null },
-        { query: query.query, after, limit: query.limit ?? DEFAULT_LIMIT },
-      );
-      return {
-        status: 200,
-        body: {
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      // the head revision decides the results; the space's ids their URLs; the rest is the request's
+      const key = [space.id, revision?.id ?? '', query.query, query.page ?? '', limit];
+      const json = await spaceSearchAnswers.get(key, async () => {
+        const result = await searchSpace(
+          ds.manager,
+          { space, root: revision?.root ?? null },
+          { query: query.query, after, limit },
+        );
+        return toWire(spaceSearchListSchema, {
           items: result.items.map((p, i) => presentSearchPage(p, space, urls, ranked + i + 1)),
           count: result.count,
           ...nextOf(scope, result.next, ranked + result.items.length),
-        },
-      };
+        });
+      });
+      return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
     },
   );
 
