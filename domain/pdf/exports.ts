@@ -78,11 +78,11 @@ export async function requestPdfExport(
       lastRequestedAt: now,
       render: idleJobState(),
     })
-    .orIgnore()
+    // an existing row is updated, not ignored: the update takes its exclusive lock at once, where an ignored
+    // insert took a shared one, and two requests holding it both asking for the exclusive lock deadlocked (503)
+    .orUpdate(['lastRequestedAt'], ['id'])
     .execute();
   const row = (await lockJobRow(db, pdfExportJob, id))!;
-  await db.update(PdfExport, { id }, { lastRequestedAt: now });
-  row.lastRequestedAt = now;
   const status = jobStatus(row.render);
   if (status === 'succeeded' && row.fileKey) return { kind: pdfExportJob, row, start: false, superseded: null };
   if (status === 'pending' || status === 'running') return currentJob(db, pdfExportJob, row);

@@ -338,6 +338,14 @@ describe('change request PDF', () => {
     expect(answer.body.url).toMatch(/\/v1\/blobs\/pdf\//);
   });
 
+  it('answers every one of several identical requests made at once with 202 or the URL, and renders once', async () => {
+    const t = await tour();
+    const answers = await Promise.all(Array.from({ length: 6 }, () => impatient.as(t.fx.admin.token).get(pdfPath(t))));
+    expect(answers.map((a) => (a.status === 200 ? 202 : a.status))).toEqual(Array(6).fill(202));
+    const rows = await exportsOf(t);
+    expect(rows.map((r) => r.render.generation)).toEqual([1]);
+  });
+
   it('records a failed render on the row and answers 503, and a new request renders again', async () => {
     const t = await tour();
     const { revision } = (
