@@ -4,21 +4,22 @@
  * running one that stays up; docs/deploy.md §7): the counters say what happened, not what waits.
  */
 import { Gauge, type Registry } from 'prom-client';
-import { type DataSource, type FindOptionsWhere, IsNull, MoreThanOrEqual, Not } from 'typeorm';
+import { type DataSource, type FindOptionsWhere, MoreThanOrEqual } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
 import type { Db } from '../db';
+import { JOB_STATUS_WHERE } from '../processes/job-queries';
 import { JOB_KIND_LIST } from '../processes/jobs';
 
 /** How far back `failed_last_hour` looks. */
 const FAILED_WINDOW_MS = 3600_000;
 
-/** The gauge's statuses. Each count is an index range: requestedAt for the active rows, finishedAt for the failed. */
+/** The gauge's statuses: the lists' (job-queries.ts), the failed ones within the last hour only. */
 const STATUS_WHERE = {
-  pending: () => ({ requestedAt: Not(IsNull()), startedAt: IsNull(), finishedAt: IsNull() }),
-  running: () => ({ requestedAt: Not(IsNull()), startedAt: Not(IsNull()), finishedAt: IsNull() }),
+  pending: () => JOB_STATUS_WHERE.pending,
+  running: () => JOB_STATUS_WHERE.running,
   failed_last_hour: (now: Date) => ({
+    ...JOB_STATUS_WHERE.failed,
     finishedAt: MoreThanOrEqual(new Date(now.getTime() - FAILED_WINDOW_MS)),
-    errorCode: Not(IsNull()),
   }),
 } satisfies Record<string, (now: Date) => FindOptionsWhere<JobState>>;
 

@@ -26,15 +26,15 @@ export interface JobView {
   errorMessages: JobState['errorMessages'];
 }
 
-/** The row conditions of each status (idle rows, never asked for work, are not jobs). */
-const STATUS_WHERE: Record<Exclude<JobStatus, 'idle'>, FindOptionsWhere<JobState>> = {
+/** The row conditions of each status (idle rows, never asked for work, are not jobs): the lists' and the gauge's. */
+export const JOB_STATUS_WHERE: Record<Exclude<JobStatus, 'idle'>, FindOptionsWhere<JobState>> = {
   pending: { requestedAt: Not(IsNull()), startedAt: IsNull(), finishedAt: IsNull() },
   running: { requestedAt: Not(IsNull()), startedAt: Not(IsNull()), finishedAt: IsNull() },
   succeeded: { requestedAt: Not(IsNull()), finishedAt: Not(IsNull()), errorCode: IsNull() },
   failed: { requestedAt: Not(IsNull()), finishedAt: Not(IsNull()), errorCode: Not(IsNull()) },
 };
 
-export const LISTED_STATUSES = Object.keys(STATUS_WHERE) as Array<keyof typeof STATUS_WHERE>;
+export const LISTED_STATUSES = Object.keys(JOB_STATUS_WHERE) as Array<keyof typeof JOB_STATUS_WHERE>;
 
 type AnyKind = (typeof JOB_KIND_LIST)[number];
 
@@ -65,7 +65,7 @@ export async function listJobs(
   filters: { organizationId?: string; kind?: string; status?: Exclude<JobStatus, 'idle'>; limit: number },
 ): Promise<JobView[]> {
   const kinds = filters.kind ? [jobKindNamed(filters.kind)].filter((k): k is AnyKind => !!k) : JOB_KIND_LIST;
-  const states = filters.status ? [STATUS_WHERE[filters.status]] : Object.values(STATUS_WHERE);
+  const states = filters.status ? [JOB_STATUS_WHERE[filters.status]] : Object.values(JOB_STATUS_WHERE);
   const jobs: JobView[] = [];
   for (const kind of kinds) {
     const rows = await db.find(kind.entity, {
