@@ -52,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((err) => {
-  process.stderr.write(`api failed to start: ${err instanceof Error ? err.stack : String(err)}\n`);
+  // a JSON line too (its stack in `err`), like every other record of the API
+  createLogger('fatal', 'api').fatal({ err }, 'api failed to start');
   process.exit(1);
 });

@@ -71,12 +71,15 @@ describe('signing secrets', () => {
   it.each([
     ['api', 'dist/api/server.js'],
     ['worker', 'dist/worker/main.js'],
-  ])('stop the %s at start-up when missing', (_name, entry) => {
+  ])('stop the %s at start-up when missing, saying why in a JSON record', (name, entry) => {
     const env = { ...process.env, CURSOR_SECRET: '' };
     const run = spawnSync(process.execPath, [path.join(ROOT, entry)], { env, encoding: 'utf8', timeout: 20000 });
     expect(run.status).toBe(1);
-    // the API says it on stderr, the worker in its JSON log on stdout
-    expect(`${run.stdout}${run.stderr}`).toContain('CURSOR_SECRET: is required');
+    // one JSON record on stdout, as every other line of its log: a log collector keeps the reason
+    const record = JSON.parse(run.stdout.trim().split('\n').pop()!);
+    expect(record).toMatchObject({ level: 60, service: name, msg: expect.stringContaining(`${name} failed`) });
+    expect(record.err.message).toContain('CURSOR_SECRET: is required');
+    expect(run.stderr).toBe('');
   });
 });
 
