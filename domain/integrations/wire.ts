@@ -22,14 +22,15 @@ import type { OrganizationPermissions } from '../access/targets';
 import type { Config } from '../config';
 import { OrganizationJson, organizationJson } from '../organizations/wire';
 import { Urls } from '../urls';
+import { present } from '../wire-fields';
 import { scopesPendingApproval } from './granted-scopes';
 
 type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>;
 
 export interface IntegrationUrls {
   location: string;
-  /** The icon (a PNG), served by the API to anyone; null when the integration has none. */
-  icon: string | null;
+  /** The icon (a PNG), served by the API to anyone; left out when the integration has none. */
+  icon?: string;
   app: string;
   /** Where the icon and the preview images are served. */
   assets: string;
@@ -60,7 +61,7 @@ export interface IntegrationJson {
   owner: OrganizationJson;
   urls: IntegrationUrls;
   permissions: { admin: boolean };
-  contentSecurityPolicy: string | null;
+  contentSecurityPolicy?: string;
 }
 
 /** A caller who is not a member of the owner organization (an integration's own environment). */
@@ -91,7 +92,7 @@ export function integrationUrls(
   const publicEndpoint = urls.api(`${base}/script.js`);
   return {
     location: urls.api(base),
-    icon: integration.iconKey ? `${assets}/icon.png?v=${integration.version}` : null,
+    ...present({ icon: integration.iconKey ? `${assets}/icon.png?v=${integration.version}` : null }),
     app: urls.app(base),
     assets,
     publicEndpoint,
@@ -134,7 +135,7 @@ export function integrationJson(
     owner: organizationJson(owner, ownerPermissions, new Urls(config)),
     urls,
     permissions: { admin: permissions.admin },
-    contentSecurityPolicy: integration.contentSecurityPolicy,
+    ...present({ contentSecurityPolicy: integration.contentSecurityPolicy }),
   };
 }
 

@@ -1,13 +1,15 @@
 /**
  * An organization as GitBook's `Organization` object, built without the HTTP layer: the API's presenter
  * (api/presenters/organization.ts, which documents it with its zod schema) and the integration
- * environment that activities send (domain/integrations/wire.ts) both use it.
+ * environment that activities send (domain/integrations/wire.ts) both use it. GitBook's optional fields are left
+ * out when they have no value (the environment has no serialization step of its own; the API's would).
  */
 
 import type { Organization } from '../../entities/Organization';
 import type { Role } from '../access/roles';
 import type { OrganizationPermissions } from '../access/targets';
 import type { Urls } from '../urls';
+import { present } from '../wire-fields';
 
 export interface OrganizationJson {
   object: 'organization';
@@ -15,18 +17,18 @@ export interface OrganizationJson {
   title: string;
   createdAt: string;
   emailDomains: string[];
-  hostname: string | null;
+  hostname?: string;
   type: string;
-  useCase: string | null;
-  communityType: string | null;
+  useCase?: string;
+  communityType?: string;
   defaultRole: Role | null;
-  defaultContent: { type: string; site: string } | null;
+  defaultContent?: { type: string; site: string };
   sso: boolean;
   ai: boolean;
   inviteLinks: boolean;
   plan: string;
   mergeRules: { type: 'none' };
-  urls: { location: string; app: string; logo: string | null };
+  urls: { location: string; app: string; logo?: string };
   trial: { status: 'notapplicable'; count: number };
   internal_isOnNewTrial: true;
   permissions: Record<string, boolean>;
@@ -43,18 +45,17 @@ export function organizationJson(
     title: org.title,
     createdAt: org.createdAt.toISOString(),
     emailDomains: org.emailDomains,
-    hostname: org.hostname,
+    ...present({ hostname: org.hostname }),
     type: org.type,
-    useCase: org.useCase,
-    communityType: org.communityType,
+    ...present({ useCase: org.useCase, communityType: org.communityType }),
     defaultRole: org.defaultRole,
-    defaultContent: org.defaultContent,
+    ...present({ defaultContent: org.defaultContent }),
     sso: org.sso,
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: org.plan,
     mergeRules: { type: 'none' },
-    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
+    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), ...present({ logo: org.logoURL }) },
     trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: true,
     permissions: { ...permissions },

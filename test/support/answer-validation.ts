@@ -174,6 +174,13 @@ class Reference {
     return validate;
   }
 
+  /** Every error of a value against one of the document's named schemas (`components.schemas`). */
+  schemaErrors(name: string, value: unknown): ErrorObject[] {
+    const validate = this.instance(true).getSchema(`${this.id}#/components/schemas/${name}`);
+    if (!validate) throw new Error(`${this.name} has no schema ${name}`);
+    return validate(value) ? [] : [...(validate.errors ?? [])];
+  }
+
   /** The instance holding the document: one stopping at the first error, one collecting them all. */
   private instance(allErrors: boolean): Ajv {
     const existing = allErrors ? this.thorough : this.fast;
@@ -386,9 +393,9 @@ export function watchAnswers(app: Express): void {
   } as Response['end'];
 }
 
-function describeErrors(errors: ErrorObject[] | null | undefined): string {
+function describeErrors(errors: ErrorObject[] | null | undefined, at = 8): string {
   return (errors ?? [])
-    .slice(0, 8)
+    .slice(0, at)
     .map((e) => `  ${e.instancePath || '/'} ${e.message}${e.params ? ` ${JSON.stringify(e.params)}` : ''}`)
     .join('\n');
 }
@@ -449,6 +456,17 @@ function checkAnswer(operationId: string, method: string, status: number, body: 
   else
     for (const e of verdict.errors)
       figures.gitbook202Other.add(`${current.operationId} ${e.instancePath.replace(/\/\d+/g, '/*')} ${e.message}`);
+}
+
+let gitbook137Schemas: Reference | undefined;
+
+/**
+ * What a value that is no answer, but GitBook's object all the same (the environment an integration receives with
+ * each event), breaks of GitBook 0.137's schema `name` (its enums widened as for answers): '' when it holds.
+ */
+export function gitbookSchemaErrors(name: string, value: unknown): string {
+  gitbook137Schemas ??= gitbookReference('gitbook-0.137', '@gitbook/api', withCurrentEnums);
+  return describeErrors(gitbook137Schemas.schemaErrors(name, value), Infinity);
 }
 
 /** Our operations that GitBook's 0.137 document has (same method and path): our operationId → GitBook's. */

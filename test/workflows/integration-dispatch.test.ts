@@ -20,6 +20,7 @@ import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { Actor, addMember, createOrg, unique } from '../factories';
+import { gitbookSchemaErrors } from '../support/answer-validation';
 import { Json, newSpace } from '../support/api';
 import {
   devMode,
@@ -190,6 +191,8 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
       apiEndpoint: server.config.publicBaseUrl,
       apiTokens: { integration: expect.any(String), installation: expect.any(String) },
     });
+    // GitBook's runtime and SDK read it as their IntegrationEnvironment: optional fields without a value left out
+    expect(gitbookSchemaErrors('IntegrationEnvironment', dispatch.environment)).toBe('');
 
     const detail = (await server.as(admin.token).get(`/v1/integrations/${name}/events/${event.id}`).expect(200)).body;
     expect(detail.event).toMatchObject({
@@ -393,6 +396,7 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     });
     expect(signatureValid(dispatch, signingSecret)).toBe(true);
     expect(dispatch.environment.installation).toBeUndefined();
+    expect(gitbookSchemaErrors('IntegrationEnvironment', dispatch.environment)).toBe('');
     expect(dispatch.environment.apiTokens).toEqual({ integration: expect.any(String) });
   });
 
