@@ -6,6 +6,7 @@
  * bytes of JSON it holds, least recently read out.
  */
 import { LRUCache } from 'lru-cache';
+import type { Reply } from './operation';
 
 export class RememberedAnswers {
   private readonly answers: LRUCache<string, Buffer>;
@@ -14,13 +15,14 @@ export class RememberedAnswers {
     this.answers = new LRUCache<string, Buffer>({ maxSize: budgetBytes, sizeCalculation: (json) => json.length });
   }
 
-  /** The answer's JSON, made by `present` the first time it is asked for under `key`. */
-  async get(key: ReadonlyArray<string | number>, present: () => Promise<unknown>): Promise<Buffer> {
+  /** The 200 answer remembered under `key`, its body made by `present` the first time, sent as its JSON bytes. */
+  async reply(key: ReadonlyArray<string | number>, present: () => Promise<unknown>): Promise<Reply> {
     const name = key.join('\u0000');
-    const known = this.answers.get(name);
-    if (known) return known;
-    const json = Buffer.from(JSON.stringify(await present()));
-    this.answers.set(name, json);
-    return json;
+    let json = this.answers.get(name);
+    if (!json) {
+      json = Buffer.from(JSON.stringify(await present()));
+      this.answers.set(name, json);
+    }
+    return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
   }
 }

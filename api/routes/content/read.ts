@@ -97,7 +97,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
       if (!page) throw notFound('page');
       const format = query.format ?? 'markdown';
       const evaluated = query.evaluated ?? false;
-      const json = await pageAnswers.get(
+      return pageAnswers.reply(
         [revision.id, target.appPath, page.id, format, evaluated ? 'evaluated' : 'stored'],
         async () => {
           const markdown = evaluated
@@ -109,7 +109,6 @@ export function contentReadRoutes(api: ApiBuilder): void {
           return toWire(pageSchema, await presentPageWithChildren(reader, page, body, target, urls));
         },
       );
-      return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
     }
 
     api.op(

@@ -59,7 +59,7 @@ export function searchRoutes(api: ApiBuilder): void {
       const limit = query.limit ?? DEFAULT_LIMIT;
       // the head revision decides the results; the space's ids their URLs; the rest is the request's
       const key = [space.id, revision?.id ?? '', query.query, query.page ?? '', limit];
-      const json = await spaceSearchAnswers.get(key, async () => {
+      return spaceSearchAnswers.reply(key, async () => {
         const result = await searchSpace(
           ds.manager,
           { space, root: revision?.root ?? null },
@@ -71,7 +71,6 @@ export function searchRoutes(api: ApiBuilder): void {
           ...nextOf(scope, result.next, ranked + result.items.length),
         });
       });
-      return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
     },
   );
 
