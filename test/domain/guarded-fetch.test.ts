@@ -100,6 +100,9 @@ describe('refusal table (default policy: loopback not allowed)', () => {
     ['[fe80::1] (IPv6 link-local)', () => 'http://[fe80::1]/'],
     ['[fd00::1] (IPv6 unique local)', () => 'https://[fd00::1]/'],
     ['[64:ff9b::a00:1] (NAT64 of 10.0.0.1)', () => 'http://[64:ff9b::a00:1]/'],
+    ['[::127.0.0.1] (IPv4-compatible loopback)', () => `http://[::127.0.0.1]:${target.port}/`],
+    ['[::a9fe:a9fe] (IPv4-compatible cloud metadata)', () => 'http://[::a9fe:a9fe]/'],
+    ['[64:ff9b:1::7f00:1] (local-use NAT64)', () => `http://[64:ff9b:1::7f00:1]:${target.port}/`],
     [
       'a host name that resolves to loopback',
       () => `http://internal.example:${target.port}/`,
@@ -125,6 +128,8 @@ describe('refusal table (default policy: loopback not allowed)', () => {
     expect(err.code).toBe('FETCH_ERROR');
     expect(err.reason).toBe('unreachable');
     expect(err.detail).toMatch(/^refused destination: /);
+    // a refusal is final: a job never tries it again
+    expect(err.transient).toBe(false);
     expect(target.hits).toEqual([]);
   });
 
