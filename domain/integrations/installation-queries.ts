@@ -22,6 +22,12 @@ import type { ContentKind } from './content-installations';
 /** A space installation counts while its space is live (a deleted space's rows wait for its purge). */
 const LIVE_SPACE = 'EXISTS (SELECT 1 FROM spaces sp WHERE sp.id = x.spaceId AND sp.deletedAt IS NULL)';
 
+/**
+ * A private integration counts only where its owner organization installed it (integration `g`,
+ * installation `i`): an installation elsewhere, made while it was public, covers nothing.
+ */
+const OWNED_IF_PRIVATE = "(g.visibility <> 'private' OR g.ownerOrganizationId = i.organizationId)";
+
 /** The integration's installations, optionally those with `externalId` among their external ids; for keyset pagination on (createdAt, id). */
 export function installationsQuery(db: Db, integrationId: string, externalId?: string) {
   const qb = db
@@ -105,6 +111,7 @@ async function covering(db: Db, kind: ContentKind, organizationId: string, conte
     `SELECT ${columnsOf(db, Integration, 'g')}, ${columnsOf(db, IntegrationInstallation, 'i')}, ${columnsOf(db, c.entity, 'c')}
      FROM integration_installations i
      INNER JOIN integrations g ON g.id = i.integrationId AND g.deletedAt IS NULL AND g.target IN ('all', ?)
+       AND ${OWNED_IF_PRIVATE}
      LEFT JOIN ${c.table} c ON c.installationId = i.id AND c.${c.key} = ?
      WHERE i.organizationId = ? AND (i.${c.selection} = 'all' OR c.${c.key} IS NOT NULL)
      ORDER BY g.name, i.id`,
@@ -131,6 +138,7 @@ export async function coversPublishedSite(db: Db, integration: Integration): Pro
   if (integration.deletedAt || !['all', 'site'].includes(integration.target)) return false;
   const rows: unknown[] = await db.query(
     `SELECT 1 FROM integration_installations i
+     INNER JOIN integrations g ON g.id = i.integrationId AND ${OWNED_IF_PRIVATE}
      INNER JOIN sites s ON s.organizationId = i.organizationId AND s.published = TRUE
      WHERE i.integrationId = ? AND (i.siteSelection = 'all' OR EXISTS (
        SELECT 1 FROM integration_site_installations c WHERE c.installationId = i.id AND c.siteId = s.id))

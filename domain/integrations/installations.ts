@@ -6,7 +6,7 @@
  */
 import { randomBytes } from 'crypto';
 import type { QueryDeepPartialEntity } from 'typeorm';
-import type { Integration } from '../../entities/Integration';
+import { Integration } from '../../entities/Integration';
 import { InstallationSelection, IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
@@ -37,7 +37,14 @@ export async function installIntegration(
   organization: Organization,
   actorUserId: string,
 ): Promise<InstallResult> {
-  if (integration.visibility === 'private' && organization.id !== integration.ownerOrganizationId) {
+  // read under a shared lock: a publish that makes it private holds the row while it counts installations
+  const { visibility } = await db
+    .createQueryBuilder(Integration, 'i')
+    .setLock('pessimistic_read')
+    .select(['i.id', 'i.visibility'])
+    .where('i.id = :id', { id: integration.id })
+    .getOneOrFail();
+  if (visibility === 'private' && organization.id !== integration.ownerOrganizationId) {
     throw forbidden('a private integration installs only in the organization that publishes it');
   }
   const existing = await db.findOneBy(IntegrationInstallation, {

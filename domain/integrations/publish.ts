@@ -10,6 +10,7 @@ import { randomBytes } from 'crypto';
 import { imageSize } from 'image-size';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibility } from '../../entities/Integration';
+import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { Organization } from '../../entities/Organization';
 import { User } from '../../entities/User';
 import type { Config } from '../config';
@@ -276,6 +277,8 @@ export async function publishIntegration(
       `integrationName: "${input.name}" is being unpublished; publish it again once its last events are delivered`,
     );
 
+  if (existing && (input.visibility ?? 'private') === 'private') await assertInstalledOnlyByOwner(db, existing);
+
   const id = existing?.id ?? newId();
   const version = (existing?.version ?? 0) + 1;
   const now = new Date();
@@ -306,6 +309,27 @@ export async function publishIntegration(
     await Promise.all(blobKeysOf(fields).map((key) => deps.blobs.delete(key).catch(() => undefined)));
     throw err;
   }
+}
+
+/**
+ * A private integration installs only in its owner organization (docs/decisions/integrations.md): going
+ * private while other organizations have it installed is refused, naming how many, rather than taking it
+ * away from them unasked. The integration's row is locked, and an install takes its lock too, so no
+ * installation slips in between.
+ */
+async function assertInstalledOnlyByOwner(db: Db, integration: Integration): Promise<void> {
+  const others = await db
+    .createQueryBuilder(IntegrationInstallation, 'i')
+    .where('i.integrationId = :id AND i.organizationId <> :owner', {
+      id: integration.id,
+      owner: integration.ownerOrganizationId,
+    })
+    .getCount();
+  if (others > 0)
+    throw conflict(
+      `visibility: "${integration.name}" is installed in ${others} other organization${others === 1 ? '' : 's'}, and a private integration installs only in its own; publish it as "unlisted" to hide it from the catalogue, or unpublish it`,
+      { installations: others },
+    );
 }
 
 /** The integration's row (and its bot user): updated under the lock taken above, or inserted. */

@@ -829,6 +829,71 @@ describe("issue 18 §7: a private integration's script and images", () => {
     expect(await answers(name, null)).toEqual(served);
   });
 
+  it("issue 27 §1: another organization's installation never opens a private integration's script", async () => {
+    const a = await createOrg(server.ds);
+    const b = await createOrg(server.ds);
+    const name = unique('integ-');
+    await publish(a, name, { visibility: 'public', scopes: ['site:script:inject'] });
+    // B installs it on all its sites and publishes one
+    const installed = await server
+      .as(b.admin.token)
+      .post(`${path(name)}/installations`)
+      .send({ organization: b.org.id })
+      .expect(201);
+    await server
+      .as(b.admin.token)
+      .patch(`${path(name)}/installations/${installed.body.id}`)
+      .send({ site_selection: 'all' })
+      .expect(200);
+    const space = await newSpace(server, b.admin, b.org.id);
+    const site = await newSite(server, b.admin, b.org.id, { title: 'B docs', spaces: [space.id] });
+    await server
+      .as(b.admin.token)
+      .post(`${sitesPath(b.org.id)}/${site.id}/publish`)
+      .expect(200);
+
+    // going private while B has it is refused, naming how many installations stand in the way
+    const refused = await server
+      .as(a.admin.token)
+      .post(path(name))
+      .send(body(a.org, { visibility: 'private', script: 'const SECRET = "s3cr3t";\n' }))
+      .expect(409);
+    expect(refused.body.error).toEqual({
+      code: 409,
+      message: `visibility: "${name}" is installed in 1 other organization, and a private integration installs only in its own; publish it as "unlisted" to hide it from the catalogue, or unpublish it`,
+      installations: 1,
+    });
+    expect((await request(server.app).get(paths(name)[0]).expect(200)).text).toBe(SCRIPT);
+
+    // an installation elsewhere left from before this rule: B's published site opens nothing
+    await server.ds.manager.update(Integration, { name }, { visibility: 'private' });
+    expect((await request(server.app).get(paths(name)[0])).status).toBe(404);
+    expect((await server.as(b.admin.token).get(paths(name)[0])).status).toBe(404);
+    // the owner's own published site still does
+    const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
+    const own = await inTransaction(server.ds, (db) => installIntegration(db, integration, a.org, a.admin.user.id));
+    await server
+      .as(a.admin.token)
+      .patch(`${path(name)}/installations/${own.installation.id}`)
+      .send({ site_selection: 'all' })
+      .expect(200);
+    const ownSpace = await newSpace(server, a.admin, a.org.id);
+    const ownSite = await newSite(server, a.admin, a.org.id, { title: 'A docs', spaces: [ownSpace.id] });
+    await server
+      .as(a.admin.token)
+      .post(`${sitesPath(a.org.id)}/${ownSite.id}/publish`)
+      .expect(200);
+    expect((await request(server.app).get(paths(name)[0])).status).toBe(200);
+
+    // and once B uninstalls, A may go private
+    await server.ds.manager.update(Integration, { name }, { visibility: 'public' });
+    await server
+      .as(b.admin.token)
+      .delete(`${path(name)}/installations/${installed.body.id}`)
+      .expect(204);
+    await publish(a, name, { visibility: 'private' });
+  });
+
   it('public and unlisted integrations stay served to anyone', async () => {
     const fx = await createOrg(server.ds);
     for (const visibility of ['public', 'unlisted']) {
