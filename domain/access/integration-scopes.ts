@@ -117,6 +117,8 @@ async function inReach(ctx: AccessContext, principal: IntegrationPrincipal, targ
     case 'site':
     case 'publishedSite':
       return (
+        // a site's published view exists only while it is published, for an integration as for a member
+        (target.kind === 'site' || target.site.published) &&
         target.site.organizationId === installation.organizationId &&
         (installation.siteSelection === 'all' || (await ctx.installedOn('site')).has(target.site.id))
       );

@@ -8,7 +8,7 @@ import { JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Site } from '../../entities/Site';
 import { SitePublishingAuth } from '../../entities/SitePublishingAuth';
 import type { Db } from '../db';
-import { badRequest, notFound } from '../errors';
+import { badRequest } from '../errors';
 
 /** 256 random bits, 43 URL-safe characters (HS256 wants a key at least as long as its hash). */
 function newPrivateKey(): string {
@@ -47,30 +47,35 @@ export async function regeneratePublishingAuth(db: Db, site: Site): Promise<Site
 }
 
 /**
- * The claims of a visitor token signed with the site's current key, unexpired (30 s of clock skew
- * allowed). Any other token names no site a visitor may see: 404, as for an unknown site. A token
- * signed with the key must also expire, at most `maxLifetimeSeconds` after it was issued (400
- * otherwise, like its other claims): without `exp` a leaked token would open the site until the key
- * is regenerated.
+ * A key no token is signed with: a site without a key of its own is checked against it, so a refused
+ * token costs the same time whether the site exists, has a key, or neither.
+ */
+const NO_SITE_KEY = new TextEncoder().encode(newPrivateKey());
+
+/**
+ * The claims of a visitor token signed with the key of site `siteId` (which need not exist), unexpired
+ * (30 s of clock skew allowed), or null for any other token. A token signed with the key must also
+ * expire, at most `maxLifetimeSeconds` after it was issued (400 otherwise, like its other claims):
+ * without `exp` a leaked token would open the site until the key is regenerated.
  */
 export async function verifyVisitorToken(
   db: Db,
-  site: Site,
+  siteId: string,
   token: string,
   maxLifetimeSeconds: number,
-): Promise<JWTPayload> {
-  const auth = await db.findOneBy(SitePublishingAuth, { siteId: site.id });
-  if (!auth) throw notFound('site');
+): Promise<JWTPayload | null> {
+  const auth = await db.findOneBy(SitePublishingAuth, { siteId });
   let payload: JWTPayload;
   try {
-    ({ payload } = await jwtVerify(token, new TextEncoder().encode(auth.privateKey), {
+    ({ payload } = await jwtVerify(token, auth ? new TextEncoder().encode(auth.privateKey) : NO_SITE_KEY, {
       algorithms: ['HS256'],
       clockTolerance: 30,
     }));
   } catch (error) {
-    if (error instanceof joseErrors.JOSEError) throw notFound('site');
+    if (error instanceof joseErrors.JOSEError) return null;
     throw error;
   }
+  if (!auth) return null;
   if (payload.exp === undefined) throw badRequest('visitorAuthToken: must have an expiry (exp)');
   // from iat, or from now when there is none or it lies ahead: the longer, so a future iat buys no time
   const now = Math.floor(Date.now() / 1000);

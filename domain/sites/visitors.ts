@@ -6,9 +6,13 @@
  * open (domain/access/authorize.ts, `publishedSite`).
  */
 
-import type { Site } from '../../entities/Site';
+import type { JWTPayload } from 'jose';
+import { Site } from '../../entities/Site';
+import { permissionsOf } from '../access/authorize';
+import type { AccessContext } from '../access/context';
 import type { Db } from '../db';
 import { notFound } from '../errors';
+import { findOneWhere } from '../rows';
 import type { VisitorClaims } from './adaptive/evaluate';
 import type { AdaptiveSchema } from './adaptive/json-schema';
 import { signedClaims, unsignedClaims, visitorClaims } from './adaptive/visitor-claims';
@@ -36,23 +40,59 @@ export async function assertShareKey(db: Db, site: Site, key: string): Promise<v
   if (!(await isActiveShareKey(db, site.id, key))) throw notFound('site');
 }
 
-/** `maxTokenLifetimeSeconds`: the longest a visitor token may live (VISITOR_TOKEN_MAX_LIFETIME_SECONDS). */
-export async function siteVisitor(
-  db: Db,
-  site: Site,
-  credentials: VisitorCredentials,
-  maxTokenLifetimeSeconds: number,
-): Promise<SiteVisitor> {
+/** What a request for a site's published view names: the site, under an organization that need not be the caller's. */
+export interface PublishedSiteRequest {
+  organizationId: string;
+  siteId: string;
+  credentials: VisitorCredentials;
+  /** the longest a visitor token may live (VISITOR_TOKEN_MAX_LIFETIME_SECONDS) */
+  maxTokenLifetimeSeconds: number;
+}
+
+export interface OpenedSite {
+  site: Site;
+  visitor: SiteVisitor;
+  /** a member who views the site reads all of it, whatever its conditions */
+  viewAll: boolean;
+}
+
+/**
+ * The published site the request may view, with the visitor it presents. Every refusal — no such
+ * site, a site of another organization, one not published, a share key or a visitor token that is not
+ * the site's, no pass at all — is the one 404 `published site not found`, after the same look-ups
+ * (the key and the token are checked even when there is no site), so neither the answer nor its time
+ * tells a hidden site from one that does not exist. Unsigned claims are validated against the site's
+ * schema only once the site is open, so they cannot probe it either.
+ */
+export async function openPublishedSite(access: AccessContext, request: PublishedSiteRequest): Promise<OpenedSite> {
+  const { db } = access;
+  const { siteId, credentials } = request;
+  const site = await findOneWhere(db, Site, 'x.id = ? AND x.organizationId = ?', [siteId, request.organizationId]);
   const passes: SitePass[] = [];
+  let refused = !site;
   if (credentials.shareKey !== undefined) {
-    await assertShareKey(db, site, credentials.shareKey);
-    passes.push('share-link');
+    if (await isActiveShareKey(db, siteId, credentials.shareKey)) passes.push('share-link');
+    else refused = true;
   }
+  let payload: JWTPayload | null = null;
+  if (credentials.visitorAuthToken !== undefined) {
+    payload = await verifyVisitorToken(db, siteId, credentials.visitorAuthToken, request.maxTokenLifetimeSeconds);
+    if (payload) passes.push('visitor-auth');
+    else refused = true;
+  }
+  if (refused || !site) throw hiddenPublishedSite();
+  const perms = await permissionsOf(access, { kind: 'publishedSite', site, passes });
+  if (!perms.view) throw hiddenPublishedSite();
   const schema = site.adaptiveSchema as AdaptiveSchema | null;
   const unsigned = unsignedClaims(schema, credentials.query);
-  if (credentials.visitorAuthToken === undefined)
-    return { passes, claims: Object.keys(unsigned).length ? visitorClaims({}, unsigned) : null };
-  const payload = await verifyVisitorToken(db, site, credentials.visitorAuthToken, maxTokenLifetimeSeconds);
-  passes.push('visitor-auth');
-  return { passes, claims: visitorClaims(signedClaims(schema, payload), unsigned) };
+  const claims = payload
+    ? visitorClaims(signedClaims(schema, payload), unsigned)
+    : Object.keys(unsigned).length
+      ? visitorClaims({}, unsigned)
+      : null;
+  return { site, visitor: { passes, claims }, viewAll: perms.viewAll };
+}
+
+function hiddenPublishedSite() {
+  return notFound('published site');
 }

@@ -11,6 +11,8 @@
  * limits are off for this server, and its jobs go to a private task queue no worker serves (their rows stay
  * pending; the workflows are terminated at the end).
  */
+import { randomBytes } from 'crypto';
+import { SignJWT } from 'jose';
 import type { DataSource } from 'typeorm';
 import { loadConfig } from '../../domain/config';
 import { newId } from '../../domain/ids';
@@ -142,6 +144,59 @@ describe('issue 19 §1: the authorization matrix', () => {
 
     expect({ mismatches, changed, leaks }).toEqual({ mismatches: [], changed: [], leaks: [] });
   }, 180_000);
+
+  it("issue 27 §2: the published view's key and token parameters answer every refusal as an unknown site", async () => {
+    const w = world;
+    const site = (org: string, id: string) => `/v1/orgs/${org}/sites/${id}/published`;
+    const foreignToken = await new SignJWT({ isBetaUser: true })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(new TextEncoder().encode(randomBytes(32).toString('base64url')));
+    const bogusKey = randomBytes(16).toString('hex');
+    const variants: Array<[string, Req]> = [
+      [
+        'a bogus shareKey on the real site',
+        { method: 'get', path: site(w.org, w.site.id), query: { shareKey: bogusKey } },
+      ],
+      [
+        'a bogus visitorAuthToken on the real site',
+        { method: 'get', path: site(w.org, w.site.id), query: { visitorAuthToken: 'x.y.z' } },
+      ],
+      [
+        "another key's visitor token on the real site",
+        { method: 'get', path: site(w.org, w.site.id), query: { visitorAuthToken: foreignToken } },
+      ],
+      ['the real site under an unknown organization', { method: 'get', path: site(newId(), w.site.id) }],
+      ['the real site under another organization', { method: 'get', path: site(w.otherOrg, w.site.id) }],
+      ['an unpublished site', { method: 'get', path: site(w.org, w.selectedSite) }],
+      [
+        'an unpublished site with a bogus shareKey',
+        { method: 'get', path: site(w.org, w.selectedSite), query: { shareKey: bogusKey } },
+      ],
+      [
+        'an unknown site with a bogus shareKey',
+        { method: 'get', path: site(w.org, newId()), query: { shareKey: bogusKey } },
+      ],
+      [
+        "an unknown site with the real site's visitor token",
+        { method: 'get', path: site(w.org, newId()), query: { visitorAuthToken: w.visitorToken } },
+      ],
+    ];
+    const unknown: Req = { method: 'get', path: site(w.org, newId()) };
+    const answer = (r: { status: number; body?: { error?: { message?: string } } }) =>
+      `${r.status} ${r.body?.error?.message ?? ''}`.trim();
+    const differences: string[] = [];
+    for (const column of COLUMNS) {
+      const expected = answer(await client.send(w.tokens[column], unknown));
+      if (!/^40[14] /.test(expected)) differences.push(`${column}: an unknown site answers ${expected}`);
+      for (const [name, req] of variants) {
+        const got = answer(await client.send(w.tokens[column], req));
+        if (got !== expected) differences.push(`${column}, ${name}: "${got}", where an unknown site is "${expected}"`);
+      }
+    }
+    expect(differences).toEqual([]);
+  });
 });
 
 /**

@@ -1,11 +1,7 @@
 /** `GET …/published`: the whole published site in one answer (GitBook's getPublishedContentSite). */
-import { authorize } from '../../../domain/access/authorize';
-import { notFound } from '../../../domain/errors';
 import { siteScripts } from '../../../domain/integrations/site-scripts';
-import { findOneWhere } from '../../../domain/rows';
 import { visitorSees } from '../../../domain/sites/adaptive/evaluate';
-import { siteVisitor } from '../../../domain/sites/visitors';
-import { Site } from '../../../entities/Site';
+import { openPublishedSite } from '../../../domain/sites/visitors';
 import type { ApiBuilder } from '../../operation';
 import { openedWithShareKey } from '../../presenters/share-key-urls';
 import { presentPublishedSite, presentSiteStructure, publishedSiteSchema } from '../../presenters/site-published';
@@ -40,24 +36,11 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
     },
     async ({ params, query, access, req }) => {
       // the organization need not be the caller's: a visitor's pass may open the site
-      const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [
-        params.siteId,
-        params.organizationId,
-      ]);
-      // named as a hidden one is: the answer does not tell a site that exists from one that does not
-      if (!site) throw notFound('published site');
-      const visitor = await siteVisitor(
-        access.db,
-        site,
-        { ...query, query: req.query as Record<string, unknown> },
-        api.deps.config.visitorTokenMaxLifetimeSeconds,
-      );
-      const { viewAll } = await authorize(
-        access,
-        { kind: 'publishedSite', site, passes: visitor.passes },
-        'view',
-        'published site',
-      );
+      const { site, visitor, viewAll } = await openPublishedSite(access, {
+        ...params,
+        credentials: { ...query, query: req.query as Record<string, unknown> },
+        maxTokenLifetimeSeconds: api.deps.config.visitorTokenMaxLifetimeSeconds,
+      });
       const claims = visitor.claims ?? (viewAll ? null : {});
       const { structure, spaces } = await structureFor(
         access,
