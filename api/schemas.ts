@@ -127,8 +127,25 @@ export const defaultLevel = z
   .transform((level) => (level === 'inherit' ? null : level))
   .openapi({ description: 'a role; null or "inherit": inherit from the parent collection or the organization' });
 
-/** A URL the service fetches (through the guarded client): http or https, at most 2048 characters. */
+function hasScheme(value: string, schemes: readonly string[]): boolean {
+  try {
+    return schemes.includes(new URL(value).protocol);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * A URL the service fetches (through the guarded client) or a client follows as a link: http or https, at most
+ * 2048 characters. No other scheme: `javascript:` or `data:` in a field a client renders would run in its page.
+ */
 export const httpUrl = text({ max: 2048 }, z.string().url()).refine(
-  (u) => /^https?:\/\//i.test(u),
+  (u) => hasScheme(u, ['http:', 'https:']),
   'must be an http or https URL',
+);
+
+/** A URL a browser loads without a click (a logo, an icon) or a sign-in endpoint: https only (docs/decisions/access.md). */
+export const httpsUrl = text({ max: 2048 }, z.string().url()).refine(
+  (u) => hasScheme(u, ['https:']),
+  'must be an https URL',
 );

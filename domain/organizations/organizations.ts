@@ -2,10 +2,12 @@
 
 import { Member } from '../../entities/Member';
 import { Organization } from '../../entities/Organization';
+import { User } from '../../entities/User';
 import type { Role } from '../access/roles';
 import { type Db, insertKeepingValues } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
+import { assertClaimable, normalizeDomains } from './claimed-domains';
 import { addOrUpdateMember } from './membership';
 
 export interface NewOrganization {
@@ -18,15 +20,18 @@ export interface NewOrganization {
   defaultRole?: Role | null;
 }
 
+/** The organization, with `adminUserId` as its first admin; a domain it claims must be that admin's (claimed-domains.ts). */
 export async function createOrganization(db: Db, input: NewOrganization, adminUserId: string): Promise<Organization> {
   const now = new Date();
+  const emailDomains = normalizeDomains(input.emailDomains ?? []);
+  if (emailDomains.length) assertClaimable([], emailDomains, await emailOf(db, adminUserId));
   if (input.hostname) await assertHostnameFree(db, input.hostname, null);
   const org = db.create(Organization, {
     id: newId(),
     title: input.title,
     createdAt: now,
     updatedAt: now,
-    emailDomains: normalizeDomains(input.emailDomains ?? []),
+    emailDomains,
     hostname: input.hostname ?? null,
     type: input.type ?? 'business',
     useCase: input.useCase ?? null,
@@ -56,25 +61,34 @@ export interface OrganizationPatch {
   inviteLinks?: boolean;
 }
 
-export async function updateOrganization(db: Db, org: Organization, patch: OrganizationPatch): Promise<Organization> {
+/** `actorUserId`: the admin who asks; a domain they add must be theirs (claimed-domains.ts). */
+export async function updateOrganization(
+  db: Db,
+  org: Organization,
+  patch: OrganizationPatch,
+  actorUserId: string,
+): Promise<Organization> {
+  const emailDomains = patch.emailDomains === undefined ? undefined : normalizeDomains(patch.emailDomains);
+  if (emailDomains?.some((d) => !org.emailDomains.includes(d)))
+    assertClaimable(org.emailDomains, emailDomains, await emailOf(db, actorUserId));
   if (patch.hostname !== undefined && patch.hostname !== org.hostname)
     await assertHostnameFree(db, patch.hostname, org.id);
-  const { logo, emailDomains, ...rest } = patch;
+  const { logo, emailDomains: _, ...rest } = patch;
   Object.assign(org, rest);
-  if (emailDomains !== undefined) org.emailDomains = normalizeDomains(emailDomains);
+  if (emailDomains !== undefined) org.emailDomains = emailDomains;
   if (logo !== undefined) org.logoURL = logo;
   org.updatedAt = new Date();
   await db.save(Organization, org);
   return org;
 }
 
+async function emailOf(db: Db, userId: string): Promise<string | null> {
+  return (await db.findOneBy(User, { id: userId }))?.email ?? null;
+}
+
 async function assertHostnameFree(db: Db, hostname: string, exceptId: string | null): Promise<void> {
   const taken = await db.findOneBy(Organization, { hostname });
   if (taken && taken.id !== exceptId) throw conflict(`hostname: "${hostname}" is already in use`);
-}
-
-function normalizeDomains(domains: string[]): string[] {
-  return [...new Set(domains.map((d) => d.trim().toLowerCase()))];
 }
 
 /** Organizations the user belongs to (not disabled), newest first. */

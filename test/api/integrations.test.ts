@@ -384,6 +384,16 @@ describe('publish', () => {
         () => ({ contentSources: [{ id: 's', title: 'Source' }] }),
         'contentSources.0.configuration: is required',
       ],
+      [
+        "a block's icon that is no https URL",
+        () => ({ blocks: [{ id: 'b', title: 'Block', icon: 'javascript:alert(1)' }] }),
+        'blocks.0.icon: must be an https URL',
+      ],
+      [
+        'an external link that is no http(s) URL',
+        () => ({ externalLinks: [{ url: 'javascript:alert(1)//https://x', label: 'Docs' }] }),
+        'externalLinks.0.url: must be an http or https URL',
+      ],
       ['an icon that is not base64', () => ({ icon: 'not base64!' }), 'icon: must be base64'],
       [
         'an icon that is not a PNG',

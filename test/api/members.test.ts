@@ -3,6 +3,7 @@ import request from 'supertest';
 import { issueToken } from '../../domain/auth/tokens';
 import { inTransaction } from '../../domain/db';
 import { serviceVisitorClaimsKey } from '../../domain/members/service-visitor-claims';
+import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { ensureUser } from '../../domain/users/users';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { LinkInvite } from '../../entities/LinkInvite';
@@ -394,12 +395,16 @@ describe('organizations by e-mail domain', () => {
     const mine = await createOrg(server.ds);
     const theirs = await createOrg(server.ds);
     const unrelated = await createOrg(server.ds);
-    for (const fx of [mine, theirs])
+    // each claim is made by an admin of the domain (an admin claims only their own)
+    for (const fx of [mine, theirs]) {
+      const admin = await userAt(domain);
+      await addOrUpdateMember(server.ds.manager, fx.org.id, admin.user.id, 'admin');
       await server
-        .as(fx.admin.token)
+        .as(admin.token)
         .patch(`/v1/orgs/${fx.org.id}`)
         .send({ emailDomains: [domain] })
         .expect(200);
+    }
 
     const newcomer = await userAt(domain);
     const found = await server.as(newcomer.token).get(`/v1/email-domains/${domain.toUpperCase()}/orgs`).expect(200);

@@ -1,5 +1,9 @@
 import request from 'supertest';
-import { addMember, createOrg, createUser, OrgFixture } from '../factories';
+import { issueToken } from '../../domain/auth/tokens';
+import { inTransaction } from '../../domain/db';
+import { ensureUser } from '../../domain/users/users';
+import { User } from '../../entities/User';
+import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -65,9 +69,10 @@ describe('organizations', () => {
     const res = await server
       .as(fx.admin.token)
       .patch(`/v1/orgs/${fx.org.id}`)
-      .send({ title: 'Renamed', emailDomains: ['Example.COM'], sso: true })
+      .send({ title: 'Renamed', emailDomains: ['Example.TEST'], sso: true })
       .expect(200);
-    expect(res.body).toMatchObject({ title: 'Renamed', emailDomains: ['example.com'], sso: true });
+    // the admin's own domain (factories give every user an address @example.test)
+    expect(res.body).toMatchObject({ title: 'Renamed', emailDomains: ['example.test'], sso: true });
     const cases: Array<[object, string]> = [
       [{ title: 'x' }, 'title: must be at least 2 characters'],
       [{ title: 'x'.repeat(256) }, 'title: must be at most 255 characters'],
@@ -76,6 +81,9 @@ describe('organizations', () => {
       [{ id: 'x' }, 'id: unknown field'],
       [{ hostname: 'ab' }, 'hostname: must be at least 3 characters'],
       [{ logo: 'not a url' }, 'logo: must be a valid url'],
+      [{ logo: 'javascript:alert(1)' }, 'logo: must be an https URL'],
+      [{ logo: 'data:image/svg+xml,<svg onload=alert(1)>' }, 'logo: must be an https URL'],
+      [{ logo: 'http://cdn.example.test/logo.png' }, 'logo: must be an https URL'],
     ];
     for (const [body, message] of cases) {
       const bad = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send(body).expect(400);
@@ -97,6 +105,57 @@ describe('organizations', () => {
     expect(nullBody.body.error.message).toBe('body: must be an object, not null');
     const after = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
     expect(after.body.title).toBe('Renamed');
+  });
+
+  it('shows an https logo in urls.logo', async () => {
+    const logo = 'https://cdn.example.test/logo.png';
+    const res = await server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send({ logo }).expect(200);
+    expect(res.body.urls.logo).toBe(logo);
+  });
+
+  it("claims only the admin's own e-mail domain, and never a public mail provider's", async () => {
+    const patch = (body: object) => server.as(fx.admin.token).patch(`/v1/orgs/${fx.org.id}`).send(body);
+    // a domain of somebody else's: its users would be shown this organization as theirs to join
+    const foreign = await patch({ emailDomains: ['example.com'] }).expect(400);
+    expect(foreign.body.error.message).toBe(
+      'emailDomains: "example.com" must be the domain of your own e-mail address (example.test); an admin of that domain can add it',
+    );
+    const created = await server
+      .as(fx.admin.token)
+      .post('/v1/orgs')
+      .send({ title: 'Phish', emailDomains: ['example.com'] });
+    expect([created.status, created.body.error?.message]).toEqual([400, foreign.body.error.message]);
+
+    // an admin at a public provider cannot claim it either
+    const gmailUser = await inTransaction(server.ds, async (db) => {
+      const user = await ensureUser(db, `${unique('g')}@gmail.com`);
+      return (await issueToken(db, user.id, 'test')).secret;
+    });
+    const gmail = await server
+      .as(gmailUser)
+      .post('/v1/orgs')
+      .send({ title: 'Mine', emailDomains: ['gmail.com'] });
+    expect([gmail.status, gmail.body.error?.message]).toEqual([
+      400,
+      'emailDomains: "gmail.com" is a public mail provider; claim your organization\'s own domain',
+    ]);
+
+    // what is claimed stays claimable, and may be dropped, by any admin
+    await patch({ emailDomains: ['example.test'] }).expect(200);
+    const other = await addMember(server.ds, fx.org, 'admin');
+    await server.ds.manager.update(User, { id: other.user.id }, { email: `${unique('o')}@other.example` });
+    await server
+      .as(other.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .send({ emailDomains: ['example.test'] })
+      .expect(200);
+    const dropped = await server.as(other.token).patch(`/v1/orgs/${fx.org.id}`).send({ emailDomains: [] }).expect(200);
+    expect(dropped.body.emailDomains).toEqual([]);
+    const readded = await server
+      .as(other.token)
+      .patch(`/v1/orgs/${fx.org.id}`)
+      .send({ emailDomains: ['example.test'] });
+    expect(readded.status).toBe(400);
   });
 
   it('answers 400, not 500, for a path segment it cannot percent-decode and a body that does not inflate', async () => {

@@ -10,7 +10,7 @@ import {
   INTEGRATION_VISIBILITIES,
 } from '../../../domain/integrations/vocabulary';
 import { paginationQuery, queryBoolean } from '../../query';
-import { httpUrl, text } from '../../schemas';
+import { httpsUrl, httpUrl, text } from '../../schemas';
 
 /** GitBook's integrationName: letters, digits, "-", "_" and ".", at most 100 characters. */
 const NAME = /^[a-zA-Z0-9-_.]+$/;
@@ -72,7 +72,7 @@ const itemFields = {
   id: componentId,
   title: text({ min: 2, max: 40 }),
   description: text({ max: 150 }).optional(),
-  icon: text({ max: 2048 }).optional().openapi({ description: 'URL of the icon' }),
+  icon: httpsUrl.optional().openapi({ description: 'https URL of the icon' }),
 };
 const block = z
   .object({

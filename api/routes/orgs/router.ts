@@ -98,11 +98,11 @@ export function organizationRoutes(api: ApiBuilder): void {
       body: patchOrganizationBody,
       responses: { 200: { description: 'organization', schema: organizationSchema } },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, caller }) => {
       const updated = await inTransaction(ds, async (db) => {
         const org = await loadOrganization(access, params.organizationId);
         await authorize(access, { kind: 'organization', organization: org }, 'admin');
-        return updateOrganization(db, org, body);
+        return updateOrganization(db, org, body, caller.userId);
       });
       const perms = await permissionsOf(access, { kind: 'organization', organization: updated });
       return { status: 200, body: presentOrganization(updated, perms, urls) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
-import { emailDomain, pathId, resourceId, text } from '../../schemas';
+import { emailDomain, httpsUrl, pathId, resourceId, text } from '../../schemas';
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 
@@ -35,7 +35,7 @@ export const patchOrganizationBody = z
       .strict()
       .nullable()
       .optional(),
-    logo: text({ max: 2048 }, z.string().url()).nullable().optional(),
+    logo: httpsUrl.nullable().optional(),
     sso: z.boolean().optional(),
     ai: z.boolean().optional(),
     inviteLinks: z.boolean().optional(),

@@ -1,15 +1,7 @@
 import { z } from 'zod';
 import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
-import { pathId, resourceId, text } from '../../schemas';
-
-function isHttpsUrl(value: string): boolean {
-  try {
-    return new URL(value).protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
+import { httpsUrl, pathId, resourceId, text } from '../../schemas';
 
 const label = text({ min: 1, max: 255, trim: true });
 // "" leaves a setting unset: the provider stays `pending` until entityID, ssoURL and certificate are all set
@@ -19,7 +11,7 @@ const entityID = text({ max: 1024, trim: true }).openapi({
 const certificate = text({ max: 16384, characters: 'lines' }).openapi({
   description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it',
 });
-const ssoURL = text({ max: 2048 }, z.string().url()).refine(isHttpsUrl, 'must be an https URL');
+const ssoURL = httpsUrl;
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 export const samlProviderParams = { organizationId: pathId('organization'), samlProviderId: pathId('SAML provider') };
