@@ -50,6 +50,16 @@ function toAppError(err: unknown): AppError | null {
   return null;
 }
 
+/** What failed behind a 503: the driver's code, errno and message (MariaDB's sqlMessage), or the error's own. */
+function causeOf(err: unknown): { code?: string; errno?: number; message: string } {
+  const e = err as { code?: string; errno?: number; message?: string; driverError?: { sqlMessage?: string } };
+  return {
+    code: e?.code,
+    errno: e?.errno,
+    message: e?.driverError?.sqlMessage ?? e?.message ?? String(err),
+  };
+}
+
 export function errorHandler(logger: Logger) {
   // Express recognises an error handler by its four parameters.
   return (err: unknown, req: Request, res: Response, _next: NextFunction): void => {
@@ -58,6 +68,9 @@ export function errorHandler(logger: Logger) {
     const known = toAppError(err);
     const status = known?.status ?? 500;
     if (!known) logger.error({ err, reqId: req.id, ...requestContext(req) }, 'unhandled error');
+    // the caller is told only to retry; the operator needs the dependency's own words (no SQL text: it may hold data)
+    else if (status === 503 && !(err instanceof AppError))
+      logger.warn({ reqId: req.id, ...requestContext(req), cause: causeOf(err) }, `answered 503: ${known.message}`);
     if (res.headersSent) return;
     // a dependency's trouble: worth a retry, not at once
     if (status === 503 && !res.hasHeader('Retry-After')) res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));

@@ -243,6 +243,34 @@ describe('issue 18 §5: live tokens per user', () => {
   });
 });
 
+describe('issue 27 §4: a burst at the live-token cap', () => {
+  const server = useServer({ maxLiveTokensPerUser: 100 });
+
+  it('serializes on the cap: 30 requests at once by a user with 91 live tokens get 9 tokens and 21 409s, never a 503', async () => {
+    const owner = await createUser(server.ds); // live token 1
+    await inTransaction(server.ds, async (db) => {
+      for (let i = 0; i < 90; i++) await issueToken(db, owner.user.id, `t${i}`);
+    });
+    for (let round = 0; round < 2; round++) {
+      const answers = await Promise.all(
+        Array.from({ length: 30 }, () => server.as(owner.token).post('/v1/user/tokens').send({ label: 'burst' })),
+      );
+      const count = (status: number) => answers.filter((r) => r.status === status).length;
+      expect({
+        round,
+        created: count(201),
+        refused: count(409),
+        other: answers.length - count(201) - count(409),
+      }).toEqual({
+        round,
+        created: round === 0 ? 9 : 0,
+        refused: round === 0 ? 21 : 30,
+        other: 0,
+      });
+    }
+  });
+});
+
 interface Answer {
   status: number;
   headers: http.IncomingHttpHeaders;
