@@ -88,10 +88,13 @@ describe('integration token scopes', () => {
       'view',
       'viewAdaptiveSchema',
     ]);
-    expect(granted(await permissionsOf(ctx, { kind: 'publishedSite', site: site(), passes: [] }))).toEqual([
+    const published = { ...site(), published: true } as Site;
+    expect(granted(await permissionsOf(ctx, { kind: 'publishedSite', site: published, passes: [] }))).toEqual([
       'view',
       'viewAll',
     ]);
+    // the published view of a site that is not published is nobody's
+    expect(granted(await permissionsOf(ctx, { kind: 'publishedSite', site: site(), passes: [] }))).toEqual([]);
     expect(granted(await permissionsOf(ctx, { kind: 'openapiSpec', spec }))).toEqual(['edit', 'view']);
     expect(granted(await permissionsOf(ctx, { kind: 'organization', organization: { id: orgId } }))).toEqual([
       'createOpenAPISpec',
