@@ -1,70 +1,75 @@
 /**
- * The layering of docs/architecture.md, checked by `npm run check:layers` (run by npm test):
- * api -> domain <- activities, domain -> entities, and workflows import only types (plus the
- * Temporal workflow SDK, each other, and the job contracts), so workflow code stays deterministic.
- * The job contracts (domain/processes/contracts.ts) import nothing and are all domain/ knows of the
- * workflows, so no import circle runs through workflows/.
+ * The floors of docs/architecture.md, checked by `npm run check:layers` (run by npm test), bottom up:
+ *   1. entities/ (the schema and its vocabulary leaf) and the job contracts (domain/jobs/contracts.ts);
+ *   2. platform/ (configuration, the database, deadlines, metrics, storage, the guarded fetch, Temporal, rate limits);
+ *   3. domain/ (business rules only);
+ *   4. activities/, api/, cli/;
+ *   5. workflows/ (types only, plus the contracts) and worker/.
+ * A floor imports only floors below it, and no import circle exists anywhere.
  */
 const typeOnly = ['type-only', 'type-import'];
-const contracts = '^domain/processes/contracts\\.ts$';
+const contracts = '^domain/jobs/contracts\\.ts$';
+const vocabulary = '^entities/vocabulary\\.ts$';
 
 module.exports = {
   forbidden: [
     {
-      name: 'domain-not-above',
+      name: 'no-circular',
       comment:
-        'domain/ holds the business rules; it never reaches up into the HTTP layer, the activities, the worker or the CLI',
+        'an import circle makes load order decide what is defined; move the shared piece where both sides can import it',
       severity: 'error',
-      from: { path: '^domain/' },
-      to: { path: '^(api|activities|worker|cli)/' },
-    },
-    {
-      name: 'domain-not-workflows',
-      comment:
-        'domain/ starts jobs through the job contracts (domain/processes/contracts.ts) and never imports workflows/, not even a type',
-      severity: 'error',
-      from: { path: '^domain/' },
-      to: { path: '^workflows/' },
-    },
-    {
-      name: 'contracts-import-nothing',
-      comment: 'the job contracts are the bottom floor: workflow code imports them by value, so they import nothing',
-      severity: 'error',
-      from: { path: contracts },
-      to: {},
-    },
-    {
-      name: 'no-circle-through-workflows',
-      comment: 'an import circle through workflows/ ties workflow code to what imports it',
-      severity: 'error',
-      from: { path: '^workflows/' },
+      from: {},
       to: { circular: true },
     },
     {
-      name: 'activities-not-api',
-      comment: 'activities wrap domain/, never the HTTP layer or the worker entry',
-      severity: 'error',
-      from: { path: '^activities/' },
-      to: { path: '^(api|worker|cli)/' },
-    },
-    {
       name: 'entities-at-the-bottom',
-      comment:
-        'entities/ are the schema: they may name domain types and read the database settings (their commands: migrate, create the database), nothing else above them',
+      comment: 'entities/ are the ground floor: they import nothing of ours above them',
       severity: 'error',
       from: { path: '^entities/' },
-      to: {
-        path: '^(api|domain|activities|workflows|worker|cli)/',
-        pathNot: '^domain/config\\.ts$',
-        dependencyTypesNot: typeOnly,
-      },
+      to: { path: '^(platform|domain|api|activities|workflows|worker|cli|bench|scripts|test)/' },
+    },
+    {
+      name: 'contracts-import-only-the-vocabulary',
+      comment: 'workflow code imports the job contracts by value, so they import nothing but the vocabulary leaf',
+      severity: 'error',
+      from: { path: contracts },
+      to: { pathNot: vocabulary },
+    },
+    {
+      name: 'vocabulary-is-a-leaf',
+      comment: 'the vocabulary leaf imports nothing',
+      severity: 'error',
+      from: { path: vocabulary },
+      to: {},
+    },
+    {
+      name: 'platform-below-domain',
+      comment: 'platform/ is plumbing with no rule of its own: it stands on entities/ and never reaches up',
+      severity: 'error',
+      from: { path: '^platform/' },
+      to: { path: '^(domain|api|activities|workflows|worker|cli|bench|scripts|test)/' },
+    },
+    {
+      name: 'domain-not-above',
+      comment:
+        'domain/ holds the business rules; it never reaches up into the HTTP layer, the activities, the worker, the CLI or the workflows (it starts jobs through the contracts)',
+      severity: 'error',
+      from: { path: '^domain/' },
+      to: { path: '^(api|activities|workflows|worker|cli|bench|scripts|test)/' },
+    },
+    {
+      name: 'activities-not-api',
+      comment: 'activities wrap domain/, never the HTTP layer, the CLI or the worker entry',
+      severity: 'error',
+      from: { path: '^activities/' },
+      to: { path: '^(api|worker|cli|bench|test)/' },
     },
     {
       name: 'api-not-workers',
-      comment: 'the API starts workflows through domain/processes, it does not import activities or workflow code',
+      comment: 'the API starts workflows through domain/jobs, it does not import activities or workflow code',
       severity: 'error',
       from: { path: '^api/' },
-      to: { path: '^(activities|worker|cli)/|^workflows/', dependencyTypesNot: typeOnly },
+      to: { path: '^(activities|worker|cli|bench|test)/|^workflows/', dependencyTypesNot: typeOnly },
     },
     {
       name: 'workflows-types-only',
@@ -73,6 +78,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^workflows/' },
       to: { pathNot: `^workflows/|@temporalio/(workflow|common)|${contracts}`, dependencyTypesNot: typeOnly },
+    },
+    {
+      name: 'product-not-tests',
+      comment: 'no product code imports the tests or the benchmarks',
+      severity: 'error',
+      from: { path: '^(entities|platform|domain|api|activities|workflows|worker|cli)/' },
+      to: { path: '^(test|bench)/' },
     },
   ],
   options: {

@@ -20,5 +20,5 @@ RUN npm run build && npm prune --omit=dev
 
 USER node
 EXPOSE 8080
-# API by default (a bounded old generation keeps its RSS near what is live: docs/decisions.md); the worker runs `node dist/worker/main.js`, the migrations `node dist/entities/migrate.js`
+# API by default (a bounded old generation keeps its RSS near what is live: docs/decisions.md); the worker runs `node dist/worker/main.js`, the migrations `node dist/platform/db/migrate.js`
 CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=32", "dist/api/server.js"]

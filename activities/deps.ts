@@ -4,12 +4,12 @@
  */
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../domain/config';
-import { createLogger } from '../domain/logger';
-import { GuardedFetch } from '../domain/net/guarded-fetch';
-import { TemporalGateway } from '../domain/processes/temporal';
-import { createBlobStore } from '../domain/storage';
-import type { BlobStore } from '../domain/storage/blob-store';
+import type { Config } from '../platform/config';
+import { createLogger } from '../platform/logger';
+import { GuardedFetch } from '../platform/net/guarded-fetch';
+import { createBlobStore } from '../platform/storage';
+import type { BlobStore } from '../platform/storage/blob-store';
+import { TemporalGateway } from '../platform/temporal/gateway';
 import { JobMetrics } from './job-metrics';
 
 export type Clock = () => Date;
@@ -18,7 +18,7 @@ export interface ActivityDeps {
   ds: DataSource;
   config: Config;
   blobs: BlobStore;
-  /** The guarded outbound client (domain/net/): every fetch of a user-supplied URL goes through it. */
+  /** The guarded outbound client (platform/net/): every fetch of a user-supplied URL goes through it. */
   fetch: GuardedFetch;
   logger: Logger;
   clock: Clock;

@@ -1,5 +1,5 @@
 /**
- * The one heartbeat of long activities. The step gets a Liveness (domain/processes/liveness.ts): each
+ * The one heartbeat of long activities. The step gets a Liveness (domain/jobs/liveness.ts): each
  * `heartbeat(progress)` sends the progress as the activity's heartbeat details and throws the
  * cancellation once Temporal delivered one; `signal` aborts its fetches. A timer heartbeats in between,
  * so a step waiting on a slow source is still seen alive and still learns of a cancel (Temporal answers
@@ -7,7 +7,7 @@
  * heartbeatTimeout (JOB_HEARTBEAT_TIMEOUT_MS) passes.
  */
 import { Context } from '@temporalio/activity';
-import type { Liveness, StepProgress } from '../domain/processes/liveness';
+import type { Liveness, StepProgress } from '../domain/jobs/liveness';
 
 /** The timer's period; the worker sends at most one heartbeat per throttle interval (worker/worker.ts). */
 export const KEEPALIVE_MS = 1000;

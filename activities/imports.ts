@@ -1,7 +1,7 @@
 /** Content import activities: thin wrappers over domain/imports, built from the one set of dependencies. */
 import { commitImport, discardImport } from '../domain/imports/commit';
 import { StageProgress, stageImportBatch } from '../domain/imports/stage';
-import type { ImportCommit, JobRef } from '../domain/processes/contracts';
+import type { ImportCommit, JobRef } from '../domain/jobs/contracts';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

@@ -1,6 +1,7 @@
 /** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
-import { withWorkContext } from '../domain/after-commit';
-import type { JobWorkflowName } from '../domain/processes/contracts';
+
+import type { JobWorkflowName } from '../domain/jobs/contracts';
+import { withWorkContext } from '../platform/db/after-commit';
 import type { ActivityDeps } from './deps';
 import { createImportActivities } from './imports';
 import { createIntegrationActivities } from './integrations';
@@ -25,7 +26,7 @@ export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => ob
 
 /**
  * Every activity runs in the worker's work context: the jobs and the events its transactions ask for start
- * once they commit (domain/after-commit.ts).
+ * once they commit (platform/db/after-commit.ts).
  */
 export function createActivities(deps: ActivityDeps): object {
   const activities: Record<string, (...args: unknown[]) => Promise<unknown>> = Object.assign(

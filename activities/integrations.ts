@@ -6,7 +6,7 @@ import {
   deliverEvent,
   recordAttempt,
 } from '../domain/integrations/delivery';
-import type { JobRef } from '../domain/processes/contracts';
+import type { JobRef } from '../domain/jobs/contracts';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

@@ -5,7 +5,7 @@
  * `permanentFailures`.
  */
 import { ApplicationFailure } from '@temporalio/common';
-import { JobError } from '../domain/processes/job-error';
+import { JobError } from '../domain/jobs/job-error';
 
 export function toFailure(err: unknown): unknown {
   if (!(err instanceof JobError)) return err;

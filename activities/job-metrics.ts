@@ -6,8 +6,8 @@
  * first recorded): a series born at 1 hides its first increase from rate() and increase().
  */
 import { Counter, Histogram, Registry } from 'prom-client';
-import { JOB_FAILURES } from '../domain/processes/contracts';
-import { JOB_KIND_LIST } from '../domain/processes/jobs';
+import { JOB_FAILURES } from '../domain/jobs/contracts';
+import { JOB_KIND_LIST } from '../domain/jobs/kinds';
 
 export class JobMetrics {
   private readonly started: Counter<'kind'>;

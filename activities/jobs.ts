@@ -3,19 +3,13 @@
  * the run's generation and nothing once it moved on; the reconciler and the cleanup run from Schedules.
  */
 
-import { inTransaction } from '../domain/db';
-import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/processes/contracts';
-import { JobError } from '../domain/processes/job-error';
-import {
-  finishJob,
-  jobState,
-  lockCurrentJob,
-  lockJobRow,
-  markJobStarted,
-  reportJobProgress,
-} from '../domain/processes/job-kind';
-import { RepairReport, repairLostRuns } from '../domain/processes/job-repair';
-import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs } from '../domain/processes/jobs';
+import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/jobs/contracts';
+import { JobError } from '../domain/jobs/job-error';
+import { jobState } from '../domain/jobs/job-kind';
+import { finishJob, lockCurrentJob, lockJobRow, markJobStarted, reportJobProgress } from '../domain/jobs/job-lifecycle';
+import { RepairReport, repairLostRuns } from '../domain/jobs/job-repair';
+import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs } from '../domain/jobs/kinds';
+import { inTransaction } from '../platform/db/transactions';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
 

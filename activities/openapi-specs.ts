@@ -1,5 +1,6 @@
 /** OpenAPI specification activities: thin wrappers over domain/openapi-specs, built from the one set of dependencies. */
 
+import type { JobRef } from '../domain/jobs/contracts';
 import {
   BundledSource,
   bundleSpecSource,
@@ -7,7 +8,6 @@ import {
   saveSpecVersion,
 } from '../domain/openapi-specs/processing';
 import { refreshUrlSpecs } from '../domain/openapi-specs/refresh';
-import type { JobRef } from '../domain/processes/contracts';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

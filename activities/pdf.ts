@@ -1,7 +1,7 @@
 /** PDF export activities: thin wrappers over domain/pdf, built from the one set of dependencies. */
 
+import type { JobRef, RenderedFile } from '../domain/jobs/contracts';
 import { CollectedPages, collectPdfPages, renderPdfFile, savePdfFile } from '../domain/pdf/steps';
-import type { JobRef, RenderedFile } from '../domain/processes/contracts';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

@@ -1,9 +1,10 @@
 /** Space activities: thin wrappers over domain/spaces, built from the activities' dependencies. */
-import { inTransaction } from '../domain/db';
-import type { JobRef } from '../domain/processes/contracts';
-import type { Liveness } from '../domain/processes/liveness';
+
+import type { JobRef } from '../domain/jobs/contracts';
+import type { Liveness } from '../domain/jobs/liveness';
 import { checkPurge, PurgeBatch, PurgeCheck, purgeBatch, purgeJobBatch, purgeWait } from '../domain/spaces/purge';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
+import { inTransaction } from '../platform/db/transactions';
 import type { ActivityDeps } from './deps';
 import { heartbeating } from './heartbeat';
 import { permanentFailures } from './job-activity';

@@ -3,7 +3,7 @@
  * dependencies. One translator (provider client and rate limiter) serves every run of the worker.
  * Each activity heartbeats while it works, so the workflow notices a dead worker quickly.
  */
-import type { JobRef } from '../domain/processes/contracts';
+import type { JobRef } from '../domain/jobs/contracts';
 import { applyTranslationRun, RunResult } from '../domain/translations/apply';
 import { PlanSummary, planTranslationRun } from '../domain/translations/plan';
 import { createTranslator } from '../domain/translations/providers/translator';

@@ -2,10 +2,10 @@
 import { createHash } from 'crypto';
 import express, { Express } from 'express';
 import { LiveTokenCache } from '../domain/auth/live-token-cache';
-import { boundPool } from '../domain/deadline';
 import { notFound } from '../domain/errors';
-import { RateLimiter } from '../domain/rate-limits/limiter';
-import { RequestOrganizations } from '../domain/rate-limits/request-organization';
+import { boundPool } from '../platform/deadline';
+import { RateLimiter } from '../platform/rate-limits/limiter';
+import { RequestOrganizations } from '../platform/rate-limits/request-organization';
 import type { Deps } from './deps';
 import { ApiMetrics } from './metrics';
 import { authenticate } from './middleware/authenticate';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
-import type { Config } from '../domain/config';
-import type { TemporalGateway } from '../domain/processes/temporal';
-import type { BlobStore } from '../domain/storage/blob-store';
+import type { Config } from '../platform/config';
+import type { BlobStore } from '../platform/storage/blob-store';
+import type { TemporalGateway } from '../platform/temporal/gateway';
 
 /** What route handlers may use; built once in app.ts. */
 export interface Deps {

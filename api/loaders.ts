@@ -1,12 +1,11 @@
 /**
  * Load-or-404 for resources named in a path. Visibility is then decided by `authorize`. The
- * organization and the space, read by most requests, are read without the query builder (domain/rows.ts).
+ * organization and the space, read by most requests, are read without the query builder (platform/db/rows.ts).
  */
 import { authorize } from '../domain/access/authorize';
 import type { AccessContext } from '../domain/access/context';
 import { findSpaceWithRevision } from '../domain/content/revisions';
 import { notFound } from '../domain/errors';
-import { findOneWhere } from '../domain/rows';
 import { findSpaceWithCounters, SpaceCounters } from '../domain/spaces/counters';
 import { ChangeRequest } from '../entities/ChangeRequest';
 import { Collection } from '../entities/Collection';
@@ -14,6 +13,7 @@ import { Organization } from '../entities/Organization';
 import type { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { Team } from '../entities/Team';
+import { findOneWhere } from '../platform/db/rows';
 
 /** `notFoundName`: the 404 a route answers for anything missing, when its organization is only a path to it. */
 export async function loadOrganization(

@@ -1,11 +1,11 @@
 /**
  * The API's metrics: every request by operation id and status, with its latency, and the requests a
- * rate limit refused. Served by api/server.ts on METRICS_PORT (domain/metrics/server.ts).
+ * rate limit refused. Served by api/server.ts on METRICS_PORT (platform/metrics/server.ts).
  */
 import type { Express, NextFunction, Request, Response } from 'express';
 import { Counter, Histogram, Registry } from 'prom-client';
 import type { DataSource } from 'typeorm';
-import { createMetricsRegistry } from '../domain/metrics/registry';
+import { createMetricsRegistry } from '../platform/metrics/registry';
 import { RATE_LIMIT_POLICIES } from './middleware/rate-limit';
 
 export class ApiMetrics {

@@ -6,8 +6,8 @@ import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openap
 import express, { Request, RequestHandler, Response, Router } from 'express';
 import { ZodObject, ZodRawShape, ZodTypeAny, z } from 'zod';
 import { AccessContext } from '../domain/access/context';
-import { withWorkContext } from '../domain/after-commit';
 import { AppError, forbidden } from '../domain/errors';
+import { withWorkContext } from '../platform/db/after-commit';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { loggedQueryParameters } from './middleware/redact-url';

@@ -5,7 +5,7 @@
  * requests while those under way finish.
  */
 import type { Express, Request, Response } from 'express';
-import { Deadline, underDeadline } from '../domain/deadline';
+import { Deadline, underDeadline } from '../platform/deadline';
 import type { Deps } from './deps';
 
 type Check = (signal: AbortSignal) => Promise<unknown>;

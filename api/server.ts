@@ -1,11 +1,11 @@
 /** API entry point: connects MySQL, serves HTTP, and shuts down gracefully on SIGTERM/SIGINT. */
 import 'reflect-metadata';
-import { loadConfig } from '../domain/config';
-import { createLogger } from '../domain/logger';
-import { serveMetrics } from '../domain/metrics/server';
-import { TemporalGateway } from '../domain/processes/temporal';
-import { createBlobStore } from '../domain/storage';
-import { createDataSource } from '../entities/data-source';
+import { loadConfig } from '../platform/config';
+import { createDataSource } from '../platform/db/data-source';
+import { createLogger } from '../platform/logger';
+import { serveMetrics } from '../platform/metrics/server';
+import { createBlobStore } from '../platform/storage';
+import { TemporalGateway } from '../platform/temporal/gateway';
 import { createApp } from './app';
 import { answerClientErrorsAsJson } from './client-errors';
 import { metricsOf } from './metrics';

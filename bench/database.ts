@@ -1,7 +1,7 @@
 /** A benchmark's own database: its name must say "bench" (it is wiped), dropped and migrated afresh. */
 import type { DataSource } from 'typeorm';
-import { Config, loadConfig } from '../domain/config';
-import { createDataSource } from '../entities/data-source';
+import { Config, loadConfig } from '../platform/config';
+import { createDataSource } from '../platform/db/data-source';
 import { machine } from './machine';
 
 export interface BenchDatabase {

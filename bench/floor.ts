@@ -2,12 +2,12 @@
  * The bare floor of the HTTP benchmark (bench/http.ts): Express 5 and a mysql2 pool, no framework of
  * ours. `GET /v1/spaces/:spaceId` looks the bearer token up by its hash, then selects the space by
  * primary key and answers the row as JSON: the least any authenticated read must do.
- * Settings: FLOOR_PORT, and the MYSQL_* variables of domain/config.ts.
+ * Settings: FLOOR_PORT, and the MYSQL_* variables of platform/config.ts.
  */
 import { createHash } from 'crypto';
 import express from 'express';
 import mysql, { RowDataPacket } from 'mysql2/promise';
-import { loadDatabaseConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../platform/config';
 
 const config = loadDatabaseConfig();
 const pool = mysql.createPool({

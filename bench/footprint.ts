@@ -3,7 +3,7 @@
  * insert-only), revisions, and the search sections and links of one page (replaced wholesale by the
  * indexer when the page changes, so "rewritten" = the page's rows before plus after).
  */
-import type { Db } from '../domain/db';
+import type { Db } from '../platform/db/transactions';
 
 export interface StoreTotals {
   contentObjects: number;

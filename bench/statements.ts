@@ -8,10 +8,10 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import type { Logger as TypeOrmLogger } from 'typeorm';
 import { createApp } from '../api/app';
-import type { Config } from '../domain/config';
-import { TemporalGateway } from '../domain/processes/temporal';
-import { createBlobStore } from '../domain/storage';
-import { createDataSource } from '../entities/data-source';
+import type { Config } from '../platform/config';
+import { createDataSource } from '../platform/db/data-source';
+import { createBlobStore } from '../platform/storage';
+import { TemporalGateway } from '../platform/temporal/gateway';
 
 export class StatementCounter {
   private count = 0;

@@ -1,17 +1,17 @@
 /**
  * `cli jobs list` and `cli jobs watch`: jobs as their rows show them (never asked of Temporal); `cli jobs retry`
- * and `cli jobs cancel`: the operator's two actions (domain/processes/job-operator.ts), which need Temporal too.
+ * and `cli jobs cancel`: the operator's two actions (domain/jobs/job-operator.ts), which need Temporal too.
  */
 import { SingleBar } from 'cli-progress';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../domain/errors';
-import { cancelJobRun, retryJob } from '../domain/processes/job-operator';
-import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/processes/job-queries';
-import type { TemporalGateway } from '../domain/processes/temporal';
+import { cancelJobRun, retryJob } from '../domain/jobs/job-operator';
+import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/jobs/job-queries';
 import { purgeDueAt } from '../domain/spaces/deletion';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
 import { Organization } from '../entities/Organization';
 import { Space } from '../entities/Space';
+import type { TemporalGateway } from '../platform/temporal/gateway';
 import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];

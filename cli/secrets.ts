@@ -1,7 +1,7 @@
 /** `secrets rotate`: what the operator runs after putting a new key first in INTEGRATION_SECRETS_KEY. */
 import type { DataSource } from 'typeorm';
-import { loadIntegrationSecretsKeys } from '../domain/config';
 import { RotationReport, rotateIntegrationSecrets } from '../domain/integrations/secrets-rotation';
+import { loadIntegrationSecretsKeys } from '../platform/config';
 import { CliError, fieldsText } from './output';
 
 /** The key ring, read before the database is opened; a missing or short key is `unavailable`, as bad database settings are. */

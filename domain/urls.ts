@@ -1,5 +1,5 @@
 /** Builders for the `urls` blocks: API locations from PUBLIC_BASE_URL, app and published links from their bases. */
-import type { Config } from './config';
+import type { Config } from '../platform/config';
 
 export class Urls {
   constructor(private readonly config: Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>) {}

@@ -1,6 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import type { Role } from '../domain/access/roles';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
+import type { Role } from './vocabulary';
 
 @Entity('collections')
 @Index(['organizationId', 'parentId', 'position', 'id'])

@@ -1,6 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import type { Role } from '../domain/access/roles';
 import { RefColumn, TimeColumn } from './columns';
+import type { Role } from './vocabulary';
 
 export type GrantTargetKind = 'space' | 'collection';
 export type GrantPrincipalKind = 'user' | 'team';

@@ -3,8 +3,8 @@
  * row, not Temporal, is where the API and the operator CLI read a job's state from.
  */
 import { Column, Index } from 'typeorm';
-import type { JobErrorMessage } from '../domain/processes/contracts';
 import { TimeColumn } from './columns';
+import type { JobErrorMessage } from './vocabulary';
 
 export class JobState {
   /** Bumped in the transaction that asks for (or withdraws) work; part of the workflow id. */

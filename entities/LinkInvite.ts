@@ -1,6 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
-import type { Role } from '../domain/access/roles';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
+import type { Role } from './vocabulary';
 
 /** An invite link into an organization (only deletion is exposed by the spec). */
 @Entity('link_invites')

@@ -1,7 +1,7 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * The shared counter of one rate-limit bucket (domain/rate-limits/limiter.ts): the hits handed out
+ * The shared counter of one rate-limit bucket (platform/rate-limits/limiter.ts): the hits handed out
  * in its current window. One row per token and per organization, reused window after window.
  */
 @Entity('rate_limit_counters')

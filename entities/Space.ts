@@ -1,7 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
-import type { Role } from '../domain/access/roles';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
+import type { Role } from './vocabulary';
 
 export type EditMode = 'live' | 'locked';
 export type SpaceVisibility = 'public' | 'unlisted' | 'share-link' | 'visitor-auth' | 'in-collection' | 'private';

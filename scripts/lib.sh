@@ -5,7 +5,7 @@ DATA="$ROOT/.data"
 mkdir -p "$DATA/log"
 export PATH="$(go env GOPATH 2>/dev/null || echo "$HOME/go")/bin:$PATH"
 
-# A setting given as NAME_FILE (domain/config.ts reads the file) gets no default here: NAME and NAME_FILE
+# A setting given as NAME_FILE (platform/config.ts reads the file) gets no default here: NAME and NAME_FILE
 # together are refused.
 from_file() { local file="$1_FILE"; [ -n "${!file:-}" ]; }
 # the value of a setting, from NAME_FILE when given (for the servers the scripts start themselves)
@@ -27,7 +27,7 @@ export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_A
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
-# The signing secrets, which have no default (domain/config.ts): generated once into a git-ignored file
+# The signing secrets, which have no default (platform/config.ts): generated once into a git-ignored file
 # (mode 600) and reused by every later run, so links and cursors stay valid; values already in the
 # environment win. Two runs racing to create the file both end up with the first one written.
 load_secrets() { # [file]
@@ -168,7 +168,7 @@ start_mariadb() {
 
 ensure_database() { # name
   # a server the scripts did not start: create the database as the configured user, if it may
-  if ! local_mysql || [ ! -S "$DATA/mysql.sock" ]; then (cd "$ROOT" && MYSQL_DATABASE="$1" node dist/entities/create-database.js); return; fi
+  if ! local_mysql || [ ! -S "$DATA/mysql.sock" ]; then (cd "$ROOT" && MYSQL_DATABASE="$1" node dist/platform/db/create-database.js); return; fi
   local password
   password="$(value_of MYSQL_PASSWORD)"
   env -u MYSQL_HOST -u MYSQL_PWD -u MYSQL_TCP_PORT mariadb --no-defaults --protocol=SOCKET -uroot --socket="$DATA/mysql.sock" <<SQL

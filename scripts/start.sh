@@ -5,7 +5,7 @@
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 setup_all
 ensure_database "$MYSQL_DATABASE"
-(cd "$ROOT" && node dist/entities/migrate.js)
+(cd "$ROOT" && node dist/platform/db/migrate.js)
 
 : "${PORT:=8080}"
 export PORT

@@ -3,12 +3,12 @@ import { randomBytes } from 'crypto';
 import type { DataSource } from 'typeorm';
 import type { Role } from '../domain/access/roles';
 import { issueToken } from '../domain/auth/tokens';
-import { inTransaction } from '../domain/db';
 import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { ensureUser } from '../domain/users/users';
 import type { Organization } from '../entities/Organization';
 import type { User } from '../entities/User';
+import { inTransaction } from '../platform/db/transactions';
 
 export const unique = (prefix = 't'): string => `${prefix}${randomBytes(5).toString('hex')}`;
 

@@ -6,14 +6,14 @@
  */
 import 'reflect-metadata';
 import { JobMetrics } from '../activities/job-metrics';
-import { loadConfig } from '../domain/config';
-import { boundPool } from '../domain/deadline';
-import { createLogger } from '../domain/logger';
+import { ensureSchedules } from '../domain/jobs/schedules';
 import { registerJobsGauge } from '../domain/metrics/jobs';
-import { createMetricsRegistry } from '../domain/metrics/registry';
-import { serveMetrics } from '../domain/metrics/server';
-import { ensureSchedules } from '../domain/processes/schedules';
-import { createDataSource } from '../entities/data-source';
+import { loadConfig } from '../platform/config';
+import { createDataSource } from '../platform/db/data-source';
+import { boundPool } from '../platform/deadline';
+import { createLogger } from '../platform/logger';
+import { createMetricsRegistry } from '../platform/metrics/registry';
+import { serveMetrics } from '../platform/metrics/server';
 import { temporalMetrics } from './metrics';
 import { installTemporalRuntime } from './runtime';
 import { planQueues } from './task-queues';

@@ -4,7 +4,7 @@
  * (worker/runtime.ts).
  * The worker's /metrics appends them, so one scrape gets both.
  */
-import type { MetricsSource } from '../domain/metrics/server';
+import type { MetricsSource } from '../platform/metrics/server';
 
 export function temporalMetrics(port: number): MetricsSource {
   return async () => {

@@ -4,9 +4,9 @@
  * TEMPORAL_NAMESPACE. Exits 1 with a message saying what to do when that is not possible.
  */
 import { Connection } from '@temporalio/client';
-import { loadTemporalConfig } from '../domain/config';
-import { registerSearchAttributes, SearchAttributesError } from '../domain/processes/search-attributes';
-import { temporalConnectionOptions } from '../domain/processes/temporal-connection';
+import { registerSearchAttributes, SearchAttributesError } from '../domain/jobs/search-attributes';
+import { loadTemporalConfig } from '../platform/config';
+import { temporalConnectionOptions } from '../platform/temporal/connection';
 
 async function main(): Promise<void> {
   const { temporal } = loadTemporalConfig();

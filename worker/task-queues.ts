@@ -5,7 +5,7 @@
  * others' slots. A step holds at most one MySQL connection at a time, so the steps a worker runs at once
  * must fit in its pool, less the connections it uses beside them: checked here, at start-up.
  */
-import { type Config, heavyTaskQueueOf } from '../domain/config';
+import { type Config, heavyTaskQueueOf } from '../platform/config';
 
 /** Connections the worker keeps beside its steps: a metrics scrape, the dispatch after a step's commit. */
 export const POOL_RESERVE = 2;

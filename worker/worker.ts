@@ -6,8 +6,8 @@ import { NativeConnection, Worker } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
 import { createActivities } from '../activities';
 import { ActivityDeps, createActivityDeps } from '../activities/deps';
-import type { Config } from '../domain/config';
-import { temporalConnectionOptions } from '../domain/processes/temporal-connection';
+import type { Config } from '../platform/config';
+import { temporalConnectionOptions } from '../platform/temporal/connection';
 import { planQueues } from './task-queues';
 import { workflowBundle } from './workflow-bundle';
 

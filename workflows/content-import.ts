@@ -15,7 +15,7 @@ import {
   upsertMemo,
 } from '@temporalio/workflow';
 import type { ImportActivities } from '../activities/imports';
-import type { ContentImportInput, ImportCommit, JobOutcome } from '../domain/processes/contracts';
+import type { ContentImportInput, ImportCommit, JobOutcome } from '../domain/jobs/contracts';
 import { bookkeepingActivityOptions, heartbeatingActivityOptions, runJob } from './job';
 
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {

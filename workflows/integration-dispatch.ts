@@ -7,7 +7,7 @@
  */
 import { ApplicationFailure, CancellationScope, proxyActivities, sleep } from '@temporalio/workflow';
 import type { IntegrationActivities } from '../activities/integrations';
-import type { IntegrationDispatchInput, JobOutcome } from '../domain/processes/contracts';
+import type { IntegrationDispatchInput, JobOutcome } from '../domain/jobs/contracts';
 import {
   bookkeepingActivityOptions,
   failureOf,

@@ -16,7 +16,7 @@ import {
   TimeoutFailure,
 } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
-import { JOB_FAILURES, type JobFailure, type JobOutcome, type JobRun } from '../domain/processes/contracts';
+import { JOB_FAILURES, type JobFailure, type JobOutcome, type JobRun } from '../domain/jobs/contracts';
 
 /**
  * A work step's options: a failure that may pass (a 5xx, a network or database error, a lost worker) is

@@ -9,7 +9,7 @@
  */
 import { ActivityCancellationType, CancellationScope, patched, proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
-import type { JobOutcome, OpenAPIProcessInput } from '../domain/processes/contracts';
+import type { JobOutcome, OpenAPIProcessInput } from '../domain/jobs/contracts';
 import { bookkeepingActivityOptions, heartbeatingActivityOptions, jobActivityOptions, runJob } from './job';
 
 export async function openapiProcess(input: OpenAPIProcessInput): Promise<JobOutcome<string | null>> {

@@ -4,7 +4,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { OpenAPISpecActivities } from '../activities/openapi-specs';
-import type { RefreshOpenAPISpecsInput } from '../domain/processes/contracts';
+import type { RefreshOpenAPISpecsInput } from '../domain/jobs/contracts';
 
 const { refreshOpenAPISpecs: refresh } = proxyActivities<OpenAPISpecActivities>({
   startToCloseTimeout: '10 minutes',

@@ -7,7 +7,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { PdfActivities } from '../activities/pdf';
-import type { JobOutcome, PdfExportInput, RenderedFile } from '../domain/processes/contracts';
+import type { JobOutcome, PdfExportInput, RenderedFile } from '../domain/jobs/contracts';
 import { heartbeatingActivityOptions, jobActivityOptions, runJob } from './job';
 
 export async function pdfExport(input: PdfExportInput): Promise<JobOutcome<RenderedFile>> {

@@ -1,11 +1,11 @@
 /**
  * reconcileJobs: run by the `reconcile-jobs` Schedule (one place, however many workers), it starts
  * every job run whose start a crash between a request's commit and its start lost, and repairs every
- * job whose run closed without recording its end (domain/processes/job-repair.ts).
+ * job whose run closed without recording its end (domain/jobs/job-repair.ts).
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
-import type { ReconcileJobsInput, ReconcileJobsResult } from '../domain/processes/contracts';
+import type { ReconcileJobsInput, ReconcileJobsResult } from '../domain/jobs/contracts';
 
 const { reconcileJobs: reconcile } = proxyActivities<JobActivities>({
   startToCloseTimeout: '5 minutes',

@@ -14,7 +14,7 @@
 import type { ActivityOptions } from '@temporalio/workflow';
 import { CancellationScope, isCancellation, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
-import type { JobOutcome, JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/processes/contracts';
+import type { JobOutcome, JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/jobs/contracts';
 import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure, runJob } from './job';
 
 const V1_RETRY = {

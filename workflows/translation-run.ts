@@ -7,7 +7,7 @@
  */
 import { proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
-import type { JobOutcome, TranslationRunInput } from '../domain/processes/contracts';
+import type { JobOutcome, TranslationRunInput } from '../domain/jobs/contracts';
 import { heartbeatingActivityOptions, runJob } from './job';
 
 export async function translationRun(

@@ -1,6 +1,6 @@
 /**
  * Every request has a deadline: REQUEST_TIMEOUT_MS once its body arrived (a slow upload is the client's
- * time, not the service's). What it waits on runs under it (domain/deadline.ts): a MySQL connection, each
+ * time, not the service's). What it waits on runs under it (platform/deadline.ts): a MySQL connection, each
  * statement and each Temporal call get what the deadline leaves at most, so a hung dependency fails the
  * request instead of holding it. A request still unanswered at the deadline answers 503 with
  * Retry-After. Its statements past the deadline fail (their connection closed, their transaction rolled
@@ -8,7 +8,7 @@
  * answer would hide from any client.
  */
 import type { RequestHandler, Response } from 'express';
-import { Deadline, underDeadline } from '../../domain/deadline';
+import { Deadline, underDeadline } from '../../platform/deadline';
 import { hasBody } from '../operation';
 
 /** Seconds a client should wait before retrying a request refused for a dependency (a 503 of ours). */

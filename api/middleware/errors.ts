@@ -2,8 +2,8 @@
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
 import { QueryFailedError } from 'typeorm';
-import { DEADLINE_CODES } from '../../domain/deadline';
 import { AppError } from '../../domain/errors';
+import { DEADLINE_CODES } from '../../platform/deadline';
 import { requestContext } from '../request-context';
 import { deadlinePassed, RETRY_AFTER_SECONDS } from './deadline';
 

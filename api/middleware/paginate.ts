@@ -5,9 +5,9 @@
  */
 import { createHmac, timingSafeEqual } from 'crypto';
 import type { EntityTarget, ObjectLiteral, SelectQueryBuilder } from 'typeorm';
-import type { Db } from '../../domain/db';
 import { badRequest } from '../../domain/errors';
-import { columnsOf, hydrate, queryPrepared } from '../../domain/rows';
+import { columnsOf, hydrate, queryPrepared } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 
 export interface SortKey<T> {
   /** SQL expression, e.g. `m.joinedAt`. */
@@ -98,7 +98,7 @@ function nextOf<T>(rows: T[], limit: number, keys: SortKey<T>[], req: PageReques
 
 /**
  * The rows of a query without joins that selects its whole entity, and the entities, one per row.
- * Run as a prepared statement (domain/rows.ts) and hydrated column by column: MariaDB no longer
+ * Run as a prepared statement (platform/db/rows.ts) and hydrated column by column: MariaDB no longer
  * parses a list's long statement on every request, and TypeORM's mapping of the rows is skipped.
  */
 async function alignedRows<T extends ObjectLiteral>(

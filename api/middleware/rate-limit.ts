@@ -1,5 +1,5 @@
 /**
- * The request limits (domain/rate-limits): per token, per user and per organization after
+ * The request limits (platform/rate-limits): per token, per user and per organization after
  * authentication, per client address on the operations reachable without a token. Every answer
  * carries the RateLimit-Policy and RateLimit headers of the IETF draft (RateLimit header fields for
  * HTTP); a refused request answers 429 with Retry-After. The token is counted first, then its user,
@@ -8,11 +8,11 @@
  * outsiders cannot spend its budget by naming it in their paths.
  */
 import type { NextFunction, Request, Response } from 'express';
-import type { Config } from '../../domain/config';
 import { AppError } from '../../domain/errors';
-import { addressBucket } from '../../domain/rate-limits/client-address';
-import type { BucketState, RateLimiter, RateLimitPolicy } from '../../domain/rate-limits/limiter';
-import type { RequestOrganizations } from '../../domain/rate-limits/request-organization';
+import type { Config } from '../../platform/config';
+import { addressBucket } from '../../platform/rate-limits/client-address';
+import type { BucketState, RateLimiter, RateLimitPolicy } from '../../platform/rate-limits/limiter';
+import type { RequestOrganizations } from '../../platform/rate-limits/request-organization';
 
 declare module 'express-serve-static-core' {
   interface Request {

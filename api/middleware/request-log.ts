@@ -7,7 +7,7 @@
 import { randomUUID } from 'crypto';
 import type { NextFunction, Request, Response } from 'express';
 import type { Logger } from 'pino';
-import type { Config } from '../../domain/config';
+import type { Config } from '../../platform/config';
 import { requestContext } from '../request-context';
 import { redactUrl } from './redact-url';
 

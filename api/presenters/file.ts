@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileEntry } from '../../domain/content/model';
-import type { BlobStore } from '../../domain/storage/blob-store';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import type { Presented } from './wire';
 
 export const fileSchema = z

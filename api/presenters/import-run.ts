@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { IMPORT_RUN_STATUSES } from '../../domain/imports/import-job';
 import { IMPORT_SOURCES, importRunStatus } from '../../domain/imports/runs';
-import type { ImportCommit } from '../../domain/processes/contracts';
+import type { ImportCommit } from '../../domain/jobs/contracts';
 import type { ImportRun } from '../../entities/ImportRun';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';

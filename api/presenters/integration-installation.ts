@@ -1,11 +1,11 @@
 /** Installations of integrations on organizations, spaces and sites, as GitBook's objects (domain/integrations/wire.ts builds them). */
 import { z } from 'zod';
-import type { Config } from '../../domain/config';
 import { installationJson, siteInstallationJson, spaceInstallationJson } from '../../domain/integrations/wire';
 import type { Integration } from '../../entities/Integration';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
+import type { Config } from '../../platform/config';
 import { timestamp } from './common';
 import { PresentedSite, siteSchema } from './site';
 import type { PresentedSpace } from './site-space';

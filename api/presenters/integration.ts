@@ -1,7 +1,6 @@
 /** GitBook's Integration object: built by domain/integrations/wire.ts, documented here. */
 import { z } from 'zod';
 import type { IntegrationPermissions, OrganizationPermissions } from '../../domain/access/targets';
-import type { Config } from '../../domain/config';
 import {
   INTEGRATION_RUNTIMES,
   INTEGRATION_TARGETS,
@@ -10,6 +9,7 @@ import {
 import { integrationJson } from '../../domain/integrations/wire';
 import type { Integration } from '../../entities/Integration';
 import type { Organization } from '../../entities/Organization';
+import type { Config } from '../../platform/config';
 import { organizationSchema } from './organization';
 import type { Presented } from './wire';
 

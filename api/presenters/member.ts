@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import type { Db } from '../../domain/db';
 import { describeMembers, MemberDetails } from '../../domain/members/details';
 import type { Member } from '../../entities/Member';
+import type { Db } from '../../platform/db/transactions';
 import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { teamRoleSchema } from './team';
 import type { Urls } from './urls';

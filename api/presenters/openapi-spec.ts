@@ -1,9 +1,9 @@
 /** OpenAPI specifications, their versions and version content, as GitBook's OpenAPISpec* objects (both 0.137 and 0.202 fields). */
 import { z } from 'zod';
 import type { OpenAPISpecPermissions } from '../../domain/access/authorize';
+import { JOB_FAILURES } from '../../domain/jobs/contracts';
 import { OPENAPI_FAILURES } from '../../domain/openapi-specs/failures';
 import { OPENAPI_PROCESSING_STATES, openapiProcessJob } from '../../domain/openapi-specs/process-job';
-import { JOB_FAILURES } from '../../domain/processes/contracts';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
 import { iso, isoOrNull, timestamp } from './common';

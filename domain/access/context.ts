@@ -1,7 +1,7 @@
 import { Collection } from '../../entities/Collection';
 import type { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import type { IntegrationPrincipal } from './integration-principal';
 
 /** What authorization reads of a grant. */

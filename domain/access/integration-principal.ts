@@ -1,7 +1,7 @@
 /** An integration calling the API with one of its tokens: a caller of its own kind, never a member. */
 import type { ApiToken } from '../../entities/ApiToken';
 import type { InstallationSelection } from '../../entities/IntegrationInstallation';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { effectiveScopes } from '../integrations/granted-scopes';
 
 export interface IntegrationPrincipal {

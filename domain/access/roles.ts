@@ -1,6 +1,7 @@
-/** The spec's role enumeration, ordered from least to most powerful. */
-export const ROLES = ['read', 'comment', 'edit', 'review', 'create', 'admin'] as const;
-export type Role = (typeof ROLES)[number];
+/** The role ladder's rules; the ladder itself is shared vocabulary (entities/vocabulary.ts). */
+import { ROLES, type Role } from '../../entities/vocabulary';
+
+export { ROLES, type Role };
 
 export function roleRank(role: Role | null | undefined): number {
   return role ? ROLES.indexOf(role) + 1 : 0;

@@ -7,7 +7,9 @@ import type { Organization } from '../../entities/Organization';
 import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
 import type { Team } from '../../entities/Team';
-import type { SitePass } from '../sites/visitors';
+
+/** A site visibility a verified credential of the request satisfies (domain/sites/visitors.ts checks them). */
+export type SitePass = 'share-link' | 'visitor-auth';
 
 export type Target =
   /** only its id decides (the caller's membership), so a read need not load the row */

@@ -3,15 +3,15 @@
  *
  * - An entry lives at most `ttlMs` (TOKEN_CACHE_MS, at most 1000): a revocation, an expiry or a changed
  *   role or grant made by another process (another API replica, the worker) applies within that time.
- * - Any transaction this process commits forgets every entry (domain/db.ts commitGeneration), so a
+ * - Any transaction this process commits forgets every entry (platform/db/transactions.ts commitGeneration), so a
  *   change made through this replica applies from its next request.
  * - Only live tokens are remembered: a new token works at once everywhere, and random secrets cannot
  *   fill the cache. An expiry date is checked at every use.
  * - Entries are frozen: a request that tried to change its caller's memberships would throw, not leak
  *   into the next request.
  */
-import { TOKEN_CACHE_MAX_MS } from '../config';
-import { commitGeneration, Db } from '../db';
+import { TOKEN_CACHE_MAX_MS } from '../../platform/config';
+import { commitGeneration, Db } from '../../platform/db/transactions';
 import { deepFreeze } from '../freeze';
 import { findLiveToken, hashSecret, LiveToken } from './tokens';
 

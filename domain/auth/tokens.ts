@@ -4,12 +4,12 @@ import { IsNull, MoreThan } from 'typeorm';
 import { ApiToken } from '../../entities/ApiToken';
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
+import { columnsOf, hydrate, queryPrepared } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 import { grantsOfColumn, grantsOfUserColumn, KnownAccess } from '../access/context';
 import { loadIntegrationPrincipal } from '../access/integration-principal';
-import type { Db } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
-import { columnsOf, hydrate, queryPrepared } from '../rows';
 
 const PREFIX = 'dpt_';
 

@@ -7,7 +7,7 @@
 import { FindOperator, IsNull } from 'typeorm';
 import { Collection } from '../../entities/Collection';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest, conflict } from '../errors';
 
 const POSITION_STEP = 1024;

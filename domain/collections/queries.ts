@@ -1,9 +1,9 @@
 /** List queries over collections, filtered in SQL to what the caller can view. */
 
 import { Collection } from '../../entities/Collection';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { whereCollectionViewable } from '../access/viewable';
-import type { Db } from '../db';
 
 /** Collections of the organization; `topLevelOnly` keeps those at the organization root. */
 export function collectionsOfOrganizationQuery(

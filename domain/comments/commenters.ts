@@ -3,7 +3,7 @@
 import { Comment } from '../../entities/Comment';
 import { CommentReply } from '../../entities/CommentReply';
 import { Member } from '../../entities/Member';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export function commentersQuery(db: Db, organizationId: string, changeRequestId: string) {
   const qb = db.createQueryBuilder(Member, 'm').where('m.organizationId = :organizationId', { organizationId });

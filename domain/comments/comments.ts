@@ -4,7 +4,7 @@ import { In } from 'typeorm';
 import { Comment, CommentStatus } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { newId } from '../ids';
 import { applyCounterChange, commentStatusChange } from '../spaces/counter-changes';
 import { CommentScope, scopeWhere } from './scope';

@@ -4,7 +4,7 @@
  */
 
 import { Comment } from '../../entities/Comment';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 type CountRow = { id: string; n: string | number };
 

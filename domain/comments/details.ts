@@ -7,7 +7,7 @@ import type { Comment } from '../../entities/Comment';
 import type { CommentReaction } from '../../entities/CommentReaction';
 import type { CommentReply } from '../../entities/CommentReply';
 import { User } from '../../entities/User';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { reactionsOf } from './reactions';
 import { repliersOf } from './repliers';
 import type { CommentScope } from './scope';

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { Comment } from '../../entities/Comment';
 import { CommentReaction, ReactionTargetKind } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest, notFound } from '../errors';
 
 export interface ReactionChanges {

@@ -1,7 +1,7 @@
 /** Who replied to each of many comments: one grouped query for the whole list. */
 import { In } from 'typeorm';
 import { CommentReply } from '../../entities/CommentReply';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export interface Replier {
   userId: string;

@@ -3,7 +3,7 @@
 import { Comment } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { notFound } from '../errors';
 import { newId } from '../ids';
 

@@ -5,6 +5,7 @@
 import { In } from 'typeorm';
 import type { Comment } from '../../entities/Comment';
 import { Revision } from '../../entities/Revision';
+import type { Db } from '../../platform/db/transactions';
 import { splitSections } from '../content/markdown';
 import { PageEntry, PageVersion, pageKey } from '../content/model';
 import { ObjectStore } from '../content/objects';
@@ -12,7 +13,6 @@ import { ContentReader, PageRecord } from '../content/reader';
 import { createInitialRevision } from '../content/revisions';
 import { slugOf } from '../content/slugs';
 import { getMany } from '../content/trie';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { CommentScope, headRevisionId } from './scope';
 

@@ -3,7 +3,7 @@ import { In } from 'typeorm';
 import { ChangeRequest, ChangeRequestStatus } from '../../entities/ChangeRequest';
 import { Revision } from '../../entities/Revision';
 import { User } from '../../entities/User';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { changeRequestCommentCounts } from './comment-counts';
 
 export interface ChangeRequestFilter {

@@ -7,7 +7,7 @@
 import { ChangeRequest, ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { conflict } from '../errors';
 import { newId } from '../ids';
 import { applyCounterChange, changeRequestStatusChange } from '../spaces/counter-changes';

@@ -6,7 +6,7 @@
 
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { createInitialRevision, insertRevision } from './revisions';
 
 export async function copySpaceContent(db: Db, from: Space, to: Space, userId: string | null): Promise<Revision> {

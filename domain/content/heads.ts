@@ -7,7 +7,7 @@
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { conflict } from '../errors';
 import { recordSpaceContentUpdated } from '../integrations/space-events';
 import { ContentEditor } from './editor';

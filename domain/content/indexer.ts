@@ -6,20 +6,16 @@ import { In } from 'typeorm';
 import { SearchPage } from '../../entities/SearchPage';
 import { SearchSection } from '../../entities/SearchSection';
 import { SpaceLink } from '../../entities/SpaceLink';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { redecideOpenAPILinks } from '../links/openapi-links';
+import { linkTargetKey, PATH_PREFIX } from '../links/target-key';
 import { LinkContext, resolveLinks } from './link-status';
 import { splitSections } from './markdown';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from './model';
 import type { ObjectStore } from './objects';
-import { hashOf } from './objects';
 import { ContentReader } from './reader';
 import { slugOf } from './slugs';
 import { diff } from './trie';
-
-export const linkTargetKey = (kind: string, target: string): string => hashOf(`${kind}:${target}`);
-/** Path links are stored with a leading slash, which no id has. */
-export const PATH_PREFIX = '/';
 
 const SECTION_BODY_MAX = 60000;
 const PAGE_TEXT_MAX = 4_000_000;

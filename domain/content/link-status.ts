@@ -7,7 +7,7 @@
 import { In, IsNull } from 'typeorm';
 import { Space } from '../../entities/Space';
 import type { LinkStatus } from '../../entities/SpaceLink';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { existingSpecSlugs } from '../links/openapi-links';
 import type { ExtractedLink } from './model';
 import type { ContentReader } from './reader';

@@ -8,7 +8,7 @@
 import { createHash } from 'crypto';
 import { In } from 'typeorm';
 import { ContentObject } from '../../entities/ContentObject';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { sharedObjects } from './object-cache';
 
 /** JSON with object keys sorted, so equal values have equal hashes. */

@@ -2,9 +2,9 @@
 import { EntityNotFoundError } from 'typeorm';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import { columnsOf, findOneWhere, hydrate, queryPrepared } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 import { newId } from '../ids';
-import { columnsOf, findOneWhere, hydrate, queryPrepared } from '../rows';
 import { ObjectStore } from './objects';
 import { emptyTrie } from './trie';
 
@@ -42,7 +42,7 @@ export async function createInitialRevision(db: Db, space: Space, createdById: s
   return revision;
 }
 
-/** Read by every content read, so without the query builder (domain/rows.ts). */
+/** Read by every content read, so without the query builder (platform/db/rows.ts). */
 /** A live (not soft-deleted) space and its current revision, in one statement; null for an unknown or deleted space. */
 export async function findSpaceWithRevision(
   db: Db,

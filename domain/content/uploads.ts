@@ -5,7 +5,7 @@
  */
 import { createHash } from 'crypto';
 import { imageSize } from 'image-size';
-import type { BlobStore } from '../storage/blob-store';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import type { FileEntry } from './model';
 
 const DIMENSIONED_TYPES = new Set(['png', 'jpg', 'gif']);

@@ -6,8 +6,8 @@
 import { ContentGrant, GrantPrincipalKind, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
 import { Team } from '../../entities/Team';
+import type { Db } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
 
 export interface GrantTarget {

@@ -5,10 +5,10 @@
  */
 import { randomBytes } from 'crypto';
 import type { Logger } from 'pino';
-import type { Config } from '../config';
+import type { Config } from '../../platform/config';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { storeFile } from '../content/uploads';
 import { newId } from '../ids';
-import type { BlobStore } from '../storage/blob-store';
 import { ImportState, imageKey, StagedPage, sourceKey, stateKey, textKey, writeJson } from './staging';
 
 export type ImportLimits = Config['imports'];

@@ -7,13 +7,13 @@
  */
 
 import { ImportRun } from '../../entities/ImportRun';
+import { inTransaction } from '../../platform/db/transactions';
 import { commitToHead, type Head } from '../content/heads';
-import { inTransaction } from '../db';
 import { AppError } from '../errors';
-import type { ImportCommit, JobRef } from '../processes/contracts';
-import { JobError } from '../processes/job-error';
-import { lockCurrentJob } from '../processes/job-kind';
-import { Liveness, UNWATCHED } from '../processes/liveness';
+import type { ImportCommit, JobRef } from '../jobs/contracts';
+import { JobError } from '../jobs/job-error';
+import { lockCurrentJob } from '../jobs/job-lifecycle';
+import { Liveness, UNWATCHED } from '../jobs/liveness';
 import { IMPORT_FAILURES } from './failures';
 import { contentImportJob } from './import-job';
 import { planPages } from './page-tree';

@@ -1,7 +1,7 @@
 /**
  * The codes a failed import records on its run (GitBook's OpenAPI codes where the cause is the same):
  * the URL could not be fetched, its content could not be read, or the content it was to go into can
- * no longer change. A cancelled run records CANCELLED (domain/processes/contracts.ts).
+ * no longer change. A cancelled run records CANCELLED (domain/jobs/contracts.ts).
  */
 export const IMPORT_FAILURES = {
   fetchTimeout: 'FETCH_TIMEOUT',

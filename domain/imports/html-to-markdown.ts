@@ -9,7 +9,7 @@ import { parseHTML } from 'linkedom';
 import TurndownService from 'turndown';
 import { gfm } from 'turndown-plugin-gfm';
 import { fitsTokenBudget, PAGE_MARKDOWN_MAX_CHARACTERS } from '../content/markdown';
-import { JobError } from '../processes/job-error';
+import { JobError } from '../jobs/job-error';
 import { IMPORT_FAILURES } from './failures';
 
 export interface ConvertOptions {

@@ -1,7 +1,7 @@
 /** Images of imported documents become files of the content: fetched (web pages, markdown) or unpacked (archives). */
-import { FetchError } from '../net/fetch-error';
-import type { GuardedFetch } from '../net/guarded-fetch';
-import type { Liveness } from '../processes/liveness';
+import { FetchError } from '../../platform/net/fetch-error';
+import type { GuardedFetch } from '../../platform/net/guarded-fetch';
+import type { Liveness } from '../jobs/liveness';
 import type { StagingBatch } from './batch';
 
 const TYPES_BY_EXTENSION: Record<string, string> = {

@@ -3,8 +3,8 @@
  * `contentImport` workflow runs it under `content-import/<importRunId>/<generation>`.
  */
 import { ImportRun } from '../../entities/ImportRun';
-import { JOB_FAILURES, JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import { JOB_FAILURES, JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's ContentImportRun statuses. */
 export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'failed', 'cancelled'] as const;

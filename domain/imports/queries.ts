@@ -2,10 +2,10 @@
 
 import { ImportRun } from '../../entities/ImportRun';
 import { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
-import type { Db } from '../db';
-import { JOB_FAILURES } from '../processes/contracts';
+import { JOB_FAILURES } from '../jobs/contracts';
 import type { ImportRunStatus } from './runs';
 
 /** `active` is GitBook's name for pending and in-progress together. */

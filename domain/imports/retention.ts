@@ -1,8 +1,8 @@
 /** The retention of the content-import kind: runs finished longer ago than IMPORT_RETENTION_SECONDS go. */
 import { LessThan } from 'typeorm';
 import { ImportRun } from '../../entities/ImportRun';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
 
 const BATCH = 500;
 

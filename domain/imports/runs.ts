@@ -8,12 +8,13 @@ import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { ImportRun, ImportSource } from '../../entities/ImportRun';
 import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import type { Head } from '../content/heads';
 import { assertWritable, lockHead } from '../content/heads';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
-import { cancelJob, currentJob, isJobActive, JobTicket, requestJob } from '../processes/job-kind';
+import { isJobActive, JobTicket } from '../jobs/job-kind';
+import { cancelJob, currentJob, requestJob } from '../jobs/job-lifecycle';
 import { contentImportJob, IMPORT_RUN_STATUSES } from './import-job';
 
 export const IMPORT_SOURCES = ['website', 'html', 'markdown', 'zip', 'docx'] as const satisfies readonly ImportSource[];

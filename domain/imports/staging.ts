@@ -8,8 +8,8 @@
  * Batch n reads state-n and writes state-(n+1), so a retried batch starts over from the same state.
  */
 import type { Logger } from 'pino';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import type { FileEntry } from '../content/model';
-import type { BlobStore } from '../storage/blob-store';
 
 /** A page as staged; its markdown is in the text blob of its batch. */
 export interface StagedPage {

@@ -6,7 +6,7 @@
 
 import { Integration } from '../../entities/Integration';
 import { Member } from '../../entities/Member';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { containsPattern } from '../like';
 
 export interface CatalogueFilters {

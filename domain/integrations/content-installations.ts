@@ -9,7 +9,7 @@ import { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
-import { Db, insertKeepingValues, isDuplicateKey } from '../db';
+import { Db, insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 import { deletedFields, setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';

@@ -6,7 +6,7 @@
  */
 
 import { Integration } from '../../entities/Integration';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export interface DevelopmentMode {
   tunnelUrl: string;

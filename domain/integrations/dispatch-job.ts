@@ -7,15 +7,15 @@
 import { In, IsNull, LessThan, Not } from 'typeorm';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
-import type { Config } from '../config';
-import type { Db } from '../db';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
+import { JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's IntegrationEvent statuses (`pending` is an extension: its delivery goes on). */
 export const INTEGRATION_EVENT_STATUSES = ['success', 'failed', 'pending'] as const;
 
-import type { BlobStore } from '../storage/blob-store';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { removeIntegrationTokens } from './tokens';
 
 /** Events whose delivery ended before the retention, then tombstones with no delivery left, with their blobs and tokens. */

@@ -11,8 +11,8 @@ import { IntegrationInstallation } from '../../entities/IntegrationInstallation'
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import { Organization } from '../../entities/Organization';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
 import { coveredSpaceCounts } from './installation-queries';
 import { decryptSecrets } from './secrets';
 import { issueIntegrationTokens } from './tokens';

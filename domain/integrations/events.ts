@@ -2,7 +2,7 @@
  * Integration events (issue 11 §3): one row per event and installation, written in the transaction
  * of the change that causes it. An event whose integration is in development mode for the event's
  * organization is `pending` and asks for its `integration-dispatch` job, started after the commit
- * (domain/after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,
+ * (platform/db/after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,
  * with a trace line saying no endpoint is configured: running published scripts is a later step.
  */
 
@@ -10,10 +10,10 @@ import type { Integration } from '../../entities/Integration';
 import { IntegrationEvent, IntegrationEventLog } from '../../entities/IntegrationEvent';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { idleJobState } from '../../entities/JobState';
-import { afterCommit } from '../after-commit';
-import { Db, insertKeepingValues } from '../db';
+import { afterCommit } from '../../platform/db/after-commit';
+import { Db, insertKeepingValues } from '../../platform/db/transactions';
 import { newId } from '../ids';
-import { dispatchJob } from '../processes/job-start';
+import { dispatchJob } from '../jobs/job-start';
 import { integrationDispatchJob } from './dispatch-job';
 import type { IntegrationEventType } from './event-payloads';
 

@@ -15,8 +15,8 @@ import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInsta
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Site } from '../../entities/Site';
 import type { Space } from '../../entities/Space';
-import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
+import { columnsOf, hydrate } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 import type { ContentKind } from './content-installations';
 
 /** A space installation counts while its space is live (a deleted space's rows wait for its purge). */

@@ -11,7 +11,7 @@ import { InstallationSelection, IntegrationInstallation } from '../../entities/I
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
-import { Db, insertKeepingValues, isDuplicateKey } from '../db';
+import { Db, insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
 import { forbidden } from '../errors';
 import { newId } from '../ids';
 import { deletedFields, setupFields } from './event-payloads';

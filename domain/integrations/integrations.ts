@@ -5,7 +5,7 @@
  */
 
 import { Integration } from '../../entities/Integration';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { uninstallAll } from './installations';
 
 /** The published integration with this name; null when there is none or it is a tombstone. */

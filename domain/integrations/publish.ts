@@ -13,12 +13,12 @@ import { Integration, IntegrationRuntime, IntegrationTarget, IntegrationVisibili
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { Organization } from '../../entities/Organization';
 import { User } from '../../entities/User';
-import type { Config } from '../config';
-import { Db, insertKeepingValues, isDuplicateKey } from '../db';
+import type { Config } from '../../platform/config';
+import { Db, insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { badRequest, conflict, forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 import { describeAjvError, firstAjvError } from '../sites/adaptive/json-schema';
-import type { BlobStore } from '../storage/blob-store';
 import { blobKeysOf, integrationBlobKeys } from './blobs';
 import { lockIntegrationByName } from './integrations';
 import { withdrawUnpublishedGrants } from './scope-approval';

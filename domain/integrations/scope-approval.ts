@@ -5,7 +5,7 @@
 import type { QueryDeepPartialEntity } from 'typeorm';
 import type { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
 import { effectiveScopes, scopesPendingApproval } from './granted-scopes';

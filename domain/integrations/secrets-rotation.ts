@@ -6,7 +6,7 @@
  */
 import { type DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { Integration } from '../../entities/Integration';
-import { type Db, inTransaction } from '../db';
+import { type Db, inTransaction } from '../../platform/db/transactions';
 import { encryptSecrets, openSecrets } from './secrets';
 
 type SecretsConfig = { integrations: { secretsKeys: string[] } };

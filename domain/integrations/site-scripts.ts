@@ -6,8 +6,8 @@
  */
 
 import type { Site } from '../../entities/Site';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
 import { installationsCoveringSite } from './installation-queries';
 import { integrationUrls } from './wire';
 

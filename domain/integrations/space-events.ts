@@ -7,8 +7,8 @@
 import type { Revision } from '../../entities/Revision';
 import type { Space } from '../../entities/Space';
 import { User } from '../../entities/User';
-import { transactionConfig } from '../after-commit';
-import type { Db } from '../db';
+import { transactionConfig } from '../../platform/db/after-commit';
+import type { Db } from '../../platform/db/transactions';
 import { contentUpdatedFields, eventUser, IntegrationEventType, visibilityUpdatedFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
 import { installationsCoveringSpace } from './installation-queries';

@@ -9,9 +9,9 @@ import { LessThanOrEqual } from 'typeorm';
 import { ApiToken } from '../../entities/ApiToken';
 import type { Integration } from '../../entities/Integration';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
 import { issueToken } from '../auth/tokens';
-import type { Config } from '../config';
-import type { Db } from '../db';
 
 /** Expired rows of the integration removed by each issue, at most: issuing never waits on a backlog. */
 const EXPIRED_REMOVED_PER_ISSUE = 100;

@@ -18,8 +18,8 @@ import type {
 import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
+import type { Config } from '../../platform/config';
 import type { OrganizationPermissions } from '../access/targets';
-import type { Config } from '../config';
 import { OrganizationJson, organizationJson } from '../organizations/wire';
 import { Urls } from '../urls';
 import { present } from '../wire-fields';

@@ -5,12 +5,12 @@
  */
 
 import { SpaceLink } from '../../entities/SpaceLink';
-import { linkTargetKey, PATH_PREFIX } from '../content/indexer';
+import type { Db } from '../../platform/db/transactions';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from '../content/model';
 import type { ContentReader } from '../content/reader';
 import { diff } from '../content/trie';
-import type { Db } from '../db';
 import { notFound } from '../errors';
+import { linkTargetKey, PATH_PREFIX } from './target-key';
 
 export interface BacklinkTarget {
   kind: 'page' | 'file';

@@ -5,11 +5,11 @@
  */
 
 import { LinkKind, LinkStatus, SpaceLink } from '../../entities/SpaceLink';
-import { PATH_PREFIX } from '../content/indexer';
+import type { Db } from '../../platform/db/transactions';
 import { LinkContext, ResolvedLink, resolveLinks } from '../content/link-status';
 import type { ContentReader } from '../content/reader';
-import type { Db } from '../db';
 import { notFound } from '../errors';
+import { PATH_PREFIX } from './target-key';
 
 export interface LinkItem {
   sourcePageId: string;

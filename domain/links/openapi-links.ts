@@ -5,8 +5,8 @@
  */
 import { In } from 'typeorm';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { linkTargetKey } from '../content/indexer';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
+import { linkTargetKey } from './target-key';
 
 /** The slugs among `slugs` that name a spec of the organization. */
 export async function existingSpecSlugs(db: Db, organizationId: string, slugs: string[]): Promise<Set<string>> {

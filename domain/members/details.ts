@@ -9,10 +9,10 @@ import { Space } from '../../entities/Space';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
+import type { Db } from '../../platform/db/transactions';
 import { viewableContent, viewableSites } from '../access/authorize';
 import { AccessContext } from '../access/context';
 import { whereSpaceViewable } from '../access/viewable';
-import type { Db } from '../db';
 
 export interface MemberDetails {
   member: Member;

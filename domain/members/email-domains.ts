@@ -6,12 +6,9 @@
 
 import { Organization } from '../../entities/Organization';
 import type { User } from '../../entities/User';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
+import { emailDomainOf } from '../organizations/claimed-domains';
 import { organizationsOfUserQuery } from '../organizations/organizations';
-
-export function emailDomainOf(email: string): string {
-  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
-}
 
 export async function organizationsClaimingDomain(db: Db, domain: string, caller: User): Promise<Organization[]> {
   const normalized = domain.toLowerCase();

@@ -8,8 +8,8 @@ import { Member } from '../../entities/Member';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
+import type { Db } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
-import type { Db } from '../db';
 import { conflict, notFound } from '../errors';
 import { containsPattern } from '../like';
 

@@ -6,9 +6,9 @@
 import { Gauge, type Registry } from 'prom-client';
 import { type DataSource, type FindOptionsWhere, MoreThanOrEqual } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
-import type { Db } from '../db';
-import { JOB_STATUS_WHERE } from '../processes/job-queries';
-import { JOB_KIND_LIST } from '../processes/jobs';
+import type { Db } from '../../platform/db/transactions';
+import { JOB_STATUS_WHERE } from '../jobs/job-queries';
+import { JOB_KIND_LIST } from '../jobs/kinds';
 
 /** How far back `failed_last_hour` looks. */
 const FAILED_WINDOW_MS = 3600_000;

@@ -10,9 +10,9 @@ import type { AnyObject, ErrorObject, Filesystem } from '@scalar/openapi-parser'
 import { load, validate } from '@scalar/openapi-parser';
 import { createHash } from 'crypto';
 import { parse as parseYaml } from 'yaml';
-import { FetchError } from '../net/fetch-error';
-import type { JobErrorMessage } from '../processes/contracts';
-import { JobError } from '../processes/job-error';
+import { FetchError } from '../../platform/net/fetch-error';
+import type { JobErrorMessage } from '../jobs/contracts';
+import { JobError } from '../jobs/job-error';
 import { OPENAPI_FAILURES } from './failures';
 
 /** One file of a bundle, in the shape of @scalar/openapi-parser's (and GitBook's renderer's) Filesystem entry. */

@@ -3,8 +3,8 @@
  * the `openapiProcess` workflow runs it under `openapi-process/<specId>/<generation>`.
  */
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import { JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's OpenAPISpec processingState. */
 export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;

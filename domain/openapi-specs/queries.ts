@@ -2,7 +2,7 @@
 
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export function specsOfOrganizationQuery(db: Db, organizationId: string) {
   return db.createQueryBuilder(OpenAPISpec, 's').where('s.organizationId = :organizationId', { organizationId });

@@ -5,8 +5,9 @@
 
 import { type DataSource, IsNull, MoreThan, Not } from 'typeorm';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { inTransaction } from '../db';
-import { isJobActive, lockJobRow, requestJob } from '../processes/job-kind';
+import { inTransaction } from '../../platform/db/transactions';
+import { isJobActive } from '../jobs/job-kind';
+import { lockJobRow, requestJob } from '../jobs/job-lifecycle';
 import { openapiProcessJob } from './process-job';
 
 const BATCH = 100;

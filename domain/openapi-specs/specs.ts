@@ -7,12 +7,13 @@ import { createHash } from 'crypto';
 import { idleJobState } from '../../entities/JobState';
 import { OpenAPISpec, OpenAPISpecVisibility } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
-import type { Db } from '../db';
-import { insertKeepingValues, isDuplicateKey } from '../db';
+import type { Db } from '../../platform/db/transactions';
+import { insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { conflict } from '../errors';
+import { JobTicket } from '../jobs/job-kind';
+import { requestJob, withdrawJob } from '../jobs/job-lifecycle';
 import { refreshOpenAPISpecLinks } from '../links/openapi-links';
-import { JobTicket, requestJob, withdrawJob } from '../processes/job-kind';
-import type { BlobStore } from '../storage/blob-store';
 import { specTextKey } from './blob-keys';
 import { openapiProcessJob } from './process-job';
 

@@ -1,7 +1,7 @@
 /** Reading a version's bundle back from the blob store. */
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import { type BlobStore, BlobTooLarge } from '../../platform/storage/blob-store';
 import { conflict } from '../errors';
-import { type BlobStore, BlobTooLarge } from '../storage/blob-store';
 import type { BundleFile } from './bundle';
 
 /**

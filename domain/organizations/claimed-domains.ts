@@ -7,7 +7,11 @@
  */
 import freeEmailDomains from 'free-email-domains';
 import { badRequest } from '../errors';
-import { emailDomainOf } from '../members/email-domains';
+
+/** The domain of an e-mail address, lower case. */
+export function emailDomainOf(email: string): string {
+  return email.slice(email.lastIndexOf('@') + 1).toLowerCase();
+}
 
 const PUBLIC_MAIL_PROVIDERS: ReadonlySet<string> = new Set(freeEmailDomains);
 

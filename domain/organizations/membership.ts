@@ -1,6 +1,6 @@
 import { Member } from '../../entities/Member';
+import { type Db, insertKeepingValues } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
-import { type Db, insertKeepingValues } from '../db';
 
 /** Makes the user a member with `role` (null: guest), or changes the role of an existing member. */
 export async function addOrUpdateMember(

@@ -3,8 +3,8 @@
 import { Member } from '../../entities/Member';
 import { Organization } from '../../entities/Organization';
 import { User } from '../../entities/User';
+import { type Db, insertKeepingValues } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
-import { type Db, insertKeepingValues } from '../db';
 import { conflict } from '../errors';
 import { newId } from '../ids';
 import { assertClaimable, normalizeDomains } from './claimed-domains';

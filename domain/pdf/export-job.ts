@@ -3,8 +3,8 @@
  * `pdfExport` workflow runs it under `pdf-export/<exportId>/<generation>`.
  */
 import { PdfExport } from '../../entities/PdfExport';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import { JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** Where an export stands, as `GET …/pdf` answers it: the file (ready), a failure, or 202 while pending or running. */
 export const PDF_EXPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as const;

@@ -8,12 +8,13 @@ import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
 import type { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
 import { loadRevision } from '../content/revisions';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
-import { currentJob, JobTicket, jobStatus, lockJobRow, requestJob } from '../processes/job-kind';
+import { JobTicket, jobStatus } from '../jobs/job-kind';
+import { currentJob, lockJobRow, requestJob } from '../jobs/job-lifecycle';
 import { pdfExportJob } from './export-job';
 
 export interface PdfOptions {

@@ -8,10 +8,10 @@ import { ChangeRequest } from '../../entities/ChangeRequest';
 import type { PdfExport } from '../../entities/PdfExport';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import { ObjectStore } from '../content/objects';
 import { ContentReader, PageNode, PageRecord } from '../content/reader';
-import type { Db } from '../db';
-import { JobError } from '../processes/job-error';
+import { JobError } from '../jobs/job-error';
 
 export const PDF_FAILURES = {
   sourceGone: 'PDF_SOURCE_GONE',

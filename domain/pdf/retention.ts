@@ -1,9 +1,9 @@
 /** The retention of the pdf-export kind: exports nobody asked for lately go, with their blobs. */
 import { LessThan } from 'typeorm';
 import { PdfExport } from '../../entities/PdfExport';
-import type { Config } from '../config';
-import { Db, inTransaction } from '../db';
-import type { BlobStore } from '../storage/blob-store';
+import type { Config } from '../../platform/config';
+import { Db, inTransaction } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { manuscriptKey, pdfFileKey } from './files';
 
 const BATCH = 200;

@@ -5,11 +5,11 @@
  */
 import type { DataSource } from 'typeorm';
 import { PdfExport } from '../../entities/PdfExport';
-import { inTransaction } from '../db';
-import type { JobRef, RenderedFile } from '../processes/contracts';
-import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
-import type { Liveness } from '../processes/liveness';
-import type { BlobStore } from '../storage/blob-store';
+import { inTransaction } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { JobRef, RenderedFile } from '../jobs/contracts';
+import { lockCurrentJob, reportJobProgress } from '../jobs/job-lifecycle';
+import type { Liveness } from '../jobs/liveness';
 import { pdfExportJob } from './export-job';
 import { manuscriptKey, pdfFileKey } from './files';
 import { buildManuscript, Manuscript, PdfLimits } from './manuscript';

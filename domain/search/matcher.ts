@@ -4,7 +4,7 @@
  * them (only words shorter than the index's minimum token size, or stop-words) falls back to a
  * case-insensitive LIKE on the whole phrase, so "go" or "to be" still find something.
  */
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { containsPattern } from '../like';
 import { countHits, firstHit } from './hits';
 

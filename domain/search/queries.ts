@@ -6,7 +6,7 @@
 import type { ObjectLiteral, SelectQueryBuilder } from 'typeorm';
 import { SearchPage } from '../../entities/SearchPage';
 import type { SearchSection } from '../../entities/SearchSection';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import type { SectionMatch } from './matcher';
 
 const SCORE_TYPE = 'DECIMAL(30,12)';

@@ -6,11 +6,11 @@
 import { In } from 'typeorm';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
-import type { Db } from '../db';
 import { excerpt } from './excerpt';
 import { SectionMatch, sectionMatch } from './matcher';
 import { pageLocations } from './page-paths';

@@ -5,7 +5,7 @@
 
 import { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 /** Who takes over from `removed` in `ids` (an ordered level): the one after it, else the one before. */
 export function nextDefault(ids: string[], removed: string): string | null {

@@ -4,7 +4,7 @@
  */
 
 import { Site } from '../../entities/Site';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 /** The organization's site, locked for the rest of the transaction; null when there is none. */
 export function findLockedSite(db: Db, organizationId: string, siteId: string): Promise<Site | null> {

@@ -5,8 +5,8 @@
  */
 
 import type { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import { applyTemplate } from '../content/templates/apply';
-import type { Db } from '../db';
 import { createSpace, TITLE_MAX } from '../spaces/spaces';
 
 export type NewSpaceKind = 'empty' | 'sample';

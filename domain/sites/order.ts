@@ -8,7 +8,7 @@ import { IsNull } from 'typeorm';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export const ITEM_TYPES = ['site-space', 'site-section', 'site-section-group'] as const;
 export type ItemType = (typeof ITEM_TYPES)[number];

@@ -7,7 +7,7 @@ import { randomBytes } from 'crypto';
 import { JWTPayload, errors as joseErrors, jwtVerify } from 'jose';
 import type { Site } from '../../entities/Site';
 import { SitePublishingAuth } from '../../entities/SitePublishingAuth';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 
 /** 256 random bits, 43 URL-safe characters (HS256 wants a key at least as long as its hash). */

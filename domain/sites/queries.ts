@@ -1,8 +1,8 @@
 /** Site lists and the counts a Site carries. */
 
 import { Site, SiteType } from '../../entities/Site';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableSites } from '../access/authorize';
-import type { Db } from '../db';
 import { containsPattern } from '../like';
 import { SHOWN_SPACE_JOIN } from './structure';
 

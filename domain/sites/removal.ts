@@ -6,7 +6,7 @@
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSpace } from '../../entities/SiteSpace';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { nextDefault, setDefaultSection, setDefaultSiteSpace } from './defaults';
 import { findLockedSite } from './lock';
 import { closeGaps, Parent } from './order';

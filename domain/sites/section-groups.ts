@@ -3,7 +3,7 @@
 import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { endOf, siblingsAt, writeOrder } from './order';

@@ -8,7 +8,7 @@ import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { checkCondition } from './conditions';

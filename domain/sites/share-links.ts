@@ -8,7 +8,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'crypto';
 import { Site } from '../../entities/Site';
 import { SiteShareLink } from '../../entities/SiteShareLink';
 import type { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { conflict, notFound } from '../errors';
 import { newId } from '../ids';
 import { findSection, loadStructure } from './structure';

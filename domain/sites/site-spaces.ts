@@ -7,7 +7,7 @@ import type { Site } from '../../entities/Site';
 import { SiteSection } from '../../entities/SiteSection';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest, conflict } from '../errors';
 import { newId } from '../ids';
 import { checkCondition } from './conditions';

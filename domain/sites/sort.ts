@@ -5,7 +5,7 @@
  */
 
 import type { Site } from '../../entities/Site';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest, notFound } from '../errors';
 import { ItemRef, ItemType, Parent, reorder, sameItem, sameParent } from './order';
 import { findGroup, findSection, findSiteSpace, loadStructure, SiteStructure } from './structure';

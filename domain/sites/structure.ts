@@ -11,8 +11,8 @@ import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
-import { columnsOf, hydrate } from '../rows';
+import { columnsOf, hydrate } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 
 export interface PlacedSiteSpace {
   row: SiteSpace;

@@ -8,19 +8,17 @@
 
 import type { JWTPayload } from 'jose';
 import { Site } from '../../entities/Site';
+import { findOneWhere } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 import { permissionsOf } from '../access/authorize';
 import type { AccessContext } from '../access/context';
-import type { Db } from '../db';
+import type { SitePass } from '../access/targets';
 import { notFound } from '../errors';
-import { findOneWhere } from '../rows';
 import type { VisitorClaims } from './adaptive/evaluate';
 import type { AdaptiveSchema } from './adaptive/json-schema';
 import { signedClaims, unsignedClaims, visitorClaims } from './adaptive/visitor-claims';
 import { verifyVisitorToken } from './publishing-auth';
 import { isActiveShareKey } from './share-links';
-
-/** A site visibility a verified credential of the request satisfies. */
-export type SitePass = 'share-link' | 'visitor-auth';
 
 export interface SiteVisitor {
   passes: SitePass[];

@@ -7,7 +7,7 @@
 
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { CommentStatus } from '../../entities/Comment';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export interface CounterChange {
   changeRequestsCount?: number;

@@ -1,8 +1,8 @@
 /** The computed values a Space carries: its counters (open comments, change requests by status) and where it is published. */
 
 import { Space } from '../../entities/Space';
-import type { Db } from '../db';
-import { columnsOf, hydrate, queryPrepared } from '../rows';
+import { columnsOf, hydrate, queryPrepared } from '../../platform/db/rows';
+import type { Db } from '../../platform/db/transactions';
 import { PublishedLocation, publishedLocationExpression, publishedLocationOf } from '../sites/published-location';
 
 export interface SpaceCounters {

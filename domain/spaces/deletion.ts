@@ -5,10 +5,11 @@
  */
 
 import { Space } from '../../entities/Space';
+import { type Db, databaseNow } from '../../platform/db/transactions';
 import { refreshSpaceLinks } from '../content/indexer';
-import { type Db, databaseNow } from '../db';
 import { notFound } from '../errors';
-import { currentJob, JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
+import { JobTicket } from '../jobs/job-kind';
+import { currentJob, lockJobRow, requestJob, withdrawJob } from '../jobs/job-lifecycle';
 import { spacePurgeJob } from './purge-job';
 
 /** When a space deleted at `deletedAt` becomes due for permanent removal. */

@@ -2,9 +2,9 @@
 
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import { lastPosition, Placement, positionAmongSiblings } from '../collections/ordering';
 import { refreshSpaceLinks } from '../content/indexer';
-import type { Db } from '../db';
 import { conflict } from '../errors';
 import { removeSpaceFromSites } from '../sites/removal';
 

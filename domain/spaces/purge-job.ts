@@ -3,8 +3,8 @@
  * `spacePurge` workflow runs it under `space-purge/<spaceId>/<generation>`.
  */
 import { Space } from '../../entities/Space';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import { JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 export const spacePurgeJob = defineJobKind({
   name: JOB_KINDS.spacePurge,

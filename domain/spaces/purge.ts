@@ -4,12 +4,13 @@
  */
 
 import { Space } from '../../entities/Space';
-import { type Db, databaseNow } from '../db';
-import { JOB_FAILURES, type JobRef } from '../processes/contracts';
-import { JobError } from '../processes/job-error';
-import { jobRef, lockCurrentJob, lockJobRow, markJobStarted } from '../processes/job-kind';
-import { Liveness, UNWATCHED } from '../processes/liveness';
-import type { BlobStore } from '../storage/blob-store';
+import { type Db, databaseNow } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import { JOB_FAILURES, type JobRef } from '../jobs/contracts';
+import { JobError } from '../jobs/job-error';
+import { jobRef } from '../jobs/job-kind';
+import { lockCurrentJob, lockJobRow, markJobStarted } from '../jobs/job-lifecycle';
+import { Liveness, UNWATCHED } from '../jobs/liveness';
 import { purgeDueAt } from './deletion';
 import { spacePurgeJob } from './purge-job';
 import { reclaimSpaceContent } from './reclaim';

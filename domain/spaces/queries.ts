@@ -4,9 +4,9 @@
  */
 
 import { Space } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { spaceViewableCondition } from '../access/viewable';
-import type { Db } from '../db';
 
 /** A statement over the live spaces matching `where` (named parameters) that the reader can view. */
 function liveSpacesStatement(db: Db, where: string, params: Record<string, unknown>, viewable: ViewableContent) {

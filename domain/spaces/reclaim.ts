@@ -10,9 +10,9 @@
  * re-storing one waits and then stores it again) and skip any that became a revision's root.
  */
 
+import type { Db } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { canonicalJson, hashOf } from '../content/objects';
-import type { Db } from '../db';
-import type { BlobStore } from '../storage/blob-store';
 
 const CHUNK = 500;
 

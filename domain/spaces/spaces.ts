@@ -3,11 +3,11 @@
 import type { Collection } from '../../entities/Collection';
 import { idleJobState } from '../../entities/JobState';
 import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
+import type { Db } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
 import { lastPosition, positionAmongSiblings } from '../collections/ordering';
 import { copySpaceContent } from '../content/duplicate';
 import { createInitialRevision } from '../content/revisions';
-import type { Db } from '../db';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { recordSpaceVisibilityUpdated } from '../integrations/space-events';

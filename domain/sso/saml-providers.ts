@@ -2,8 +2,8 @@
 import { SelectQueryBuilder } from 'typeorm';
 import { SamlProvider } from '../../entities/SamlProvider';
 import { Team } from '../../entities/Team';
+import type { Db } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
-import type { Db } from '../db';
 import { badRequest, notFound } from '../errors';
 import { newId } from '../ids';
 import { canonicalCertificate } from './certificate';

@@ -6,7 +6,7 @@ import { Member } from '../../entities/Member';
 import { Space } from '../../entities/Space';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 
 export interface TeamCounters {
   /** members of the team who are members of its organization */

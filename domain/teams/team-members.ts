@@ -4,7 +4,7 @@ import { Member } from '../../entities/Member';
 import type { Team } from '../../entities/Team';
 import { TeamMember, TeamRole } from '../../entities/TeamMember';
 import { User } from '../../entities/User';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 import { normalizeEmail } from '../users/users';
 

@@ -8,11 +8,11 @@
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
+import { Db, inTransaction } from '../../platform/db/transactions';
 import { commitToHead } from '../content/heads';
-import { Db, inTransaction } from '../db';
-import type { JobRef } from '../processes/contracts';
-import { JobError } from '../processes/job-error';
-import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
+import type { JobRef } from '../jobs/contracts';
+import { JobError } from '../jobs/job-error';
+import { lockCurrentJob, reportJobProgress } from '../jobs/job-lifecycle';
 import { TRANSLATION_FAILURES } from './failures';
 import { filesToMirror, mirrorContent } from './mirror';
 import { PageText, pageTextHash } from './page-text';

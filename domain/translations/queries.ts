@@ -2,9 +2,9 @@
 
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
+import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { whereSpaceViewable } from '../access/viewable';
-import type { Db } from '../db';
 
 export function translationsOfOrganizationQuery(db: Db, organizationId: string, viewable: ViewableContent) {
   const qb = db

@@ -8,8 +8,8 @@
 import { Collection } from '../../entities/Collection';
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
+import type { Db } from '../../platform/db/transactions';
 import { positionAmongSiblings } from '../collections/ordering';
-import type { Db } from '../db';
 import type { Language } from '../spaces/languages';
 import { createSpace, TITLE_MAX } from '../spaces/spaces';
 

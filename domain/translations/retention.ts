@@ -1,9 +1,9 @@
 /** The retention of the translation-run kind: intermediate blobs of failed runs go after a while. */
 import { IsNull, LessThan, Not } from 'typeorm';
 import { Translation } from '../../entities/Translation';
-import type { Config } from '../config';
-import { Db, inTransaction } from '../db';
-import type { BlobStore } from '../storage/blob-store';
+import type { Config } from '../../platform/config';
+import { Db, inTransaction } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import { removeRunBlobs } from './run-blobs';
 
 /**

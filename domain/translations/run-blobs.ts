@@ -5,7 +5,7 @@
  * (`stagedGeneration`), so a completed run, a deletion or the cleanup removes them. A run after a failed
  * one takes over the failed run's finished steps that it would send again (`keepFinishedSteps`).
  */
-import type { BlobStore } from '../storage/blob-store';
+import type { BlobStore } from '../../platform/storage/blob-store';
 import type { PageText } from './page-text';
 
 export interface RunPlan {

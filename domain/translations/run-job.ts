@@ -4,8 +4,8 @@
  * number). A run asked for during a run coalesces: exactly one more run follows the current one.
  */
 import { Translation } from '../../entities/Translation';
-import { JOB_KINDS } from '../processes/contracts';
-import { defineJobKind, jobStatus } from '../processes/job-kind';
+import { JOB_KINDS } from '../jobs/contracts';
+import { defineJobKind, jobStatus } from '../jobs/job-kind';
 import { expireStagedRuns } from './retention';
 
 /** GitBook's Translation statuses. */

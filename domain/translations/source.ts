@@ -2,12 +2,12 @@
 
 import { Space } from '../../entities/Space';
 import type { Translation } from '../../entities/Translation';
+import type { Db } from '../../platform/db/transactions';
 import { ObjectStore } from '../content/objects';
 import type { PageNode } from '../content/reader';
 import { ContentReader } from '../content/reader';
 import { loadRevision } from '../content/revisions';
-import type { Db } from '../db';
-import { JobError } from '../processes/job-error';
+import { JobError } from '../jobs/job-error';
 import { TRANSLATION_FAILURES } from './failures';
 
 /** The source space; a permanent failure once it was deleted. */

@@ -5,12 +5,12 @@
  * send nothing again).
  */
 
+import { inTransaction } from '../../platform/db/transactions';
 import { PageEntry, PageVersion, pageKey } from '../content/model';
 import { getMany } from '../content/trie';
-import { inTransaction } from '../db';
-import { JOB_FAILURES, type JobRef } from '../processes/contracts';
-import { JobError } from '../processes/job-error';
-import { lockCurrentJob, reportJobProgress } from '../processes/job-kind';
+import { JOB_FAILURES, type JobRef } from '../jobs/contracts';
+import { JobError } from '../jobs/job-error';
+import { lockCurrentJob, reportJobProgress } from '../jobs/job-lifecycle';
 import { PageText, translatablePage } from './page-text';
 import type { RunDeps } from './plan';
 import type { Translator } from './providers/translator';

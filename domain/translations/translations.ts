@@ -8,10 +8,11 @@ import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
-import type { Db } from '../db';
-import { insertKeepingValues } from '../db';
+import type { Db } from '../../platform/db/transactions';
+import { insertKeepingValues } from '../../platform/db/transactions';
 import { newId } from '../ids';
-import { JobTicket, lockJobRow, requestJob, withdrawJob } from '../processes/job-kind';
+import { JobTicket } from '../jobs/job-kind';
+import { lockJobRow, requestJob, withdrawJob } from '../jobs/job-lifecycle';
 import { translationRunJob } from './run-job';
 
 export interface NewTranslation {

@@ -1,6 +1,6 @@
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { newId } from '../ids';
 
 export function normalizeEmail(email: string): string {

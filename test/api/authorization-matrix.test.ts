@@ -14,8 +14,8 @@
 import { randomBytes } from 'crypto';
 import { SignJWT } from 'jose';
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../../domain/config';
 import { newId } from '../../domain/ids';
+import { loadConfig } from '../../platform/config';
 import { type Cell, MATRIX } from '../authorization-matrix';
 import { unique } from '../factories';
 import { PROBES } from '../support/authorization-probes';

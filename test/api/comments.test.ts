@@ -1,11 +1,11 @@
 /** Comment threads on spaces and change requests: a discussion end to end, targets, outdated pages, deletion, counters. */
 import { In } from 'typeorm';
-import { inTransaction } from '../../domain/db';
 import { purgeBatch } from '../../domain/spaces/purge';
-import { createBlobStore } from '../../domain/storage';
 import { Comment } from '../../entities/Comment';
 import { CommentReaction } from '../../entities/CommentReaction';
 import { CommentReply } from '../../entities/CommentReply';
+import { inTransaction } from '../../platform/db/transactions';
+import { createBlobStore } from '../../platform/storage';
 import { CommentFixture, commentFixture } from '../support/comments';
 import { writeHead } from '../support/heads';
 import { useServer } from '../support/server';

@@ -1,9 +1,9 @@
 /** Writing content (extensions) through both forms: pages created, edited, moved, deleted; files uploaded and deleted. */
 
-import { loadConfig } from '../../domain/config';
 import { updateChangeRequest } from '../../domain/content/change-requests';
-import { inTransaction } from '../../domain/db';
 import { Revision } from '../../entities/Revision';
+import { loadConfig } from '../../platform/config';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg } from '../factories';
 import { Json } from '../support/api';
 import {

@@ -7,13 +7,13 @@
 import { GitBookAPI, GitBookAPIError } from '@gitbook/api';
 import { createServer, IncomingMessage, Server } from 'http';
 import type { AddressInfo } from 'net';
-import { loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { Member } from '../../entities/Member';
 import { Space } from '../../entities/Space';
+import { loadConfig } from '../../platform/config';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, OrgFixture, unique } from '../factories';
 import { operationsGitBookHas } from '../support/answer-validation';
 import { Json, newChangeRequest, newCollection, newSpace } from '../support/api';

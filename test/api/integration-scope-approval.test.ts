@@ -4,11 +4,12 @@
  * organization granted until one of its admins repeats the install call; a republish that drops a scope
  * applies at once, and asking for it again waits for approval again.
  */
-import { inTransaction } from '../../domain/db';
+
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, OrgFixture, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import { useServer } from '../support/server';

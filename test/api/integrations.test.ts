@@ -5,7 +5,6 @@
  */
 import { PNG } from 'pngjs';
 import request from 'supertest';
-import { inTransaction } from '../../domain/db';
 import { installIntegration } from '../../domain/integrations/installations';
 import { decryptSecrets } from '../../domain/integrations/secrets';
 import { Integration } from '../../entities/Integration';
@@ -13,6 +12,7 @@ import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import { useServer } from '../support/server';

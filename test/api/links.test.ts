@@ -1,9 +1,9 @@
 /** Links and backlinks: the space's link index, a page's links and backlinks in both content forms. */
 import { createChangeRequest } from '../../domain/content/change-requests';
 import type { Head } from '../../domain/content/heads';
-import { inTransaction } from '../../domain/db';
 import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { ChangeRequest } from '../../entities/ChangeRequest';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
 import { grant } from '../support/content';

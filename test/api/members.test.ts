@@ -1,7 +1,6 @@
 import { jwtVerify } from 'jose';
 import request from 'supertest';
 import { issueToken } from '../../domain/auth/tokens';
-import { inTransaction } from '../../domain/db';
 import { serviceVisitorClaimsKey } from '../../domain/members/service-visitor-claims';
 import { addOrUpdateMember } from '../../domain/organizations/membership';
 import { ensureUser } from '../../domain/users/users';
@@ -11,6 +10,7 @@ import { Member } from '../../entities/Member';
 import { Organization } from '../../entities/Organization';
 import { Team } from '../../entities/Team';
 import { TeamMember } from '../../entities/TeamMember';
+import { inTransaction } from '../../platform/db/transactions';
 import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
 import { listAll } from '../support/api';
 import { grant, insertCollection, insertSpace } from '../support/content';

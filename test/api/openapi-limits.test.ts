@@ -3,9 +3,9 @@
  * on a real worker, and a stored bundle over OPENAPI_BUNDLE_MAX_BYTES (here 64 KiB) is never read back.
  */
 import request from 'supertest';
-import { loadConfig } from '../../domain/config';
-import { createBlobStore } from '../../domain/storage';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import { loadConfig } from '../../platform/config';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg, OrgFixture } from '../factories';
 import type { Json } from '../support/api';
 import { startServer, TestServer } from '../support/server';

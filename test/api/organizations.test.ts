@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { issueToken } from '../../domain/auth/tokens';
-import { inTransaction } from '../../domain/db';
 import { ensureUser } from '../../domain/users/users';
 import { User } from '../../entities/User';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
 import { useServer } from '../support/server';
 

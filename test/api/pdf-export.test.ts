@@ -6,17 +6,17 @@
 
 import pino from 'pino';
 import { deflateSync } from 'zlib';
-import { loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
+import { requestJob } from '../../domain/jobs/job-lifecycle';
+import { dispatchJob } from '../../domain/jobs/job-start';
+import { expireJobs } from '../../domain/jobs/kinds';
 import { pdfExportJob } from '../../domain/pdf/export-job';
 import { pdfExportId } from '../../domain/pdf/exports';
 import { pdfFileKey } from '../../domain/pdf/files';
-import { requestJob } from '../../domain/processes/job-kind';
-import { dispatchJob } from '../../domain/processes/job-start';
-import { expireJobs } from '../../domain/processes/jobs';
-import { createBlobStore } from '../../domain/storage';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
+import { loadConfig } from '../../platform/config';
+import { inTransaction } from '../../platform/db/transactions';
+import { createBlobStore } from '../../platform/storage';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newSpace } from '../support/api';
 import { download, png, pngFile, upload } from '../support/content-forms';

@@ -1,7 +1,7 @@
 /** Full-text search in a space and across an organization's spaces. */
 import { createChangeRequest, mergeChangeRequest } from '../../domain/content/change-requests';
 import type { Head } from '../../domain/content/heads';
-import { inTransaction } from '../../domain/db';
+import { inTransaction } from '../../platform/db/transactions';
 import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import { grant } from '../support/content';

@@ -3,9 +3,10 @@
  * that shows it; deleting a space hides its site spaces at once and deletes nothing, restoring brings
  * them back, the purge deletes them; a space transferred to another organization leaves the sites.
  */
-import { inTransaction } from '../../domain/db';
+
 import { purgeBatch } from '../../domain/spaces/purge';
-import { createBlobStore } from '../../domain/storage';
+import { inTransaction } from '../../platform/db/transactions';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg, OrgFixture } from '../factories';
 import { Json, newCollection, newSpace } from '../support/api';
 import { useServer } from '../support/server';

@@ -4,9 +4,9 @@
  * the incremental second run.
  */
 import request from 'supertest';
-import { loadConfig } from '../../domain/config';
 import { translatablePage } from '../../domain/translations/page-text';
 import { Translation } from '../../entities/Translation';
+import { loadConfig } from '../../platform/config';
 import { addMember, createOrg } from '../factories';
 import { newSpace } from '../support/api';
 import { grant } from '../support/content';

@@ -4,9 +4,9 @@
  */
 import { execFile } from 'child_process';
 import * as path from 'path';
-import { inTransaction } from '../../domain/db';
 import { Member } from '../../entities/Member';
 import { Organization } from '../../entities/Organization';
+import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { useServer } from '../support/server';
 

@@ -5,11 +5,12 @@
 import { execFile, execFileSync, spawn } from 'child_process';
 import * as path from 'path';
 import { promisify } from 'util';
-import { inTransaction } from '../../domain/db';
-import { finishJob, jobRef, markJobStarted, reportJobProgress } from '../../domain/processes/job-kind';
+import { jobRef } from '../../domain/jobs/job-kind';
+import { finishJob, markJobStarted, reportJobProgress } from '../../domain/jobs/job-lifecycle';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
+import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { useServer } from '../support/server';

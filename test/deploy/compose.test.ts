@@ -11,7 +11,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
 import { parse } from 'yaml';
-import { loadConfig } from '../../domain/config';
+import { loadConfig } from '../../platform/config';
 import { withEnv } from '../support/env';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -116,7 +116,7 @@ describe('docker-compose.yml', () => {
   const env = exampleEnv();
   const compose = interpolated(raw, env);
   const environments = serviceEnvironments(compose);
-  const config = read('domain/config.ts');
+  const config = read('platform/config.ts');
   const serviceConfig = () => withEnv(environments.get('worker')!, loadConfig);
 
   it('issue 24 §1: is valid against the Compose specification once the values docs/deploy.md makes are filled in', () => {
@@ -158,7 +158,7 @@ describe('docker-compose.yml', () => {
         if (!row) misfits.push(`${service}: ${name} is not in the README's configuration table`);
         else if ('Read by' in row && !/\bconfig\b/.test(row['Read by']))
           misfits.push(`${service}: ${name} is read by ${row['Read by']}, not by the service`);
-        if (!config.includes(`'${name}'`)) misfits.push(`${service}: ${name} is not read in domain/config.ts`);
+        if (!config.includes(`'${name}'`)) misfits.push(`${service}: ${name} is not read in platform/config.ts`);
       }
     }
     expect(misfits).toEqual([]);

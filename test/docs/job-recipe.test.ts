@@ -5,7 +5,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { JOB_KIND_LIST } from '../../domain/processes/jobs';
+import { JOB_KIND_LIST } from '../../domain/jobs/kinds';
 
 const ROOT = path.join(__dirname, '..', '..');
 const doc = fs.readFileSync(path.join(ROOT, 'docs', 'architecture.md'), 'utf8');

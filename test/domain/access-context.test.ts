@@ -3,9 +3,9 @@
 import { spaceRole, viewableContent } from '../../domain/access/authorize';
 import { AccessContext } from '../../domain/access/context';
 import { createCollection } from '../../domain/collections/collections';
-import { inTransaction } from '../../domain/db';
 import { createSpace } from '../../domain/spaces/spaces';
 import { ContentGrant } from '../../entities/ContentGrant';
+import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg } from '../factories';
 import { useServer } from '../support/server';
 

@@ -8,7 +8,7 @@
 import { readFileSync } from 'fs';
 import ipaddr from 'ipaddr.js';
 import path from 'path';
-import { refusalReason } from '../../domain/net/address-policy';
+import { refusalReason } from '../../platform/net/address-policy';
 
 interface RegistryRow {
   block: string;

@@ -1,17 +1,17 @@
 /**
- * The after-commit list (domain/after-commit.ts) on the real MariaDB and Temporal: a job asked for in a
+ * The after-commit list (platform/db/after-commit.ts) on the real MariaDB and Temporal: a job asked for in a
  * transaction starts once it commits, and not at all when it rolls back. A private task queue with no
  * worker: the runs are started, never run (each test terminates its own).
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
 import pino from 'pino';
-import { withWorkContext } from '../../domain/after-commit';
-import { loadConfig } from '../../domain/config';
-import { inTransaction } from '../../domain/db';
-import { jobWorkflowId } from '../../domain/processes/contracts';
+import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
+import { loadConfig } from '../../platform/config';
+import { withWorkContext } from '../../platform/db/after-commit';
+import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { startServer, TestServer } from '../support/server';

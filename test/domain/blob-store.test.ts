@@ -4,12 +4,12 @@ import { randomBytes, randomUUID } from 'crypto';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import request from 'supertest';
-import { loadConfig } from '../../domain/config';
-import { createBlobStore } from '../../domain/storage';
-import { type BlobStore, BlobTooLarge } from '../../domain/storage/blob-store';
-import { attachmentDisposition } from '../../domain/storage/content-disposition';
-import { LocalBlobStore } from '../../domain/storage/local-blob-store';
-import { S3BlobStore } from '../../domain/storage/s3-blob-store';
+import { loadConfig } from '../../platform/config';
+import { createBlobStore } from '../../platform/storage';
+import { type BlobStore, BlobTooLarge } from '../../platform/storage/blob-store';
+import { attachmentDisposition } from '../../platform/storage/content-disposition';
+import { LocalBlobStore } from '../../platform/storage/local-blob-store';
+import { S3BlobStore } from '../../platform/storage/s3-blob-store';
 import { startServer, TestServer } from '../support/server';
 
 const FILENAME = 'Résumé "final" (v2)*.pdf';

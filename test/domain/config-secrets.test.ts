@@ -2,7 +2,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { loadConfig, loadDatabaseConfig, loadTemporalConfig } from '../../domain/config';
+import { loadConfig, loadDatabaseConfig, loadTemporalConfig } from '../../platform/config';
 import { withEnv } from '../support/env';
 
 const SECRET = 'x'.repeat(32);

@@ -1,7 +1,7 @@
 /** Configuration: the signing secrets have no default, and the service refuses to start without them. */
 import { spawnSync } from 'child_process';
 import * as path from 'path';
-import { loadConfig, loadDatabaseConfig } from '../../domain/config';
+import { loadConfig, loadDatabaseConfig } from '../../platform/config';
 import { withEnv } from '../support/env';
 
 const ROOT = path.join(__dirname, '..', '..');

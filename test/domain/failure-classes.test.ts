@@ -15,11 +15,11 @@ import {
 import http from 'http';
 import type { AddressInfo } from 'net';
 import { toFailure } from '../../activities/job-activity';
-import { FetchError } from '../../domain/net/fetch-error';
-import { FetchPolicy, GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
-import { JobError } from '../../domain/processes/job-error';
+import { JobError } from '../../domain/jobs/job-error';
 import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
 import { ProviderHttp } from '../../domain/translations/providers/http';
+import { FetchError } from '../../platform/net/fetch-error';
+import { FetchPolicy, GuardedFetch, Resolver } from '../../platform/net/guarded-fetch';
 import { failureOf } from '../../workflows/job';
 
 const policy: FetchPolicy = {

@@ -6,8 +6,8 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
-import { FetchError } from '../../domain/net/fetch-error';
-import { FetchPolicy, GuardedFetch, Resolver } from '../../domain/net/guarded-fetch';
+import { FetchError } from '../../platform/net/fetch-error';
+import { FetchPolicy, GuardedFetch, Resolver } from '../../platform/net/guarded-fetch';
 
 interface LocalServer {
   port: number;

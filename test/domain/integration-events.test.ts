@@ -6,18 +6,18 @@
  */
 import 'reflect-metadata';
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../../domain/config';
 import { newId } from '../../domain/ids';
 import { decideAfterAttempt, deliveryUrl, retryAfterMs, retryDelayMs } from '../../domain/integrations/delivery';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { eventEnvironment } from '../../domain/integrations/environment';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
-import { createBlobStore } from '../../domain/storage';
 import { ApiToken } from '../../entities/ApiToken';
-import { createDataSource } from '../../entities/data-source';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { idleJobState } from '../../entities/JobState';
+import { loadConfig } from '../../platform/config';
+import { createDataSource } from '../../platform/db/data-source';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg } from '../factories';
 import { insertContentInstallation, insertInstallation, insertIntegration } from '../support/integration-rows';
 

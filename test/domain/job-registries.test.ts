@@ -4,9 +4,9 @@
  * in one and not the others fails here (and most at compile time: each list is a record keyed by its names).
  */
 import { KIND_ACTIVITIES } from '../../activities';
-import { JOB_KINDS, type WorkflowContracts, type WorkflowName } from '../../domain/processes/contracts';
-import { JOB_KIND_LIST } from '../../domain/processes/jobs';
-import { SCHEDULES } from '../../domain/processes/schedules';
+import { JOB_KINDS, type WorkflowContracts, type WorkflowName } from '../../domain/jobs/contracts';
+import { JOB_KIND_LIST } from '../../domain/jobs/kinds';
+import { SCHEDULES } from '../../domain/jobs/schedules';
 import * as workflows from '../../workflows';
 import { JOB_RECORDERS, SCHEDULE_RECORDERS } from '../replay/recorders';
 

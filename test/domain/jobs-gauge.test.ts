@@ -4,12 +4,13 @@
  * snapshot plus its own changes, whatever other tests commit meanwhile; it rolls back.
  */
 import { Registry } from 'prom-client';
+import { jobRef } from '../../domain/jobs/job-kind';
+import { finishJob, markJobStarted } from '../../domain/jobs/job-lifecycle';
+import { JOB_KIND_LIST } from '../../domain/jobs/kinds';
 import { countJobs, type JobCount, registerJobsGauge } from '../../domain/metrics/jobs';
-import { finishJob, jobRef, markJobStarted } from '../../domain/processes/job-kind';
-import { JOB_KIND_LIST } from '../../domain/processes/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
-import { createDataSource } from '../../entities/data-source';
+import { createDataSource } from '../../platform/db/data-source';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { sample } from '../support/metrics';

@@ -1,20 +1,12 @@
 /** The row transitions every job kind shares, on real rows (a space and its purge job). */
 import { ApplicationFailure } from '@temporalio/common';
 import { toFailure } from '../../activities/job-activity';
-import { inTransaction } from '../../domain/db';
-import { JobError } from '../../domain/processes/job-error';
-import {
-  defineJobKind,
-  finishJob,
-  jobRef,
-  jobStatus,
-  lockCurrentJob,
-  lockJobRow,
-  requestJob,
-  withdrawJob,
-} from '../../domain/processes/job-kind';
+import { JobError } from '../../domain/jobs/job-error';
+import { defineJobKind, jobRef, jobStatus } from '../../domain/jobs/job-kind';
+import { finishJob, lockCurrentJob, lockJobRow, requestJob, withdrawJob } from '../../domain/jobs/job-lifecycle';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import type { Space } from '../../entities/Space';
+import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 import { useServer } from '../support/server';

@@ -1,8 +1,8 @@
 /** Bundling and validating OpenAPI documents with @scalar/openapi-parser: versions 2.0, 3.0, 3.1, YAML and JSON, external files. */
 
-import { FetchError } from '../../domain/net/fetch-error';
+import { JobError } from '../../domain/jobs/job-error';
 import { bundleOpenAPI } from '../../domain/openapi-specs/bundle';
-import { JobError } from '../../domain/processes/job-error';
+import { FetchError } from '../../platform/net/fetch-error';
 
 /** OPENAPI_BUNDLE_MAX_BYTES's default. */
 const MAX_BYTES = 5 * 1024 * 1024;

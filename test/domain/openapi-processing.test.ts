@@ -4,17 +4,17 @@
  * step of a superseded run writes nothing.
  */
 import pino from 'pino';
-import { inTransaction } from '../../domain/db';
 import { newId } from '../../domain/ids';
-import { GuardedFetch } from '../../domain/net/guarded-fetch';
+import type { JobRef } from '../../domain/jobs/contracts';
+import { jobRef } from '../../domain/jobs/job-kind';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { bundleSpecSource, saveSpecVersion } from '../../domain/openapi-specs/processing';
 import { createSpec, lockSpecBySlug, replaceSpecSource, storeSourceText } from '../../domain/openapi-specs/specs';
-import type { JobRef } from '../../domain/processes/contracts';
-import { jobRef } from '../../domain/processes/job-kind';
-import { createBlobStore } from '../../domain/storage';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import { inTransaction } from '../../platform/db/transactions';
+import { GuardedFetch } from '../../platform/net/guarded-fetch';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg, OrgFixture } from '../factories';
 import { useServer } from '../support/server';
 

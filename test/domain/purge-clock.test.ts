@@ -6,13 +6,13 @@
 import type { DataSource } from 'typeorm';
 import { ActivityDeps, createActivityDeps } from '../../activities/deps';
 import { createSpaceActivities, SpaceActivities } from '../../activities/spaces';
-import { loadConfig } from '../../domain/config';
-import { databaseNow, inTransaction } from '../../domain/db';
-import { jobRef } from '../../domain/processes/job-kind';
+import { jobRef } from '../../domain/jobs/job-kind';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
-import { createDataSource } from '../../entities/data-source';
 import { Space } from '../../entities/Space';
+import { loadConfig } from '../../platform/config';
+import { createDataSource } from '../../platform/db/data-source';
+import { databaseNow, inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
 

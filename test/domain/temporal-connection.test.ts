@@ -5,8 +5,8 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
-import { loadTemporalConfig } from '../../domain/config';
-import { temporalConnectionOptions } from '../../domain/processes/temporal-connection';
+import { loadTemporalConfig } from '../../platform/config';
+import { temporalConnectionOptions } from '../../platform/temporal/connection';
 import { withEnv } from '../support/env';
 
 const pem = (label: string, body: string) => `-----BEGIN ${label}-----\n${body}\n-----END ${label}-----`;

@@ -3,12 +3,13 @@
  * language codes, placeholders), batching, pacing, back-off on 429 and 5xx (Retry-After honoured),
  * permanent failure on other 4xx, timeouts; keys never appear in an error.
  */
-import { loadConfig } from '../../domain/config';
-import { JobError } from '../../domain/processes/job-error';
+
+import { JobError } from '../../domain/jobs/job-error';
 import { TRANSLATION_FAILURES } from '../../domain/translations/failures';
 import { translationPrompt } from '../../domain/translations/providers/openai';
 import { createTranslator, TranslationSettings } from '../../domain/translations/providers/translator';
 import type { Segment } from '../../domain/translations/segments';
+import { loadConfig } from '../../platform/config';
 import { FakeProvider, Protocol } from '../support/fake-translation-provider';
 
 const KEY = 'sk-test-secret-key-0123456789';

@@ -9,9 +9,9 @@ import { msToTs } from '@temporalio/common/lib/time';
 import { spawnSync } from 'child_process';
 import { createConnection } from 'mysql2/promise';
 import * as path from 'path';
-import { loadDatabaseConfig, loadTemporalConfig } from '../../domain/config';
-import { registerSearchAttributes, SearchAttributesError } from '../../domain/processes/search-attributes';
-import { ensureDatabase, explain } from '../../entities/create-database';
+import { registerSearchAttributes, SearchAttributesError } from '../../domain/jobs/search-attributes';
+import { loadDatabaseConfig, loadTemporalConfig } from '../../platform/config';
+import { ensureDatabase, explain } from '../../platform/db/create-database';
 import { unique } from '../factories';
 
 const ROOT = path.resolve(__dirname, '../..');

@@ -1,10 +1,10 @@
 /** A space with pages, a change request on it and members of every role, for the comment tests. */
 
 import { createChangeRequest } from '../../domain/content/change-requests';
-import { inTransaction } from '../../domain/db';
 import { createSpace } from '../../domain/spaces/spaces';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { Space } from '../../entities/Space';
+import { inTransaction } from '../../platform/db/transactions';
 import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
 import { writeHead } from './heads';
 import type { TestServer } from './server';

@@ -2,8 +2,8 @@
 import request from 'supertest';
 import { crc32, deflateSync } from 'zlib';
 import { createChangeRequest } from '../../domain/content/change-requests';
-import { inTransaction } from '../../domain/db';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
+import { inTransaction } from '../../platform/db/transactions';
 import { createOrg, OrgFixture } from '../factories';
 import { Json, newSpace } from './api';
 import type { TestServer } from './server';

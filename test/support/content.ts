@@ -1,13 +1,13 @@
 /** Rows of content for tests that need spaces, collections and grants on them to exist, without going through their API. */
 import type { DataSource } from 'typeorm';
 import type { Role } from '../../domain/access/roles';
-import { inTransaction } from '../../domain/db';
 import { newId } from '../../domain/ids';
 import { Collection } from '../../entities/Collection';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { idleJobState } from '../../entities/JobState';
 import type { Organization } from '../../entities/Organization';
 import { Space } from '../../entities/Space';
+import { inTransaction } from '../../platform/db/transactions';
 
 export async function insertCollection(
   ds: DataSource,

@@ -4,8 +4,8 @@ import type { ContentEditor } from '../../domain/content/editor';
 import { commitToHead, Head } from '../../domain/content/heads';
 import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader } from '../../domain/content/reader';
-import { inTransaction } from '../../domain/db';
 import { Revision } from '../../entities/Revision';
+import { inTransaction } from '../../platform/db/transactions';
 import type { TestServer } from './server';
 
 /** Commits one `edits` revision to the head, written by `userId`; returns the edit's result and the revision. */

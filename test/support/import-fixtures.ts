@@ -6,11 +6,11 @@ import { Document, HeadingLevel, ImageRun, Packer, Paragraph, TextRun } from 'do
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
-import { inTransaction } from '../../domain/db';
 import { requestImport } from '../../domain/imports/runs';
-import { dispatchJob } from '../../domain/processes/job-start';
-import type { TemporalGateway } from '../../domain/processes/temporal';
+import { dispatchJob } from '../../domain/jobs/job-start';
 import type { Space } from '../../entities/Space';
+import { inTransaction } from '../../platform/db/transactions';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { createOrg } from '../factories';
 import { insertSpace } from './content';
 import { pngBytes, type Website } from './website';

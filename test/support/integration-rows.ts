@@ -5,13 +5,13 @@
  */
 import { randomBytes } from 'crypto';
 import type { DataSource } from 'typeorm';
-import { inTransaction } from '../../domain/db';
 import { newId } from '../../domain/ids';
 import { ensureUser } from '../../domain/users/users';
 import { Integration } from '../../entities/Integration';
 import { InstallationSelection, IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
+import { inTransaction } from '../../platform/db/transactions';
 import { unique } from '../factories';
 
 export async function insertIntegration(

@@ -5,8 +5,8 @@
  */
 import type { Client } from '@temporalio/client';
 import type { DataSource, FindOptionsWhere } from 'typeorm';
-import type { JobWorkflowName } from '../../domain/processes/contracts';
-import { JobKind, JobRow, JobStatus, jobState, jobStatus } from '../../domain/processes/job-kind';
+import type { JobWorkflowName } from '../../domain/jobs/contracts';
+import { JobKind, JobRow, JobStatus, jobState, jobStatus } from '../../domain/jobs/job-kind';
 import type { JobState } from '../../entities/JobState';
 
 /** A kind over any row type (each kind's row type differs, as in JOB_KIND_LIST). */

@@ -1,6 +1,6 @@
 /** Reading Prometheus metrics in tests: a registry scraped through its own listener, and one sample of the text. */
 import type { Registry } from 'prom-client';
-import { serveMetrics } from '../../domain/metrics/server';
+import { serveMetrics } from '../../platform/metrics/server';
 
 export async function scrapeRegistry(
   registry: Registry,

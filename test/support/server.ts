@@ -5,10 +5,10 @@ import pino from 'pino';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../api/app';
-import { Config, loadConfig } from '../../domain/config';
-import { TemporalGateway } from '../../domain/processes/temporal';
-import { createBlobStore } from '../../domain/storage';
-import { createDataSource } from '../../entities/data-source';
+import { Config, loadConfig } from '../../platform/config';
+import { createDataSource } from '../../platform/db/data-source';
+import { createBlobStore } from '../../platform/storage';
+import { TemporalGateway } from '../../platform/temporal/gateway';
 import { failPendingAnswers, reportFigures, useOurDocument, watchAnswers } from './answer-validation';
 
 // every 2xx answer of every test is held to GitBook's documents and ours (answer-validation.ts)

@@ -2,7 +2,7 @@
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import type { DataSource } from 'typeorm';
 import type { ActivityDeps } from '../../activities/deps';
-import type { Config } from '../../domain/config';
+import type { Config } from '../../platform/config';
 import { createWorker } from '../../worker/worker';
 import { unique } from '../factories';
 

@@ -1,5 +1,5 @@
 /** The worker's queues and their concurrency within its MySQL pool (issue 24 §3, DESIGN §5). */
-import { loadConfig } from '../../domain/config';
+import { loadConfig } from '../../platform/config';
 import { POOL_RESERVE, planQueues } from '../../worker/task-queues';
 
 const base = loadConfig();

@@ -5,12 +5,12 @@
  * `dist/` (built by `npm test`), on a private task queue, without Schedules.
  */
 import type { DataSource } from 'typeorm';
-import { loadConfig } from '../../domain/config';
 import { importRunStatus } from '../../domain/imports/runs';
-import { TemporalGateway } from '../../domain/processes/temporal';
-import { createDataSource } from '../../entities/data-source';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
+import { loadConfig } from '../../platform/config';
+import { createDataSource } from '../../platform/db/data-source';
+import { TemporalGateway } from '../../platform/temporal/gateway';
 import { unique } from '../factories';
 import { importWebsite } from '../support/import-fixtures';
 import { SECTIONS, startWebsite, Website } from '../support/website';

@@ -4,8 +4,9 @@
  * exactly once. The worker runs as a child process from `dist/` (built by `npm test`) on a private
  * task queue, without Schedules; the tunnel is a local server on loopback.
  */
-import { loadConfig } from '../../domain/config';
+
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
+import { loadConfig } from '../../platform/config';
 import { createOrg, unique } from '../factories';
 import { newSpace } from '../support/api';
 import { devMode, publishAndInstall, Tunnel } from '../support/integration-tunnel';

@@ -11,17 +11,17 @@
  * for one that does not (finishJob 30 s, the OpenAPI save 60 s).
  */
 import { createHash } from 'crypto';
-import { loadConfig } from '../../domain/config';
+import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { pdfExportJob } from '../../domain/pdf/export-job';
-import { jobWorkflowId } from '../../domain/processes/contracts';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
-import { createBlobStore } from '../../domain/storage';
 import { ContentObject } from '../../entities/ContentObject';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
 import { PdfExport } from '../../entities/PdfExport';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import { loadConfig } from '../../platform/config';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg } from '../factories';
 import { newChangeRequest, newSpace } from '../support/api';
 import { download, upload } from '../support/content-forms';

@@ -4,13 +4,13 @@
  * what a duplicate still references stays until the duplicate is purged too.
  */
 import { createHash } from 'crypto';
-import { loadConfig } from '../../domain/config';
-import { jobWorkflowId } from '../../domain/processes/contracts';
+import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
-import { createBlobStore } from '../../domain/storage';
 import { ContentObject } from '../../entities/ContentObject';
 import { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import { loadConfig } from '../../platform/config';
+import { createBlobStore } from '../../platform/storage';
 import { createOrg } from '../factories';
 import { download, upload } from '../support/content-forms';
 import { startServer, TestServer } from '../support/server';

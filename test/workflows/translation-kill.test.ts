@@ -4,9 +4,10 @@
  * and one revision written. The worker runs as a child process from `dist/` (built by `npm test`) on a
  * private task queue, without Schedules; the provider is a slow local LibreTranslate.
  */
-import { loadConfig } from '../../domain/config';
+
 import { Revision } from '../../entities/Revision';
 import { Translation } from '../../entities/Translation';
+import { loadConfig } from '../../platform/config';
 import { createOrg, unique } from '../factories';
 import { FakeProvider } from '../support/fake-translation-provider';
 import { startServer, TestServer } from '../support/server';

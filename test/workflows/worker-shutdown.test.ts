@@ -6,12 +6,12 @@
  */
 import type { Client } from '@temporalio/client';
 import type { DataSource } from 'typeorm';
-import { heavyTaskQueueOf, loadConfig } from '../../domain/config';
 import { importRunStatus } from '../../domain/imports/runs';
-import { TemporalGateway } from '../../domain/processes/temporal';
-import { createDataSource } from '../../entities/data-source';
 import { ImportRun } from '../../entities/ImportRun';
 import { Revision } from '../../entities/Revision';
+import { heavyTaskQueueOf, loadConfig } from '../../platform/config';
+import { createDataSource } from '../../platform/db/data-source';
+import { TemporalGateway } from '../../platform/temporal/gateway';
 import { unique } from '../factories';
 import { importWebsite } from '../support/import-fixtures';
 import { SECTIONS, startWebsite, Website } from '../support/website';

@@ -1,5 +1,5 @@
 /**
- * GET /v1/blobs/{key...}: the local back end's signed download URLs (domain/storage/local-blob-store.ts signs them). Mounted on the app
+ * GET /v1/blobs/{key...}: the local back end's signed download URLs (platform/storage/local-blob-store.ts signs them). Mounted on the app
  * directly rather than through `api.op`, because its key spans several path segments and its answer is
  * a byte stream, not JSON; it is described in the same OpenAPI registry.
  */
@@ -8,8 +8,8 @@ import { Request, Response, Router } from 'express';
 import { pipeline } from 'stream/promises';
 import { z } from 'zod';
 import { forbidden, notFound } from '../../../domain/errors';
-import { attachmentDisposition } from '../../../domain/storage/content-disposition';
-import { LocalBlobStore } from '../../../domain/storage/local-blob-store';
+import { attachmentDisposition } from '../../../platform/storage/content-disposition';
+import { LocalBlobStore } from '../../../platform/storage/local-blob-store';
 import type { Deps } from '../../deps';
 import { loggedQueryParameters } from '../../middleware/redact-url';
 import { validationError } from '../../validation';

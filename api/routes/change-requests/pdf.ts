@@ -5,13 +5,13 @@
  * answers from the export's row: 200 with a signed URL of the file, or 202 with Retry-After.
  */
 import { authorize } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
-import { chosenWait } from '../../../domain/deadline';
+import { awaitJobRun } from '../../../domain/jobs/kinds';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { pdfExportOutcome, pdfFileName, pdfOptions, requestPdfExport } from '../../../domain/pdf/exports';
 import { PDF_FAILURES } from '../../../domain/pdf/manuscript';
-import { awaitJobRun } from '../../../domain/processes/jobs';
 import { PdfExport } from '../../../entities/PdfExport';
+import { inTransaction } from '../../../platform/db/transactions';
+import { chosenWait } from '../../../platform/deadline';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { pdfPendingSchema, pdfUrlSchema, presentPdfPending } from '../../presenters/pdf-export';

@@ -7,9 +7,9 @@ import {
   updateChangeRequest,
   updateFromSpace,
 } from '../../../domain/content/change-requests';
-import { inTransaction } from '../../../domain/db';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Space } from '../../../entities/Space';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import { paginate, SortKey } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

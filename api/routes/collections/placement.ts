@@ -1,7 +1,7 @@
 /** Moving a collection inside its organization and transferring it to another organization. */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { moveCollection, transferCollection } from '../../../domain/collections/placement';
-import { inTransaction } from '../../../domain/db';
+import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadCollection, loadOrganization } from '../../loaders';
 import type { ApiBuilder } from '../../operation';

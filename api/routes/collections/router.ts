@@ -2,10 +2,10 @@
 import { authorize, permissionsOf, viewableContent } from '../../../domain/access/authorize';
 import { createCollection, deleteCollection, updateCollection } from '../../../domain/collections/collections';
 import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
-import { inTransaction } from '../../../domain/db';
 import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
 import { Collection } from '../../../entities/Collection';
+import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadCollection, loadOrganization } from '../../loaders';
 import { paginate, paginateStatement } from '../../middleware/paginate';

@@ -18,11 +18,11 @@ import { describeComments, describeReplies } from '../../../domain/comments/deta
 import { applyReactions, hasReactionChanges } from '../../../domain/comments/reactions';
 import { createReply, deleteReply, editReply, findReply, repliesQuery } from '../../../domain/comments/replies';
 import type { CommentScope } from '../../../domain/comments/scope';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import type { Comment } from '../../../entities/Comment';
 import type { CommentReply } from '../../../entities/CommentReply';
 import type { Member } from '../../../entities/Member';
+import { inTransaction } from '../../../platform/db/transactions';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import {

@@ -2,9 +2,9 @@
 
 import type { FileEntry } from '../../../domain/content/model';
 import { storeUpload } from '../../../domain/content/uploads';
-import { inTransaction } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
+import { inTransaction } from '../../../platform/db/transactions';
 import { MemoryKey, pageInMemory } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';

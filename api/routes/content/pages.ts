@@ -5,8 +5,8 @@
 
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
-import { Db, inTransaction } from '../../../domain/db';
 import type { Revision } from '../../../entities/Revision';
+import { Db, inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { pageSchema } from '../../presenters/page';
 import { Urls } from '../../presenters/urls';

@@ -5,8 +5,8 @@
 import type { ZodObject, ZodRawShape, z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
 import { GrantPrincipal, GrantTarget, removeGrant, setGrant } from '../../../domain/grants/grants';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadCollection, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { collectionTeamParams, collectionUserParams, putGrantBody, spaceTeamParams, spaceUserParams } from './schema';

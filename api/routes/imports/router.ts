@@ -7,16 +7,16 @@
  */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
-import { chosenWait } from '../../../domain/deadline';
 import { notFound } from '../../../domain/errors';
 import { IMPORT_FAILURES } from '../../../domain/imports/failures';
 import { contentImportJob } from '../../../domain/imports/import-job';
 import { importRunsQuery } from '../../../domain/imports/queries';
 import { cancelImportRun, importRunStatus, requestImport } from '../../../domain/imports/runs';
-import { lockJobRow } from '../../../domain/processes/job-kind';
-import { awaitJobRun } from '../../../domain/processes/jobs';
+import { lockJobRow } from '../../../domain/jobs/job-lifecycle';
+import { awaitJobRun } from '../../../domain/jobs/kinds';
 import { ImportRun } from '../../../entities/ImportRun';
+import { inTransaction } from '../../../platform/db/transactions';
+import { chosenWait } from '../../../platform/deadline';
 import { loadOrganization, loadSpace } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

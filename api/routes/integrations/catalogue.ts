@@ -8,7 +8,6 @@
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { servesAssets } from '../../../domain/integrations/assets';
 import { catalogueQuery } from '../../../domain/integrations/catalogue';
@@ -20,6 +19,7 @@ import {
 import { publishIntegration, publishingOrganization } from '../../../domain/integrations/publish';
 import type { Integration } from '../../../entities/Integration';
 import { Organization } from '../../../entities/Organization';
+import { inTransaction } from '../../../platform/db/transactions';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder, Reply } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';

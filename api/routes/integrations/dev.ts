@@ -3,8 +3,8 @@
  * integration's events to a tunnel (204), DELETE stops it (204; GitBook answers 205, which strict clients of 0.137 do not expect).
  */
 import { z } from 'zod';
-import { inTransaction } from '../../../domain/db';
 import { disableDevelopmentMode, setDevelopmentMode } from '../../../domain/integrations/dev-mode';
+import { inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { integrationFor } from './installation-access';
 import { integrationNameParams } from './schema';

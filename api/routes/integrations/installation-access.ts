@@ -13,11 +13,11 @@ import { forbidden, notFound } from '../../../domain/errors';
 import type { ContentKind } from '../../../domain/integrations/content-installations';
 import { lockInstallation } from '../../../domain/integrations/installations';
 import { loadIntegrationByName } from '../../../domain/integrations/integrations';
-import { findOneWhere } from '../../../domain/rows';
 import type { Integration } from '../../../entities/Integration';
 import { IntegrationInstallation } from '../../../entities/IntegrationInstallation';
 import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
+import { findOneWhere } from '../../../platform/db/rows';
 
 /** The integration, the caller holding `action` on it (404 when they do not see it, 403 without the action). */
 export async function integrationFor(

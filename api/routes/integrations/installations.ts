@@ -8,7 +8,6 @@
 import { In } from 'typeorm';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import {
   ContentInstallation,
@@ -35,6 +34,7 @@ import type { IntegrationSiteInstallation } from '../../../entities/IntegrationS
 import type { IntegrationSpaceInstallation } from '../../../entities/IntegrationSpaceInstallation';
 import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

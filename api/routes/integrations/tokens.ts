@@ -3,8 +3,9 @@
  * every event's environment carries), mints a short-lived token of one of its installations, e.g. to act
  * for the installation an outside webhook names. The one access function decides (`issueToken`).
  */
-import { inTransaction } from '../../../domain/db';
+
 import { issueInstallationToken } from '../../../domain/integrations/tokens';
+import { inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { temporaryTokenSchema } from '../../presenters/token';
 import { installationFor } from './installation-access';

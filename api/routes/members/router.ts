@@ -1,7 +1,6 @@
 /** Organization members, leaving, SSO marking, presence pings, link invites and e-mail domain discovery. */
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { organizationsClaimingDomain } from '../../../domain/members/email-domains';
 import { deleteLinkInvite } from '../../../domain/members/link-invites';
@@ -19,6 +18,7 @@ import { teamsOfMemberQuery } from '../../../domain/teams/teams';
 import { Member } from '../../../entities/Member';
 import type { Organization } from '../../../entities/Organization';
 import { User } from '../../../entities/User';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

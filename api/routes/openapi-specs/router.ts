@@ -5,9 +5,9 @@
  */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { Db, inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { newId } from '../../../domain/ids';
+import type { JobTicket } from '../../../domain/jobs/job-kind';
 import { removeBlobs } from '../../../domain/openapi-specs/processing';
 import { specsOfOrganizationQuery, versionsOfSpecQuery } from '../../../domain/openapi-specs/queries';
 import {
@@ -20,10 +20,10 @@ import {
   storeSourceText,
 } from '../../../domain/openapi-specs/specs';
 import { readBundle } from '../../../domain/openapi-specs/versions';
-import type { JobTicket } from '../../../domain/processes/job-kind';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
 import type { Organization } from '../../../entities/Organization';
+import { Db, inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

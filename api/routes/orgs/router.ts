@@ -1,11 +1,11 @@
 /** Organizations: list the caller's, create (extension), read, update. */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import {
   createOrganization,
   organizationsOfUserQuery,
   updateOrganization,
 } from '../../../domain/organizations/organizations';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

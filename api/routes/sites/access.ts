@@ -6,9 +6,7 @@
 import type { DataSource } from 'typeorm';
 import { authorize, permissionsOf, SitePermissions } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { Db, inTransaction } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
-import { findOneWhere } from '../../../domain/rows';
 import { findLockedSite } from '../../../domain/sites/lock';
 import { createSpaceForSite, NewSpaceOptions } from '../../../domain/sites/new-space';
 import type { ItemRef } from '../../../domain/sites/order';
@@ -16,6 +14,8 @@ import { sortItem } from '../../../domain/sites/sort';
 import type { Organization } from '../../../entities/Organization';
 import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
+import { findOneWhere } from '../../../platform/db/rows';
+import { Db, inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import type { Caller } from '../../middleware/authenticate';
 import { anchorOf } from './schema';

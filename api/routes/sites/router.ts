@@ -4,12 +4,12 @@
  */
 import { authorize, viewableSites } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
 import { badRequest } from '../../../domain/errors';
 import { createSpaceForSite } from '../../../domain/sites/new-space';
 import { sitesOfOrganizationQuery } from '../../../domain/sites/queries';
 import { createSite, deleteSite, setPublished, UNTITLED_SITE, updateSite } from '../../../domain/sites/sites';
 import type { Space } from '../../../entities/Space';
+import { inTransaction } from '../../../platform/db/transactions';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';

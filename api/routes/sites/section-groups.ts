@@ -1,6 +1,5 @@
 /** Section groups of a site: list, add (201), update, delete, their sections (add 201, remove 204), and the deprecated move. */
 import type { AccessContext } from '../../../domain/access/context';
-import type { Db } from '../../../domain/db';
 import { badRequest, notFound } from '../../../domain/errors';
 import {
   addSectionGroup,
@@ -13,6 +12,7 @@ import { findGroup } from '../../../domain/sites/structure';
 import type { Site } from '../../../entities/Site';
 import { SiteSection } from '../../../entities/SiteSection';
 import { SiteSectionGroup } from '../../../entities/SiteSectionGroup';
+import type { Db } from '../../../platform/db/transactions';
 import { pageInMemory } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';

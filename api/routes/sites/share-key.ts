@@ -1,10 +1,11 @@
 /** `shareKey` on the routes that take it: checked against the site's active links, then resolving the published URLs. */
-import type { Db } from '../../../domain/db';
+
 import { notFound } from '../../../domain/errors';
 import { siteSpaceOpenedByKey } from '../../../domain/sites/share-links';
 import { assertShareKey } from '../../../domain/sites/visitors';
 import type { Site } from '../../../entities/Site';
 import type { Space } from '../../../entities/Space';
+import type { Db } from '../../../platform/db/transactions';
 import { openedWithShareKey, withShareKey } from '../../presenters/share-key-urls';
 import { siteAddress, siteItemAddress } from '../../presenters/site-urls';
 import type { Urls } from '../../presenters/urls';

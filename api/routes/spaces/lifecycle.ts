@@ -4,11 +4,11 @@
  * still 204 and the reconciler (or a retried DELETE) starts it later (docs/architecture.md#the-job-machinery).
  */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
-import { lockJobRow } from '../../../domain/processes/job-kind';
+import { lockJobRow } from '../../../domain/jobs/job-lifecycle';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import { duplicateSpace } from '../../../domain/spaces/spaces';
+import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';

@@ -1,7 +1,7 @@
 /** Moving a space among collections of its organization, and transferring it to another organization and/or collection. */
 import { authorize } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import { moveSpace, transferSpace, transferTarget } from '../../../domain/spaces/placement';
+import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';

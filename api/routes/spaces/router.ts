@@ -1,9 +1,9 @@
 /** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
+import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
 import { paginateStatement } from '../../middleware/paginate';

@@ -1,7 +1,6 @@
 /** SAML identity providers (admins) and the sign-in entries they offer (every member). */
 import { z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import {
   activeSamlProviders,
   createSamlProvider,
@@ -10,6 +9,7 @@ import {
   samlProvidersQuery,
   updateSamlProvider,
 } from '../../../domain/sso/saml-providers';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

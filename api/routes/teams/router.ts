@@ -1,6 +1,5 @@
 /** Teams of an organization and their members. */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { membersAmong } from '../../../domain/members/members';
 import {
@@ -10,6 +9,7 @@ import {
   teamMembersQuery,
 } from '../../../domain/teams/team-members';
 import { deleteTeam, findTeam, putTeam, renameTeam, teamsQuery } from '../../../domain/teams/teams';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization, loadTeam } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import { TEMPLATES } from '../../../domain/content/templates';
 import { applyTemplate } from '../../../domain/content/templates/apply';
-import { inTransaction } from '../../../domain/db';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { presentTemplate, templateSchema } from '../../presenters/template';

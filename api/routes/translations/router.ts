@@ -7,7 +7,6 @@
 import { In } from 'typeorm';
 import { authorize, permissionsOf, viewableContent } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { translationsOfOrganizationQuery } from '../../../domain/translations/queries';
 import { removeRunBlobs } from '../../../domain/translations/run-blobs';
@@ -20,6 +19,7 @@ import {
 } from '../../../domain/translations/translations';
 import { Space } from '../../../entities/Space';
 import { Translation } from '../../../entities/Translation';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';

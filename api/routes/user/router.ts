@@ -1,9 +1,9 @@
 /** The caller: who am I, and my API tokens (extensions: GitBook has no such operations). */
 import { issueUserToken, revokeById } from '../../../domain/auth/tokens';
-import { inTransaction } from '../../../domain/db';
 import { notFound } from '../../../domain/errors';
 import { findVisibleUser } from '../../../domain/users/users';
 import { User } from '../../../entities/User';
+import { inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { apiTokenSchema, presentApiToken } from '../../presenters/token';
 import { Urls } from '../../presenters/urls';

@@ -1,4 +1,4 @@
-import type { SitePass } from '../../sites/visitors';
+import type { SitePass } from '../targets';
 import { definePolicy } from './policy';
 import { sitePolicy } from './site';
 

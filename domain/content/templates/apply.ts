@@ -5,7 +5,7 @@
  */
 
 import type { Revision } from '../../../entities/Revision';
-import type { Db } from '../../db';
+import type { Db } from '../../../platform/db/transactions';
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
 import type { ContentEditor } from '../editor';

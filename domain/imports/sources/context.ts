@@ -1,9 +1,9 @@
 /** What every source's staging gets, and the fetch of a document to import. */
 import type { ImportRun } from '../../../entities/ImportRun';
-import { FetchError } from '../../net/fetch-error';
-import type { FetchedResponse, GuardedFetch } from '../../net/guarded-fetch';
-import { JobError } from '../../processes/job-error';
-import type { Liveness } from '../../processes/liveness';
+import { FetchError } from '../../../platform/net/fetch-error';
+import type { FetchedResponse, GuardedFetch } from '../../../platform/net/guarded-fetch';
+import { JobError } from '../../jobs/job-error';
+import type { Liveness } from '../../jobs/liveness';
 import type { StagingBatch } from '../batch';
 import { IMPORT_FAILURES } from '../failures';
 

@@ -6,8 +6,8 @@
  * at the commit, images become files.
  */
 import robotsParser from 'robots-parser';
-import { FetchError } from '../../net/fetch-error';
-import { JobError } from '../../processes/job-error';
+import { FetchError } from '../../../platform/net/fetch-error';
+import { JobError } from '../../jobs/job-error';
 import { IMPORT_FAILURES } from '../failures';
 import { htmlToMarkdown } from '../html-to-markdown';
 import { importRemoteImage } from '../images';

@@ -5,7 +5,7 @@
  * every entry's bytes against the size it declares, so a lying header fails too).
  */
 import * as yauzl from 'yauzl';
-import { JobError } from '../../processes/job-error';
+import { JobError } from '../../jobs/job-error';
 import { IMPORT_FAILURES } from '../failures';
 import { fileNameOf, imageTypeOfName } from '../images';
 import { fetchDocument, SourceContext, unreadable } from './context';

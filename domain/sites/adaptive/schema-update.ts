@@ -9,7 +9,7 @@ import { IsNull, Not, QueryDeepPartialEntity } from 'typeorm';
 import { Site } from '../../../entities/Site';
 import { SiteSection } from '../../../entities/SiteSection';
 import { SiteSpace } from '../../../entities/SiteSpace';
-import type { Db } from '../../db';
+import type { Db } from '../../../platform/db/transactions';
 import { conflict } from '../../errors';
 import { conditionProblems } from '../conditions';
 import { AdaptiveSchema, parseAdaptiveSchema } from './json-schema';

@@ -7,7 +7,7 @@
  * the step fails retryably (Temporal tries it again within the kind's budget); any other 4xx is a
  * permanent failure. Error messages carry the provider's status and its own explanation, never the URL or key.
  */
-import { JobError } from '../../processes/job-error';
+import { JobError } from '../../jobs/job-error';
 import { TRANSLATION_FAILURES } from '../failures';
 
 export interface ProviderHttpSettings {

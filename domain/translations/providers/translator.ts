@@ -3,7 +3,7 @@
  * most TRANSLATION_BATCH_SEGMENTS segments (and the provider's own limit) and about
  * TRANSLATION_BATCH_CHARS characters, one request after the other through one rate-limited client.
  */
-import type { Config } from '../../config';
+import type { Config } from '../../../platform/config';
 import type { Segment } from '../segments';
 import { deeplProvider } from './deepl';
 import { ProviderHttp } from './http';

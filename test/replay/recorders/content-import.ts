@@ -6,14 +6,14 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
-import { inTransaction } from '../../../domain/db';
 import { contentImportJob } from '../../../domain/imports/import-job';
 import { cancelImportRun, requestImport } from '../../../domain/imports/runs';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { lockJobRow } from '../../../domain/processes/job-kind';
-import { dispatchJob } from '../../../domain/processes/job-start';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
+import { lockJobRow } from '../../../domain/jobs/job-lifecycle';
+import { dispatchJob } from '../../../domain/jobs/job-start';
 import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
+import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
 import { pngBytes, startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';

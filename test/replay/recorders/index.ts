@@ -3,7 +3,7 @@
  * JOB_KINDS: a kind without a recorder is a compile error) and each Schedule's (its name). The replay test
  * derives what must be recorded from this list, and record.ts records it.
  */
-import type { JOB_KINDS, JobWorkflowName } from '../../../domain/processes/contracts';
+import type { JOB_KINDS, JobWorkflowName } from '../../../domain/jobs/contracts';
 import { recordContentImport } from './content-import';
 import { recordIntegrationDispatch } from './integration-dispatch';
 import { recordOpenAPIProcess } from './openapi-process';
@@ -50,7 +50,7 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KINDS)[N]]: R
   },
 };
 
-/** The Schedules' workflows (domain/processes/schedules.ts), by Schedule name. */
+/** The Schedules' workflows (domain/jobs/schedules.ts), by Schedule name. */
 export const SCHEDULE_RECORDERS: Record<string, RecorderEntry> = {
   'reconcile-jobs': {
     workflow: 'reconcileJobs',

@@ -6,12 +6,12 @@
  * `FETCH_ALLOW_LOOPBACK=true INTEGRATION_DISPATCH_BACKOFF_MS=50 npm run record-histories -- integration-dispatch v1`.
  */
 import pino from 'pino';
-import { withWorkContext } from '../../../domain/after-commit';
-import { inTransaction } from '../../../domain/db';
 import { integrationDispatchJob } from '../../../domain/integrations/dispatch-job';
 import { recordIntegrationEvent } from '../../../domain/integrations/events';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { Integration } from '../../../entities/Integration';
+import { withWorkContext } from '../../../platform/db/after-commit';
+import { inTransaction } from '../../../platform/db/transactions';
 import { insertInstallation, insertIntegration } from '../../support/integration-rows';
 import { Tunnel } from '../../support/integration-tunnel';
 import type { Recorder } from './recorder';

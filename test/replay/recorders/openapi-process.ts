@@ -6,8 +6,9 @@
 import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
-import { inTransaction } from '../../../domain/db';
 import { newId } from '../../../domain/ids';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
+import { dispatchJob } from '../../../domain/jobs/job-start';
 import { openapiProcessJob } from '../../../domain/openapi-specs/process-job';
 import {
   createSpec,
@@ -16,9 +17,8 @@ import {
   StoredSource,
   storeSourceText,
 } from '../../../domain/openapi-specs/specs';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { dispatchJob } from '../../../domain/processes/job-start';
-import { createBlobStore } from '../../../domain/storage';
+import { inTransaction } from '../../../platform/db/transactions';
+import { createBlobStore } from '../../../platform/storage';
 import type { Recorder } from './recorder';
 
 const VALID = 'openapi: 3.1.0\ninfo: {title: Recorded, version: "1"}\npaths: {}\n';

@@ -5,16 +5,16 @@
 import pino from 'pino';
 import { createChangeRequest } from '../../../domain/content/change-requests';
 import { commitToHead } from '../../../domain/content/heads';
-import { inTransaction } from '../../../domain/db';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
+import { JobTicket } from '../../../domain/jobs/job-kind';
+import { cancelJobRun } from '../../../domain/jobs/job-operator';
+import { dispatchJob } from '../../../domain/jobs/job-start';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { requestPdfExport } from '../../../domain/pdf/exports';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { JobTicket } from '../../../domain/processes/job-kind';
-import { cancelJobRun } from '../../../domain/processes/job-operator';
-import { dispatchJob } from '../../../domain/processes/job-start';
 import { ChangeRequest } from '../../../entities/ChangeRequest';
 import { PdfExport } from '../../../entities/PdfExport';
 import { Space } from '../../../entities/Space';
+import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
 

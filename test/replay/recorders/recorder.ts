@@ -1,8 +1,8 @@
 /** What a workflow's recorder gets, and what it returns: the case names and the runs to export. */
 import type { DataSource } from 'typeorm';
-import type { Config } from '../../../domain/config';
-import type { TemporalGateway } from '../../../domain/processes/temporal';
 import type { Organization } from '../../../entities/Organization';
+import type { Config } from '../../../platform/config';
+import type { TemporalGateway } from '../../../platform/temporal/gateway';
 import type { Actor } from '../../factories';
 
 export interface RecorderContext {

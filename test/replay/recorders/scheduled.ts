@@ -5,7 +5,7 @@
  */
 
 import { newId } from '../../../domain/ids';
-import type { WorkflowContracts } from '../../../domain/processes/contracts';
+import type { WorkflowContracts } from '../../../domain/jobs/contracts';
 import type { Recorder } from './recorder';
 
 type ScheduledName = 'reconcileJobs' | 'expireJobs' | 'refreshOpenAPISpecs';

@@ -1,12 +1,12 @@
 /** Runs the space-purge job through each of its paths, for record.ts. */
 import pino from 'pino';
-import { inTransaction } from '../../../domain/db';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { JobTicket } from '../../../domain/processes/job-kind';
-import { dispatchJob } from '../../../domain/processes/job-start';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
+import { JobTicket } from '../../../domain/jobs/job-kind';
+import { dispatchJob } from '../../../domain/jobs/job-start';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import type { Space } from '../../../entities/Space';
+import { inTransaction } from '../../../platform/db/transactions';
 import { unique } from '../../factories';
 import { grant, insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';

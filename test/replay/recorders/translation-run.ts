@@ -5,16 +5,16 @@
  */
 import pino from 'pino';
 import { commitToHead } from '../../../domain/content/heads';
-import { inTransaction } from '../../../domain/db';
-import { jobWorkflowId } from '../../../domain/processes/contracts';
-import { JobTicket } from '../../../domain/processes/job-kind';
-import { cancelJobRun } from '../../../domain/processes/job-operator';
-import { dispatchJob } from '../../../domain/processes/job-start';
+import { jobWorkflowId } from '../../../domain/jobs/contracts';
+import { JobTicket } from '../../../domain/jobs/job-kind';
+import { cancelJobRun } from '../../../domain/jobs/job-operator';
+import { dispatchJob } from '../../../domain/jobs/job-start';
 import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { translationRunJob } from '../../../domain/translations/run-job';
 import { createTranslation, lockTranslation, requestRun } from '../../../domain/translations/translations';
 import { Space } from '../../../entities/Space';
 import type { Translation } from '../../../entities/Translation';
+import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
 import type { Recorder } from './recorder';
 

@@ -7,22 +7,13 @@
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { JOB_FAILURES, jobWorkflowId } from './contracts';
-import {
-  finishJob,
-  isJobActive,
-  JobKind,
-  JobRow,
-  JobTicket,
-  jobRef,
-  jobState,
-  lockJobRow,
-  requestJob,
-} from './job-kind';
+import { isJobActive, JobKind, JobRow, JobTicket, jobRef, jobState } from './job-kind';
+import { finishJob, lockJobRow, requestJob } from './job-lifecycle';
 import { startJob } from './job-start';
-import { activeJobRows, JOB_KIND_LIST } from './jobs';
-import type { TemporalGateway } from './temporal';
+import { activeJobRows, JOB_KIND_LIST } from './kinds';
 
 export interface RepairReport {
   /** Rows whose lost run was recorded as RUN_LOST. */

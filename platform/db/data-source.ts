@@ -3,8 +3,8 @@ import { isIP } from 'net';
 import * as path from 'path';
 import { DataSource, type DataSourceOptions, DefaultNamingStrategy } from 'typeorm';
 import { types } from 'util';
-import type { DatabaseConfig } from '../domain/config';
-import { entities } from './index';
+import { entities } from '../../entities';
+import type { DatabaseConfig } from '../config';
 
 /**
  * TypeORM's names for embedded columns lower-case all but the first letter (`purgeRunid`); these
@@ -90,7 +90,7 @@ export function createDataSource(config: DatabaseConfig, overrides: { database?:
     database: overrides.database ?? config.mysql.database,
     entities,
     namingStrategy: new NamingStrategy(),
-    migrations: [path.join(__dirname, 'migrations', '*.{ts,js}')],
+    migrations: [path.join(__dirname, '..', '..', 'entities', 'migrations', '*.{ts,js}')],
     migrationsTableName: 'migrations',
     synchronize: false,
     timezone: 'Z',
@@ -99,7 +99,7 @@ export function createDataSource(config: DatabaseConfig, overrides: { database?:
     poolSize: config.mysql.poolSize,
     // a server that accepts and never answers (frozen) fails the connection instead of holding it
     connectTimeout: config.mysql.connectTimeoutMs,
-    // statements kept prepared per connection (domain/rows.ts queryPrepared), least recently used
+    // statements kept prepared per connection (platform/db/rows.ts queryPrepared), least recently used
     // closed first: bounded well under MariaDB's max_prepared_stmt_count (16,382) for a few processes
     extra: { maxPreparedStatements: 128 },
     supportBigNumbers: true,

@@ -11,7 +11,7 @@ import { SEARCH_ATTRIBUTES } from './contracts';
 const NOT_FOUND = 5;
 const PERMISSION_DENIED = 7;
 
-/** All of them are keywords (ids): domain/processes/jobs.ts defines their keys with that type. */
+/** All of them are keywords (ids): domain/jobs/kinds.ts defines their keys with that type. */
 const KEYWORD = encodeSearchAttributeIndexedValueType('KEYWORD')!;
 
 export class SearchAttributesError extends Error {}

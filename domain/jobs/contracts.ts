@@ -1,9 +1,11 @@
 /**
  * The job contracts: what the API, the activities and the workflow bundle agree on, on the bottom floor
- * (DESIGN §7). Workflow names, workflow and schedule ids, search attribute names, `JobRef`, failure codes,
- * and each workflow's input and output. It imports nothing, so workflow code may import it by value and
- * `domain/` starts jobs through it without importing `workflows/` (the layering check enforces both).
+ * beside entities/. Workflow names, workflow and schedule ids, search attribute names, `JobRef`, failure
+ * codes, and each workflow's input and output. It imports nothing but the vocabulary leaf
+ * (entities/vocabulary.ts), so workflow code may import it by value and `domain/` starts jobs through it
+ * without importing `workflows/` (the layering check enforces both).
  */
+import type { JobErrorMessage } from '../../entities/vocabulary';
 
 /**
  * The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`), by the name of the
@@ -60,11 +62,7 @@ export const JOB_FAILURES = {
   lost: 'RUN_LOST',
 } as const;
 
-/** One message of a failed run, e.g. a validation error of an OpenAPI document. */
-export interface JobErrorMessage {
-  message: string;
-  code?: string;
-}
+export type { JobErrorMessage };
 
 /** A failed run's code and messages, as the row records them. */
 export interface JobFailure {

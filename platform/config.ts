@@ -144,7 +144,7 @@ function clientCertificate(prefix: string): { cert: string; key: string } {
 }
 
 /**
- * TLS towards MySQL (entities/data-source.ts): on with MYSQL_TLS or any certificate; null when off.
+ * TLS towards MySQL (platform/db/data-source.ts): on with MYSQL_TLS or any certificate; null when off.
  * The server's certificate is verified (chain and host name) unless MYSQL_TLS_VERIFY_SERVER=false.
  */
 function mysqlTls() {
@@ -169,7 +169,7 @@ export function loadDatabaseConfig() {
       poolSize: int('MYSQL_POOL_SIZE', 20),
       /** A new connection's handshake at most (a server that accepts and never answers). */
       connectTimeoutMs: Math.max(1, int('MYSQL_CONNECT_TIMEOUT_MS', 5000)),
-      /** The API and the worker wait this long at most for a free connection of the pool (domain/deadline.ts). */
+      /** The API and the worker wait this long at most for a free connection of the pool (platform/deadline.ts). */
       acquireTimeoutMs: Math.max(1, int('MYSQL_ACQUIRE_TIMEOUT_MS', 10_000)),
       /** One statement of the API or the worker at most; past it its connection is closed (its transaction rolls back). */
       statementTimeoutMs: Math.max(1, int('MYSQL_STATEMENT_TIMEOUT_MS', 60_000)),
@@ -186,7 +186,7 @@ function oneOf<T extends string>(name: string, values: readonly T[], fallback: T
 }
 
 /**
- * TLS towards Temporal (domain/processes/temporal-connection.ts): on with TEMPORAL_TLS, any of its settings
+ * TLS towards Temporal (platform/temporal/connection.ts): on with TEMPORAL_TLS, any of its settings
  * or an API key (Temporal Cloud takes API keys over TLS only); null when off.
  */
 function temporalTls(apiKey: string) {
@@ -226,7 +226,7 @@ export function loadJobsConfig() {
   return {
     /** How long a deleted space can be restored before its purge is due (`cli jobs watch` shows when). */
     spaceRetentionSeconds: int('SPACE_RETENTION_SECONDS', 7 * 24 * 3600),
-    /** The job machinery (domain/processes/jobs.ts); tests run every wait short. */
+    /** The job machinery (domain/jobs/kinds.ts); tests run every wait short. */
     jobs: {
       /** Period of the reconciler Schedule, and the grace before it considers a requested run's start lost. */
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
@@ -324,7 +324,7 @@ export function loadConfig() {
       /** The Temporal SDK's own exporter, on 127.0.0.1 only: the worker's /metrics includes what it reports. */
       temporalPort: int('TEMPORAL_METRICS_PORT', 9466),
     },
-    /** Requests per token, user, organization and (without a token) client address in each window, counted in MySQL for every replica (domain/rate-limits); 0: no limit. */
+    /** Requests per token, user, organization and (without a token) client address in each window, counted in MySQL for every replica (platform/rate-limits); 0: no limit. */
     rateLimits: {
       windowSeconds: Math.max(1, int('RATE_LIMIT_WINDOW_SECONDS', 60)),
       perToken: int('RATE_LIMIT_PER_TOKEN', 3000),
@@ -336,7 +336,7 @@ export function loadConfig() {
       /** Most hits a replica leases from a counter at once (1: every request asks the database). */
       maxLease: Math.max(1, int('RATE_LIMIT_MAX_LEASE', 100)),
     },
-    /** the guarded client for user-supplied URLs (domain/net); loopback is for local development and tests only */
+    /** the guarded client for user-supplied URLs (platform/net); loopback is for local development and tests only */
     fetch: {
       allowLoopback: bool('FETCH_ALLOW_LOOPBACK'),
       allowDestinations: destinations('FETCH_ALLOW_DESTINATIONS'),

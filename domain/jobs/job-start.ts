@@ -14,11 +14,11 @@ import {
 import { defineSearchAttributeKey, SearchAttributeType, TypedSearchAttributes } from '@temporalio/common';
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull } from 'typeorm';
-import { heavyTaskQueueOf, type JobsConfig, type TemporalConfig } from '../config';
-import type { Db } from '../db';
+import { heavyTaskQueueOf, type JobsConfig, type TemporalConfig } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { type JobRun, jobWorkflowId, SEARCH_ATTRIBUTES } from './contracts';
 import { type JobKind, type JobRow, type JobTicket, jobRef, jobState } from './job-kind';
-import type { TemporalGateway } from './temporal';
 
 const organizationKey = defineSearchAttributeKey(SEARCH_ATTRIBUTES.organization, SearchAttributeType.KEYWORD);
 const spaceKey = defineSearchAttributeKey(SEARCH_ATTRIBUTES.space, SearchAttributeType.KEYWORD);

@@ -1,10 +1,10 @@
 /** Reading jobs from their rows, across every kind: what `cli jobs list` and `cli jobs watch` show. */
 import { type FindOptionsWhere, IsNull, Not } from 'typeorm';
 import type { JobState } from '../../entities/JobState';
-import type { Db } from '../db';
+import type { Db } from '../../platform/db/transactions';
 import { jobWorkflowId } from './contracts';
 import { JobRow, JobStatus, jobState, jobStatus } from './job-kind';
-import { JOB_KIND_LIST, jobKindNamed } from './jobs';
+import { JOB_KIND_LIST, jobKindNamed } from './kinds';
 
 export interface JobView {
   kind: string;

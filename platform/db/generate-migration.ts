@@ -4,7 +4,7 @@
  */
 import * as fs from 'fs';
 import * as path from 'path';
-import { loadDatabaseConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../config';
 import { createDataSource } from './data-source';
 
 async function main(): Promise<void> {

@@ -8,10 +8,9 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'pino';
-import type { QueryRunner } from 'typeorm';
-import type { Config } from './config';
-import type { Db } from './db';
-import type { TemporalGateway } from './processes/temporal';
+import type { EntityManager as Db, QueryRunner } from 'typeorm';
+import type { Config } from '../config';
+import type { TemporalGateway } from '../temporal/gateway';
 
 /** What a request or an activity runs with, and its after-commit work needs. */
 export interface WorkContext {

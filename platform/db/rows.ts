@@ -7,7 +7,7 @@
  * converts each value exactly as TypeORM does when it loads the entity (the driver's hydration).
  */
 import type { EntityTarget, ObjectLiteral } from 'typeorm';
-import type { Db } from './db';
+import type { Db } from './transactions';
 
 const selectLists = new Map<string, string>();
 

@@ -1,5 +1,5 @@
 /** `npm run migrate`: applies pending migrations to the configured database, once however many run at the same time. */
-import { loadDatabaseConfig } from '../domain/config';
+import { loadDatabaseConfig } from '../config';
 import { createDataSource } from './data-source';
 import { runMigrationsLocked } from './run-migrations';
 

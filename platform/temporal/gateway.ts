@@ -2,7 +2,7 @@
 import { Client, Connection, defaultGrpcRetryOptions, makeGrpcRetryInterceptor } from '@temporalio/client';
 import type { JobsConfig, TemporalConfig } from '../config';
 import { boundTemporalCalls } from '../deadline';
-import { temporalConnectionOptions } from './temporal-connection';
+import { temporalConnectionOptions } from './connection';
 
 export class TemporalGateway {
   private client: Promise<Client> | null = null;
@@ -20,7 +20,7 @@ export class TemporalGateway {
       this.client = Connection.connect({
         ...temporalConnectionOptions(this.config.temporal),
         connectTimeout: '5s',
-        // a request's calls are bounded (domain/deadline.ts); the SDK's retry of transient failures stays
+        // a request's calls are bounded (platform/deadline.ts); the SDK's retry of transient failures stays
         interceptors: [
           boundTemporalCalls(this.config.temporal.callTimeoutMs),
           makeGrpcRetryInterceptor(defaultGrpcRetryOptions()),

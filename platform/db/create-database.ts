@@ -1,10 +1,10 @@
 /**
- * `node dist/entities/create-database.js`: makes sure the configured database exists on a MySQL server
+ * `node dist/platform/db/create-database.js`: makes sure the configured database exists on a MySQL server
  * the scripts did not start (a managed one), creating it when the configured user may. Says plainly
  * what is wrong when the server cannot be reached, refuses the user, or the user may not create it.
  */
 import { createConnection } from 'mysql2/promise';
-import { DatabaseConfig, loadDatabaseConfig } from '../domain/config';
+import { DatabaseConfig, loadDatabaseConfig } from '../config';
 import { explainConnectionError, mysqlSslOptions } from './data-source';
 
 type MysqlConfig = DatabaseConfig['mysql'];

@@ -3,14 +3,15 @@
  * reached before anything is written, so when it cannot be, nothing changes.
  */
 import type { DataSource } from 'typeorm';
-import { Db, inTransaction } from '../db';
+import { Db, inTransaction } from '../../platform/db/transactions';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { conflict, notFound } from '../errors';
 import { jobWorkflowId } from './contracts';
-import { cancelJob, isJobActive, JobKind, JobRow, jobState, jobStatus, lockJobRow, requestJob } from './job-kind';
+import { isJobActive, JobKind, JobRow, jobState, jobStatus } from './job-kind';
+import { cancelJob, lockJobRow, requestJob } from './job-lifecycle';
 import { findJobRow } from './job-queries';
 import { repairRun } from './job-repair';
 import { cancelSupersededRun, startJob } from './job-start';
-import type { TemporalGateway } from './temporal';
 
 interface Located<R extends JobRow = JobRow> {
   kind: JobKind<R>;

@@ -6,19 +6,19 @@
  */
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
-import type { Config } from '../config';
-import type { Db } from '../db';
+import type { Config } from '../../platform/config';
+import type { Db } from '../../platform/db/transactions';
+import type { BlobStore } from '../../platform/storage/blob-store';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
 import { openapiProcessJob } from '../openapi-specs/process-job';
 import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
-import type { BlobStore } from '../storage/blob-store';
 import { translationRunJob } from '../translations/run-job';
 import { type JobWorkflowName, jobWorkflowId } from './contracts';
 import { isJobActive, JobKind, JobRow, jobState } from './job-kind';
 import { startJob } from './job-start';
-import type { TemporalGateway } from './temporal';
 
 /** A kind over any row type, as the registry holds them. */
 // biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs; unknown would not accept their callbacks

@@ -9,9 +9,9 @@ import {
   ScheduleOverlapPolicy,
 } from '@temporalio/client';
 import type { Workflow } from '@temporalio/common';
-import type { Config } from '../config';
+import type { Config } from '../../platform/config';
+import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { scheduleId, type WorkflowContracts, type WorkflowName } from './contracts';
-import type { TemporalGateway } from './temporal';
 
 export interface ScheduledWorkflow<N extends WorkflowName = WorkflowName> {
   /** Schedule name, unique in the deployment: the Schedule id is `<taskQueue>/<name>`. */
