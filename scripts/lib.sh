@@ -188,6 +188,7 @@ start_temporal() {
   nohup temporal server start-dev --ip 127.0.0.1 --port "$port" --ui-port "$TEMPORAL_UI_PORT" \
     --db-filename "$DATA/temporal.sqlite" --log-level warn --namespace "${TEMPORAL_NAMESPACE:-default}" \
     >"$DATA/log/temporal.log" 2>&1 </dev/null &
+  echo $! >"$DATA/temporal.pid"
   wait_port 127.0.0.1 "$port" Temporal 90
   wait_port 127.0.0.1 "$TEMPORAL_UI_PORT" "Temporal UI" 30
 }
@@ -205,6 +206,7 @@ start_s3() {
   log "starting versitygw (S3) on $S3_PORT"
   ROOT_ACCESS_KEY="$(value_of S3_ACCESS_KEY_ID)" ROOT_SECRET_KEY="$(value_of S3_SECRET_ACCESS_KEY)" \
     nohup versitygw --port "127.0.0.1:$S3_PORT" posix "$DATA/s3" >"$DATA/log/s3.log" 2>&1 </dev/null &
+  echo $! >"$DATA/s3.pid"
   wait_port 127.0.0.1 "$S3_PORT" versitygw 30
 }
 

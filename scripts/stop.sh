@@ -8,7 +8,13 @@ for name in api worker; do
   fi
   rm -f "$pidfile"
 done
-[ -f "$DATA/mysql.pid" ] && kill "$(cat "$DATA/mysql.pid")" 2>/dev/null && log "stopping MariaDB"
-pkill -f "temporal server start-dev --ip 127.0.0.1" 2>/dev/null && log "stopping Temporal"
-pkill -f "versitygw --port 127.0.0.1:$S3_PORT" 2>/dev/null && log "stopping versitygw"
+# each server by the pid its start wrote into this checkout's .data/: another checkout's servers (a CI clone's) stay up
+stop_pidfile() { # file what
+  [ -f "$1" ] || return 0
+  kill "$(cat "$1")" 2>/dev/null && log "stopping $2"
+  rm -f "$1"
+}
+stop_pidfile "$DATA/mysql.pid" MariaDB
+stop_pidfile "$DATA/temporal.pid" Temporal
+stop_pidfile "$DATA/s3.pid" versitygw
 exit 0
