@@ -1,5 +1,5 @@
 /**
- * `defineOperation` mounts one HTTP operation and describes it in the OpenAPI registry from the
+ * `api.op()` (ApiBuilder.op) mounts one HTTP operation and describes it in the OpenAPI registry from the
  * same zod schemas that validate it, so the document lists exactly what is implemented.
  */
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';

@@ -1,4 +1,4 @@
-/** One registry: every operation mounted by `defineOperation` is described here, and only those. */
+/** One registry: every operation mounted by `api.op()` (api/operation.ts) is described here, and only those. */
 import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { adaptiveSchemaDocument } from '../../domain/sites/adaptive/json-schema';

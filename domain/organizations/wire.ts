@@ -21,7 +21,7 @@ export interface OrganizationJson {
   type: string;
   useCase?: string;
   communityType?: string;
-  defaultRole: Role | null;
+  defaultRole?: Role;
   defaultContent?: { type: string; site: string };
   sso: boolean;
   ai: boolean;
@@ -47,8 +47,8 @@ export function organizationJson(
     emailDomains: org.emailDomains,
     ...present({ hostname: org.hostname }),
     type: org.type,
-    ...present({ useCase: org.useCase, communityType: org.communityType }),
-    defaultRole: org.defaultRole,
+    // left out when unset, as the API answers it: a null would read as "guest" to GitBook's client
+    ...present({ useCase: org.useCase, communityType: org.communityType, defaultRole: org.defaultRole }),
     ...present({ defaultContent: org.defaultContent }),
     sso: org.sso,
     ai: org.ai,
