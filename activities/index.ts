@@ -12,7 +12,7 @@ import { createSpaceActivities } from './spaces';
 import { createTranslationActivities } from './translations';
 
 /**
- * Each job kind's activities, by the workflow that runs it (the contracts' JOB_KINDS): a kind without its
+ * Each job kind's activities, by the workflow that runs it (the contracts' JOB_KIND_NAMES): a kind without its
  * factory is a compile error. The Schedules' passes are among the job machinery's and OpenAPI's.
  */
 export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => object> = {

@@ -7,7 +7,7 @@
  */
 import { Counter, Histogram, Registry } from 'prom-client';
 import { JOB_FAILURES } from '../domain/jobs/contracts';
-import { JOB_KIND_LIST } from '../domain/jobs/kinds';
+import { JOB_KINDS } from '../domain/jobs/kinds';
 
 export class JobMetrics {
   private readonly started: Counter<'kind'>;
@@ -42,7 +42,7 @@ export class JobMetrics {
       buckets: [0.1, 0.5, 1, 5, 15, 60, 300, 900, 3600, 4 * 3600, 24 * 3600],
       registers,
     });
-    for (const { name: kind } of JOB_KIND_LIST) {
+    for (const { name: kind } of JOB_KINDS) {
       this.started.inc({ kind }, 0);
       this.completed.inc({ kind }, 0);
       this.failed.inc({ kind, code: JOB_FAILURES.failed }, 0);

@@ -10,7 +10,7 @@ import type { DataSource } from 'typeorm';
 import { ROLES, Role } from '../domain/access/roles';
 import { issueToken, revokeBySecret } from '../domain/auth/tokens';
 import { LISTED_STATUSES } from '../domain/jobs/job-queries';
-import { JOB_KIND_LIST } from '../domain/jobs/kinds';
+import { JOB_KINDS } from '../domain/jobs/kinds';
 import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { ensureUser } from '../domain/users/users';
@@ -176,7 +176,7 @@ function buildProgram(json: boolean): Command {
   command(jobs, 'list')
     .description('List jobs, newest request first (at most 1,000).')
     .option('--org <organizationId>', "only this organization's jobs (exit 3 when it does not exist)")
-    .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KIND_LIST.map((k) => k.name)))
+    .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KINDS.map((k) => k.name)))
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
     .addHelpText(
       'after',

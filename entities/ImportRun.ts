@@ -6,7 +6,7 @@ import { JobState } from './JobState';
 export type ImportSource = 'website' | 'html' | 'markdown' | 'zip' | 'docx';
 
 /**
- * One import of content from a URL into a space's or a change request's head (docs/architecture.md#the-job-machinery: a job row of
+ * One import of content from a URL into a space's or a change request's head (docs/jobs.md: a job row of
  * its own). The `content-import` job stages the pages, then commits them as one revision, which it
  * records here; the API and `cli jobs` read the run's state from this row.
  */

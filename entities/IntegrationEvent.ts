@@ -10,7 +10,7 @@ export interface IntegrationEventLog {
 }
 
 /**
- * One event sent to an integration (a job row of its own, docs/architecture.md#the-job-machinery). It is written in the
+ * One event sent to an integration (a job row of its own, docs/jobs.md). It is written in the
  * transaction of the change that causes it and delivered by the `integration-dispatch` workflow;
  * its trace records every attempt.
  */

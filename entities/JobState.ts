@@ -1,5 +1,5 @@
 /**
- * The job columns every job resource embeds (`@Column(() => JobState, { prefix })`, docs/architecture.md#the-job-machinery). The
+ * The job columns every job resource embeds (`@Column(() => JobState, { prefix })`, docs/jobs.md). The
  * row, not Temporal, is where the API and the operator CLI read a job's state from.
  */
 import { Column, Index } from 'typeorm';

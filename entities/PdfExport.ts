@@ -3,7 +3,7 @@ import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
 
 /**
- * One PDF of a change request's revision with one set of options (a job row of its own, docs/architecture.md#the-job-machinery).
+ * One PDF of a change request's revision with one set of options (a job row of its own, docs/jobs.md).
  * Its id is derived from the change request, the revision and the options, so the same request finds
  * the same row, and the `pdf-export` job renders it once; a new revision is a new row.
  */

@@ -1,5 +1,5 @@
 /**
- * Deadlines (issue 24 §3): what waits on a dependency is bounded, so a database or Temporal that hangs
+ * Deadlines: what waits on a dependency is bounded, so a database or Temporal that hangs
  * (frozen, not down: connections stay open, nothing answers) fails a request with 503 instead of holding
  * it. A request runs under its deadline (api/middleware/deadline.ts); the MySQL pool bounds the wait for a
  * connection and each statement by their settings, shortened to what the current deadline leaves. A

@@ -11,7 +11,7 @@ ensure_database "$MYSQL_DATABASE"
 export PORT
 
 # The tour's demo servers (docs/tour.md): a website to import on 8765 and an integration's tunnel on 8766, the only
-# loopback destinations the service may fetch here (DESIGN §6). Production and docker-compose.yml never set it.
+# loopback destinations the service may fetch here (the guarded fetch refuses every other). Production and docker-compose.yml never set it.
 : "${FETCH_ALLOW_DESTINATIONS=127.0.0.1:8765,127.0.0.1:8766}"
 export FETCH_ALLOW_DESTINATIONS
 

@@ -1,5 +1,5 @@
 /**
- * The authorization matrix (issue 19 §1): for every operation of /v1/openapi.json, keyed by its operationId,
+ * The authorization matrix: for every operation of /v1/openapi.json, keyed by its operationId,
  * the class of answer each kind of caller gets. test/api/authorization-matrix.test.ts builds one world
  * (test/support/authorization-world.ts) and checks every cell; an operation missing here fails it, so a new
  * route is classified when it is written.

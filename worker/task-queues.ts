@@ -1,5 +1,5 @@
 /**
- * The worker's task queues by workload (DESIGN §5). The main queue carries the workflows and the steps
+ * The worker's task queues by workload. The main queue carries the workflows and the steps
  * that should run soon (event delivery, purges, bookkeeping); the heavy queue carries the CPU-heavy steps
  * (PDF rendering, import staging) with a concurrency of its own, so a burst of them never holds the
  * others' slots. A step holds at most one MySQL connection at a time, so the steps a worker runs at once

@@ -1,5 +1,5 @@
 /**
- * What an integration's token may do (issue 11, "a new kind of caller"). Its bot user is never a
+ * What an integration's token may do: it is a new kind of caller. Its bot user is never a
  * member, so no role applies: each permission is granted only when the target lies within the
  * token's reach (its installation's organization, and the installation's selected spaces and
  * sites) and the integration declared a scope that gives it (SCOPE_PERMISSIONS). Everything else is

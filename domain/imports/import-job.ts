@@ -3,7 +3,7 @@
  * `contentImport` workflow runs it under `content-import/<importRunId>/<generation>`.
  */
 import { ImportRun } from '../../entities/ImportRun';
-import { JOB_FAILURES, JOB_KINDS } from '../jobs/contracts';
+import { JOB_FAILURES, JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's ContentImportRun statuses. */
@@ -12,7 +12,7 @@ export const IMPORT_RUN_STATUSES = ['pending', 'in-progress', 'completed', 'fail
 import { expireImportRuns } from './retention';
 
 export const contentImportJob = defineJobKind({
-  name: JOB_KINDS.contentImport,
+  name: JOB_KIND_NAMES.contentImport,
   workflow: 'contentImport',
   entity: ImportRun,
   state: 'process',

@@ -9,7 +9,7 @@ import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/transactions';
-import { JOB_KINDS } from '../jobs/contracts';
+import { JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's IntegrationEvent statuses (`pending` is an extension: its delivery goes on). */
@@ -35,7 +35,7 @@ async function expireIntegrationEvents(db: Db, config: Config, now: Date, blobs:
 }
 
 export const integrationDispatchJob = defineJobKind({
-  name: JOB_KINDS.integrationDispatch,
+  name: JOB_KIND_NAMES.integrationDispatch,
   workflow: 'integrationDispatch',
   entity: IntegrationEvent,
   state: 'dispatch',

@@ -1,5 +1,5 @@
 /**
- * Integration events (issue 11 §3): one row per event and installation, written in the transaction
+ * Integration events: one row per event and installation, written in the transaction
  * of the change that causes it. An event whose integration is in development mode for the event's
  * organization is `pending` and asks for its `integration-dispatch` job, started after the commit
  * (platform/db/after-commit.ts; the reconciler starts what a crash lost). Any other event is `failed` at once,

@@ -1,5 +1,5 @@
 /**
- * Installations of an integration on organizations (issue 11 §2): install (once per organization),
+ * Installations of an integration on organizations: install (once per organization),
  * update (external ids, configuration, which spaces and sites it covers) and uninstall. Every change
  * records its event for the integration in the caller's transaction (installation_setup with the
  * previous state, installation_deleted).

@@ -1,5 +1,5 @@
 /**
- * Publishing an integration (issue 11 §1): the same call creates it (version 1, with its bot user) or
+ * Publishing an integration: the same call creates it (version 1, with its bot user) or
  * updates it (version + 1). A publish states the whole integration, so a field left out takes its
  * default rather than keeping the previous value. The rules beyond the body's schema live here: icon
  * and preview images must be PNG within their sizes, `configurations` must follow GitBook's JSON

@@ -11,7 +11,7 @@ import type { JobErrorMessage } from '../../entities/vocabulary';
  * The job kinds' names (the first segment of their workflow ids, `cli jobs list --kind`), by the name of the
  * workflow that runs each.
  */
-export const JOB_KINDS = {
+export const JOB_KIND_NAMES = {
   spacePurge: 'space-purge',
   openapiProcess: 'openapi-process',
   pdfExport: 'pdf-export',
@@ -21,7 +21,7 @@ export const JOB_KINDS = {
 } as const;
 
 /** The workflows that run a job kind. */
-export type JobWorkflowName = keyof typeof JOB_KINDS;
+export type JobWorkflowName = keyof typeof JOB_KIND_NAMES;
 
 /**
  * What a request during a run does: `supersede` bumps the generation, so the old run stops without writing;
@@ -38,7 +38,7 @@ export interface JobIdentity {
 
 /**
  * `<job>/<resourceId>/<generation>`: a retried request finds the run; a new generation is a new run.
- * A single-run kind's id is `<job>/<resourceId>` (`integration-dispatch/<eventId>`, issue 11).
+ * A single-run kind's id is `<job>/<resourceId>` (`integration-dispatch/<eventId>`).
  */
 export const jobWorkflowId = (kind: JobIdentity, resourceId: string, generation: number): string =>
   kind.policy === 'single-run' ? `${kind.name}/${resourceId}` : `${kind.name}/${resourceId}/${generation}`;

@@ -7,7 +7,7 @@ import type { JobState } from '../../entities/JobState';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/transactions';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import type { JOB_KINDS, JobPolicy, JobRef, JobWorkflowName, KindInput } from './contracts';
+import type { JOB_KIND_NAMES, JobPolicy, JobRef, JobWorkflowName, KindInput } from './contracts';
 
 /** A row that carries job columns: the resource a job works on, or a row of the job's own. */
 export interface JobRow {
@@ -24,7 +24,7 @@ export interface JobKind<
   S extends string = string,
 > {
   /** First segment of the workflow id, and `cli jobs list --kind`: the contracts' name of the kind's workflow. */
-  name: (typeof JOB_KINDS)[N];
+  name: (typeof JOB_KIND_NAMES)[N];
   /** Exported name of the workflow function in workflows/index.ts (its contract: WorkflowContracts). */
   workflow: N;
   entity: EntityTarget<R>;

@@ -4,7 +4,7 @@ import type { JobState } from '../../entities/JobState';
 import type { Db } from '../../platform/db/transactions';
 import { jobWorkflowId } from './contracts';
 import { JobRow, JobStatus, jobState, jobStatus } from './job-kind';
-import { JOB_KIND_LIST, jobKindNamed } from './kinds';
+import { JOB_KINDS, jobKindNamed } from './kinds';
 
 export interface JobView {
   kind: string;
@@ -36,7 +36,7 @@ export const JOB_STATUS_WHERE: Record<Exclude<JobStatus, 'idle'>, FindOptionsWhe
 
 export const LISTED_STATUSES = Object.keys(JOB_STATUS_WHERE) as Array<keyof typeof JOB_STATUS_WHERE>;
 
-type AnyKind = (typeof JOB_KIND_LIST)[number];
+type AnyKind = (typeof JOB_KINDS)[number];
 
 function view(kind: AnyKind, row: { id: string; organizationId: string }): JobView {
   const state = jobState(kind, row);
@@ -64,7 +64,7 @@ export async function listJobs(
   db: Db,
   filters: { organizationId?: string; kind?: string; status?: Exclude<JobStatus, 'idle'>; limit: number },
 ): Promise<JobView[]> {
-  const kinds = filters.kind ? [jobKindNamed(filters.kind)].filter((k): k is AnyKind => !!k) : JOB_KIND_LIST;
+  const kinds = filters.kind ? [jobKindNamed(filters.kind)].filter((k): k is AnyKind => !!k) : JOB_KINDS;
   const states = filters.status ? [JOB_STATUS_WHERE[filters.status]] : Object.values(JOB_STATUS_WHERE);
   const jobs: JobView[] = [];
   for (const kind of kinds) {
@@ -83,7 +83,7 @@ export async function listJobs(
 
 /** The row with job columns that has id `resourceId`, with its kind; null if no row of any kind has that id. */
 export async function findJobRow(db: Db, resourceId: string): Promise<{ kind: AnyKind; row: JobRow } | null> {
-  for (const kind of JOB_KIND_LIST) {
+  for (const kind of JOB_KINDS) {
     const row = await db.findOneBy(kind.entity, { id: resourceId });
     if (row) return { kind, row };
   }

@@ -13,7 +13,7 @@ import { JOB_FAILURES, jobWorkflowId } from './contracts';
 import { isJobActive, JobKind, JobRow, JobTicket, jobRef, jobState } from './job-kind';
 import { finishJob, lockJobRow, requestJob } from './job-lifecycle';
 import { startJob } from './job-start';
-import { activeJobRows, JOB_KIND_LIST } from './kinds';
+import { activeJobRows, JOB_KINDS } from './kinds';
 
 export interface RepairReport {
   /** Rows whose lost run was recorded as RUN_LOST. */
@@ -100,7 +100,7 @@ export async function repairLostRuns(
   options: { graceSeconds: number; organizationId?: string; logger: Logger },
 ): Promise<RepairReport> {
   const report: RepairReport = { repaired: 0, restarted: 0 };
-  for (const kind of JOB_KIND_LIST) {
+  for (const kind of JOB_KINDS) {
     for (const row of await activeJobRows(db, kind, { ...options, limit: 500, run: 'known' })) {
       const where = { job: kind.name, resourceId: row.id, generation: jobState(kind, row).generation };
       try {

@@ -1,5 +1,5 @@
 /**
- * The start of a job's run and the cancel of a superseded one (docs/architecture.md#the-job-machinery):
+ * The start of a job's run and the cancel of a superseded one (docs/jobs.md):
  * the typed start under `<job>/<resourceId>/<generation>` with the search attributes, and dispatchJob, the
  * work a ticket registers to follow its transaction's commit (job-kind.ts). Apart from the registry
  * (jobs.ts), which imports every kind, so that job-kind.ts can import it.

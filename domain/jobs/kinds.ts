@@ -1,8 +1,8 @@
 /**
- * The registry of job kinds and what the machinery does with them (docs/architecture.md#the-job-machinery):
+ * The registry of job kinds and what the machinery does with them (docs/jobs.md):
  * one reconciler for every kind, one cleanup of what expired, the wait for a run's result (the start and
  * the cancel are in job-start.ts). A kind is declared beside its domain (defineJobKind in job-kind.ts) and
- * listed in JOB_KIND_LIST.
+ * listed in JOB_KINDS.
  */
 import type { Logger } from 'pino';
 import { type FindOptionsWhere, IsNull, LessThanOrEqual, Not } from 'typeorm';
@@ -25,11 +25,11 @@ import { startJob } from './job-start';
 type AnyJobKind = JobKind<any, JobWorkflowName>;
 
 /**
- * Every job kind of the service, by the workflow that runs it: the contracts' JOB_KINDS are the one list, and a
+ * Every job kind of the service, by the workflow that runs it: the contracts' JOB_KIND_NAMES are the one list, and a
  * kind missing here is a compile error (test/domain/job-registries.test.ts checks the other lists against it).
  */
 // biome-ignore lint/suspicious/noExplicitAny: each kind's row type differs
-const JOB_KINDS_BY_WORKFLOW: { [N in JobWorkflowName]: JobKind<any, N> } = {
+const KINDS_BY_WORKFLOW: { [N in JobWorkflowName]: JobKind<any, N> } = {
   spacePurge: spacePurgeJob,
   openapiProcess: openapiProcessJob,
   pdfExport: pdfExportJob,
@@ -38,10 +38,10 @@ const JOB_KINDS_BY_WORKFLOW: { [N in JobWorkflowName]: JobKind<any, N> } = {
   integrationDispatch: integrationDispatchJob,
 };
 
-export const JOB_KIND_LIST: readonly AnyJobKind[] = Object.values(JOB_KINDS_BY_WORKFLOW);
+export const JOB_KINDS: readonly AnyJobKind[] = Object.values(KINDS_BY_WORKFLOW);
 
 export function jobKindNamed(name: string): AnyJobKind | undefined {
-  return JOB_KIND_LIST.find((k) => k.name === name);
+  return JOB_KINDS.find((k) => k.name === name);
 }
 
 /**
@@ -102,7 +102,7 @@ export async function reconcileJobs(
   options: { graceSeconds: number; organizationId?: string; logger: Logger },
 ): Promise<ReconcileReport> {
   const report: ReconcileReport = { started: 0, failed: 0 };
-  for (const kind of JOB_KIND_LIST) {
+  for (const kind of JOB_KINDS) {
     for (const row of await activeJobRows(db, kind, { ...options, limit: 500, run: 'missing' })) {
       try {
         await startJob(temporal, db, { kind, row, start: true, superseded: null });
@@ -124,7 +124,7 @@ export async function expireJobs(
   now = new Date(),
 ): Promise<Record<string, number>> {
   const removed: Record<string, number> = {};
-  for (const kind of JOB_KIND_LIST) {
+  for (const kind of JOB_KINDS) {
     if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now, blobs);
   }
   return removed;

@@ -8,7 +8,7 @@ import { type DataSource, type FindOptionsWhere, MoreThanOrEqual } from 'typeorm
 import type { JobState } from '../../entities/JobState';
 import type { Db } from '../../platform/db/transactions';
 import { JOB_STATUS_WHERE } from '../jobs/job-queries';
-import { JOB_KIND_LIST } from '../jobs/kinds';
+import { JOB_KINDS } from '../jobs/kinds';
 
 /** How far back `failed_last_hour` looks. */
 const FAILED_WINDOW_MS = 3600_000;
@@ -32,7 +32,7 @@ export interface JobCount {
 /** The count of every kind and status, zeros included: a count per kind and status (18 indexed counts). */
 export async function countJobs(db: Db, now = new Date()): Promise<JobCount[]> {
   const counts: JobCount[] = [];
-  for (const kind of JOB_KIND_LIST)
+  for (const kind of JOB_KINDS)
     for (const status of Object.keys(STATUS_WHERE) as Array<JobCount['status']>) {
       const where = { [kind.state]: STATUS_WHERE[status](now) };
       counts.push({ kind: kind.name, status, count: await db.count(kind.entity, { where }) });

@@ -3,14 +3,14 @@
  * the `openapiProcess` workflow runs it under `openapi-process/<specId>/<generation>`.
  */
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { JOB_KINDS } from '../jobs/contracts';
+import { JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** GitBook's OpenAPISpec processingState. */
 export const OPENAPI_PROCESSING_STATES = ['pending', 'progress', 'complete'] as const;
 
 export const openapiProcessJob = defineJobKind({
-  name: JOB_KINDS.openapiProcess,
+  name: JOB_KIND_NAMES.openapiProcess,
   workflow: 'openapiProcess',
   entity: OpenAPISpec,
   state: 'process',

@@ -3,7 +3,7 @@
  * `pdfExport` workflow runs it under `pdf-export/<exportId>/<generation>`.
  */
 import { PdfExport } from '../../entities/PdfExport';
-import { JOB_KINDS } from '../jobs/contracts';
+import { JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 /** Where an export stands, as `GET …/pdf` answers it: the file (ready), a failure, or 202 while pending or running. */
@@ -12,7 +12,7 @@ export const PDF_EXPORT_STATUSES = ['pending', 'running', 'ready', 'failed'] as 
 import { expirePdfExports } from './retention';
 
 export const pdfExportJob = defineJobKind({
-  name: JOB_KINDS.pdfExport,
+  name: JOB_KIND_NAMES.pdfExport,
   workflow: 'pdfExport',
   entity: PdfExport,
   state: 'render',

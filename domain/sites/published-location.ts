@@ -1,5 +1,5 @@
 /**
- * Where a space is published (issue 10 §5): its site space in the oldest published site of its
+ * Where a space is published: its site space in the oldest published site of its
  * organization that shows it (the first one made there, when it shows it more than once). Read as a
  * column of the statement that reads the space, so a space read costs no statement more.
  */

@@ -1,7 +1,7 @@
 /**
  * Soft deletion and restore of spaces. A deletion asks for the space-purge job and a restore
  * withdraws it, each in the transaction that holds the space row's lock (lockSpace), so the
- * request and the job's generation never drift apart (docs/architecture.md#the-job-machinery).
+ * request and the job's generation never drift apart (docs/jobs.md).
  */
 
 import { Space } from '../../entities/Space';

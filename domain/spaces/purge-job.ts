@@ -3,11 +3,11 @@
  * `spacePurge` workflow runs it under `space-purge/<spaceId>/<generation>`.
  */
 import { Space } from '../../entities/Space';
-import { JOB_KINDS } from '../jobs/contracts';
+import { JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 
 export const spacePurgeJob = defineJobKind({
-  name: JOB_KINDS.spacePurge,
+  name: JOB_KIND_NAMES.spacePurge,
   workflow: 'spacePurge',
   entity: Space,
   state: 'purge',

@@ -4,7 +4,7 @@
  * number). A run asked for during a run coalesces: exactly one more run follows the current one.
  */
 import { Translation } from '../../entities/Translation';
-import { JOB_KINDS } from '../jobs/contracts';
+import { JOB_KIND_NAMES } from '../jobs/contracts';
 import { defineJobKind, jobStatus } from '../jobs/job-kind';
 import { expireStagedRuns } from './retention';
 
@@ -12,7 +12,7 @@ import { expireStagedRuns } from './retention';
 export const TRANSLATION_STATUSES = ['pending', 'running', 'completed', 'failed'] as const;
 
 export const translationRunJob = defineJobKind({
-  name: JOB_KINDS.translationRun,
+  name: JOB_KIND_NAMES.translationRun,
   workflow: 'translationRun',
   entity: Translation,
   state: 'run',

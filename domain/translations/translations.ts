@@ -1,7 +1,7 @@
 /**
  * Writing translations: create (which asks for the first run), replace the instructions, ask for a
  * run, delete. Each works on a row the caller locked in the request's transaction; the caller
- * dispatches the ticket after the commit (docs/architecture.md#the-job-machinery). A run asked for during a run coalesces.
+ * dispatches the ticket after the commit (docs/jobs.md). A run asked for during a run coalesces.
  */
 
 import { idleJobState } from '../../entities/JobState';

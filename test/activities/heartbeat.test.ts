@@ -15,7 +15,7 @@ function fakeContext() {
 afterEach(() => jest.useRealTimers());
 
 describe('heartbeating', () => {
-  it('issue 20 §2: heartbeats at once, at each beat with its progress, and on a timer while the step waits; not after', async () => {
+  it('heartbeats at once, at each beat with its progress, and on a timer while the step waits; not after', async () => {
     jest.useFakeTimers();
     const { context, beats } = fakeContext();
     const done = heartbeating(async (live) => {
@@ -38,7 +38,7 @@ describe('heartbeating', () => {
     expect(beats).toHaveLength(5);
   });
 
-  it('issue 20 §2: once cancelled, the next beat throws the cancel and the step stops there', async () => {
+  it('once cancelled, the next beat throws the cancel and the step stops there', async () => {
     const { context, cancel } = fakeContext();
     let pages = 0;
     const done = heartbeating(async (live) => {
@@ -55,7 +55,7 @@ describe('heartbeating', () => {
     expect(pages).toBeLessThanOrEqual(at + 1);
   });
 
-  it('issue 20 §2: a step that fails because it was cancelled ends with the cancel, not with what the abort caused', async () => {
+  it('a step that fails because it was cancelled ends with the cancel, not with what the abort caused', async () => {
     const { context, cancel } = fakeContext();
     const done = heartbeating(
       (live) =>
@@ -68,7 +68,7 @@ describe('heartbeating', () => {
     await expect(done).rejects.toBeInstanceOf(CancelledFailure);
   });
 
-  it('issue 20 §2: any other failure passes through unchanged', async () => {
+  it('any other failure passes through unchanged', async () => {
     const { context } = fakeContext();
     const failure = new Error('PARSE_ERROR');
     await expect(heartbeating(() => Promise.reject(failure), context)).rejects.toBe(failure);

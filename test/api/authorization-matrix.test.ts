@@ -1,5 +1,5 @@
 /**
- * Issue 19 §1, the authorization matrix: every operation of /v1/openapi.json, called by every kind of caller
+ * The authorization matrix: every operation of /v1/openapi.json, called by every kind of caller
  * against one world, answers the class its cell in test/authorization-matrix.ts says; a refused write changes
  * nothing (a fingerprint of the world's rows before and after each operation's refused probes); nothing is
  * revealed (no successful answer names an object its caller may not see, and a refused 404 or 204 is the answer
@@ -57,7 +57,7 @@ function requestOf(column: Column, req: Req): Req {
   return { ...req, query: { ...req.query, visitorAuthToken: world.visitorToken } };
 }
 
-describe('issue 19 §1: the authorization matrix', () => {
+describe('the authorization matrix', () => {
   it('answers every operation, for every kind of caller, as its cell says; a refused write changes nothing', async () => {
     // the table, the probes and the document name the same operations
     const document = (await client.send(null, { method: 'get', path: '/v1/openapi.json' }).expect(200)).body;
@@ -145,7 +145,7 @@ describe('issue 19 §1: the authorization matrix', () => {
     expect({ mismatches, changed, leaks }).toEqual({ mismatches: [], changed: [], leaks: [] });
   }, 180_000);
 
-  it("issue 27 §2: the published view's key and token parameters answer every refusal as an unknown site", async () => {
+  it("the published view's key and token parameters answer every refusal as an unknown site", async () => {
     const w = world;
     const site = (org: string, id: string) => `/v1/orgs/${org}/sites/${id}/published`;
     const foreignToken = await new SignJWT({ isBetaUser: true })

@@ -1,5 +1,5 @@
 /**
- * Deadlines and readiness (issue 24 §3). The API reaches MariaDB through a TCP proxy in the test process
+ * Deadlines and readiness. The API reaches MariaDB through a TCP proxy in the test process
  * (test/support/tcp-proxy.ts) that holds one statement, or freezes the database (connections open,
  * nothing answers: as MariaDB stopped with SIGSTOP). A request answers 503 with Retry-After at its
  * deadline and writes nothing; /readyz answers 503 within 2 s; both serve again once the database
@@ -53,7 +53,7 @@ async function timed(test: request.Test): Promise<{ res: request.Response; ms: n
   return { res, ms: Date.now() - start };
 }
 
-it('issue 24 §3: a request whose statement hangs answers 503 with Retry-After at its deadline, and writes nothing', async () => {
+it('a request whose statement hangs answers 503 with Retry-After at its deadline, and writes nothing', async () => {
   const { org, admin } = await createOrg(direct);
   const title = unique('Held ');
   const held = proxy.hold((sql) => sql.startsWith('INSERT INTO `spaces`') && sql.includes(title));
@@ -69,7 +69,7 @@ it('issue 24 §3: a request whose statement hangs answers 503 with Retry-After a
   expect(await direct.manager.countBy(Space, { title })).toBe(0);
 });
 
-it('issue 24 §3: a frozen database: /readyz answers 503 within 2 s, a request 503 at its deadline; both serve again once it answers', async () => {
+it('a frozen database: /readyz answers 503 within 2 s, a request 503 at its deadline; both serve again once it answers', async () => {
   const { org, admin } = await createOrg(direct);
   const ready = await request(server.app).get('/readyz').expect(200);
   expect(ready.body.checks).toEqual({ mysql: true, temporal: true, blobs: true });
@@ -81,9 +81,9 @@ it('issue 24 §3: a frozen database: /readyz answers 503 within 2 s, a request 5
   const list = await timed(server.as(admin.token).get(`/v1/orgs/${org.id}/spaces`));
   expect([list.res.status, list.res.headers['retry-after']]).toEqual([503, '5']);
   expect(list.ms).toBeLessThan(REQUEST_TIMEOUT_MS + 1500);
-  // biome-ignore lint/suspicious/noConsole: the figures issue 24 §3 asks for
+  // biome-ignore lint/suspicious/noConsole: the measured figures, for the record
   console.info(
-    `issue 24 §3, frozen database: /readyz 503 in ${probe.ms} ms, a request 503 in ${list.ms} ms (REQUEST_TIMEOUT_MS ${REQUEST_TIMEOUT_MS})`,
+    `frozen database: /readyz 503 in ${probe.ms} ms, a request 503 in ${list.ms} ms (REQUEST_TIMEOUT_MS ${REQUEST_TIMEOUT_MS})`,
   );
 
   proxy.thaw();
@@ -91,7 +91,7 @@ it('issue 24 §3: a frozen database: /readyz answers 503 within 2 s, a request 5
   await server.as(admin.token).get(`/v1/orgs/${org.id}/spaces`).expect(200);
 });
 
-it('issue 24 §3: a wait the request chooses for its job (PDF_WAIT_SECONDS) moves its deadline', async () => {
+it('a wait the request chooses for its job (PDF_WAIT_SECONDS) moves its deadline', async () => {
   const { org, admin } = await createOrg(direct);
   const space = await newSpace(server, admin, org.id);
   const cr = await newChangeRequest(server, admin, space.id);
@@ -103,7 +103,7 @@ it('issue 24 §3: a wait the request chooses for its job (PDF_WAIT_SECONDS) move
   await (await server.temporal.getClient()).workflow.getHandle(`pdf-export/${id}/1`).terminate();
 });
 
-it('issue 24 §3: on SIGTERM the API answers /readyz 503 before it drains, then exits', async () => {
+it('on SIGTERM the API answers /readyz 503 before it drains, then exits', async () => {
   const [port, metricsPort] = [await freePort(), await freePort()];
   const api = spawn(process.execPath, [path.join(__dirname, '..', '..', 'dist', 'api', 'server.js')], {
     env: {

@@ -1,5 +1,5 @@
 /**
- * Issue 27 §4: a 503 tells the caller only to retry, so its log line must name the dependency's error behind it
+ * A 503 tells the caller only to retry, so its log line must name the dependency's error behind it
  * (the driver's code, errno and message), never the SQL text. The error handler behind a bare Express app, with
  * the errors mysql2 and TypeORM raise.
  */

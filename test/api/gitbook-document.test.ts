@@ -1,5 +1,5 @@
 /**
- * Issue 22: the document form answered (format=document) is GitBook's JSONDocument, and a client that sends it back
+ * The document form answered (format=document) is GitBook's JSONDocument, and a client that sends it back
  * as it got it writes the same markdown. (That each answer validates against GitBook's document is checked by the
  * answer hook in every API test that reads format=document.)
  */

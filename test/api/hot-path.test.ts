@@ -1,5 +1,5 @@
 /**
- * What the hot path's shortcuts (issue 7 §3) must not change: a revocation or a role change made
+ * What the hot path's shortcuts must not change: a revocation or a role change made
  * through this process holds from its next request, and one made by another process within
  * TOKEN_CACHE_MS (at most a second); the
  * request log's volume follows LOG_REQUESTS; the OpenAPI document is served from bytes made once.

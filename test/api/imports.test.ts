@@ -74,7 +74,7 @@ beforeAll(async () => {
       },
       '/docs/bomb.zip': { type: 'application/zip', body: await zipOf({ 'a.md': 'x'.repeat(2_000_000) }) },
       '/docs/not-a-zip.zip': { type: 'application/zip', body: 'plain text' },
-      // issue 19 §2: documents past the bounds of one document
+      // documents past the bounds of one document
       '/bombs/index.html': {
         type: 'text/html',
         body: '<html><body><main><h1>Bombs</h1><p><a href="deep.html">Deep</a> and <a href="wide.html">wide</a>.</p></main></body></html>',
@@ -354,7 +354,7 @@ describe('POST {content}/import', () => {
     expect((await content(fx, space.id)).id).toBe(before.id);
   });
 
-  it('issue 18 §7: a name resolving to a private address and one that does not resolve fail alike, without their address, resolution or errno; the log has them', async () => {
+  it('a name resolving to a private address and one that does not resolve fail alike, without their address, resolution or errno; the log has them', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     for (const url of ['http://vm.internal/docs/', 'http://gone.internal/docs/']) {
@@ -397,7 +397,7 @@ describe('POST {content}/import', () => {
     expect(await server.ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(0);
   });
 
-  it('issue 19 §2: a crawled page past the bounds of a document is left out; a start page or a document past them fails LIMIT_EXCEEDED', async () => {
+  it('a crawled page past the bounds of a document is left out; a start page or a document past them fails LIMIT_EXCEEDED', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const crawled = await importInto(fx, space.id, { url: `${site.base}/bombs/index.html`, source: 'website' }).expect(
@@ -572,7 +572,7 @@ describe('cancelling and superseding', () => {
     );
   }, 30000);
 
-  it('issue 20 §3: a source answering 503 is retried within the budget: the import completes', async () => {
+  it('a source answering 503 is retried within the budget: the import completes', async () => {
     let asked = 0;
     const flaky = http.createServer((_req, res) => {
       asked++;
@@ -595,7 +595,7 @@ describe('cancelling and superseding', () => {
     }
   });
 
-  it('issue 20 §4: a cancel while a batch stores images leaves no staging blob; the batch stops within seconds', async () => {
+  it('a cancel while a batch stores images leaves no staging blob; the batch stops within seconds', async () => {
     // a markdown page showing 12 images, each answered after 400 ms: its one batch stores them one by one
     let served = 0;
     const gallery = http.createServer((req, res) => {

@@ -186,7 +186,7 @@ describe('JSON bodies', () => {
     await expect400(postRaw(collections(), '{"title":"t","x":[[1]]}'), 'x: unknown field');
   });
 
-  it('issue 19 §2: a body over BODY_LIMIT_BYTES is a 413 before it is parsed', async () => {
+  it('a body over BODY_LIMIT_BYTES is a 413 before it is parsed', async () => {
     const limit = server.config.bodyLimitBytes;
     const body = `{"title":"t","description":"${'a'.repeat(limit)}"}`;
     const res = await postRaw(collections(), body);
@@ -197,7 +197,7 @@ describe('JSON bodies', () => {
     expect(await collectionCount()).toBe(0);
   });
 
-  it('issue 19 §2: more than 100,000 values and keys are refused on the bytes, before JSON.parse builds them', async () => {
+  it('more than 100,000 values and keys are refused on the bytes, before JSON.parse builds them', async () => {
     // 3 bytes of text, ~70 bytes of heap each once parsed
     const empties = `{"title":"t","x":[${'{},'.repeat(100_000)}{}]}`;
     await expect400(postRaw(collections(), empties), 'body: must not hold more than 100000 values and keys');
@@ -219,7 +219,7 @@ describe('JSON bodies', () => {
   });
 });
 
-describe('issue 19 §2: page markdown is parsed within bounds', () => {
+describe('page markdown is parsed within bounds', () => {
   it("a page past MARKDOWN_MAX_TOKENS is a 400 that writes nothing; one nested past markdown-it's maxNesting is taken and read", async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);

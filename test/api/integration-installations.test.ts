@@ -1,5 +1,5 @@
 /**
- * Installations (issue 11 §2 and "Site scripts") over the real API and database: install on an
+ * Installations over the real API and database: install on an
  * organization (201, 200 again, pending/active from the account configuration), the lists with their
  * filters, the installation item, installs on spaces and sites with their items and lists
  * (externalId, extended), space_selection/site_selection, the published site's scripts, the events

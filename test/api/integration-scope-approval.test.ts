@@ -1,6 +1,6 @@
 /**
- * Issue 18 §1 replayed: an integration published with no scopes, installed by another organization on all
- * of its spaces, then republished asking for `space:content:write`. The installation keeps what its
+ * Integration scopes do not widen on republish. The case: an integration published with no scopes,
+ * installed by another organization on all of its spaces, then republished asking for `space:content:write`. The installation keeps what its
  * organization granted until one of its admins repeats the install call; a republish that drops a scope
  * applies at once, and asking for it again waits for approval again.
  */
@@ -31,7 +31,7 @@ async function publish(owner: OrgFixture, name: string, scopes: string[]): Promi
     .expect(200);
 }
 
-describe('issue 18 §1: integration scopes do not widen on republish', () => {
+describe('integration scopes do not widen on republish', () => {
   it("keeps an installation's powers until an admin of its organization approves; a dropped scope goes at once", async () => {
     const owner = await createOrg(server.ds);
     const b = await createOrg(server.ds);

@@ -1,5 +1,5 @@
 /**
- * Publishing and the catalogue (issue 11 §1) over the real API, database and blob store: publish and
+ * Publishing and the catalogue over the real API, database and blob store: publish and
  * republish, every body rule, who may publish, get and list (with each filter), unpublish with its
  * installation_deleted events and tombstone, and the anonymous script and asset endpoints.
  */
@@ -750,7 +750,7 @@ describe('the script and the assets', () => {
   });
 });
 
-describe("issue 18 §7: a private integration's script and images", () => {
+describe("a private integration's script and images", () => {
   const paths = (name: string) => [
     `/v1/integrations/${name}/script.js`,
     `/v1/integrations/${name}/assets/icon.png`,
@@ -839,7 +839,7 @@ describe("issue 18 §7: a private integration's script and images", () => {
     expect(await answers(name, null)).toEqual(served);
   });
 
-  it("issue 27 §1: another organization's installation never opens a private integration's script", async () => {
+  it("another organization's installation never opens a private integration's script", async () => {
     const a = await createOrg(server.ds);
     const b = await createOrg(server.ds);
     const name = unique('integ-');

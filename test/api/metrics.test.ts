@@ -54,7 +54,7 @@ describe('GET /metrics', () => {
     expect(inUse + idle).toBeGreaterThan(0);
     expect(sample(text, 'db_pool_waiting_requests', {})).toBe(0);
     expect(text).toMatch(/^process_cpu_seconds_total\{service="api"\} /m);
-    // issue 24 §4: every sample names its service; each rate-limit policy's counter exists before its first refusal
+    // every sample names its service; each rate-limit policy's counter exists before its first refusal
     const samples = text.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(samples.filter((line) => !line.includes('service="api"'))).toEqual([]);
     for (const policy of ['token', 'user', 'organization', 'address'])

@@ -1,5 +1,5 @@
 /**
- * Issue 18 §3, end to end: YAML alias bombs and oversized bundles are refused by the openapi-process job
+ * End to end: YAML alias bombs and oversized bundles are refused by the openapi-process job
  * on a real worker, and a stored bundle over OPENAPI_BUNDLE_MAX_BYTES (here 64 KiB) is never read back.
  */
 import request from 'supertest';
@@ -43,7 +43,7 @@ async function processed(fx: OrgFixture, slug: string, text: string): Promise<Js
   throw new Error(`${slug} was not processed in time`);
 }
 
-describe('issue 18 §3: YAML alias bombs and oversized OpenAPI bundles', () => {
+describe('YAML alias bombs and oversized OpenAPI bundles', () => {
   it('an alias bomb fails PARSE_ERROR at the alias limit and adds no version', async () => {
     const fx = await createOrg(server.ds);
     // 8 KB of text, 1 MB once its 1,000 aliases are expanded (the report's took 60 KB to 300 MB)

@@ -284,10 +284,10 @@ describe('failures recorded on the spec', () => {
       message: expect.stringContaining('no complete answer'),
       code: 'timeout',
     });
-    expect(hits['/silent']).toBe(4); // issue 20 §3: recorded once every attempt timed out
+    expect(hits['/silent']).toBe(4); // recorded once every attempt timed out
   });
 
-  it('issue 20 §3: a source answering 503 twice, then 200, ends complete with a version, not FETCH_ERROR', async () => {
+  it('a source answering 503 twice, then 200, ends complete with a version, not FETCH_ERROR', async () => {
     const fx = await createOrg(server.ds);
     const spec = await failed(fx, 'unavailable-twice', `${docsBase}/flaky.json`);
     expect(spec).toMatchObject({ processingState: 'complete', lastProcessedErrorCount: 0 });
@@ -296,7 +296,7 @@ describe('failures recorded on the spec', () => {
     expect(hits['/flaky.json']).toBe(3);
   });
 
-  it('issue 20 §3: a 404 fails FETCH_ERROR at once (one attempt); a 503 that lasts fails FETCH_ERROR once every attempt is spent', async () => {
+  it('a 404 fails FETCH_ERROR at once (one attempt); a 503 that lasts fails FETCH_ERROR once every attempt is spent', async () => {
     const fx = await createOrg(server.ds);
     const missing = await failed(fx, 'missing', `${docsBase}/missing.json`);
     expect(missing).toMatchObject({
@@ -312,7 +312,7 @@ describe('failures recorded on the spec', () => {
     expect(hits['/down.json']).toBe(4);
   });
 
-  it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it); issue 18 §7: the recorded error says only that the destination is not allowed or could not be reached', async () => {
+  it('FETCH_ERROR from a 500 and from refused addresses (10.0.0.1, 169.254.169.254, an external $ref to it); the recorded error says only that the destination is not allowed or could not be reached', async () => {
     const fx = await createOrg(server.ds);
     const status = await failed(fx, 'five-hundred', `${docsBase}/error`);
     expect(status).toMatchObject({
@@ -546,7 +546,7 @@ describe('validation and access', () => {
   });
 });
 
-describe('issue 18 §2: specs are for full members and tokens with an openapi scope', () => {
+describe('specs are for full members and tokens with an openapi scope', () => {
   it('a guest, and an installation token without an openapi scope, get 404 and an empty list; openapi:read reads', async () => {
     const fx = await createOrg(server.ds);
     await create(fx, 'private-spec', { text: OPENAPI_31('Private') });

@@ -224,7 +224,7 @@ describe('the OpenAPI document describes what the service answers', () => {
     expect(level.enum).toContain('admin');
   });
 
-  it('issue 19 §3: a nullable object field admits null (comment resolvedBy)', async () => {
+  it('a nullable object field admits null (comment resolvedBy)', async () => {
     // zod-to-openapi rendered `schema.nullable()` of a registered schema as allOf [ref, type [object, null]]: no null passes
     const nullableRefs: string[] = [];
     const walk = (node: unknown, at: string): void => {
@@ -236,7 +236,7 @@ describe('the OpenAPI document describes what the service answers', () => {
     walk(doc, '');
     expect(nullableRefs).toEqual([]);
     expect(doc.components.schemas.Comment.properties.resolvedBy.anyOf).toContainEqual({ type: 'null' });
-    // issue 22: GitBook's optional references are left out when empty, not null
+    // GitBook's optional references are left out when empty, not null
     expect(doc.components.schemas.SamlProvider.required).not.toContain('defaultTeam');
     const defaultTeam = JSON.stringify(doc.components.schemas.SamlProvider.properties.defaultTeam);
     expect(defaultTeam).toContain('#/components/schemas/Team');
@@ -283,7 +283,7 @@ describe('the OpenAPI document carries the body rules the validation applies', (
   });
   const body = (path: string, method: string) => doc.paths[path][method].requestBody.content['application/json'].schema;
 
-  it("issue 22 §2: states the site type enum, the authors' id rule and the adaptive schema's rules", () => {
+  it("states the site type enum, the authors' id rule and the adaptive schema's rules", () => {
     const query = (path: string, name: string) =>
       doc.paths[path].get.parameters.find((p: { name: string }) => p.name === name).schema;
     expect(query('/v1/orgs/{organizationId}/sites', 'type')).toMatchObject({

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const config = {
     ...short,
     jobs: { ...short.jobs, retry: { ...short.jobs.retry, maximumAttempts: 3, heartbeatTimeoutMs: 30000 } },
-    // every PDF here takes a few sheets; the issue 19 §2 test passes this one
+    // every PDF here takes a few sheets; the PDF_MAX_SHEETS test passes this one
     pdf: { ...short.pdf, maxSheets: 60 },
   };
   server = await startServer({ ...config, pdf: { ...config.pdf, waitSeconds: 60 } });
@@ -286,7 +286,7 @@ describe('change request PDF', () => {
     expect(text).toContain('[image: Remote]');
   });
 
-  it('issue 18 §4: a PNG decompression bomb, declared as a PNG or as a JPEG, is named and never decoded', async () => {
+  it('a PNG decompression bomb, declared as a PNG or as a JPEG, is named and never decoded', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const content = `/v1/spaces/${space.id}/content`;
@@ -404,7 +404,7 @@ describe('change request PDF', () => {
     });
   });
 
-  it('issue 19 §2: a PDF past PDF_MAX_SHEETS fails PDF_TOO_LARGE, answered 413 and written nowhere', async () => {
+  it('a PDF past PDF_MAX_SHEETS fails PDF_TOO_LARGE, answered 413 and written nowhere', async () => {
     const fx = await createOrg(server.ds);
     const space = await newSpace(server, fx.admin, fx.org.id);
     const changeRequest = await newChangeRequest(server, fx.admin, space.id);

@@ -1,6 +1,6 @@
 /**
  * Every answer carries every field the spec lists for its resource, except the ones GitBook's document marks
- * optional, which it carries only with a value (never null: DESIGN §8), and nothing that is not accounted for:
+ * optional, which it carries only with a value (never null), and nothing that is not accounted for:
  * one real answer of each resource kind is held to the checked-in field lists of test/fixtures/spec-fields.ts.
  */
 import { newId } from '../../domain/ids';

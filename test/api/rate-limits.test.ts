@@ -177,7 +177,7 @@ describe('across replicas', () => {
   }, 60000);
 });
 
-describe('issue 18 §5: per user', () => {
+describe('per user', () => {
   const server = useServer(limits(3, 0, { perUser: 4 }));
 
   it("counts every token of a user in one bucket above each token's: minting tokens buys no more requests", async () => {
@@ -214,7 +214,7 @@ describe('issue 18 §5: per user', () => {
   });
 });
 
-describe('issue 18 §5: live tokens per user', () => {
+describe('live tokens per user', () => {
   const server = useServer({ maxLiveTokensPerUser: 3 });
 
   it('answers 409 naming the cap past the live tokens a user may hold; revoked and expired ones do not count', async () => {
@@ -243,7 +243,7 @@ describe('issue 18 §5: live tokens per user', () => {
   });
 });
 
-describe('issue 27 §4: a burst at the live-token cap', () => {
+describe('a burst at the live-token cap', () => {
   const server = useServer({ maxLiveTokensPerUser: 100 });
 
   it('serializes on the cap: 30 requests at once by a user with 91 live tokens get 9 tokens and 21 409s, never a 503', async () => {
@@ -315,7 +315,7 @@ const ANONYMOUS = [
   '/v1/blobs/files/x/y?filename=a.txt&contentType=text%2Fplain&expires=1&signature=abc',
 ];
 
-describe('issue 18 §5: per client address', () => {
+describe('per client address', () => {
   const server = useServer(limits(0, 0, { perAddress: 3 }));
   const get = listening(server);
 
@@ -355,7 +355,7 @@ describe('issue 18 §5: per client address', () => {
   });
 });
 
-describe('issue 18 §5: per client address behind a trusted proxy', () => {
+describe('per client address behind a trusted proxy', () => {
   const server = useServer({ ...limits(0, 0, { perAddress: 2 }), trustProxy: ['loopback'] });
   const get = listening(server);
 
@@ -375,7 +375,7 @@ describe('issue 18 §5: per client address behind a trusted proxy', () => {
   });
 });
 
-describe('issue 18 §5: counters of client addresses', () => {
+describe('counters of client addresses', () => {
   const server = useServer();
 
   it('are deleted once their window is past; the others are kept', async () => {

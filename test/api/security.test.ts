@@ -1,4 +1,4 @@
-/** Regression tests for the defects of the security and reliability audit (issue 7 §4). */
+/** Regression tests for the defects of the security and reliability audit. */
 import * as http from 'http';
 import type { AddressInfo } from 'net';
 import * as net from 'net';
@@ -157,7 +157,7 @@ describe('the request log', () => {
   });
 });
 
-describe('issue 18 §6: the request log', () => {
+describe("the request log's parameters", () => {
   it("shows only the values of the matched operation's declared parameters that are not credentials", async () => {
     const { app, log: logged } = loggedApp();
     const { token } = await createUser(server.ds);

@@ -1,5 +1,5 @@
 /**
- * Adaptive content and visitor authentication (issue 10 §3, §4): the adaptive schema and its rules,
+ * Adaptive content and visitor authentication: the adaptive schema and its rules,
  * template conditions, conditions checked against the schema, the visitor token signing key, and the
  * published structure as visitors with claims see it.
  */
@@ -282,7 +282,7 @@ describe('conditions', () => {
       }
     }
     const accepted = [
-      // issue 22 §3: claims the schema does not declare, as GitBook's client sends them
+      // claims the schema does not declare, as GitBook's client sends them
       'visitor.claims.isBeta',
       'visitor.claims.unsigned.plan == "pro"',
       'visitor.claims.org.admin || visitor.claims["plan"] !== "free"',
@@ -465,7 +465,7 @@ describe('visitor authentication', () => {
     await read(await visitorToken(regenerated.privateKey, {})).expect(404);
   });
 
-  it('issue 18 §6: refuses a signed token without exp, or one that lives longer than the maximum (7 days): 400', async () => {
+  it('refuses a signed token without exp, or one that lives longer than the maximum (7 days): 400', async () => {
     const a = await adaptiveSite();
     const key = new TextEncoder().encode(await signingKey(a));
     const outsider = (await createOrg(server.ds)).admin;

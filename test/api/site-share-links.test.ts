@@ -1,5 +1,5 @@
 /**
- * Share links of sites (issue 10 §3): their keys open a published `share-link` site to a caller of any
+ * Share links of sites: their keys open a published `share-link` site to a caller of any
  * organization, resolve published URLs, and stop working once inactive or deleted; who manages them.
  */
 import request from 'supertest';

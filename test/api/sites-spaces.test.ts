@@ -1,5 +1,5 @@
 /**
- * Spaces and sites together (issue 10 §5): a space's published URL follows the oldest published site
+ * Spaces and sites together: a space's published URL follows the oldest published site
  * that shows it; deleting a space hides its site spaces at once and deletes nothing, restoring brings
  * them back, the purge deletes them; a space transferred to another organization leaves the sites.
  */

@@ -1,5 +1,5 @@
 /**
- * Sites, sections, section groups and site spaces (issue 10 §1, §2): the whole story of building and
+ * Sites, sections, section groups and site spaces: the whole story of building and
  * publishing a site, the defaults, paths and orders, and what every operation refuses.
  */
 import request from 'supertest';

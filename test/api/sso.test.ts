@@ -123,7 +123,7 @@ describe('SAML providers', () => {
     expect(await server.ds.manager.countBy(SamlProvider, { organizationId: fx.org.id })).toBe(0);
   });
 
-  it('issue 19 §2: a certificate is cut at its PEM markers by position: 16 KB of spaces without END is refused at once', async () => {
+  it('a certificate is cut at its PEM markers by position: 16 KB of spaces without END is refused at once', async () => {
     const notACertificate = 'certificate: must be a PEM or base64-encoded X.509 certificate';
     // the pattern it replaces backtracked for 7 minutes on this body, blocking the API
     const spaces = `-----BEGIN CERTIFICATE-----\n${' '.repeat(16_300)}x`;

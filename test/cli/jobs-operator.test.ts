@@ -1,5 +1,5 @@
 /**
- * Issue 20 §1: `cli jobs retry` and `cli jobs cancel` (the compiled CLI, as operators run it) against the
+ * `cli jobs retry` and `cli jobs cancel` (the compiled CLI, as operators run it) against the
  * real Temporal dev server, with a worker on a private task queue that the CLI is pointed at.
  */
 import { execFile } from 'child_process';
@@ -69,7 +69,7 @@ async function deletedSpace(dispatch: boolean) {
   return space.id;
 }
 
-describe('issue 20 §1: cli jobs retry and cancel', () => {
+describe('cli jobs retry and cancel', () => {
   it('retry runs a failed job as a new generation; a running or succeeded one is exit 6, none exit 3', async () => {
     const spaceId = await deletedSpace(false);
     await inTransaction(server.ds, async (db) =>
@@ -112,7 +112,7 @@ describe('issue 20 §1: cli jobs retry and cancel', () => {
 
   it('retry of a run lost in Temporal records RUN_LOST and asks again (the repair rule)', async () => {
     const spaceId = await deletedSpace(true);
-    await (await purgeHandle(spaceId, 1)).terminate('issue 20 test');
+    await (await purgeHandle(spaceId, 1)).terminate('terminated by the test');
     const retried = await cli(['jobs', 'retry', spaceId, '--json']);
     expect(retried.code).toBe(0);
     expect(JSON.parse(retried.stdout)).toMatchObject({ generation: 2 });

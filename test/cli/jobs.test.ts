@@ -126,7 +126,7 @@ describe('cli jobs', () => {
     await pause();
     await inTransaction(server.ds, (db) => markJobStarted(db, spacePurgeJob, job));
     await pause();
-    // issue 21: a purge counts no progress (its kind's unit is none), so a report shows nothing new
+    // a purge counts no progress (its kind's unit is none), so a report shows nothing new
     await inTransaction(server.ds, (db) => reportJobProgress(db, spacePurgeJob, job, 1, 2));
     await pause();
     await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, job, null));

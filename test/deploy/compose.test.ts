@@ -119,7 +119,7 @@ describe('docker-compose.yml', () => {
   const config = read('platform/config.ts');
   const serviceConfig = () => withEnv(environments.get('worker')!, loadConfig);
 
-  it('issue 24 §1: is valid against the Compose specification once the values docs/deploy.md makes are filled in', () => {
+  it('is valid against the Compose specification once the values docs/deploy.md makes are filled in', () => {
     const schema = JSON.parse(read('test/deploy/compose-spec/compose-spec.json'));
     const ajv = new Ajv2020({ allErrors: true, strict: false });
     // compose-go's own checker of its one custom format
@@ -130,7 +130,7 @@ describe('docker-compose.yml', () => {
     expect(validate({ services: { api: { imag: 'x' } } })).toBe(false);
   });
 
-  it('issue 24 §1: holds no secret, and refuses to start without each', () => {
+  it('holds no secret, and refuses to start without each', () => {
     const secretLike = /PASSWORD|PWD|SECRET|_KEY(_ID)?$/;
     const written: string[] = [];
     for (const [service, { environment }] of Object.entries(raw.services))
@@ -177,7 +177,7 @@ describe('docker-compose.yml', () => {
     for (const other of ['worker', 'migrate', 'prepare-namespace']) expect(environments.get(other)).toEqual(api);
   });
 
-  it('issue 24 §1: publishes Temporal on loopback only, and the metrics to the compose network', () => {
+  it('publishes Temporal on loopback only, and the metrics to the compose network', () => {
     for (const name of ['temporal', 'temporal-ui'])
       for (const port of compose.services[name].ports ?? []) expect(port).toMatch(/^127\.0\.0\.1:/);
     expect(serviceConfig().metrics.host).toBe('0.0.0.0');
@@ -185,7 +185,7 @@ describe('docker-compose.yml', () => {
       for (const port of service.ports ?? []) expect(port).not.toMatch(/:(9464|9465|9466)$/);
   });
 
-  it('issue 24 §1: checks the health of the api and the worker, and gives each more time to stop than it takes', () => {
+  it('checks the health of the api and the worker, and gives each more time to stop than it takes', () => {
     const loaded = serviceConfig();
     const { api, worker } = compose.services;
     expect(api.healthcheck!.test.join(' ')).toContain(`http://127.0.0.1:${environments.get('api')!.PORT}/readyz`);
@@ -195,7 +195,7 @@ describe('docker-compose.yml', () => {
     expect(seconds(worker.stop_grace_period!)).toBeGreaterThan(loaded.worker.shutdownForceSeconds);
   });
 
-  it('issue 24 §1: runs Temporal from the server image, and registers search attributes with the service itself', () => {
+  it('runs Temporal from the server image, and registers search attributes with the service itself', () => {
     const images = Object.fromEntries(
       Object.entries(raw.services).map(([name, s]) => [name, (s as { image?: string }).image]),
     );

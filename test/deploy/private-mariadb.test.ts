@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2 on a second MariaDB of this test's own, which requires TLS (test/support/private-mariadb.ts):
+ * Production settings on a second MariaDB of this test's own, which requires TLS (test/support/private-mariadb.ts):
  * TLS towards MySQL; the migrations' named lock, on its empty database; and `cli secrets rotate`, which
  * rewrites every integration's secrets and so cannot run on the shared test database.
  */
@@ -69,7 +69,7 @@ async function tlsVersionOver(config: DatabaseConfig): Promise<string> {
   }
 }
 
-describe('issue 24 §2: MySQL over TLS', () => {
+describe('MySQL over TLS', () => {
   it('connects with the CA, the client certificate and its key (each read from a *_FILE), and verifies the server', async () => {
     const config = databaseConfig(withCertificates());
     expect(config.mysql.tls).toMatchObject({ verifyServer: true });
@@ -139,7 +139,7 @@ GRANT ALL PRIVILEGES ON ${server.database}.* TO 'docs_any'@'localhost';`);
   });
 });
 
-describe('issue 24 §2: migrations under a named lock', () => {
+describe('migrations under a named lock', () => {
   it('two runs started together apply each migration once', async () => {
     const config = databaseConfig(withCertificates());
     const [a, b] = await Promise.all([createDataSource(config).initialize(), createDataSource(config).initialize()]);
@@ -155,7 +155,7 @@ describe('issue 24 §2: migrations under a named lock', () => {
   }, 120_000);
 });
 
-describe('issue 24 §2: cli secrets rotate', () => {
+describe('cli secrets rotate', () => {
   const CLI = path.join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
   const [NEW, OLD, LOST] = ['n', 'o', 'l'].map((c) => c.repeat(40));
   const ring = (...keys: string[]) => ({ integrations: { secretsKeys: keys } });

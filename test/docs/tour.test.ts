@@ -107,7 +107,7 @@ async function runTour(file: string, blocks: TourBlock[], env: NodeJS.ProcessEnv
   return { findings, seconds, printed };
 }
 
-describe('issue 23: the tours run as printed', () => {
+describe('the tours run as printed', () => {
   let apiPort: number;
   let api: ChildProcess | undefined;
   let workers: WorkerProcesses | undefined;

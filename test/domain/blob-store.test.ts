@@ -50,7 +50,7 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     expect(store).toBeInstanceOf(LocalBlobStore);
   });
 
-  it('issue 18 §3: reads up to maxBytes, and refuses a larger blob with its size, unread', async () => {
+  it('reads up to maxBytes, and refuses a larger blob with its size, unread', async () => {
     const key = newKey();
     const bytes = randomBytes(5000);
     await store.put(key, bytes, 'application/octet-stream');
@@ -301,7 +301,7 @@ describe('S3 blob store against versitygw', () => {
     expect([403, 404]).toContain((await fetch(url)).status);
   });
 
-  it('issue 18 §3: reads up to maxBytes, and refuses a larger blob with its size, its body not downloaded', async () => {
+  it('reads up to maxBytes, and refuses a larger blob with its size, its body not downloaded', async () => {
     const store = new S3BlobStore(settings, 60);
     const key = newKey();
     const bytes = randomBytes(200_000);
@@ -318,7 +318,7 @@ describe('S3 blob store against versitygw', () => {
     expect(url.startsWith(`http://files.example:9000/${bucket}/a/b.txt?`)).toBe(true);
   });
 
-  it('issue 24 §3: is reachable while the server answers, a bucket still to be made too; not with wrong keys, nor when the server hangs', async () => {
+  it('is reachable while the server answers, a bucket still to be made too; not with wrong keys, nor when the server hangs', async () => {
     const signal = () => AbortSignal.timeout(1000);
     await expect(new S3BlobStore(settings, 60).reachable(signal())).resolves.toBeUndefined();
     await expect(

@@ -1,4 +1,4 @@
-/** Issue 24 §2: settings read from *_FILE, TLS settings, and INTEGRATION_SECRETS_KEY as a key ring. */
+/** Settings read from *_FILE, TLS settings, and INTEGRATION_SECRETS_KEY as a key ring. */
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import * as path from 'path';
@@ -26,7 +26,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('issue 24 §2: *_FILE', () => {
+describe('*_FILE', () => {
   it('reads any setting from the file NAME_FILE names, without its trailing newline', () => {
     const config = withEnv(
       {
@@ -52,7 +52,7 @@ describe('issue 24 §2: *_FILE', () => {
   });
 });
 
-describe('issue 24 §2: INTEGRATION_SECRETS_KEY as a key ring', () => {
+describe('INTEGRATION_SECRETS_KEY as a key ring', () => {
   it('takes keys separated by commas or new lines, the first first', () => {
     const [a, b, c] = ['a', 'b', 'c'].map((k) => k.repeat(32));
     expect(
@@ -72,7 +72,7 @@ describe('issue 24 §2: INTEGRATION_SECRETS_KEY as a key ring', () => {
   });
 });
 
-describe('issue 24 §2: TLS settings', () => {
+describe('TLS settings', () => {
   const none = Object.fromEntries(
     [
       'MYSQL_TLS',

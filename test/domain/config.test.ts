@@ -83,7 +83,7 @@ describe('signing secrets', () => {
   });
 });
 
-describe('issue 18 §5: TRUST_PROXY', () => {
+describe('TRUST_PROXY', () => {
   const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET };
 
   it("takes Express's values: none by default, a hop count, or addresses, CIDR ranges and Express's range names", () => {
@@ -103,7 +103,7 @@ describe('issue 18 §5: TRUST_PROXY', () => {
   });
 });
 
-describe('issue 23: FETCH_ALLOW_DESTINATIONS (the development stack names its demo servers)', () => {
+describe('FETCH_ALLOW_DESTINATIONS (the development stack names its demo servers)', () => {
   const complete = { CURSOR_SECRET: SECRET, BLOB_URL_SECRET: SECRET, INTEGRATION_SECRETS_KEY: SECRET };
 
   it('is empty by default, and takes IPv4 and bracketed IPv6 addresses with a port', () => {

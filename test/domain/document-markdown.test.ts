@@ -162,7 +162,7 @@ describe('document to markdown', () => {
   });
 });
 
-describe('issue 19 §2: document to markdown in linear time', () => {
+describe('document to markdown in linear time', () => {
   it('long runs of spaces and blank lines in leaves, captions and table cells take no quadratic pass', () => {
     const spaces = ' '.repeat(400_000);
     const blankLines = '\n'.repeat(200_000);

@@ -1,5 +1,5 @@
 /**
- * Issue 20 §3, the failure classes: what a job retries (a timeout, a 5xx or 429, a DNS hiccup, a failed
+ * The failure classes: what a job retries (a timeout, a 5xx or 429, a DNS hiccup, a failed
  * connection, a provider outage) and what it fails at once (a 4xx, a refused destination, a name that does not
  * exist, a bad URL, input over a limit), told apart without changing what a caller reads; and the code a
  * workflow records once the retries of a retryable failure are spent.
@@ -56,7 +56,7 @@ function client(more: Partial<FetchPolicy> = {}): GuardedFetch {
 }
 afterAll(() => Promise.all(clients.map((c) => c.close())));
 
-describe('issue 20 §3: failure classes', () => {
+describe('failure classes', () => {
   test('a fetch failure is transient for a timeout, a 429 or a 5xx; not for another 4xx, a bad URL, a size or redirects', () => {
     const status = (n: number) => new FetchError('status', `HTTP ${n}`, { status: n }).transient;
     expect([500, 502, 503, 504, 429].map(status)).toEqual([true, true, true, true, true]);

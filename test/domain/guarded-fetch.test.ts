@@ -151,7 +151,7 @@ describe('refusal table (default policy: loopback not allowed)', () => {
   );
 });
 
-describe("issue 23: single allowed destinations (the development stack's demo servers)", () => {
+describe("single allowed destinations (the development stack's demo servers)", () => {
   const onlyTarget = () => ({ allowDestinations: [{ address: '127.0.0.1', port: target.port }] });
 
   test('the named address and port is fetched', async () => {
@@ -312,7 +312,7 @@ describe('POST (integration event delivery)', () => {
   });
 });
 
-describe('issue 18 §7: a refused or unreachable destination is told apart only in the log', () => {
+describe('a refused or unreachable destination is told apart only in the log', () => {
   /** What the client logged, as pino would write it. */
   function logged(): { lines: Array<Record<string, unknown>>; logger: pino.Logger } {
     const lines: Array<Record<string, unknown>> = [];

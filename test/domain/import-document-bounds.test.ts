@@ -1,4 +1,4 @@
-/** Issue 19 §2: the bounds of one document an import converts (domain/imports/html-to-markdown.ts), without a server. */
+/** The bounds of one document an import converts (domain/imports/html-to-markdown.ts), without a server. */
 import { htmlToMarkdown } from '../../domain/imports/html-to-markdown';
 import { markdownToPage } from '../../domain/imports/sources/markdown';
 
@@ -21,7 +21,7 @@ function convert(html: string, mainContent = false) {
 
 const refusal = (rule: string) => ({ code: 'LIMIT_EXCEEDED', message: `${BASE}: ${rule}` });
 
-describe('issue 19 §2: the bounds of one imported document', () => {
+describe('the bounds of one imported document', () => {
   it('refuses HTML past its characters, elements or depth before Readability or Turndown read it', async () => {
     await expect(convert(`<p>${'x'.repeat(5_000_001)}</p>`).page).rejects.toMatchObject(
       refusal('the document has more than 5000000 characters'),

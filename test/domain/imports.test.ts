@@ -164,7 +164,7 @@ describe('staging in batches', () => {
     return archives.get(path)!;
   };
 
-  it('issue 20 §2: a zip stages in batches; a batch run again after a crash starts from the last one saved', async () => {
+  it('a zip stages in batches; a batch run again after a crash starts from the last one saved', async () => {
     const archive = await serve('/batches.zip', {
       'book/README.md': '# Book\n\n![cover](img/cover.png)\n',
       'book/a.md': '# A\n\nSee [b](b.md).\n',
@@ -202,7 +202,7 @@ describe('staging in batches', () => {
     expect(await deps.blobs.read(imageKey(run.id, sha256(pngBytes(2))))).toEqual(pngBytes(2));
   });
 
-  it('issue 20 §4: a batch of a cancelled run removes the images it stored before it stopped', async () => {
+  it('a batch of a cancelled run removes the images it stored before it stopped', async () => {
     const run = await requested(`${base}/with-images.md`);
     const ref = jobRef(contentImportJob, run);
     const controller = new AbortController();
@@ -311,7 +311,7 @@ describe('archives', () => {
   });
 });
 
-describe('issue 19 §2: a Word document', () => {
+describe('a Word document', () => {
   it('whose XML parts hold more than 3,000,000 bytes is LIMIT_EXCEEDED before mammoth reads them', async () => {
     // 20 KB of zip; mammoth took 1.1 GB on 5 MB of such text
     const paragraphs = '<w:p><w:r><w:t>x</w:t></w:r></w:p>'.repeat(90_000);

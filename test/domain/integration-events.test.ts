@@ -33,7 +33,7 @@ afterAll(async () => {
 });
 
 describe('delivery URL', () => {
-  it("appends /v1 to the tunnel's path, before its query string (issue 22 §3)", () => {
+  it("appends /v1 to the tunnel's path, before its query string", () => {
     expect(deliveryUrl('https://tunnel.example.test')).toBe('https://tunnel.example.test/v1');
     expect(deliveryUrl('https://tunnel.example.test/hook/')).toBe('https://tunnel.example.test/hook/v1');
     expect(deliveryUrl('https://tunnel.example.test/hook?token=abc&x=1')).toBe(

@@ -37,7 +37,7 @@ describe('integration secrets', () => {
     expect(() => decryptSecrets(config, { id: 'int1', secretsCiphertext: 'v0.x.y.z' })).toThrow(/format/);
   });
 
-  it('issue 24 §2: a key ring writes with its first key and reads with any of them', () => {
+  it('a key ring writes with its first key and reads with any of them', () => {
     const old = encryptSecrets(config, 'int1', secrets)!;
     const rotated = { integrations: { secretsKeys: ['n'.repeat(40), 'k'.repeat(40)] } };
     expect(openSecrets(rotated, { id: 'int1', secretsCiphertext: old })).toEqual({ secrets, keyIndex: 1 });

@@ -6,7 +6,7 @@
 import { Registry } from 'prom-client';
 import { jobRef } from '../../domain/jobs/job-kind';
 import { finishJob, markJobStarted } from '../../domain/jobs/job-lifecycle';
-import { JOB_KIND_LIST } from '../../domain/jobs/kinds';
+import { JOB_KINDS } from '../../domain/jobs/kinds';
 import { countJobs, type JobCount, registerJobsGauge } from '../../domain/metrics/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
@@ -30,7 +30,7 @@ describe('the jobs gauge', () => {
     const now = new Date();
     const transaction = server.ds.transaction('REPEATABLE READ', async (db) => {
       const before = await countJobs(db, now);
-      expect(before).toHaveLength(JOB_KIND_LIST.length * 3);
+      expect(before).toHaveLength(JOB_KINDS.length * 3);
       expect(new Set(before.map((c) => c.status))).toEqual(new Set(['pending', 'running', 'failed_last_hour']));
 
       const refs = [];

@@ -65,7 +65,7 @@ describe('job rows', () => {
     expect(row.purge).toMatchObject({ errorCode: 'FETCH_ERROR', errorMessages: [{ message: 'status 500' }] });
   });
 
-  it('issue 21: single-run: a request during the run finds it; one after it ended is the next generation', async () => {
+  it('single-run: a request during the run finds it; one after it ended is the next generation', async () => {
     // a purge's success removes its space; this kind's keeps the row
     const once = defineJobKind({ ...spacePurgeJob, policy: 'single-run', removesRow: undefined });
     const space = await freshSpace();

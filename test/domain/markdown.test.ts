@@ -64,7 +64,7 @@ describe('markdown reading', () => {
   });
 });
 
-describe('issue 19 §2: markdown parses are bounded', () => {
+describe('markdown parses are bounded', () => {
   /** Levels of the document form, walked. */
   const depthOf = (node: { nodes?: unknown[] }): number =>
     1 + Math.max(0, ...(node.nodes ?? []).map((n) => depthOf(n as { nodes?: unknown[] })));

@@ -97,7 +97,7 @@ describe('bundleOpenAPI', () => {
   });
 });
 
-describe('issue 18 §3: YAML alias bombs and oversized bundles', () => {
+describe('YAML alias bombs and oversized bundles', () => {
   const HEAD = 'openapi: 3.0.3\ninfo: {title: a, version: "1"}\npaths: {}\n';
   /** One anchored string and `aliases` aliases to it: `aliases` × `length` characters once expanded. */
   const bomb = (length: number, aliases: number) =>

@@ -95,7 +95,7 @@ describe('PDF renderer', () => {
     expect(drawable('a\tb\u0007c', 'mono')).toBe('a    bc');
   });
 
-  it('issue 19 §2: a PDF past PDF_MAX_SHEETS or PDF_MAX_BYTES stops with PDF_TOO_LARGE', async () => {
+  it('a PDF past PDF_MAX_SHEETS or PDF_MAX_BYTES stops with PDF_TOO_LARGE', async () => {
     const paragraph = 'A sentence that fills part of a line, and then some more words to wrap it. '.repeat(4);
     const long = { markdown: `${paragraph}\n\n`.repeat(400) };
     const tooLarge = (m: Manuscript, limits: { sheets: number; bytes: number }) =>
@@ -115,7 +115,7 @@ describe('PDF renderer', () => {
     });
   });
 
-  it("issue 19 §2: markdown nested past markdown-it's maxNesting, or past the token budget, still renders", async () => {
+  it("markdown nested past markdown-it's maxNesting, or past the token budget, still renders", async () => {
     const quotes = `${'> '.repeat(5000)}deep quote`;
     const lists = Array.from({ length: 150 }, (_, depth) => `${'  '.repeat(depth)}- level ${depth}`).join('\n');
     // 650 rows of 100 cells: 260,000 tokens, past MARKDOWN_MAX_TOKENS: drawn as its text

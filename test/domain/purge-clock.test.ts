@@ -1,5 +1,5 @@
 /**
- * Issue 20 §4: whether a deleted space is due for its purge (the worker decides) and whether it can still
+ * Whether a deleted space is due for its purge (the worker decides) and whether it can still
  * be restored (the API decides) both follow the database's clock, so a skewed worker or API clock can
  * neither purge a space early nor refuse a restore the other side would allow.
  */
@@ -57,7 +57,7 @@ const restore = (spaceId: string) =>
   inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
 
 describe('purge and restore follow the database clock', () => {
-  it('issue 20 §4: a worker clock an hour ahead does not make a space due early; one an hour behind does not delay it', async () => {
+  it('a worker clock an hour ahead does not make a space due early; one an hour behind does not delay it', async () => {
     const notYet = await deletedSpace(2 * 60 * 1000);
     const waitMs = await workerSkewedBy(HOUR).spacePurgeWait(jobRef(spacePurgeJob, notYet));
     expect(waitMs).toBeGreaterThan(60 * 1000);
@@ -67,7 +67,7 @@ describe('purge and restore follow the database clock', () => {
     expect(await workerSkewedBy(-HOUR).spacePurgeWait(jobRef(spacePurgeJob, past))).toBe(0);
   });
 
-  it('issue 20 §4: an API clock an hour behind cannot restore a space that is due; one an hour ahead still restores one that is not', async () => {
+  it('an API clock an hour behind cannot restore a space that is due; one an hour ahead still restores one that is not', async () => {
     const past = await deletedSpace(-60 * 1000);
     const notYet = await deletedSpace(2 * 60 * 1000);
     // only Date is faked: the database driver's timers keep running

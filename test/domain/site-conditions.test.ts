@@ -98,7 +98,7 @@ describe('visitor claims', () => {
   });
 });
 
-describe('issue 19 §2: bounds of adaptive schemas, visitor claims and conditions', () => {
+describe('bounds of adaptive schemas, visitor claims and conditions', () => {
   const claim = (i: number) => ({ type: 'boolean', description: `claim ${i}` });
   const schemaOf = (properties: Record<string, unknown>) => ({
     type: 'object',

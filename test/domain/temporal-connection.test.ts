@@ -1,5 +1,5 @@
 /**
- * Issue 24 §2: the connection options the Temporal settings produce (the dev server here cannot serve TLS,
+ * The connection options the Temporal settings produce (the dev server here cannot serve TLS,
  * so the options are what is checked: the API's client, the worker and prepare-namespace all connect with them).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'fs';
@@ -39,7 +39,7 @@ beforeAll(() => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe('issue 24 §2: Temporal connection options', () => {
+describe('Temporal connection options', () => {
   it('are plain gRPC by default', () => {
     expect(optionsUnder({})).toEqual({ address: 'temporal.example:7233' });
   });

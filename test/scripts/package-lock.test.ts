@@ -1,5 +1,5 @@
 /**
- * The committed lock file is what `npm install` leaves (issue 23): otherwise the first `npm start` of a clean
+ * The committed lock file is what `npm install` leaves: otherwise the first `npm start` of a clean
  * clone (scripts/lib.sh install_node_modules) rewrites it, and `git status` shows it modified. npm records every
  * optional dependency, other platforms' binaries included (`@swc/core-darwin-arm64`…), and the root's ranges
  * as package.json states them.
@@ -24,7 +24,7 @@ function resolves(packages: Record<string, LockEntry>, location: string, name: s
   }
 }
 
-describe('issue 23: package-lock.json is what npm install leaves', () => {
+describe('package-lock.json is what npm install leaves', () => {
   const lock = read('package-lock.json') as { packages: Record<string, LockEntry> };
   const pkg = read('package.json') as LockEntry;
 

@@ -56,7 +56,7 @@ describe('load_secrets (scripts/lib.sh)', () => {
     });
   });
 
-  it('issue 24 §2: gives no value to a secret set as NAME_FILE (the service refuses both)', () => {
+  it('gives no value to a secret set as NAME_FILE (the service refuses both)', () => {
     const file = path.join(dir, 'secrets.env');
     expect(loadSecrets(file, { CURSOR_SECRET_FILE: path.join(dir, 'cursor') }).CURSOR_SECRET).toBe('');
     const defaults = execFileSync(

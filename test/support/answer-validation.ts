@@ -1,5 +1,5 @@
 /**
- * Every 2xx JSON answer a test receives is held to the documents (issue 22): GitBook's 0.137 document (the one our
+ * Every 2xx JSON answer a test receives is held to the documents: GitBook's 0.137 document (the one our
  * spec was cut from) for the operations GitBook has, our own /v1/openapi.json for all of them, and GitBook's current
  * document (0.202) for the fields it requires. The app's `res.json` is wrapped (test/support/server.ts), so answers
  * read through supertest and through a listening port (GitBook's client) are both seen. A failure names the
@@ -37,7 +37,7 @@ export const STATUSES_GITBOOK_LACKS: Record<string, number[]> = {
  * Operations whose answers name content by id where GitBook's 0.137 document embeds whole objects: a link's and a
  * backlink's references (`ContentLocation`) there carry the Organization, the Space, the Revision (its whole page
  * tree) and the RevisionPage or RevisionFile; our contract (spec "Links and backlinks") answers their ids, so a list
- * of links stays the size of its links. Validated against our document only; the lead decides (issue 22 report).
+ * of links stays the size of its links. Validated against our document only; a decided difference (docs/decisions/wire.md).
  */
 export const ANSWERS_BY_ID: ReadonlySet<string> = new Set([
   'listSpaceLinks',
@@ -49,7 +49,7 @@ export const ANSWERS_BY_ID: ReadonlySet<string> = new Set([
   'listChangeRequestFileBacklinks',
 ]);
 
-/** Values our design adds to a GitBook enum: a translation whose last run failed is `failed` (DESIGN §8). */
+/** Values our design adds to a GitBook enum: a translation whose last run failed is `failed` (docs/decisions/translations.md). */
 const ENUM_EXTENSIONS: Record<string, string[]> = { TranslationStatus: ['failed'] };
 
 /** Figures of one test file, written where ANSWER_VALIDATION_REPORT names (a JSON line per file) if set. */
@@ -309,7 +309,7 @@ function hashOf(...parts: string[]): string {
 /**
  * GitBook 0.137's named enums, each widened with the values 0.202 added to the same enum (an integration scope such
  * as `site:visitor:claims`, the language `zh-tw`): a value a newer client may send and read back is one our answers
- * may carry (DESIGN §8: answers serve the current document too); and with ENUM_EXTENSIONS. Nothing else of 0.137
+ * may carry (answers serve the current document too); and with ENUM_EXTENSIONS. Nothing else of 0.137
  * is loosened.
  */
 function withCurrentEnums(document: Json): Json {

@@ -1,5 +1,5 @@
 /**
- * The world of the authorization matrix (issue 19 §1, test/authorization-matrix.ts): one organization with
+ * The world of the authorization matrix (test/authorization-matrix.ts): one organization with
  * a real object of every kind, the callers of the matrix's columns, and the fresh objects a caller expected
  * to succeed at a write acts on, so that one caller's success never changes what the next one sees.
  *

@@ -1,5 +1,5 @@
 /**
- * Helpers of the fault tests (issue 20 §5): the statements of the job machinery a TcpProxy holds,
+ * Helpers of the fault tests: the statements of the job machinery a TcpProxy holds,
  * a job's row read by kind, waiting for it to end, and what a run's history says of its activities'
  * attempts.
  */
@@ -9,7 +9,7 @@ import type { JobWorkflowName } from '../../domain/jobs/contracts';
 import { JobKind, JobRow, JobStatus, jobState, jobStatus } from '../../domain/jobs/job-kind';
 import type { JobState } from '../../entities/JobState';
 
-/** A kind over any row type (each kind's row type differs, as in JOB_KIND_LIST). */
+/** A kind over any row type (each kind's row type differs, as in JOB_KINDS). */
 export type AnyJobKind = JobKind<any, JobWorkflowName>;
 
 const tableOf = (ds: DataSource, kind: AnyJobKind) => ds.getMetadata(kind.entity).tableName;

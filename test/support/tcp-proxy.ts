@@ -1,5 +1,5 @@
 /**
- * A TCP proxy in the test process between a worker and MariaDB (issue 20 §5): the worker's DataSource
+ * A TCP proxy in the test process between a worker and MariaDB: the worker's DataSource
  * connects to its port, the test keeps a direct connection. It can cut the database off (every open
  * connection destroyed, every new one closed at once) and restore it, or freeze it (nothing passes, as
  * with a server stopped by SIGSTOP) and thaw it, and it reads the client's side of

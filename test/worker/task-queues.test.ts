@@ -1,4 +1,4 @@
-/** The worker's queues and their concurrency within its MySQL pool (issue 24 §3, DESIGN §5). */
+/** The worker's queues and their concurrency within its MySQL pool. */
 import { loadConfig } from '../../platform/config';
 import { POOL_RESERVE, planQueues } from '../../worker/task-queues';
 
@@ -16,7 +16,7 @@ const withSettings = (worker: Partial<typeof base.worker>, poolSize = 20) => ({
   },
 });
 
-it('issue 24 §3: by default a worker polls both queues, its activities at once fitting in its pool', () => {
+it('by default a worker polls both queues, its activities at once fitting in its pool', () => {
   expect(planQueues(withSettings({}))).toEqual([
     { role: 'main', taskQueue: 'docs', maxConcurrentActivities: 20 - POOL_RESERVE - 2 },
     { role: 'heavy', taskQueue: 'docs-heavy', maxConcurrentActivities: 2 },
@@ -31,7 +31,7 @@ it('issue 24 §3: by default a worker polls both queues, its activities at once 
   expect(planQueues(named)).toEqual([{ role: 'main', taskQueue: 'docs', maxConcurrentActivities: 20 - POOL_RESERVE }]);
 });
 
-it('issue 24 §3: more activities at once than the MySQL pool serves refuse to start, naming the settings', () => {
+it('more activities at once than the MySQL pool serves refuse to start, naming the settings', () => {
   expect(() => planQueues(withSettings({ maxConcurrentActivities: 100 }))).toThrow(
     /WORKER_MAX_CONCURRENT_ACTIVITIES.*WORKER_HEAVY_MAX_CONCURRENT_ACTIVITIES.*must fit in MYSQL_POOL_SIZE \(20\)/,
   );

@@ -236,7 +236,7 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
       ['info', `attempt 3 of 4: POST ${t.url}/v1 answered HTTP 200 `],
     ]);
     expect(event.trace[0].message).toMatch(/; retrying in \d+ ms$/);
-    // issue 21: progress counts attempts, with no total to fill
+    // progress counts attempts, with no total to fill
     expect(event.dispatch).toMatchObject({ progressDone: 3, progressTotal: null, errorCode: null });
   });
 
@@ -464,7 +464,7 @@ describe('with the default configuration', () => {
     await server?.close();
   });
 
-  it('issue 18 §7: a loopback tunnel is refused: nothing reaches it, and the trace says only that the destination is not allowed or could not be reached', async () => {
+  it('a loopback tunnel is refused: nothing reaches it, and the trace says only that the destination is not allowed or could not be reached', async () => {
     expect(server.config.fetch.allowLoopback).toBe(false);
     const { org, admin } = await createOrg(server.ds);
     const { name } = await publishAndInstall(server, admin, org.id);

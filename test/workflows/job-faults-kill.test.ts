@@ -1,5 +1,5 @@
 /**
- * `kill -9` of a worker between an effect and its completion (issue 20 §5), for the purge, the PDF
+ * `kill -9` of a worker between an effect and its completion, for the purge, the PDF
  * export and the OpenAPI processing (imports, translations and dispatch have theirs). The worker runs
  * as a child process from `dist/` (test/support/worker-process.ts) whose database is reached through a
  * TCP proxy in this process (test/support/tcp-proxy.ts): the proxy lets a step's transaction commit and
@@ -82,7 +82,7 @@ afterAll(async () => {
 const blobKey = (spaceId: string, bytes: Buffer) =>
   `files/${spaceId}/${createHash('sha256').update(bytes).digest('hex')}`;
 
-it('issue 20 §5: kill -9 of the worker after a step’s effect, before its completion: purge, PDF and OpenAPI end once a new worker runs, each effect once', async () => {
+it('kill -9 of the worker after a step’s effect, before its completion: purge, PDF and OpenAPI end once a new worker runs, each effect once', async () => {
   const { org, admin } = await createOrg(server.ds);
   const api = server.as(admin.token);
   const blobs = createBlobStore(server.config);
@@ -173,10 +173,10 @@ it('issue 20 §5: kill -9 of the worker after a step’s effect, before its comp
     purgeResult,
   ]);
   const attempts = async (workflowId: string) => describeAttempts(await activityAttempts(client, workflowId), killedAt);
-  // biome-ignore lint/suspicious/noConsole: the figures issue 20 §5 asks for
+  // biome-ignore lint/suspicious/noConsole: the measured figures, for the record
   console.info(
     [
-      'issue 20 §5, kill -9 between an effect and its completion:',
+      'kill -9 between an effect and its completion:',
       `purge, killed after its finish removed the space: ${purge.result} ${purge.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(spacePurgeJob, spaceId, 1))}`,
       `OpenAPI, killed after its save committed: ${spec.status} ${spec.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(openapiProcessJob, specId, 1))}`,
       `PDF, killed after its manuscript was stored: ${collected.status} ${collected.at - killedAt} ms after the kill; ${await attempts(jobWorkflowId(pdfExportJob, pdfIds[0], 1))}`,

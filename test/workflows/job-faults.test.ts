@@ -1,5 +1,5 @@
 /**
- * Fault tests of the job machinery (issue 20 §5) on a real worker in this process, whose DataSource
+ * Fault tests of the job machinery on a real worker in this process, whose DataSource
  * reaches MariaDB through a TCP proxy (test/support/tcp-proxy.ts); the test's own connection is direct.
  * The proxy holds chosen statements of the jobs' steps, so each run is caught at a known point:
  *
@@ -307,7 +307,7 @@ async function effectProblems(cases: Case[]): Promise<string[]> {
 
 const retry = (id: string) => async () => void (await retryJob(server.temporal, server.ds, id));
 
-describe('issue 20 §5: a database cut longer than the work steps’ retries', () => {
+describe('a database cut longer than the work steps’ retries', () => {
   /** What the runs failed by the cut left, read before anyone restarts them. */
   const left = {
     bundles: [] as string[],
@@ -317,7 +317,7 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
     restarted: null as { event: IntegrationEvent; deliveries: number } | null,
   };
 
-  it('issue 20 §5: every kind ends succeeded, or failed with a code and restartable, by itself; no effect twice', async () => {
+  it('every kind ends succeeded, or failed with a code and restartable, by itself; no effect twice', async () => {
     const fx = await createOrg(server.ds);
     const ask = requests(fx);
     const gate = gateBegins();
@@ -500,8 +500,8 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
         `${c.name}: ${ends[i].status}${code} ${ends[i].at - restoredAt} ms after the cut; ${describeAttempts(attempts, restoredAt)}`,
       );
     }
-    // biome-ignore lint/suspicious/noConsole: the figures issue 20 §5 asks for
-    console.info(`issue 20 §5, database cut:\n  ${report.join('\n  ')}`);
+    // biome-ignore lint/suspicious/noConsole: the measured figures, for the record
+    console.info(`database cut:\n  ${report.join('\n  ')}`);
 
     expect(cases.map((c, i) => [c.name, ends[i].status])).toEqual(cases.map((c) => [c.name, c.expected]));
     for (const [i, c] of cases.entries())
@@ -519,17 +519,17 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
     left.restarted = { event: await eventOf(eventId), deliveries: deliveriesOf(eventId) };
   });
 
-  // What the cut showed (issue 20 §5), now mended: the clean-up steps of a failed run (discardOpenAPIBundle,
+  // What the cut showed, now mended: the clean-up steps of a failed run (discardOpenAPIBundle,
   // discardImportStaging, abandonIntegrationEvent) had the work steps' retries, so the outage that failed the run
   // skipped them too (the bundle and the staging stayed for ever, the event `pending` under a failed job); they
   // retry like the bookkeeping now. And a POST is noted in the trace before it is sent, so a delivery whose answer
   // was never recorded shows there.
 
-  it('issue 20 §5: a run the cut failed leaves no OpenAPI bundle and no import staging behind', () => {
+  it('a run the cut failed leaves no OpenAPI bundle and no import staging behind', () => {
     expect({ bundles: left.bundles, staging: left.staging }).toEqual({ bundles: [], staging: [] });
   });
 
-  it('issue 20 §5: a delivery the cut failed ends its event failed, and its trace shows every delivery', () => {
+  it('a delivery the cut failed ends its event failed, and its trace shows every delivery', () => {
     const seen = (at: { event: IntegrationEvent; deliveries: number } | null) => ({
       status: at?.event.status,
       deliveries: at?.deliveries,
@@ -543,12 +543,12 @@ describe('issue 20 §5: a database cut longer than the work steps’ retries', (
   });
 });
 
-// What the faults showed (issue 20 §5), now mended: a delivery's run that found its event no longer pending ended
+// What the faults showed, now mended: a delivery's run that found its event no longer pending ended
 // SUPERSEDED although its generation was the row's, so runJob wrote nothing: the job stayed active, and the
 // repair pass asked for it again at every pass, for ever. Now such a run ends as the event did, and a new
 // generation of a failed delivery (a retry) delivers it again (the dispatch kind's beforeRunAgain).
-describe('issue 20 §5: restarting a failed delivery', () => {
-  it('issue 20 §5: a delivery its tunnel refused (DELIVERY_FAILED) runs again on cli jobs retry', async () => {
+describe('restarting a failed delivery', () => {
+  it('a delivery its tunnel refused (DELIVERY_FAILED) runs again on cli jobs retry', async () => {
     tunnel.statuses = [406];
     const eventId = await dispatchedEvent();
     const failed = await jobEnded(server.ds, integrationDispatchJob, eventId);
@@ -583,12 +583,12 @@ describe('issue 20 §5: restarting a failed delivery', () => {
   });
 });
 
-describe('issue 20 §5: runs terminated in Temporal', () => {
+describe('runs terminated in Temporal', () => {
   /** Period of the repair pass's Schedule here (RECONCILE_INTERVAL_SECONDS, 60 s by default). */
   const REPAIR_PERIOD_SECONDS = 3;
   const left = { restarted: null as { event: IntegrationEvent; deliveries: number } | null };
 
-  it('issue 20 §5: OpenAPI, PDF, import and dispatch runs terminated mid-step are ended (RUN_LOST) within one repair period; the next request runs a new generation; no effect twice', async () => {
+  it('OpenAPI, PDF, import and dispatch runs terminated mid-step are ended (RUN_LOST) within one repair period; the next request runs a new generation; no effect twice', async () => {
     const fx = await createOrg(server.ds);
     const ask = requests(fx);
     const gate = gateBegins();
@@ -667,7 +667,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
         ...cases.map((c) => [c.kind, c.id] as const),
         [integrationDispatchJob, eventId] as const,
       ])
-        await client.workflow.getHandle(jobWorkflowId(kind, id, 1)).terminate('issue 20 §5');
+        await client.workflow.getHandle(jobWorkflowId(kind, id, 1)).terminate('terminated by the test');
       // the steps under way go on: the saves and the commit land after their run is gone, the tunnel answers
       for (const c of cases) c.hold!.release();
       answerTunnel();
@@ -685,8 +685,8 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
         // nobody removes a terminated run's staging until the run is asked for again
         `staging the terminated import left: ${(await blobsUnder(`imports/${imported.runId}`)).length} blobs`,
       );
-      // biome-ignore lint/suspicious/noConsole: the figures issue 20 §5 asks for
-      console.info(`issue 20 §5, runs terminated:\n  ${report.join('\n  ')}`);
+      // biome-ignore lint/suspicious/noConsole: the measured figures, for the record
+      console.info(`runs terminated:\n  ${report.join('\n  ')}`);
 
       for (const [i, c] of cases.entries()) {
         expect([c.name, ends[i].status, ends[i].state?.errorCode]).toEqual([c.name, 'failed', 'RUN_LOST']);
@@ -708,7 +708,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
     }
   });
 
-  it('issue 20 §5: a dispatch terminated after its delivery was recorded ends with one repair pass, delivered once', async () => {
+  it('a dispatch terminated after its delivery was recorded ends with one repair pass, delivered once', async () => {
     const gate = proxy.gate((sql) => beginStatement(server.ds, integrationDispatchJob, null)(sql));
     const eventId = await dispatchedEvent();
     await gate.waitFor(1);
@@ -717,7 +717,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
     await within(30_000, () => 'the finish was not held', finish.reached);
     const client = await server.temporal.getClient();
     const handle = client.workflow.getHandle(jobWorkflowId(integrationDispatchJob, eventId, 1));
-    await handle.terminate('issue 20 §5');
+    await handle.terminate('terminated by the test');
     finish.drop();
     const organizationId = (await eventOf(eventId)).organizationId;
     const pass = () => repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId, logger });
@@ -744,7 +744,7 @@ describe('issue 20 §5: runs terminated in Temporal', () => {
     });
   });
 
-  it('issue 20 §5: a delivery repeated after its run was lost shows both deliveries in its trace', () => {
+  it('a delivery repeated after its run was lost shows both deliveries in its trace', () => {
     const traced = left.restarted?.event.trace.filter((l) => l.message.includes(`${tunnel.url}/v1`)).length;
     expect({ deliveries: left.restarted?.deliveries, traced }).toEqual({ deliveries: 2, traced: 2 });
   });

@@ -1,5 +1,5 @@
 /**
- * Heartbeats and cancellation of long activities (issue 20 §2), and the bundles runs leave behind
+ * Heartbeats and cancellation of long activities, and the bundles runs leave behind
  * (§4), on the openapi-process job: its bundling fetches the source through the guarded client from a
  * local server that answers when told, with a fetch timeout far longer than the test, so only the
  * cancel can stop it.
@@ -105,7 +105,7 @@ const stored = (key: string) =>
   );
 
 describe('heartbeats and cancellation', () => {
-  it('issue 20 §2: a cancel reaches a bundling that waits on a slow source: its fetch is aborted within seconds', async () => {
+  it('a cancel reaches a bundling that waits on a slow source: its fetch is aborted within seconds', async () => {
     const fx = await createOrg(server.ds);
     const arrival = requested('/slow-1.yaml');
     const specId = await createFromUrl(fx, 'slow', '/slow-1.yaml');
@@ -126,7 +126,7 @@ describe('heartbeats and cancellation', () => {
 });
 
 describe('bundles of runs that saved no version', () => {
-  it('issue 20 §4: a superseded run removes the bundle it stored', async () => {
+  it('a superseded run removes the bundle it stored', async () => {
     const fx = await createOrg(server.ds);
     const arrival = requested('/slow-2.yaml');
     const specId = await createFromUrl(fx, 'superseded', '/slow-2.yaml');
@@ -141,7 +141,7 @@ describe('bundles of runs that saved no version', () => {
     expect(await stored(specBundleKey(specId, 2))).toBe(true); // the version's bundle stays
   }, 60000);
 
-  it('issue 20 §4: a failed run removes the bundle it stored', async () => {
+  it('a failed run removes the bundle it stored', async () => {
     // a worker of its own, whose clock breaks both attempts of the save (an invalid time is refused by the database)
     const config = privateTaskQueue(server.config);
     const temporal = new TemporalGateway(config);

@@ -179,11 +179,11 @@ describe('space-purge job', () => {
     }
   });
 
-  it('issue 20 §1: a purge terminated in Temporal is re-requested by the scheduled repair pass: a new generation runs', async () => {
+  it('a purge terminated in Temporal is re-requested by the scheduled repair pass: a new generation runs', async () => {
     const { org } = await createOrg(server.ds);
     const space = await insertSpace(server.ds, org);
     await dispatch(await deleteSpace(space.id));
-    await (await handleOf(space.id, 1)).terminate('issue 20 test');
+    await (await handleOf(space.id, 1)).terminate('terminated by the test');
     const reconcile = defineSchedule({
       name: unique('repair-'),
       workflow: 'reconcileJobs',

@@ -124,7 +124,7 @@ describe('translation-run', () => {
     expect(third).toBeNull();
   });
 
-  it('issue 20 §1: a run terminated in Temporal is repaired: RUN_LOST, then the coalesced request runs', async () => {
+  it('a run terminated in Temporal is repaired: RUN_LOST, then the coalesced request runs', async () => {
     const { org, admin, start } = await translated(2);
     provider.hold();
     const before = provider.requests.length;
@@ -133,7 +133,7 @@ describe('translation-run', () => {
     const path = translationsPath(org.id, id);
     await server.as(admin.token).post(`${path}/run`).expect(204);
     const client = await server.temporal.getClient();
-    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('issue 20 test');
+    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('terminated by the test');
     const repair = () =>
       repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger });
     expect(await repair()).toEqual({ repaired: 1, restarted: 1 });
@@ -143,14 +143,14 @@ describe('translation-run', () => {
     expect(await repair()).toEqual({ repaired: 0, restarted: 0 });
   });
 
-  it('issue 20 §1: a lost run with nothing coalesced stays failed with RUN_LOST; the next request runs again', async () => {
+  it('a lost run with nothing coalesced stays failed with RUN_LOST; the next request runs again', async () => {
     const { org, admin, start } = await translated(2);
     provider.hold();
     const before = provider.requests.length;
     const { id } = await start();
     await provider.received(before + 1);
     const client = await server.temporal.getClient();
-    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('issue 20 test');
+    await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('terminated by the test');
     expect(
       await repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
     ).toEqual({ repaired: 1, restarted: 0 });
@@ -214,7 +214,7 @@ describe('translation-run', () => {
     await expect(blobs.read(planKey(id, 2))).rejects.toThrow();
   });
 
-  it("issue 20 §3: a provider outage longer than a step's retries fails the run; the next run keeps the finished step and pays only for the rest", async () => {
+  it("a provider outage longer than a step's retries fails the run; the next run keeps the finished step and pays only for the rest", async () => {
     // 6 pages, 4 per step: two steps, one provider request each
     const { org, admin, space, start } = await translated(6);
     provider.hold();
@@ -313,7 +313,7 @@ describe('translation-run', () => {
     const watched = await watching;
     expect(watched.code).toBe(0);
     expect(JSON.parse(watched.stdout)).toMatchObject({ kind: 'translation-run', resourceId: id, status: 'succeeded' });
-    // --json draws nothing on stderr (issue 24 §4): the JSON carries the progress, one figure per kind
+    // --json draws nothing on stderr: the JSON carries the progress, one figure per kind
     expect(watched.stderr).toBe('');
     const { progress } = JSON.parse(watched.stdout);
     expect(progress.total).toBeGreaterThan(0);

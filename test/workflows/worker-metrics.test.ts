@@ -14,7 +14,7 @@ import { createActivityDeps } from '../../activities/deps';
 import { createJobActivities } from '../../activities/jobs';
 import { jobRef } from '../../domain/jobs/job-kind';
 import { dispatchJob } from '../../domain/jobs/job-start';
-import { JOB_KIND_LIST } from '../../domain/jobs/kinds';
+import { JOB_KINDS } from '../../domain/jobs/kinds';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
@@ -106,11 +106,11 @@ describe('the worker process', () => {
     // the SDK's own, from its exporter (the probe above waited for its completed workflow)
     expect(text).toMatch(/^temporal_activity_execution_latency_seconds_bucket\{/m);
 
-    // issue 24 §4: every sample names its service, the SDK's too
+    // every sample names its service, the SDK's too
     const samples = text.split('\n').filter((line) => line && !line.startsWith('#'));
     expect(samples.filter((line) => !line.includes('service="worker"'))).toEqual([]);
     // counters of every kind from the start, zeros included, so that rate() and increase() see their first run
-    for (const kind of JOB_KIND_LIST.map((k) => k.name)) {
+    for (const kind of JOB_KINDS.map((k) => k.name)) {
       expect(sample(text, 'jobs_started_total', { kind })).toBeGreaterThanOrEqual(0);
       expect(sample(text, 'jobs_failed_total', { kind, code: 'JOB_FAILED' })).toBeGreaterThanOrEqual(0);
       for (const status of ['pending', 'running', 'failed_last_hour'])

@@ -1,5 +1,5 @@
 /**
- * A worker that goes away cleanly (issue 24 §3): SIGTERM to one of two workers while it stages a batch
+ * A worker that goes away cleanly: SIGTERM to one of two workers while it stages a batch
  * of an import. It stops polling (its /readyz turns 503, its /healthz stays 200), finishes the batch it
  * runs, exits 0, and the other worker completes the import: every step ran once, none was retried. The
  * workers run as child processes from `dist/` (built by `npm test`), on a private task queue.
@@ -95,7 +95,7 @@ async function batches(client: Client, workflowId: string): Promise<BatchRun[]> 
   return [...byScheduled.values()];
 }
 
-it('issue 24 §3: SIGTERM of a worker staging an import: it finishes the batch and exits, the other worker completes the import, no attempt spent', async () => {
+it('SIGTERM of a worker staging an import: it finishes the batch and exits, the other worker completes the import, no attempt spent', async () => {
   const client = await temporal.getClient();
   const ports = [await freePort(), await freePort()];
   const children = ports.map((port) => workers.start({ WORKER_METRICS_PORT: String(port) }));
@@ -142,7 +142,7 @@ it('issue 24 §3: SIGTERM of a worker staging an import: it finishes the batch a
   expect(await ds.manager.countBy(Revision, { spaceId: space.id, type: 'import' })).toBe(1);
 
   const runs = await batches(client, workflowId);
-  // staged on the heavy queue (DESIGN §5)
+  // staged on the heavy queue
   expect(new Set(runs.map((b) => b.taskQueue))).toEqual(new Set([heavyTaskQueueOf(config.temporal)]));
   // the batch under way at SIGTERM finished on its worker after the signal, at its first attempt
   const interrupted = runs.find((b) => b.activityId === running.activityId)!;
@@ -159,9 +159,9 @@ it('issue 24 §3: SIGTERM of a worker staging an import: it finishes the batch a
   );
   expect(attempts.length).toBeGreaterThan(runs.length);
   expect(attempts.filter((a) => a !== 1)).toEqual([]);
-  // biome-ignore lint/suspicious/noConsole: the figures issue 24 §3 asks for
+  // biome-ignore lint/suspicious/noConsole: the measured figures, for the record
   console.info(
-    `issue 24 §3, SIGTERM mid-batch: the worker exited 0 ${exitedAt - sentAt} ms after the signal; ${runs.length} batches, ` +
+    `SIGTERM mid-batch: the worker exited 0 ${exitedAt - sentAt} ms after the signal; ${runs.length} batches, ` +
       `${runs.filter((b) => b.identity === running.lastWorkerIdentity).length} on the stopped worker; every step at attempt 1`,
   );
 });

@@ -1,5 +1,5 @@
 /**
- * Publishing and the catalogue (issue 11 §1): publish (create or update, 200), get, list with GitBook's
+ * Publishing and the catalogue: publish (create or update, 200), get, list with GitBook's
  * filters, unpublish (204; the integration stays a tombstone until its last deliveries end), and the
  * endpoints that serve what urls name, with or without a token (domain/integrations/assets.ts says to whom):
  * the script (urls.publicEndpoint, with the integration's Content-Security-Policy) and the icon and preview

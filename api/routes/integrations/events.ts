@@ -1,5 +1,5 @@
 /**
- * An integration's events (issue 11 §3), for the admins of its owner organization only: the list,
+ * An integration's events, for the admins of its owner organization only: the list,
  * newest first and paginated (what `gitbook tail` polls), and one event with its trace, a line per
  * delivery attempt.
  */

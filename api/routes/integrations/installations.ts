@@ -1,5 +1,5 @@
 /**
- * Installations (issue 11 §2): install on an organization and list the integration's installations;
+ * Installations: install on an organization and list the integration's installations;
  * the installation item (GitBook's GET, PATCH, DELETE); installing it on spaces and sites with their
  * items; and the integration's space and site installations (`…/{integrationName}/spaces`, `/sites`).
  * The lists of the whole integration are for the admins of its owner organization; an

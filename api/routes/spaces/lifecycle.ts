@@ -1,7 +1,7 @@
 /**
  * Soft deletion, restore and duplication of spaces. Deletion asks for the space-purge job in its
  * transaction and starts the workflow after the commit; if Temporal is unreachable the answer is
- * still 204 and the reconciler (or a retried DELETE) starts it later (docs/architecture.md#the-job-machinery).
+ * still 204 and the reconciler (or a retried DELETE) starts it later (docs/jobs.md).
  */
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { lockJobRow } from '../../../domain/jobs/job-lifecycle';

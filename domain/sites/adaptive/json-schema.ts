@@ -164,7 +164,7 @@ export function firstAjvError(errors: ErrorObject[]): ErrorObject {
 }
 
 /**
- * Bounds of a schema (issue 19 §2). ajv compiles it into code for the visitors' claims (and keeps the 100 most
+ * Bounds of a schema. ajv compiles it into code for the visitors' claims (and keeps the 100 most
  * recent per kind): 2,000 claims overflowed the stack while compiling, an enum of 50,000 values took 37 s, and
  * the cache is keyed by the schema's text.
  */

@@ -1,9 +1,9 @@
 /**
  * One recorder per workflow, by the folder name of its histories: each job kind's (its name, from the contracts'
- * JOB_KINDS: a kind without a recorder is a compile error) and each Schedule's (its name). The replay test
+ * JOB_KIND_NAMES: a kind without a recorder is a compile error) and each Schedule's (its name). The replay test
  * derives what must be recorded from this list, and record.ts records it.
  */
-import type { JOB_KINDS, JobWorkflowName } from '../../../domain/jobs/contracts';
+import type { JOB_KIND_NAMES, JobWorkflowName } from '../../../domain/jobs/contracts';
 import { recordContentImport } from './content-import';
 import { recordIntegrationDispatch } from './integration-dispatch';
 import { recordOpenAPIProcess } from './openapi-process';
@@ -21,34 +21,35 @@ export interface RecorderEntry {
   cases: string[];
 }
 
-export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KINDS)[N]]: RecorderEntry & { workflow: N } } = {
-  'space-purge': {
-    workflow: 'spacePurge',
-    recorder: recordSpacePurge,
-    cases: ['purged', 'cancelled', 'superseded', 'failed'],
-  },
-  'translation-run': {
-    workflow: 'translationRun',
-    recorder: recordTranslationRun,
-    cases: ['completed', 'rerun', 'failed', 'cancelled'],
-  },
-  'pdf-export': { workflow: 'pdfExport', recorder: recordPdfExport, cases: ['rendered', 'failed', 'cancelled'] },
-  'openapi-process': {
-    workflow: 'openapiProcess',
-    recorder: recordOpenAPIProcess,
-    cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded', 'cancelled'],
-  },
-  'content-import': {
-    workflow: 'contentImport',
-    recorder: recordContentImport,
-    cases: ['imported', 'fetch-error', 'parse-error', 'cancelled', 'superseded'],
-  },
-  'integration-dispatch': {
-    workflow: 'integrationDispatch',
-    recorder: recordIntegrationDispatch,
-    cases: ['delivered', 'rejected', 'exhausted', 'cancelled'],
-  },
-};
+export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KIND_NAMES)[N]]: RecorderEntry & { workflow: N } } =
+  {
+    'space-purge': {
+      workflow: 'spacePurge',
+      recorder: recordSpacePurge,
+      cases: ['purged', 'cancelled', 'superseded', 'failed'],
+    },
+    'translation-run': {
+      workflow: 'translationRun',
+      recorder: recordTranslationRun,
+      cases: ['completed', 'rerun', 'failed', 'cancelled'],
+    },
+    'pdf-export': { workflow: 'pdfExport', recorder: recordPdfExport, cases: ['rendered', 'failed', 'cancelled'] },
+    'openapi-process': {
+      workflow: 'openapiProcess',
+      recorder: recordOpenAPIProcess,
+      cases: ['complete', 'unchanged', 'fetch-timeout', 'fetch-error', 'parse-error', 'superseded', 'cancelled'],
+    },
+    'content-import': {
+      workflow: 'contentImport',
+      recorder: recordContentImport,
+      cases: ['imported', 'fetch-error', 'parse-error', 'cancelled', 'superseded'],
+    },
+    'integration-dispatch': {
+      workflow: 'integrationDispatch',
+      recorder: recordIntegrationDispatch,
+      cases: ['delivered', 'rejected', 'exhausted', 'cancelled'],
+    },
+  };
 
 /** The Schedules' workflows (domain/jobs/schedules.ts), by Schedule name. */
 export const SCHEDULE_RECORDERS: Record<string, RecorderEntry> = {
