@@ -7,7 +7,7 @@ import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
 import { Collection } from '../../../entities/Collection';
 import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
-import { loadCollection, loadOrganization } from '../../loaders';
+import { loadCollection, loadOrganization, loadVisibleOrganization } from '../../loaders';
 import { paginate, paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { collectionSchema, presentCollection } from '../../presenters/collection';
@@ -41,8 +41,7 @@ export function collectionRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'collections', schema: listSchema(collectionSchema) } },
     },
     async ({ params, query, caller, access }) => {
-      const org = await loadOrganization(access, params.organizationId);
-      await authorize(access, { kind: 'organization', organization: org }, 'view');
+      const org = await loadVisibleOrganization(access, params.organizationId);
       const nested = query.nested ?? true;
       const viewable = await viewableContent(access, org.id);
       // Top-level collections come in the app's order; nested ones from many parents by creation.

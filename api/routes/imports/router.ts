@@ -17,7 +17,7 @@ import { awaitJobRun } from '../../../domain/jobs/kinds';
 import { ImportRun } from '../../../entities/ImportRun';
 import { inTransaction } from '../../../platform/db/transactions';
 import { chosenWait } from '../../../platform/deadline';
-import { loadOrganization, loadSpace } from '../../loaders';
+import { loadSpace, loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -115,13 +115,6 @@ export function importRoutes(api: ApiBuilder): void {
     );
   }
 
-  /** The organization, or 404 when the caller is not one of its members. */
-  async function visibleOrganization(access: AccessContext, organizationId: string) {
-    const organization = await loadOrganization(access, organizationId);
-    await authorize(access, { kind: 'organization', organization }, 'view');
-    return organization;
-  }
-
   /** The run of a visible organization whose space the caller can see (`action` on it), or 404. */
   async function authorizedRun(
     access: AccessContext,
@@ -129,7 +122,7 @@ export function importRoutes(api: ApiBuilder): void {
     run: ImportRun | null,
     action: 'view' | 'edit',
   ): Promise<ImportRun> {
-    await visibleOrganization(access, organizationId);
+    await loadVisibleOrganization(access, organizationId);
     if (!run || run.organizationId !== organizationId) throw notFound('import run');
     const space = await loadSpace(access, run.spaceId).catch(() => {
       throw notFound('import run');
@@ -151,7 +144,7 @@ export function importRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'import runs', schema: listSchema(importRunSchema) } },
     },
     async ({ params, query, access }) => {
-      const organization = await visibleOrganization(access, params.organizationId);
+      const organization = await loadVisibleOrganization(access, params.organizationId);
       const filters = { space: query.space, changeRequest: query.changeRequest, status: query.status };
       const page = await paginate(
         importRunsQuery(ds.manager, organization.id, await viewableContent(access, organization.id), filters),

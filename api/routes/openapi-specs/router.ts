@@ -24,7 +24,7 @@ import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
 import type { Organization } from '../../../entities/Organization';
 import { Db, inTransaction } from '../../../platform/db/transactions';
-import { loadOrganization } from '../../loaders';
+import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -58,16 +58,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   const urls = new Urls(config);
   const tags = ['openapi'];
 
-  /** The organization, or 404 when the caller is not one of its members. */
-  async function visibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
-    const organization = await loadOrganization(access, organizationId);
-    await authorize(access, { kind: 'organization', organization }, 'view');
-    return organization;
-  }
-
   /** A spec the caller may view (the openapiSpec policy), or 404 (for the organization first, then the spec). */
   async function loadSpec(access: AccessContext, organizationId: string, slug: string): Promise<OpenAPISpec> {
-    await visibleOrganization(access, organizationId);
+    await loadVisibleOrganization(access, organizationId);
     const spec = await access.db.findOneBy(OpenAPISpec, { organizationId, slug });
     if (!spec) throw notFound(SPEC);
     await authorize(access, { kind: 'openapiSpec', spec }, 'view', SPEC);
@@ -145,7 +138,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'specifications', schema: listSchema(openAPISpecSchema) } },
     },
     async ({ params, query, access }) => {
-      const organization = await visibleOrganization(access, params.organizationId);
+      const organization = await loadVisibleOrganization(access, params.organizationId);
       if (!(await specsViewable(access, organization.id)))
         return { status: 200, body: presentList({ items: [], count: 0 }, []) };
       const page = await paginate(
@@ -178,7 +171,13 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, body, access: caller }) => {
       const ticket = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
-        return createIn(db, access, await visibleOrganization(access, params.organizationId), body.slug, body.source);
+        return createIn(
+          db,
+          access,
+          await loadVisibleOrganization(access, params.organizationId),
+          body.slug,
+          body.source,
+        );
       });
       const answer = await presentCommitted(ticket, caller);
       return { status: 201, headers: { Location: answer.urls.location }, body: answer };
@@ -219,7 +218,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, body, access: caller }) => {
       const { ticket, created } = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
-        const organization = await visibleOrganization(access, params.organizationId);
+        const organization = await loadVisibleOrganization(access, params.organizationId);
         // asked first, so a caller who may not create specs gets the same 403 whether the slug is taken or
         // not (editing one takes the same role or scope): the answer never tells which slugs exist
         await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
@@ -253,7 +252,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, body, access: caller }) => {
       const spec = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
-        const organization = await visibleOrganization(access, params.organizationId);
+        const organization = await loadVisibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) throw notFound(SPEC);
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
@@ -277,7 +276,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
     async ({ params, access: caller }) => {
       const deleted = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
-        const organization = await visibleOrganization(access, params.organizationId);
+        const organization = await loadVisibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) return null;
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);

@@ -6,7 +6,7 @@ import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { badRequest } from '../../../domain/errors';
 import type { RankPosition } from '../../../domain/search/queries';
 import { searchOrganization, searchSpace } from '../../../domain/search/search';
-import { loadOrganization, loadSpaceWithRevision } from '../../loaders';
+import { loadSpaceWithRevision, loadVisibleOrganization } from '../../loaders';
 import { DEFAULT_LIMIT, decodeCursor, encodeCursor } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import {
@@ -88,8 +88,7 @@ export function searchRoutes(api: ApiBuilder): void {
       },
     },
     async ({ params, query, caller, access }) => {
-      const org = await loadOrganization(access, params.organizationId);
-      await authorize(access, { kind: 'organization', organization: org }, 'view');
+      const org = await loadVisibleOrganization(access, params.organizationId);
       // what the caller can view is part of the list's identity
       const scope = `org-search:${org.id}:${caller.userId}:${query.query}`;
       const { after, ranked } = decodePosition(scope, query.page);

@@ -16,15 +16,9 @@ import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
 import { findOneWhere } from '../../../platform/db/rows';
 import { Db, inTransaction } from '../../../platform/db/transactions';
-import { loadOrganization } from '../../loaders';
+import { loadVisibleOrganization } from '../../loaders';
 import type { Caller } from '../../middleware/authenticate';
 import { anchorOf } from './schema';
-
-export async function visibleOrganization(access: AccessContext, organizationId: string): Promise<Organization> {
-  const organization = await loadOrganization(access, organizationId);
-  await authorize(access, { kind: 'organization', organization }, 'view');
-  return organization;
-}
 
 /** A site the caller may view, with their permissions on it. */
 export async function viewableSite(
@@ -32,7 +26,7 @@ export async function viewableSite(
   organizationId: string,
   siteId: string,
 ): Promise<{ site: Site; permissions: SitePermissions }> {
-  await visibleOrganization(access, organizationId);
+  await loadVisibleOrganization(access, organizationId);
   const site = await findOneWhere(access.db, Site, 'x.id = ? AND x.organizationId = ?', [siteId, organizationId]);
   if (!site) throw notFound('site');
   return { site, permissions: await authorize(access, { kind: 'site', site }, 'view') };
@@ -85,7 +79,7 @@ async function lockedSiteFor(
   action: keyof SitePermissions = 'admin',
 ): Promise<SiteWrite | null> {
   const access = AccessContext.forCaller(db, caller);
-  const organization = await visibleOrganization(access, params.organizationId);
+  const organization = await loadVisibleOrganization(access, params.organizationId);
   const site = await findLockedSite(db, organization.id, params.siteId);
   if (!site) return null;
   await authorize(access, { kind: 'site', site }, action);

@@ -10,13 +10,14 @@ import { sitesOfOrganizationQuery } from '../../../domain/sites/queries';
 import { createSite, deleteSite, setPublished, UNTITLED_SITE, updateSite } from '../../../domain/sites/sites';
 import type { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
+import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { siteSchema } from '../../presenters/site';
 import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
-import { deleteInSite, spaceForSite, viewableSite, visibleOrganization, writeSite } from './access';
+import { deleteInSite, spaceForSite, viewableSite, writeSite } from './access';
 import { adaptiveSchemaRoutes } from './adaptive-schema';
 import { presentSiteFor, presentSitesFor } from './present';
 import { publishedSiteRoutes } from './published';
@@ -45,7 +46,7 @@ export function siteRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'sites', schema: listSchema(siteSchema) } },
     },
     async ({ params, query, access }) => {
-      const organization = await visibleOrganization(access, params.organizationId);
+      const organization = await loadVisibleOrganization(access, params.organizationId);
       const { space, title, published, type } = query;
       const page = await paginate(
         sitesOfOrganizationQuery(ds.manager, organization.id, await viewableSites(access, organization.id), {
@@ -84,7 +85,7 @@ export function siteRoutes(api: ApiBuilder): void {
     async ({ params, body, caller, access }) => {
       const site = await inTransaction(ds, async (db) => {
         const writer = AccessContext.forCaller(db, caller);
-        const organization = await visibleOrganization(writer, params.organizationId);
+        const organization = await loadVisibleOrganization(writer, params.organizationId);
         await authorize(writer, { kind: 'organization', organization }, 'admin');
         const spaces: Space[] = [];
         if (body.spaces === 'empty' || body.spaces === 'sample') {

@@ -10,7 +10,7 @@ import {
   updateSamlProvider,
 } from '../../../domain/sso/saml-providers';
 import { inTransaction } from '../../../platform/db/transactions';
-import { loadOrganization } from '../../loaders';
+import { loadOrganization, loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -150,8 +150,7 @@ export function ssoRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'SSO entries', schema: z.object({ items: z.array(ssoEntrySchema) }) } },
     },
     async ({ params, access }) => {
-      const organization = await loadOrganization(access, params.organizationId);
-      await authorize(access, { kind: 'organization', organization }, 'view');
+      const organization = await loadVisibleOrganization(access, params.organizationId);
       const providers = await activeSamlProviders(ds.manager, organization.id);
       return { status: 200, body: { items: providers.map((p) => presentSsoEntry(p, urls)) } };
     },
