@@ -35,10 +35,11 @@ const shared = {
     '/node_modules/(?!(@scalar|leven|css-select|css-what|nth-check|boolbase|domutils|domhandler|dom-serializer|domelementtype|entities|cssomnom|html-escaper|jose)/)',
   ],
   setupFiles: ['reflect-metadata', '<rootDir>/test/support/same-realm-clone.ts'],
-  testTimeout: 60000,
 };
 
+// testTimeout and maxWorkers are options of the whole run: a project's own would be ignored
 module.exports = {
+  testTimeout: 60000,
   maxWorkers: 2,
   projects: [
     {
