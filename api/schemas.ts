@@ -144,7 +144,7 @@ export const httpUrl = text({ max: 2048 }, z.string().url()).refine(
   'must be an http or https URL',
 );
 
-/** A URL a browser loads without a click (a logo, an icon) or a sign-in endpoint: https only (docs/decisions/access.md). */
+/** A URL a browser loads without a click (a logo, an icon) or a sign-in endpoint: https only (docs/decisions/organizations.md). */
 export const httpsUrl = text({ max: 2048 }, z.string().url()).refine(
   (u) => hasScheme(u, ['https:']),
   'must be an https URL',

@@ -10,7 +10,7 @@ import type { JWTPayload } from 'jose';
 import { Site } from '../../entities/Site';
 import { findOneWhere } from '../../platform/db/rows';
 import type { Db } from '../../platform/db/transactions';
-import { permissionsOf } from '../access/authorize';
+import { authorize } from '../access/authorize';
 import type { AccessContext } from '../access/context';
 import type { SitePass } from '../access/targets';
 import { notFound } from '../errors';
@@ -62,6 +62,9 @@ export interface OpenedSite {
  * tells a hidden site from one that does not exist. Unsigned claims are validated against the site's
  * schema only once the site is open, so they cannot probe it either.
  */
+/** What every refusal of the published view names. */
+const HIDDEN = 'published site';
+
 export async function openPublishedSite(access: AccessContext, request: PublishedSiteRequest): Promise<OpenedSite> {
   const { db } = access;
   const { siteId, credentials } = request;
@@ -78,9 +81,8 @@ export async function openPublishedSite(access: AccessContext, request: Publishe
     if (payload) passes.push('visitor-auth');
     else refused = true;
   }
-  if (refused || !site) throw hiddenPublishedSite();
-  const perms = await permissionsOf(access, { kind: 'publishedSite', site, passes });
-  if (!perms.view) throw hiddenPublishedSite();
+  if (refused || !site) throw notFound(HIDDEN);
+  const perms = await authorize(access, { kind: 'publishedSite', site, passes }, 'view', HIDDEN);
   const schema = site.adaptiveSchema as AdaptiveSchema | null;
   const unsigned = unsignedClaims(schema, credentials.query);
   const claims = payload
@@ -89,8 +91,4 @@ export async function openPublishedSite(access: AccessContext, request: Publishe
       ? visitorClaims({}, unsigned)
       : null;
   return { site, visitor: { passes, claims }, viewAll: perms.viewAll };
-}
-
-function hiddenPublishedSite() {
-  return notFound('published site');
 }
