@@ -4,7 +4,7 @@
  * its run on its transaction, to follow the commit (job-start.ts dispatchJob).
  */
 import type { FindOptionsWhere } from 'typeorm';
-import type { JobState } from '../../entities/JobState';
+import { idleJobState, type JobState } from '../../entities/JobState';
 import { afterCommit } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { JOB_FAILURES, type JobFailure, type JobRef } from './contracts';
@@ -27,19 +27,9 @@ async function writeState<R extends JobRow>(
   await db.update(kind.entity, { id: row.id } as FindOptionsWhere<R>, { [kind.state]: { ...state } } as never);
 }
 
+/** The columns of a new generation: an idle row's, asked for at `requestedAt` (null: withdrawn). */
 function freshRun(generation: number, requestedAt: Date | null): Partial<JobState> {
-  return {
-    generation,
-    requestedAt,
-    runId: null,
-    startedAt: null,
-    finishedAt: null,
-    progressDone: 0,
-    progressTotal: null,
-    errorCode: null,
-    errorMessages: null,
-    rerunRequested: false,
-  };
+  return { ...idleJobState(), generation, requestedAt };
 }
 
 /**
