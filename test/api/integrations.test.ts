@@ -839,6 +839,21 @@ describe("a private integration's script and images", () => {
     expect(await answers(name, null)).toEqual(served);
   });
 
+  /** The installation covers all of the organization's sites, and one site is published. */
+  async function coverAllSitesAndPublishOne(fx: OrgFixture, name: string, installationId: string): Promise<void> {
+    await server
+      .as(fx.admin.token)
+      .patch(`${path(name)}/installations/${installationId}`)
+      .send({ site_selection: 'all' })
+      .expect(200);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const site = await newSite(server, fx.admin, fx.org.id, { title: 'Docs', spaces: [space.id] });
+    await server
+      .as(fx.admin.token)
+      .post(`${sitesPath(fx.org.id)}/${site.id}/publish`)
+      .expect(200);
+  }
+
   it("another organization's installation never opens a private integration's script", async () => {
     const a = await createOrg(server.ds);
     const b = await createOrg(server.ds);
@@ -850,17 +865,7 @@ describe("a private integration's script and images", () => {
       .post(`${path(name)}/installations`)
       .send({ organization: b.org.id })
       .expect(201);
-    await server
-      .as(b.admin.token)
-      .patch(`${path(name)}/installations/${installed.body.id}`)
-      .send({ site_selection: 'all' })
-      .expect(200);
-    const space = await newSpace(server, b.admin, b.org.id);
-    const site = await newSite(server, b.admin, b.org.id, { title: 'B docs', spaces: [space.id] });
-    await server
-      .as(b.admin.token)
-      .post(`${sitesPath(b.org.id)}/${site.id}/publish`)
-      .expect(200);
+    await coverAllSitesAndPublishOne(b, name, installed.body.id);
 
     // going private while B has it is refused, naming how many installations stand in the way
     const refused = await server
@@ -882,17 +887,7 @@ describe("a private integration's script and images", () => {
     // the owner's own published site still does
     const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
     const own = await inTransaction(server.ds, (db) => installIntegration(db, integration, a.org, a.admin.user.id));
-    await server
-      .as(a.admin.token)
-      .patch(`${path(name)}/installations/${own.installation.id}`)
-      .send({ site_selection: 'all' })
-      .expect(200);
-    const ownSpace = await newSpace(server, a.admin, a.org.id);
-    const ownSite = await newSite(server, a.admin, a.org.id, { title: 'A docs', spaces: [ownSpace.id] });
-    await server
-      .as(a.admin.token)
-      .post(`${sitesPath(a.org.id)}/${ownSite.id}/publish`)
-      .expect(200);
+    await coverAllSitesAndPublishOne(a, name, own.installation.id);
     expect((await request(server.app).get(paths(name)[0])).status).toBe(200);
 
     // and once B uninstalls, A may go private
