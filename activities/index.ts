@@ -1,7 +1,6 @@
 /** Every activity of the worker, merged from the per-domain factories over one set of dependencies. */
 
 import type { JobWorkflowName } from '../domain/jobs/contracts';
-import { withWorkContext } from '../platform/db/after-commit';
 import type { ActivityDeps } from './deps';
 import { createImportActivities } from './imports';
 import { createIntegrationActivities } from './integrations';
@@ -25,18 +24,9 @@ export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => ob
 };
 
 /**
- * Every activity runs in the worker's work context: the jobs and the events its transactions ask for start
- * once they commit (platform/db/after-commit.ts).
+ * Every activity of the worker. Their transactions that start jobs or events are opened with `deps`
+ * (platform/db/after-commit.ts), so those start once they commit.
  */
 export function createActivities(deps: ActivityDeps): object {
-  const activities: Record<string, (...args: unknown[]) => Promise<unknown>> = Object.assign(
-    createJobActivities(deps),
-    ...Object.values(KIND_ACTIVITIES).map((create) => create(deps)),
-  );
-  return Object.fromEntries(
-    Object.entries(activities).map(([name, activity]) => [
-      name,
-      (...args: unknown[]) => withWorkContext(deps, () => activity(...args)),
-    ]),
-  );
+  return Object.assign(createJobActivities(deps), ...Object.values(KIND_ACTIVITIES).map((create) => create(deps)));
 }

@@ -6,9 +6,9 @@
 import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/jobs/contracts';
 import { JobError } from '../domain/jobs/job-error';
 import { jobState } from '../domain/jobs/job-kind';
-import { finishJob, lockCurrentJob, lockJobRow, markJobStarted, reportJobProgress } from '../domain/jobs/job-lifecycle';
+import { recordJobEnd, lockCurrentJob, lockJobRow, markJobStarted, reportJobProgress } from '../domain/jobs/job-lifecycle';
 import { RepairReport, repairLostRuns } from '../domain/jobs/job-repair';
-import { expireJobs, jobKindNamed, ReconcileReport, reconcileJobs } from '../domain/jobs/kinds';
+import { expireJobs, jobKindNamed, ReconcileReport, startMissingRuns } from '../domain/jobs/kinds';
 import { inTransaction } from '../platform/db/transactions';
 import type { ActivityDeps } from './deps';
 import { permanentFailures } from './job-activity';
@@ -40,14 +40,14 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
   const finish = async (ref: JobRef, failure: JobFailure | null) => {
     const kind = kindOf(ref);
     const now = clock();
-    const finished = await inTransaction(ds, async (db) => {
+    const finished = await inTransaction(deps, async (db) => {
       // a kind whose success removes its row: no row, that success was recorded (a retried finish)
       if (!failure && kind.removesRow && !(await lockJobRow(db, kind, ref.resourceId))) return null;
       // the run's start gives its duration; a retried finish finds the run recorded already
       const before = jobState(kind, await lockCurrentJob(db, kind, ref));
       if (before.finishedAt) return null;
       // a coalesced request's next run starts once this commits (after-commit.ts); a lost start is the reconciler's
-      await finishJob(db, kind, ref, failure, now);
+      await recordJobEnd(db, kind, ref, failure, now);
       return { startedAt: before.startedAt };
     });
     if (!finished) return;
@@ -75,8 +75,8 @@ export function createJobActivities(deps: ActivityDeps): JobActivities {
     },
     reconcileJobs: async (scope) => {
       const options = { graceSeconds: config.jobs.reconcileIntervalSeconds, ...scope, logger };
-      const started = await reconcileJobs(temporal, ds.manager, options);
-      return { ...started, ...(await repairLostRuns(temporal, ds.manager, options)) };
+      const started = await startMissingRuns(temporal, ds.manager, options);
+      return { ...started, ...(await repairLostRuns(deps, options)) };
     },
     expireJobs: () => expireJobs(ds.manager, config, deps.blobs, clock()),
   });

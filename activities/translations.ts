@@ -23,7 +23,7 @@ export interface TranslationActivities {
 
 export function createTranslationActivities(deps: ActivityDeps): TranslationActivities {
   const translator = createTranslator(deps.config.translation);
-  const run = { ds: deps.ds, blobs: deps.blobs, config: deps.config };
+  const run = { ds: deps.ds, blobs: deps.blobs, config: deps.config, temporal: deps.temporal, logger: deps.logger };
   return permanentFailures<TranslationActivities>({
     planTranslationRun: (ref) => heartbeating(() => planTranslationRun(run, ref)),
     translateTranslationStep: (ref, step) =>

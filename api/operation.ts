@@ -7,7 +7,6 @@ import express, { Request, RequestHandler, Response, Router } from 'express';
 import { ZodObject, ZodRawShape, ZodTypeAny, z } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError, forbidden } from '../domain/errors';
-import { withWorkContext } from '../platform/db/after-commit';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { loggedQueryParameters } from './middleware/redact-url';
@@ -193,17 +192,14 @@ export class ApiBuilder {
         throw forbidden("an integration's token cannot do this: it takes a user's token");
       let reply: Reply;
       try {
-        // its transactions' after-commit work (a job's start, an event's delivery) runs with the API's gateway
-        reply = await withWorkContext(this.deps, () =>
-          handler({
-            params,
-            query,
-            body,
-            caller,
-            access: new AccessContext(this.deps.ds.manager, caller.userId, caller),
-            req,
-          }),
-        );
+        reply = await handler({
+          params,
+          query,
+          body,
+          caller,
+          access: new AccessContext(this.deps.ds.manager, caller.userId, caller),
+          req,
+        });
       } catch (err) {
         // A DELETE of what does not exist and one of what the caller may not see answer alike: 204, and
         // nothing changed (the handler's transaction rolled back), so nothing is revealed.

@@ -30,7 +30,7 @@ import { ensureUser } from '../domain/users/users';
 import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { loadConfig } from '../platform/config';
-import { inTransaction } from '../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../platform/db/transactions';
 import { createBlobStore } from '../platform/storage';
 import { TemporalGateway } from '../platform/temporal/gateway';
 import { LinkTargets, Random, searchQuery, writePage } from './corpus';
@@ -78,6 +78,7 @@ function planPages(): PlannedPage[] {
 
 interface Bench {
   ds: DataSource;
+  work: WorkSource;
   appBaseUrl: string;
   userId: string;
   space: Space;
@@ -88,7 +89,7 @@ interface Bench {
 }
 
 async function commit(bench: Bench, head: Head, edit: (editor: ContentEditor) => Promise<void>): Promise<void> {
-  await inTransaction(bench.ds, (db) =>
+  await inTransaction(bench.work, (db) =>
     commitToHead(db, head, { type: 'edits', createdById: bench.userId, appBaseUrl: bench.appBaseUrl }, edit),
   );
 }
@@ -186,7 +187,7 @@ async function measureMerges(bench: Bench): Promise<MergeResult> {
       }),
     );
     const merged = await timed(() =>
-      inTransaction(bench.ds, (db) => mergeChangeRequest(db, cr.result.id, bench.userId, bench.appBaseUrl)),
+      inTransaction(bench.work, (db) => mergeChangeRequest(db, cr.result.id, bench.userId, bench.appBaseUrl)),
     );
     create.push(cr.ms);
     edit.push(edited.ms);
@@ -317,7 +318,7 @@ async function measureHttp(bench: Bench, http: HttpClient, queries: string[]): P
 
 async function main(): Promise<void> {
   const started = Date.now();
-  const { ds, config, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench', log);
+  const { ds, config, database, work, machine: machineAtStart } = await resetBenchDatabase('docs_bench', log);
 
   const { user, token, space } = await inTransaction(ds, async (db) => {
     const u = await ensureUser(db, 'bench@example.test', 'Bench');
@@ -330,6 +331,7 @@ async function main(): Promise<void> {
   });
   const bench: Bench = {
     ds,
+    work,
     appBaseUrl: config.appBaseUrl,
     userId: user.id,
     space,

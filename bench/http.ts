@@ -16,7 +16,6 @@ import { randomBytes } from 'crypto';
 import { mkdirSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import type { DataSource } from 'typeorm';
 import { issueToken } from '../domain/auth/tokens';
 import { commitToHead } from '../domain/content/heads';
 import { newId } from '../domain/ids';
@@ -24,7 +23,7 @@ import { addOrUpdateMember } from '../domain/organizations/membership';
 import { createOrganization } from '../domain/organizations/organizations';
 import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
-import { inTransaction } from '../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../platform/db/transactions';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
 import { combine, LoadResult, load, ServerProcess, startServer, stopServer } from './http-load';
@@ -59,8 +58,8 @@ interface Seed {
 }
 
 /** An organization with SPACES spaces at its root, one of them with a two-level page tree. */
-async function seed(ds: DataSource, appBaseUrl: string): Promise<Seed> {
-  return inTransaction(ds, async (db) => {
+async function seed(work: WorkSource, appBaseUrl: string): Promise<Seed> {
+  return inTransaction(work, async (db) => {
     const admin = await ensureUser(db, 'admin@bench.test', 'Bench admin');
     const reader = await ensureUser(db, 'reader@bench.test', 'Bench reader');
     const org = await createOrganization(db, { title: 'HTTP benchmark' }, admin.id);
@@ -178,8 +177,8 @@ async function main(): Promise<void> {
   process.env.CURSOR_SECRET ||= randomBytes(32).toString('hex');
   process.env.BLOB_URL_SECRET ||= randomBytes(32).toString('hex');
   const started = Date.now();
-  const { ds, config, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench_http', log);
-  const s = await seed(ds, config.appBaseUrl);
+  const { ds, config, database, work, machine: machineAtStart } = await resetBenchDatabase('docs_bench_http', log);
+  const s = await seed(work, config.appBaseUrl);
   await ds.destroy();
   const query = searchWord(s.pageWords);
   const tokenOf = (c: Case) => (c.role === 'admin' ? s.adminToken : s.readerToken);

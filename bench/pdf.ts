@@ -66,7 +66,7 @@ function diagram(): Buffer {
 }
 
 async function main(): Promise<void> {
-  const { ds, config: base, database, machine: machineAtStart } = await resetBenchDatabase('docs_bench_pdf', log);
+  const { ds, config: base, database, work, machine: machineAtStart } = await resetBenchDatabase('docs_bench_pdf', log);
   const config = { ...base, temporal: { ...base.temporal, taskQueue: `bench-pdf-${randomBytes(4).toString('hex')}` } };
   const taskQueue = config.temporal.taskQueue;
   const { user, token, space } = await inTransaction(ds, async (db) => {
@@ -103,7 +103,7 @@ async function main(): Promise<void> {
     );
     const head = { kind: 'change-request' as const, changeRequestId: changeRequest.id };
     const commit = (edit: Parameters<typeof commitToHead>[3]) =>
-      inTransaction(ds, (db) =>
+      inTransaction(work, (db) =>
         commitToHead(db, head, { type: 'edits', createdById: user.id, appBaseUrl: config.appBaseUrl }, edit),
       );
     const started = Date.now();

@@ -17,8 +17,8 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import pino from 'pino';
+import type { DataSource } from 'typeorm';
 import { commitToHead } from '../domain/content/heads';
-import { dispatchJob } from '../domain/jobs/job-start';
 import { createOrganization } from '../domain/organizations/organizations';
 import { createSpace } from '../domain/spaces/spaces';
 import { translatablePage } from '../domain/translations/page-text';
@@ -70,7 +70,7 @@ async function countingProvider(): Promise<{
   };
 }
 
-async function untilFinished(ds: Parameters<typeof inTransaction>[0], id: string, runs: number): Promise<Translation> {
+async function untilFinished(ds: DataSource, id: string, runs: number): Promise<Translation> {
   for (const start = Date.now(); Date.now() - start < 600_000; await new Promise((r) => setTimeout(r, 50))) {
     const row = await ds.manager.findOneByOrFail(Translation, { id });
     if (row.run.errorCode)
@@ -81,7 +81,7 @@ async function untilFinished(ds: Parameters<typeof inTransaction>[0], id: string
 }
 
 /** Starts a worker for `config`; returns its stop function. */
-async function runWorker(ds: Parameters<typeof inTransaction>[0], config: Config): Promise<() => Promise<void>> {
+async function runWorker(ds: DataSource, config: Config): Promise<() => Promise<void>> {
   const worker = await createWorker({ ds, config });
   const running = worker.worker.run();
   return async () => {
@@ -117,6 +117,8 @@ async function main(): Promise<void> {
   const stops = [await runWorker(ds, pseudoConfig), await runWorker(ds, httpConfig)];
   const logger = pino({ level: 'silent' });
   const gateways = [new TemporalGateway(pseudoConfig), new TemporalGateway(httpConfig)];
+  // a translation asked for in a transaction starts on the worker of its gateway once it commits
+  const work = (gateway: TemporalGateway) => ({ ds, config: base, temporal: gateway, logger });
   try {
     const { user, space } = await inTransaction(ds, async (db) => {
       const u = await ensureUser(db, 'bench@example.test', 'Bench');
@@ -124,7 +126,7 @@ async function main(): Promise<void> {
       return { user: u, space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id) };
     });
     const commit = (edit: Parameters<typeof commitToHead>[3]) =>
-      inTransaction(ds, (db) =>
+      inTransaction(work(gateways[0]), (db) =>
         commitToHead(
           db,
           { kind: 'space', spaceId: space.id },
@@ -150,15 +152,13 @@ async function main(): Promise<void> {
 
     const translate = async (gateway: TemporalGateway) => {
       const source = await ds.manager.findOneByOrFail(Space, { id: space.id });
-      const ticket = await inTransaction(ds, (db) =>
+      const ticket = await inTransaction(work(gateway), (db) =>
         createTranslation(db, { source, sourceLanguage: 'en', language: 'fr', instructions: '', createdById: user.id }),
       );
-      await dispatchJob(gateway, ds.manager, ticket, logger);
       return ticket.row.id;
     };
     const rerun = async (gateway: TemporalGateway, id: string) => {
-      const ticket = await inTransaction(ds, async (db) => requestRun(db, (await lockTranslation(db, id))!));
-      await dispatchJob(gateway, ds.manager, ticket, logger);
+      await inTransaction(work(gateway), async (db) => requestRun(db, (await lockTranslation(db, id))!));
     };
     const timing = (row: Translation, requestedAt: number) => ({
       totalMs: row.run.finishedAt!.getTime() - requestedAt,

@@ -11,7 +11,7 @@ import { purgeDueAt } from '../domain/spaces/deletion';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
 import { Organization } from '../entities/Organization';
 import { Space } from '../entities/Space';
-import type { TemporalGateway } from '../platform/temporal/gateway';
+import type { WorkSource } from '../platform/db/transactions';
 import { CliError, tableText } from './output';
 
 export type ListedStatus = (typeof LISTED_STATUSES)[number];
@@ -202,19 +202,15 @@ async function operatorAction(action: () => Promise<string>): Promise<string> {
 }
 
 /** `jobs retry`: a new generation of a failed or lost job; the job as `jobs list` shows it afterwards. */
-export async function retryJobCommand(ds: DataSource, temporal: TemporalGateway, resourceId: string): Promise<JobView> {
-  await operatorAction(() => retryJob(temporal, ds, resourceId));
-  return jobAfter(ds, resourceId);
+export async function retryJobCommand(work: WorkSource, resourceId: string): Promise<JobView> {
+  await operatorAction(() => retryJob(work, resourceId));
+  return jobAfter(work.ds, resourceId);
 }
 
 /** `jobs cancel`: ends a pending or running job as CANCELLED and cancels its run. */
-export async function cancelJobCommand(
-  ds: DataSource,
-  temporal: TemporalGateway,
-  resourceId: string,
-): Promise<JobView> {
-  await operatorAction(() => cancelJobRun(temporal, ds, resourceId));
-  return jobAfter(ds, resourceId);
+export async function cancelJobCommand(work: WorkSource, resourceId: string): Promise<JobView> {
+  await operatorAction(() => cancelJobRun(work, resourceId));
+  return jobAfter(work.ds, resourceId);
 }
 
 /** The job as the command left it; a purge that already removed its row is gone. */

@@ -6,6 +6,7 @@
  */
 import 'reflect-metadata';
 import { Command, CommanderError, Option } from 'commander';
+import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { ROLES, Role } from '../domain/access/roles';
 import { issueToken, revokeBySecret } from '../domain/auth/tokens';
@@ -16,9 +17,9 @@ import { createOrganization } from '../domain/organizations/organizations';
 import { ensureUser } from '../domain/users/users';
 import { Member } from '../entities/Member';
 import { Organization } from '../entities/Organization';
-import { loadDatabaseConfig, loadJobsConfig, loadTemporalConfig } from '../platform/config';
+import { loadDatabaseConfig, loadJobsConfig, loadPublicBaseUrl, loadTemporalConfig } from '../platform/config';
 import { createDataSource } from '../platform/db/data-source';
-import { inTransaction } from '../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../platform/db/transactions';
 import { TemporalGateway } from '../platform/temporal/gateway';
 import { cancelJobCommand, jobsText, ListedStatus, listJobsCommand, retryJobCommand, watchJobCommand } from './jobs';
 import { CliError, EXIT, fieldsText, writeError, writeResult } from './output';
@@ -54,8 +55,11 @@ async function withDatabase<T>(fn: (ds: DataSource) => Promise<T>): Promise<T> {
   }
 }
 
-/** Connects to Temporal for one command (TEMPORAL_*); one that cannot be reached is `unavailable`. */
-async function withTemporal<T>(fn: (temporal: TemporalGateway) => Promise<T>): Promise<T> {
+/**
+ * Connects to Temporal for one command (TEMPORAL_*); one that cannot be reached is `unavailable`. With the
+ * database, it is what a transaction that starts jobs needs (platform/db/after-commit.ts).
+ */
+async function withTemporal<T>(ds: DataSource, fn: (work: WorkSource) => Promise<T>): Promise<T> {
   const temporal = new TemporalGateway({ ...loadTemporalConfig(), ...loadJobsConfig() });
   try {
     await temporal.getClient();
@@ -63,7 +67,12 @@ async function withTemporal<T>(fn: (temporal: TemporalGateway) => Promise<T>): P
     throw new CliError('unavailable', `temporal: ${err instanceof Error ? err.message : String(err)}`);
   }
   try {
-    return await fn(temporal);
+    return await fn({
+      ds,
+      temporal,
+      logger: pino({ level: 'warn' }, pino.destination(2)),
+      config: loadPublicBaseUrl(),
+    });
   } finally {
     await temporal.close();
   }
@@ -209,7 +218,7 @@ function buildProgram(json: boolean): Command {
     .allowUnknownOption()
     .addHelpText('after', '\nOutput: `<workflowId> <status>` of the new run (--json: the job as `jobs list` shows it)')
     .action(async (resourceId: string, o: { json?: boolean }) => {
-      const job = await withDatabase((ds) => withTemporal((temporal) => retryJobCommand(ds, temporal, resourceId)));
+      const job = await withDatabase((ds) => withTemporal(ds, (work) => retryJobCommand(work, resourceId)));
       writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
     });
   command(jobs, 'cancel')
@@ -223,7 +232,7 @@ function buildProgram(json: boolean): Command {
       '\nOutput: `<workflowId> failed` (--json: the job as `jobs list` shows it, errorCode CANCELLED)',
     )
     .action(async (resourceId: string, o: { json?: boolean }) => {
-      const job = await withDatabase((ds) => withTemporal((temporal) => cancelJobCommand(ds, temporal, resourceId)));
+      const job = await withDatabase((ds) => withTemporal(ds, (work) => cancelJobCommand(work, resourceId)));
       writeResult(job, `${job.workflowId} ${job.status}`, !!o.json);
     });
   const secrets = program.command('secrets').description("secrets rotate: integrations' stored secrets");

@@ -252,6 +252,11 @@ export function loadIntegrationSecretsKeys(): string[] {
   return keyRing('INTEGRATION_SECRETS_KEY');
 }
 
+/** The API's own address, which event payloads link to (a CLI that writes reads it too). */
+export function loadPublicBaseUrl() {
+  return { publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${int('PORT', 8080)}`) };
+}
+
 export function loadConfig() {
   const port = int('PORT', 8080);
   const blobStore = str('BLOB_STORE', 'local') === 's3' ? ('s3' as const) : ('local' as const);
@@ -260,7 +265,7 @@ export function loadConfig() {
     host: str('HOST', '127.0.0.1'),
     /** The reverse proxies whose X-Forwarded-For gives the client's address (the per-address rate limit, req.ip). */
     trustProxy: trustProxy('TRUST_PROXY'),
-    publicBaseUrl: str('PUBLIC_BASE_URL', `http://127.0.0.1:${port}`),
+    ...loadPublicBaseUrl(),
     appBaseUrl: str('APP_BASE_URL', 'https://app.docs.example'),
     publishedBaseUrl: str('PUBLISHED_BASE_URL', 'https://docs.example'),
     ...loadDatabaseConfig(),

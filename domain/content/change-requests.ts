@@ -7,6 +7,7 @@
 import { ChangeRequest, ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Revision } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { conflict } from '../errors';
 import { newId } from '../ids';
@@ -92,7 +93,7 @@ function conflictError(conflicts: Array<{ page: string; title: string; reason: s
 
 /** Merges the change request into its space: a `merge` revision with two parents becomes the space's. */
 export async function mergeChangeRequest(
-  db: Db,
+  db: WorkTx,
   changeRequestId: string,
   userId: string,
   appBaseUrl: string,
@@ -131,7 +132,7 @@ export async function mergeChangeRequest(
 
 /** Pulls the space's content into the change request (`update` revision), recording the ancestor. */
 export async function updateFromSpace(
-  db: Db,
+  db: WorkTx,
   changeRequestId: string,
   userId: string,
   appBaseUrl: string,

@@ -7,6 +7,7 @@
 import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { conflict } from '../errors';
 import { recordSpaceContentUpdated } from '../integrations/space-events';
@@ -60,7 +61,7 @@ export function assertWritable(locked: LockedHead): void {
  * space get `space_content_updated`.
  */
 export async function moveHead(
-  db: Db,
+  db: WorkTx,
   store: ObjectStore,
   locked: LockedHead,
   revision: Revision,
@@ -92,7 +93,7 @@ export interface CommitOptions {
  * changes nothing commits nothing and returns the current revision.
  */
 export async function commitToHead<T>(
-  db: Db,
+  db: WorkTx,
   head: Head,
   options: CommitOptions,
   edit: (editor: ContentEditor, locked: LockedHead) => Promise<T>,

@@ -46,7 +46,7 @@ export async function commitImport(
   const pages = planPages(state, await readTexts(deps.blobs, state));
   const imported = pages.filter((p) => !p.folder).length;
   try {
-    return await inTransaction(deps.ds, async (db) => {
+    return await inTransaction(deps, async (db) => {
       // the head first, then the run: the order every writer of both takes
       const { revision, result } = await commitToHead(
         db,

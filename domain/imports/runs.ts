@@ -3,12 +3,14 @@
  * one, and where a run stands, read from its row. One import is active per head: the same request
  * again (a client's retry) finds the run under way; a different one supersedes it.
  */
+
 import { IsNull } from 'typeorm';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { ImportRun, ImportSource } from '../../entities/ImportRun';
 import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
-import type { Db } from '../../platform/db/transactions';
+import type { WorkTx } from '../../platform/db/after-commit';
+
 import type { Head } from '../content/heads';
 import { assertWritable, lockHead } from '../content/heads';
 import { badRequest } from '../errors';
@@ -37,7 +39,7 @@ export interface ImportRequest {
  * The runs it supersedes are cancelled: their workflows' cancels follow the commit, before its start.
  */
 export async function requestImport(
-  db: Db,
+  db: WorkTx,
   target: ImportTarget,
   input: { url: string; source: ImportSource },
   userId: string,
@@ -81,7 +83,7 @@ export function importRunStatus(run: ImportRun): ImportRunStatus {
 }
 
 /** Cancels a pending or running import (the caller locked its row): nothing of it is committed. */
-export async function cancelImportRun(db: Db, run: ImportRun, now = new Date()): Promise<JobTicket<ImportRun>> {
+export async function cancelImportRun(db: WorkTx, run: ImportRun, now = new Date()): Promise<JobTicket<ImportRun>> {
   const status = importRunStatus(run);
   if (run.revisionId || (status !== 'pending' && status !== 'in-progress')) {
     throw badRequest(

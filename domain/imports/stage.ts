@@ -3,11 +3,10 @@
  * store (staging.ts), then the progress on the row. A no-op once the run is superseded or cancelled:
  * the batch first checks the run's generation, and its progress report checks it again.
  */
-import type { Logger } from 'pino';
-import type { DataSource } from 'typeorm';
+
 import { ImportRun } from '../../entities/ImportRun';
 import type { Config } from '../../platform/config';
-import { inTransaction } from '../../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../../platform/db/transactions';
 import type { GuardedFetch } from '../../platform/net/guarded-fetch';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { JobRef } from '../jobs/contracts';
@@ -23,12 +22,11 @@ import { stageWebPages } from './sources/website';
 import { stageZip } from './sources/zip';
 import { ImportState, readJson, stateKey } from './staging';
 
-export interface ImportDeps {
-  ds: DataSource;
+/** The import's steps commit to a space's head, which sends events: the data source with what starts them. */
+export interface ImportDeps extends WorkSource {
+  config: Config;
   blobs: BlobStore;
   fetch: GuardedFetch;
-  logger: Logger;
-  config: Config;
 }
 
 /** What a batch tells the workflow: how far the staging got (for its memo and the next batch). */

@@ -4,11 +4,13 @@
  * uninstall, each recording its `space_installation_*` or `site_installation_*` event in the caller's
  * transaction. Spaces and sites follow the same rules, so one set of functions serves both kinds.
  */
+
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
+import type { WorkTx } from '../../platform/db/after-commit';
 import { Db, insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
 import { badRequest } from '../errors';
 import { deletedFields, setupFields } from './event-payloads';
@@ -45,7 +47,7 @@ export function findContentInstallation(
  * already has. The integration's `target` must allow that kind.
  */
 export async function installOnContent(
-  db: Db,
+  db: WorkTx,
   kind: ContentKind,
   integration: Integration,
   installation: IntegrationInstallation,
@@ -95,7 +97,7 @@ export interface ContentInstallationPatch {
 
 /** Applies the patch to the (locked) row; a configuration or status change records the setup event with the previous state. */
 export async function updateContentInstallation(
-  db: Db,
+  db: WorkTx,
   kind: ContentKind,
   integration: Integration,
   installation: IntegrationInstallation,
@@ -133,7 +135,7 @@ export async function updateContentInstallation(
 
 /** Uninstalls from the space or site, recording `<kind>_installation_deleted` with the previous configuration. */
 export async function uninstallFromContent(
-  db: Db,
+  db: WorkTx,
   kind: ContentKind,
   integration: Integration,
   installation: IntegrationInstallation,
@@ -150,7 +152,7 @@ export async function uninstallFromContent(
 }
 
 /** A site being deleted: every installation on it is uninstalled, each with its `site_installation_deleted` event. */
-export async function uninstallAllFromSite(db: Db, siteId: string): Promise<void> {
+export async function uninstallAllFromSite(db: WorkTx, siteId: string): Promise<void> {
   const rows = await db.find(IntegrationSiteInstallation, { where: { siteId }, lock: { mode: 'pessimistic_write' } });
   for (const row of rows) {
     const installation = await db.findOneByOrFail(IntegrationInstallation, { id: row.installationId });

@@ -10,10 +10,10 @@ import type { Integration } from '../../entities/Integration';
 import { IntegrationEvent, IntegrationEventLog } from '../../entities/IntegrationEvent';
 import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import { idleJobState } from '../../entities/JobState';
-import { afterCommit } from '../../platform/db/after-commit';
-import { Db, insertKeepingValues } from '../../platform/db/transactions';
+import { assertWorkTx, type WorkTx } from '../../platform/db/after-commit';
+import { type Db, insertKeepingValues } from '../../platform/db/transactions';
 import { newId } from '../ids';
-import { dispatchJob } from '../jobs/job-start';
+import { applyJobTicket } from '../jobs/job-start';
 import { integrationDispatchJob } from './dispatch-job';
 import type { IntegrationEventType } from './event-payloads';
 
@@ -41,7 +41,8 @@ export function eventEndpoint(integration: Integration, organizationId: string):
 }
 
 /** Writes the event in the caller's transaction; a deliverable one is dispatched once it commits. */
-export async function recordIntegrationEvent(db: Db, input: NewIntegrationEvent): Promise<IntegrationEvent> {
+export async function recordIntegrationEvent(db: WorkTx, input: NewIntegrationEvent): Promise<IntegrationEvent> {
+  assertWorkTx(db);
   const { integration, installation } = input;
   const now = new Date();
   const id = newId();
@@ -79,16 +80,16 @@ export async function recordIntegrationEvent(db: Db, input: NewIntegrationEvent)
     dispatch: endpointUrl ? Object.assign(idleJobState(), { generation: 1, requestedAt: now }) : idleJobState(),
   });
   await insertKeepingValues(db, IntegrationEvent, event);
+  const { temporal, logger } = db.services;
   if (endpointUrl)
-    afterCommit(db, async ({ temporal, logger }) => {
-      // not awaited: the request answers now (dispatchJob logs its own failure)
-      void dispatchJob(
+    db.afterCommit(() =>
+      applyJobTicket(
         temporal,
         db.connection.manager,
         { kind: integrationDispatchJob, row: event, start: true, superseded: null },
         logger,
-      );
-    });
+      ),
+    );
   return event;
 }
 

@@ -4,6 +4,7 @@
  * records its event for the integration in the caller's transaction (installation_setup with the
  * previous state, installation_deleted).
  */
+
 import { randomBytes } from 'crypto';
 import type { QueryDeepPartialEntity } from 'typeorm';
 import { Integration } from '../../entities/Integration';
@@ -11,6 +12,7 @@ import { InstallationSelection, IntegrationInstallation } from '../../entities/I
 import { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
+import type { WorkTx } from '../../platform/db/after-commit';
 import { Db, insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
 import { forbidden } from '../errors';
 import { newId } from '../ids';
@@ -32,7 +34,7 @@ export interface InstallResult {
  * its owner organization. A new installation covers the spaces and sites it is then given (`selected`).
  */
 export async function installIntegration(
-  db: Db,
+  db: WorkTx,
   integration: Integration,
   organization: Organization,
   actorUserId: string,
@@ -95,7 +97,7 @@ export async function installIntegration(
  * two concurrent first installs would then deadlock on their inserts.
  */
 async function approveScopes(
-  db: Db,
+  db: WorkTx,
   integration: Integration,
   found: IntegrationInstallation,
 ): Promise<IntegrationInstallation> {
@@ -128,7 +130,7 @@ export interface InstallationPatch {
  * installation_setup event with the previous status and configuration is recorded when either changed.
  */
 export async function updateInstallation(
-  db: Db,
+  db: WorkTx,
   integration: Integration,
   installation: IntegrationInstallation,
   patch: InstallationPatch,
@@ -166,7 +168,7 @@ export async function updateInstallation(
 
 /** Uninstalls: its space and site installations go with it; one installation_deleted event says so. */
 export async function uninstallIntegration(
-  db: Db,
+  db: WorkTx,
   integration: Integration,
   installation: IntegrationInstallation,
 ): Promise<void> {
@@ -185,7 +187,7 @@ export async function uninstallIntegration(
  * Unpublishing: every installation of the integration is uninstalled, each with its event, in the
  * caller's transaction. The unpublishing user is not part of the events (GitBook's carry no actor).
  */
-export async function uninstallAll(db: Db, integration: Integration, _actorUserId: string): Promise<void> {
+export async function uninstallAll(db: WorkTx, integration: Integration, _actorUserId: string): Promise<void> {
   const installations = await db.find(IntegrationInstallation, {
     where: { integrationId: integration.id },
     order: { createdAt: 'ASC', id: 'ASC' },

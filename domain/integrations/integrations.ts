@@ -5,6 +5,7 @@
  */
 
 import { Integration } from '../../entities/Integration';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { uninstallAll } from './installations';
 
@@ -25,7 +26,7 @@ export function lockIntegrationByName(db: Db, name: string): Promise<Integration
 }
 
 /** Uninstalls it from every organization (their events first), then makes it a tombstone. */
-export async function unpublishIntegration(db: Db, integration: Integration, actorUserId: string): Promise<void> {
+export async function unpublishIntegration(db: WorkTx, integration: Integration, actorUserId: string): Promise<void> {
   await uninstallAll(db, integration, actorUserId);
   const now = new Date();
   await db.update(Integration, { id: integration.id }, { deletedAt: now, updatedAt: now });

@@ -2,9 +2,11 @@
  * The two writes that change what an installation was granted: an admin's approval of the scopes published
  * since, and a republish that drops scopes (the rule: granted-scopes.ts).
  */
+
 import type { QueryDeepPartialEntity } from 'typeorm';
 import type { Integration } from '../../entities/Integration';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { setupFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
@@ -16,7 +18,7 @@ import { effectiveScopes, scopesPendingApproval } from './granted-scopes';
  * nothing was pending. The caller holds the installation's row lock or just read it in its transaction.
  */
 export async function grantPublishedScopes(
-  db: Db,
+  db: WorkTx,
   integration: Integration,
   installation: IntegrationInstallation,
 ): Promise<IntegrationInstallation> {

@@ -7,14 +7,13 @@
 import type { Revision } from '../../entities/Revision';
 import type { Space } from '../../entities/Space';
 import { User } from '../../entities/User';
-import { transactionConfig } from '../../platform/db/after-commit';
-import type { Db } from '../../platform/db/transactions';
+import type { WorkTx } from '../../platform/db/after-commit';
 import { contentUpdatedFields, eventUser, IntegrationEventType, visibilityUpdatedFields } from './event-payloads';
 import { recordIntegrationEvent } from './events';
 import { installationsCoveringSpace } from './installation-queries';
 
 async function recordForSpace(
-  db: Db,
+  db: WorkTx,
   space: Space,
   type: IntegrationEventType,
   fields: () => Promise<Record<string, unknown>>,
@@ -27,14 +26,18 @@ async function recordForSpace(
   }
 }
 
-export async function recordSpaceContentUpdated(db: Db, space: Space, revision: Revision): Promise<void> {
+export async function recordSpaceContentUpdated(db: WorkTx, space: Space, revision: Revision): Promise<void> {
   await recordForSpace(db, space, 'space_content_updated', async () => {
     const author = revision.createdById ? await db.findOneBy(User, { id: revision.createdById }) : null;
-    return contentUpdatedFields(revision.id, author ? [eventUser(author, transactionConfig(db).publicBaseUrl)] : []);
+    return contentUpdatedFields(revision.id, author ? [eventUser(author, db.services.config.publicBaseUrl)] : []);
   });
 }
 
-export async function recordSpaceVisibilityUpdated(db: Db, space: Space, previousVisibility: string): Promise<void> {
+export async function recordSpaceVisibilityUpdated(
+  db: WorkTx,
+  space: Space,
+  previousVisibility: string,
+): Promise<void> {
   if (previousVisibility === space.visibility) return;
   await recordForSpace(db, space, 'space_visibility_updated', async () =>
     visibilityUpdatedFields(previousVisibility, space.visibility),

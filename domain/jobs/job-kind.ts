@@ -79,7 +79,7 @@ export function defineJobKind<R extends JobRow, N extends JobWorkflowName, S ext
   return kind;
 }
 
-/** What a request asked for, done once its transaction has committed (dispatchAfterCommit). */
+/** What a request asked for, done once its transaction has committed (applyTicketAfterCommit). */
 export interface JobTicket<R extends JobRow = JobRow> {
   kind: JobKind<R>;
   row: R;

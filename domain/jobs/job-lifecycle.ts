@@ -1,16 +1,16 @@
 /**
  * The row transitions every job kind shares (docs/jobs.md): asking for work, withdrawing it, cancelling it,
  * and the checks that make each step a no-op once the generation moved on. A request registers the start of
- * its run on its transaction, to follow the commit (job-start.ts dispatchJob).
+ * its run on its transaction, to follow the commit (job-start.ts applyJobTicket).
  */
 import type { FindOptionsWhere } from 'typeorm';
 import { idleJobState, type JobState } from '../../entities/JobState';
-import { afterCommit } from '../../platform/db/after-commit';
+import { assertWorkTx, type WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { JOB_FAILURES, type JobFailure, type JobRef } from './contracts';
 import { JobError } from './job-error';
 import { isJobActive, type JobKind, type JobRow, type JobTicket, jobState } from './job-kind';
-import { dispatchJob } from './job-start';
+import { applyJobTicket } from './job-start';
 
 /** Locks the job's row for the rest of the transaction (null if it does not exist). */
 export async function lockJobRow<R extends JobRow>(db: Db, kind: JobKind<R>, id: string): Promise<R | null> {
@@ -34,11 +34,13 @@ function freshRun(generation: number, requestedAt: Date | null): Partial<JobStat
 
 /**
  * Registers the ticket's work on the transaction of `db` (after-commit.ts): once it commits, the superseded
- * run is cancelled and the asked-for one started (job-start.ts dispatchJob); a rollback drops both.
+ * run is cancelled and the asked-for one started (job-start.ts applyJobTicket); a rollback drops both.
  */
-function dispatchAfterCommit<R extends JobRow>(db: Db, ticket: JobTicket<R>): JobTicket<R> {
+function applyTicketAfterCommit<R extends JobRow>(tx: WorkTx, ticket: JobTicket<R>): JobTicket<R> {
+  assertWorkTx(tx);
+  const { temporal, logger } = tx.services;
   if (ticket.start || ticket.superseded !== null)
-    afterCommit(db, ({ temporal, logger }) => dispatchJob(temporal, db.connection.manager, ticket, logger));
+    tx.afterCommit(() => applyJobTicket(temporal, tx.connection.manager, ticket, logger));
   return ticket;
 }
 
@@ -47,7 +49,7 @@ function dispatchAfterCommit<R extends JobRow>(db: Db, ticket: JobTicket<R>): Jo
  * (lockJobRow). The kind's policy decides what a request during a run does.
  */
 export async function requestJob<R extends JobRow>(
-  db: Db,
+  db: WorkTx,
   kind: JobKind<R>,
   row: R,
   now = new Date(),
@@ -62,22 +64,22 @@ export async function requestJob<R extends JobRow>(
   const superseded = isJobActive(state) ? state.generation : null;
   if (state.finishedAt && kind.beforeRunAgain) await kind.beforeRunAgain(db, row);
   await writeState(db, kind, row, freshRun(state.generation + 1, now));
-  return dispatchAfterCommit(db, { kind, row, start: true, superseded });
+  return applyTicketAfterCommit(db, { kind, row, start: true, superseded });
 }
 
 /** The run already asked for, started again only if its start was lost (a retried request). */
-export function currentJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R): JobTicket<R> {
+export function currentJob<R extends JobRow>(db: WorkTx, kind: JobKind<R>, row: R): JobTicket<R> {
   const state = jobState(kind, row);
-  return dispatchAfterCommit(db, { kind, row, start: isJobActive(state) && state.runId === null, superseded: null });
+  return applyTicketAfterCommit(db, { kind, row, start: isJobActive(state) && state.runId === null, superseded: null });
 }
 
 /** Withdraws the work asked for (a restore withdraws a purge): a run in progress becomes stale. */
-export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, row: R): Promise<JobTicket<R>> {
+export async function withdrawJob<R extends JobRow>(db: WorkTx, kind: JobKind<R>, row: R): Promise<JobTicket<R>> {
   const state = jobState(kind, row);
   if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
   const superseded = state.generation;
   await writeState(db, kind, row, freshRun(state.generation + 1, null));
-  return dispatchAfterCommit(db, { kind, row, start: false, superseded });
+  return applyTicketAfterCommit(db, { kind, row, start: false, superseded });
 }
 
 /**
@@ -85,7 +87,7 @@ export async function withdrawJob<R extends JobRow>(db: Db, kind: JobKind<R>, ro
  * generation that asks for nothing more), and the row records CANCELLED with `message`.
  */
 export async function cancelJob<R extends JobRow>(
-  db: Db,
+  db: WorkTx,
   kind: JobKind<R>,
   row: R,
   message: string,
@@ -102,7 +104,7 @@ export async function cancelJob<R extends JobRow>(
     errorMessages: [{ message }],
     rerunRequested: false,
   });
-  return dispatchAfterCommit(db, { kind, row, start: false, superseded });
+  return applyTicketAfterCommit(db, { kind, row, start: false, superseded });
 }
 
 /**
@@ -142,8 +144,8 @@ export async function reportJobProgress<R extends JobRow>(
  * Ends the run on the row: success, or the failure's code and messages. For a coalescing kind
  * with a request that arrived during the run, it asks for the next run and returns its ticket.
  */
-export async function finishJob<R extends JobRow>(
-  db: Db,
+export async function recordJobEnd<R extends JobRow>(
+  db: WorkTx,
   kind: JobKind<R>,
   ref: JobRef,
   failure: JobFailure | null,

@@ -2,9 +2,9 @@
  * What an operator does to a job by its resource id (`cli jobs retry`, `cli jobs cancel`). Temporal is
  * reached before anything is written, so when it cannot be, nothing changes.
  */
-import type { DataSource } from 'typeorm';
-import { Db, inTransaction } from '../../platform/db/transactions';
-import type { TemporalGateway } from '../../platform/temporal/gateway';
+
+import { type Db, inTransaction, type WorkSource } from '../../platform/db/transactions';
+
 import { conflict, notFound } from '../errors';
 import { jobWorkflowId } from './contracts';
 import { isJobActive, JobKind, JobRow, jobState, jobStatus } from './job-kind';
@@ -32,7 +32,8 @@ const workflowIdOf = ({ kind, row }: Located) => jobWorkflowId(kind, row.id, job
  * that asks again, or a coalesced request, starts its run there). A start that was lost is started. A
  * job whose run is alive, or that succeeded, is a 409. Returns the workflow id of the run now asked for.
  */
-export async function retryJob(temporal: TemporalGateway, ds: DataSource, resourceId: string): Promise<string> {
+export async function retryJob(work: WorkSource, resourceId: string): Promise<string> {
+  const { temporal, ds } = work;
   await temporal.getClient();
   const found = await locate(ds.manager, resourceId);
   const state = jobState(found.kind, found.row);
@@ -41,26 +42,28 @@ export async function retryJob(temporal: TemporalGateway, ds: DataSource, resour
       await startJob(temporal, ds.manager, { kind: found.kind, row: found.row, start: true, superseded: null });
       return workflowIdOf(found);
     }
-    const repair = await repairRun(temporal, ds.manager, found.kind, found.row);
+    const repair = await repairRun(work, found.kind, found.row);
     if (!repair.repaired)
       throw conflict(`job ${workflowIdOf(found)} is ${repair.status.toLowerCase()}: cancel it first to run it again`);
     if (repair.restarted) return workflowIdOf(await locate(ds.manager, resourceId));
   }
-  const ticket = await inTransaction(ds, async (db) => {
+  const ticket = await inTransaction(work, async (db) => {
     const row = await lockJobRow(db, found.kind, resourceId);
     const status = row ? jobStatus(jobState(found.kind, row)) : 'gone';
     if (!row || status !== 'failed') throw conflict(`job on ${resourceId} is ${status}: only a failed job is retried`);
     return requestJob(db, found.kind, row);
   });
+  // the commit's own work started it already; this surfaces an unreachable Temporal to the operator
   await startJob(temporal, ds.manager, ticket);
   return workflowIdOf(ticket);
 }
 
 /** Ends an active job as CANCELLED and cancels its run; a job that is not active is a 409. */
-export async function cancelJobRun(temporal: TemporalGateway, ds: DataSource, resourceId: string): Promise<string> {
+export async function cancelJobRun(work: WorkSource, resourceId: string): Promise<string> {
+  const { temporal, ds } = work;
   await temporal.getClient();
   const found = await locate(ds.manager, resourceId);
-  const ticket = await inTransaction(ds, async (db) => {
+  const ticket = await inTransaction(work, async (db) => {
     const row = await lockJobRow(db, found.kind, resourceId);
     const state = row && jobState(found.kind, row);
     if (!row || !state || !isJobActive(state))
@@ -69,6 +72,7 @@ export async function cancelJobRun(temporal: TemporalGateway, ds: DataSource, re
       );
     return cancelJob(db, found.kind, row, 'cancelled by an operator (cli jobs cancel)');
   });
+  // as for a retry: the commit's own work cancelled it, and this surfaces a failure to the operator
   await cancelSupersededRun(temporal, ticket);
   return jobWorkflowId(found.kind, resourceId, ticket.superseded ?? 0);
 }

@@ -7,11 +7,12 @@
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
 import type { Logger } from 'pino';
-import type { Db } from '../../platform/db/transactions';
+import type { WorkTx } from '../../platform/db/after-commit';
+import { inTransaction, type WorkSource } from '../../platform/db/transactions';
 import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { JOB_FAILURES, jobWorkflowId } from './contracts';
 import { isJobActive, JobKind, JobRow, JobTicket, jobRef, jobState } from './job-kind';
-import { finishJob, lockJobRow, requestJob } from './job-lifecycle';
+import { lockJobRow, recordJobEnd, requestJob } from './job-lifecycle';
 import { startJob } from './job-start';
 import { activeJobRows, JOB_KINDS } from './kinds';
 
@@ -42,7 +43,7 @@ async function runStatus(temporal: TemporalGateway, workflowId: string): Promise
  * since it was read; returns the run to start next, if any.
  */
 async function recordLostRun<R extends JobRow>(
-  db: Db,
+  db: WorkTx,
   kind: JobKind<R>,
   seen: R,
   status: string,
@@ -57,7 +58,7 @@ async function recordLostRun<R extends JobRow>(
     status === 'NOT_FOUND'
       ? 'the run is gone from Temporal without recording its end'
       : `the run closed without recording its end (Temporal status: ${status})`;
-  const coalesced = await finishJob(db, kind, jobRef(kind, row), {
+  const coalesced = await recordJobEnd(db, kind, jobRef(kind, row), {
     code: JOB_FAILURES.lost,
     messages: [{ message }],
   });
@@ -79,32 +80,27 @@ export interface RunRepair {
  * Repairs one row whose job is active with a run: nothing while the run is RUNNING; otherwise RUN_LOST,
  * then what the kind declares. Also used by `cli jobs retry` on a lost job.
  */
-export async function repairRun<R extends JobRow>(
-  temporal: TemporalGateway,
-  db: Db,
-  kind: JobKind<R>,
-  row: R,
-): Promise<RunRepair> {
+export async function repairRun<R extends JobRow>(work: WorkSource, kind: JobKind<R>, row: R): Promise<RunRepair> {
   const state = jobState(kind, row);
-  const status = await runStatus(temporal, jobWorkflowId(kind, row.id, state.generation));
+  const status = await runStatus(work.temporal, jobWorkflowId(kind, row.id, state.generation));
   if (status === 'RUNNING') return { status, repaired: false, restarted: false };
-  const { recorded, next } = await db.transaction((tx) => recordLostRun(tx, kind, row, status));
-  const restarted = !!next && !!(await startJob(temporal, db, next));
+  const { recorded, next } = await inTransaction(work, (tx) => recordLostRun(tx, kind, row, status));
+  // the commit's own work started it already; this finds that run (or starts it) and says whether it runs
+  const restarted = !!next && !!(await startJob(work.temporal, work.ds.manager, next));
   return { status, repaired: recorded, restarted };
 }
 
 /** The pass over every kind; `organizationId` narrows it (tests, a targeted repair). */
 export async function repairLostRuns(
-  temporal: TemporalGateway,
-  db: Db,
+  work: WorkSource,
   options: { graceSeconds: number; organizationId?: string; logger: Logger },
 ): Promise<RepairReport> {
   const report: RepairReport = { repaired: 0, restarted: 0 };
   for (const kind of JOB_KINDS) {
-    for (const row of await activeJobRows(db, kind, { ...options, limit: 500, run: 'known' })) {
+    for (const row of await activeJobRows(work.ds.manager, kind, { ...options, limit: 500, run: 'known' })) {
       const where = { job: kind.name, resourceId: row.id, generation: jobState(kind, row).generation };
       try {
-        const repair = await repairRun(temporal, db, kind, row);
+        const repair = await repairRun(work, kind, row);
         if (!repair.repaired) continue;
         report.repaired++;
         if (repair.restarted) report.restarted++;

@@ -1,6 +1,6 @@
 /**
  * The start of a job's run and the cancel of a superseded one (docs/jobs.md):
- * the typed start under `<job>/<resourceId>/<generation>` with the search attributes, and dispatchJob, the
+ * the typed start under `<job>/<resourceId>/<generation>` with the search attributes, and applyJobTicket, the
  * work a ticket registers to follow its transaction's commit (job-kind.ts). Apart from the registry
  * (jobs.ts), which imports every kind, so that job-kind.ts can import it.
  */
@@ -122,7 +122,7 @@ export async function cancelSupersededRun<R extends JobRow>(
  * superseded run, start the new one. Temporal being unreachable does not fail the request: the
  * reconciler (or a retried request) starts it.
  */
-export async function dispatchJob<R extends JobRow>(
+export async function applyJobTicket<R extends JobRow>(
   temporal: TemporalGateway,
   db: Db,
   ticket: JobTicket<R>,

@@ -96,7 +96,7 @@ export interface ReconcileReport {
  * The one reconciler: starts every run that a crash between a request's commit and its start left
  * unstarted, for every kind. `organizationId` narrows it to one organization (tests, a targeted repair).
  */
-export async function reconcileJobs(
+export async function startMissingRuns(
   temporal: TemporalGateway,
   db: Db,
   options: { graceSeconds: number; organizationId?: string; logger: Logger },

@@ -3,9 +3,9 @@
  * without a run in progress gets a new openapi-process run (an unchanged document adds no version).
  */
 
-import { type DataSource, IsNull, MoreThan, Not } from 'typeorm';
+import { IsNull, MoreThan, Not } from 'typeorm';
 import { OpenAPISpec } from '../../entities/OpenAPISpec';
-import { inTransaction } from '../../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../../platform/db/transactions';
 import { isJobActive } from '../jobs/job-kind';
 import { lockJobRow, requestJob } from '../jobs/job-lifecycle';
 import { openapiProcessJob } from './process-job';
@@ -13,11 +13,11 @@ import { openapiProcessJob } from './process-job';
 const BATCH = 100;
 
 /**
- * Asks for the refreshes, whose runs start as each commits (in a work context: the Schedule's activity); returns
+ * Asks for the refreshes, whose runs start as each commits (the Schedule's activity); returns
  * how many were asked for. `organizationId` narrows it (tests).
  */
 export async function refreshUrlSpecs(
-  deps: { ds: DataSource },
+  deps: WorkSource,
   options: { organizationId?: string; now: Date },
 ): Promise<number> {
   let requested = 0;
@@ -34,7 +34,7 @@ export async function refreshUrlSpecs(
     });
     for (const { id } of batch) {
       // the run's start follows the commit (after-commit.ts)
-      const asked = await inTransaction(deps.ds, async (db) => {
+      const asked = await inTransaction(deps, async (db) => {
         const spec = await lockJobRow(db, openapiProcessJob, id);
         if (!spec?.sourceUrl || isJobActive(spec.process)) return false;
         await requestJob(db, openapiProcessJob, spec, options.now);

@@ -3,10 +3,12 @@
  * replace ask for the openapi-process job in the request's transaction (the caller dispatches the
  * ticket after the commit); a text source is stored in the blob store first, by its hash.
  */
+
 import { createHash } from 'crypto';
 import { idleJobState } from '../../entities/JobState';
 import { OpenAPISpec, OpenAPISpecVisibility } from '../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { insertKeepingValues, isDuplicateKey } from '../../platform/db/transactions';
 import type { BlobStore } from '../../platform/storage/blob-store';
@@ -43,7 +45,7 @@ export async function lockSpecBySlug(db: Db, organizationId: string, slug: strin
 
 /** Creates the spec (409 when its slug is taken in the organization) and asks for its first processing. */
 export async function createSpec(
-  db: Db,
+  db: WorkTx,
   input: { id: string; organizationId: string; slug: string; source: StoredSource; createdById: string },
   now = new Date(),
 ): Promise<JobTicket<OpenAPISpec>> {
@@ -76,7 +78,7 @@ export async function createSpec(
 
 /** Replaces the locked spec's source and asks for a new processing, which supersedes a running one. */
 export async function replaceSpecSource(
-  db: Db,
+  db: WorkTx,
   spec: OpenAPISpec,
   source: StoredSource,
   now = new Date(),
@@ -103,7 +105,7 @@ export async function setSpecVisibility(
  * no row and write nothing; its cancel follows the commit). Returns the blob keys to remove after the
  * commit.
  */
-export async function deleteSpec(db: Db, spec: OpenAPISpec): Promise<{ blobKeys: string[] }> {
+export async function deleteSpec(db: WorkTx, spec: OpenAPISpec): Promise<{ blobKeys: string[] }> {
   await withdrawJob(db, openapiProcessJob, spec);
   const versions = await db.find(OpenAPISpecVersion, {
     where: { specId: spec.id },

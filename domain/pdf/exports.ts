@@ -3,12 +3,15 @@
  * export row of (change request, revision, options) is found or created, and a render is asked
  * for unless one is done or under way. What the request answers is read from that row.
  */
+
 import { createHash } from 'crypto';
 import type { ChangeRequest } from '../../entities/ChangeRequest';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
 import type { Space } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
+
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
 import { loadRevision } from '../content/revisions';
@@ -51,7 +54,7 @@ async function assertPageOfRevision(db: Db, revisionId: string, pageId: string):
  * asked for when none was, or the last one failed; a finished or running one is reused.
  */
 export async function requestPdfExport(
-  db: Db,
+  db: WorkTx,
   space: Space,
   changeRequest: ChangeRequest,
   options: PdfOptions,

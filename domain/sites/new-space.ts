@@ -5,7 +5,8 @@
  */
 
 import type { Space } from '../../entities/Space';
-import type { Db } from '../../platform/db/transactions';
+import type { WorkTx } from '../../platform/db/after-commit';
+
 import { applyTemplate } from '../content/templates/apply';
 import { createSpace, TITLE_MAX } from '../spaces/spaces';
 
@@ -18,7 +19,7 @@ export interface NewSpaceOptions {
 }
 
 export async function createSpaceForSite(
-  db: Db,
+  db: WorkTx,
   organizationId: string,
   title: string,
   kind: NewSpaceKind,

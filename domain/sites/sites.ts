@@ -5,6 +5,7 @@ import { SiteSection } from '../../entities/SiteSection';
 import { SiteSectionGroup } from '../../entities/SiteSectionGroup';
 import { SiteSpace } from '../../entities/SiteSpace';
 import type { Space } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { isDuplicateKey } from '../../platform/db/transactions';
 import { badRequest, conflict } from '../errors';
@@ -101,7 +102,7 @@ export async function updateSite(db: Db, site: Site, patch: SitePatch): Promise<
 }
 
 /** Deletes the site with its structure, share links, signing key and integration installations; its hostname is free again. The spaces stay. */
-export async function deleteSite(db: Db, site: Site): Promise<void> {
+export async function deleteSite(db: WorkTx, site: Site): Promise<void> {
   await deleteShareLinksOfSite(db, site.id);
   await deletePublishingAuthOfSite(db, site.id);
   await db.delete(SiteSpace, { siteId: site.id });

@@ -5,6 +5,7 @@
  */
 
 import { Space } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import { type Db, databaseNow } from '../../platform/db/transactions';
 import { refreshSpaceLinks } from '../content/indexer';
 import { notFound } from '../errors';
@@ -33,7 +34,7 @@ export async function lockSpace(db: Db, spaceId: string): Promise<Space> {
  * deletedAt and its purge; the ticket then only restarts that purge if its start was lost. Its times
  * come from the database's clock, which also decides when it is due and whether it can be restored.
  */
-export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<Space>> {
+export async function softDeleteSpace(db: WorkTx, space: Space): Promise<JobTicket<Space>> {
   if (space.deletedAt) return currentJob(db, spacePurgeJob, space);
   const now = await databaseNow(db);
   await db.update(Space, { id: space.id }, { deletedAt: now, updatedAt: now });
@@ -46,7 +47,7 @@ export async function softDeleteSpace(db: Db, space: Space): Promise<JobTicket<S
  * Brings the locked space back and withdraws its purge; past the retention it is as good as gone
  * (404). The purge's first batch takes the same lock, so a restore at the deadline wins or loses whole.
  */
-export async function restoreSpace(db: Db, space: Space, retentionSeconds: number): Promise<JobTicket<Space>> {
+export async function restoreSpace(db: WorkTx, space: Space, retentionSeconds: number): Promise<JobTicket<Space>> {
   if (!space.deletedAt) return currentJob(db, spacePurgeJob, space);
   const now = await databaseNow(db);
   if (!isRestorable(space, retentionSeconds, now)) throw notFound('space');

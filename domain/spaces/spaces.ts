@@ -3,6 +3,7 @@
 import type { Collection } from '../../entities/Collection';
 import { idleJobState } from '../../entities/JobState';
 import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
 import { lastPosition, positionAmongSiblings } from '../collections/ordering';
@@ -84,7 +85,7 @@ export interface SpacePatch {
 }
 
 /** Updates the metadata; a change of visibility is sent to the integrations installed on the space. */
-export async function updateSpace(db: Db, space: Space, patch: SpacePatch): Promise<Space> {
+export async function updateSpace(db: WorkTx, space: Space, patch: SpacePatch): Promise<Space> {
   if (patch.visibility === 'in-collection' && !space.parentId)
     throw badRequest('visibility: in-collection is only for a space in a collection');
   const previousVisibility = space.visibility;

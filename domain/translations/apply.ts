@@ -8,7 +8,7 @@
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
-import { Db, inTransaction } from '../../platform/db/transactions';
+import { type Db, inTransaction } from '../../platform/db/transactions';
 import { commitToHead } from '../content/heads';
 import type { JobRef } from '../jobs/contracts';
 import { JobError } from '../jobs/job-error';
@@ -91,7 +91,7 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
     await copyBlob(file.blob, entry.blob);
   }
 
-  const outcome = await inTransaction(deps.ds, async (db) => {
+  const outcome = await inTransaction(deps, async (db) => {
     const translation = await lockCurrentJob(db, translationRunJob, ref);
     const already = applied(translation);
     if (already) return already;

@@ -5,13 +5,12 @@
  * TRANSLATION_PAGES_PER_STEP pages, each with the hash of what it sends; the steps a failed earlier run
  * finished with the same hash are kept; and the row records that this run's blobs are stored.
  */
-import type { DataSource } from 'typeorm';
+
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
 import type { Config } from '../../platform/config';
-import type { Db } from '../../platform/db/transactions';
-import { inTransaction } from '../../platform/db/transactions';
+import { Db, inTransaction, type WorkSource } from '../../platform/db/transactions';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { canonicalJson, hashOf } from '../content/objects';
 import type { JobRef } from '../jobs/contracts';
@@ -21,10 +20,10 @@ import { keepFinishedSteps, planKey, RunPlan, readJsonIfStored, removeRunBlobs, 
 import { translationRunJob } from './run-job';
 import { flattenTree, liveSourceSpace, revisionReader } from './source';
 
-export interface RunDeps {
-  ds: DataSource;
-  blobs: BlobStore;
+/** A run commits to its result space's head, which sends events: the data source with what starts them. */
+export interface RunDeps extends WorkSource {
   config: Config;
+  blobs: BlobStore;
 }
 
 export interface PlanSummary {

@@ -8,6 +8,7 @@ import { idleJobState } from '../../entities/JobState';
 import type { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
 import { TranslationPage } from '../../entities/TranslationPage';
+import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { insertKeepingValues } from '../../platform/db/transactions';
 import { newId } from '../ids';
@@ -24,7 +25,7 @@ export interface NewTranslation {
 }
 
 export async function createTranslation(
-  db: Db,
+  db: WorkTx,
   input: NewTranslation,
   now = new Date(),
 ): Promise<JobTicket<Translation>> {
@@ -71,7 +72,7 @@ export async function setInstructions(
 }
 
 /** Asks for a run: at once when none is under way, else exactly one more after the current one. */
-export function requestRun(db: Db, translation: Translation): Promise<JobTicket<Translation>> {
+export function requestRun(db: WorkTx, translation: Translation): Promise<JobTicket<Translation>> {
   return requestJob(db, translationRunJob, translation);
 }
 
@@ -81,7 +82,7 @@ export function requestRun(db: Db, translation: Translation): Promise<JobTicket<
  * space. Returns the run whose intermediate blobs remain, to remove.
  */
 export async function deleteTranslation(
-  db: Db,
+  db: WorkTx,
   translation: Translation,
 ): Promise<{ stagedGeneration: number | null }> {
   await withdrawJob(db, translationRunJob, translation);

@@ -1,75 +1,69 @@
 /**
- * Work that runs once a transaction commits, as Outline's `transaction.afterCommit`: domain code in a
- * transaction registers it (a job's start, a superseded run's cancel, an integration event's delivery)
- * and inTransaction runs it after the commit; a rollback drops it. What it needs comes from the work
- * context the transaction runs in: the API's request (api/operation.ts) or the worker's activity
- * (activities/index.ts). A transaction outside one (a CLI, a test's own write) registers nothing, and
- * the reconciler starts what was asked for, as it does after a crash between the commit and the start.
+ * Work that runs once a transaction commits, as Outline's `transaction.afterCommit`: domain code registers it
+ * on the transaction it was handed (a job's start, a superseded run's cancel, an integration event's
+ * delivery), inTransaction runs it after the commit, and a rollback drops it. What the work needs (the
+ * Temporal gateway, the logger, the configuration) is passed to inTransaction by its caller, the API's
+ * handler or the worker's activity, and reaches the work through the transaction: nothing is looked up in
+ * ambient context. A function that registers such work takes a WorkTx, so calling it with a bare
+ * EntityManager is a compile error, and at run time an error (assertWorkTx).
  */
-import { AsyncLocalStorage } from 'node:async_hooks';
 import type { Logger } from 'pino';
-import type { EntityManager as Db, QueryRunner } from 'typeorm';
+import type { EntityManager } from 'typeorm';
 import type { Config } from '../config';
 import type { TemporalGateway } from '../temporal/gateway';
 
-/** What a request or an activity runs with, and its after-commit work needs. */
-export interface WorkContext {
-  config: Config;
+/** What after-commit work runs with: the caller of inTransaction hands it over with the data source. */
+export interface AfterCommitServices {
+  /** The address event payloads link to: all of the configuration a transaction's writes read. */
+  config: Pick<Config, 'publicBaseUrl'>;
   temporal: TemporalGateway;
   logger: Logger;
 }
 
-/** One piece of after-commit work: it logs its own failure (the reconciler repairs what it lost). */
-export type AfterCommitAction = (context: WorkContext) => Promise<void>;
-
-interface OpenTransaction {
-  context: WorkContext;
-  actions: AfterCommitAction[];
+/** A transaction that can start jobs and events once it commits. */
+export interface WorkTx extends EntityManager {
+  /** Registers `work` to run, awaited and in order, once this transaction commits; a rollback drops it. */
+  afterCommit(work: () => Promise<void>): void;
+  readonly services: AfterCommitServices;
 }
 
-const work = new AsyncLocalStorage<WorkContext>();
-const open = new WeakMap<QueryRunner, OpenTransaction>();
+/** The after-commit list of one open transaction. */
+export class AfterCommitList {
+  private readonly work: Array<() => Promise<void>> = [];
 
-/** Runs `fn` (a request's handler, an activity) in `context`: its transactions run their after-commit work. */
-export function withWorkContext<T>(context: WorkContext, fn: () => Promise<T>): Promise<T> {
-  return work.run(context, fn);
-}
+  constructor(private readonly services: AfterCommitServices) {}
 
-/**
- * Opens the after-commit list of the transaction of `db` (inTransaction, as it begins); null outside a
- * work context.
- */
-export function openAfterCommit(db: Db): OpenTransaction | null {
-  const context = work.getStore();
-  if (!context || !db.queryRunner) return null;
-  const transaction = { context, actions: [] };
-  open.set(db.queryRunner, transaction);
-  return transaction;
-}
+  /** Makes `db`, the manager of the transaction, a WorkTx whose work lands on this list. */
+  attach(db: EntityManager): WorkTx {
+    return Object.assign(db, {
+      afterCommit: (work: () => Promise<void>) => {
+        if (!db.queryRunner?.isTransactionActive) throw new Error('afterCommit: the transaction has already ended');
+        this.work.push(work);
+      },
+      services: this.services,
+    });
+  }
 
-/** Runs the committed transaction's work in the order it was registered. */
-export async function runAfterCommit(transaction: OpenTransaction | null): Promise<void> {
-  for (const action of transaction?.actions ?? []) {
-    try {
-      await action(transaction!.context);
-    } catch (err) {
-      transaction!.context.logger.warn({ err }, 'after-commit work failed; the reconciler repairs what it lost');
+  /**
+   * Runs the committed transaction's work in the order it was registered, each awaited: the caller answers
+   * once its jobs and events were started. A failure is logged, not thrown (the commit stands), and the
+   * reconciler starts what it lost.
+   */
+  async run(): Promise<void> {
+    for (const work of this.work) {
+      try {
+        await work();
+      } catch (err) {
+        this.services.logger.warn({ err }, 'after-commit work failed; the reconciler repairs what it lost');
+      }
     }
   }
 }
 
-function transactionOf(db: Db): OpenTransaction | undefined {
-  return db.queryRunner?.isTransactionActive ? open.get(db.queryRunner) : undefined;
-}
-
-/** Registers `action` to run once the transaction of `db` commits; nothing outside a work context. */
-export function afterCommit(db: Db, action: AfterCommitAction): void {
-  transactionOf(db)?.actions.push(action);
-}
-
-/** The configuration of the work context the transaction of `db` runs in (an event's user URLs need it). */
-export function transactionConfig(db: Db): Config {
-  const context = transactionOf(db)?.context ?? work.getStore();
-  if (!context) throw new Error('this write needs a work context (withWorkContext) around its transaction');
-  return context.config;
+/** Fails loudly where a job or an event would be asked for without a transaction that can start it. */
+export function assertWorkTx(db: EntityManager): asserts db is WorkTx {
+  if (typeof (db as Partial<WorkTx>).afterCommit !== 'function' || !db.queryRunner?.isTransactionActive)
+    throw new Error(
+      'this write starts a job or an event once it commits: run it in inTransaction(work, …) with the Temporal gateway, the logger and the configuration',
+    );
 }

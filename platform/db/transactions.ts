@@ -1,26 +1,31 @@
 import type { DataSource, EntityManager, EntityTarget, ObjectLiteral, QueryDeepPartialEntity } from 'typeorm';
-import { openAfterCommit, runAfterCommit } from './after-commit';
+import { AfterCommitList, type AfterCommitServices, type WorkTx } from './after-commit';
 
 /** Domain functions take an EntityManager so the caller decides the transaction. */
 export type Db = EntityManager;
 
+/** A data source with what after-commit work needs (after-commit.ts): the API's and the worker's deps. */
+export type WorkSource = AfterCommitServices & { ds: DataSource };
+
 /**
- * Runs fn in one transaction: a failed request writes nothing. Once it commits, runs the work fn registered
- * to follow it (after-commit.ts: a job's start, an event's delivery); a rollback drops that work.
+ * Runs fn in one transaction: a failed request writes nothing. Given a WorkSource, fn gets a WorkTx: the jobs
+ * and events it asks for start once the transaction commits, awaited before inTransaction returns, and a
+ * rollback drops them. Given a bare DataSource, fn gets a plain transaction, and asking for a job in it
+ * fails.
  */
-export async function inTransaction<T>(ds: DataSource, fn: (db: Db) => Promise<T>): Promise<T> {
-  let transaction: ReturnType<typeof openAfterCommit> = null;
+export function inTransaction<T>(source: DataSource, fn: (db: Db) => Promise<T>): Promise<T>;
+export function inTransaction<T>(source: WorkSource, fn: (tx: WorkTx) => Promise<T>): Promise<T>;
+export async function inTransaction<T>(source: DataSource | WorkSource, fn: (tx: WorkTx) => Promise<T>): Promise<T> {
+  const work = 'ds' in source ? new AfterCommitList(source) : null;
+  const ds = 'ds' in source ? source.ds : source;
   let result: T;
   try {
-    result = await ds.transaction('READ COMMITTED', (db) => {
-      transaction = openAfterCommit(db);
-      return fn(db);
-    });
+    result = await ds.transaction('READ COMMITTED', (db) => fn(work ? work.attach(db) : (db as WorkTx)));
   } finally {
     // counted even when it failed: a lost answer to COMMIT may hide a commit
     commits += 1;
   }
-  await runAfterCommit(transaction);
+  await work?.run();
   return result;
 }
 

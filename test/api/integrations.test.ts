@@ -15,6 +15,7 @@ import { User } from '../../entities/User';
 import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, createUser, OrgFixture, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
+import { heldBack } from '../support/held-back';
 import { useServer } from '../support/server';
 import { newSite, sitesPath } from '../support/sites';
 
@@ -681,7 +682,7 @@ describe('unpublish', () => {
     await publish(fx, name, { visibility: 'unlisted' });
     const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
     for (const org of [fx.org, other.org])
-      await inTransaction(server.ds, (db) => installIntegration(db, integration, org, fx.admin.user.id));
+      await inTransaction(heldBack(server.ds), (db) => installIntegration(db, integration, org, fx.admin.user.id));
 
     // a member who is not an admin sees it but may not unpublish it; another organization's admin is refused too
     const reader = await addMember(server.ds, fx.org, 'read');
@@ -805,7 +806,7 @@ describe("a private integration's script and images", () => {
 
     // installed on a site: served to anyone only while that site is published
     const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
-    const { installation } = await inTransaction(server.ds, (db) =>
+    const { installation } = await inTransaction(heldBack(server.ds), (db) =>
       installIntegration(db, integration, fx.org, fx.admin.user.id),
     );
     const space = await newSpace(server, fx.admin, fx.org.id);
@@ -886,7 +887,9 @@ describe("a private integration's script and images", () => {
     expect((await server.as(b.admin.token).get(paths(name)[0])).status).toBe(404);
     // the owner's own published site still does
     const integration = await server.ds.manager.findOneByOrFail(Integration, { name });
-    const own = await inTransaction(server.ds, (db) => installIntegration(db, integration, a.org, a.admin.user.id));
+    const own = await inTransaction(heldBack(server.ds), (db) =>
+      installIntegration(db, integration, a.org, a.admin.user.id),
+    );
     await coverAllSitesAndPublishOne(a, name, own.installation.id);
     expect((await request(server.app).get(paths(name)[0])).status).toBe(200);
 

@@ -9,14 +9,12 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import os from 'os';
 import path from 'path';
-import pino from 'pino';
 import request from 'supertest';
 import { promisify } from 'util';
 import type { Head } from '../../domain/content/heads';
 import { issueIntegrationTokens } from '../../domain/integrations/tokens';
 import { refreshUrlSpecs } from '../../domain/openapi-specs/refresh';
 import { loadConfig } from '../../platform/config';
-import { withWorkContext } from '../../platform/db/after-commit';
 import { inTransaction } from '../../platform/db/transactions';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newSpace } from '../support/api';
@@ -71,7 +69,6 @@ let docs: http.Server;
 let docsBase: string;
 let server: TestServer;
 let worker: TestWorker;
-const logger = pino({ level: 'silent' });
 
 beforeAll(async () => {
   docs = http.createServer((req, res) => {
@@ -247,11 +244,8 @@ describe('creating and processing', () => {
     documents['/mutable.json'] = OPENAPI_31('Before');
     await create(fx, 'mutable', { url: `${docsBase}/mutable.json` });
     const before = await processed(fx, 'mutable');
-    // as the Schedule's activity runs it: in a work context, so the runs start as each request commits
-    const refresh = () =>
-      withWorkContext({ config: server.config, temporal: server.temporal, logger }, () =>
-        refreshUrlSpecs({ ds: server.ds }, { organizationId: fx.org.id, now: new Date() }),
-      );
+    // as the Schedule's activity runs it: the runs start as each request commits
+    const refresh = () => refreshUrlSpecs(server, { organizationId: fx.org.id, now: new Date() });
 
     expect(await refresh()).toBe(1);
     const same = await processed(fx, 'mutable');

@@ -7,7 +7,7 @@
 import pino from 'pino';
 import { deflateSync } from 'zlib';
 import { requestJob } from '../../domain/jobs/job-lifecycle';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import { expireJobs } from '../../domain/jobs/kinds';
 import { pdfExportJob } from '../../domain/pdf/export-job';
 import { pdfExportId } from '../../domain/pdf/exports';
@@ -20,6 +20,7 @@ import { createBlobStore } from '../../platform/storage';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newSpace } from '../support/api';
 import { download, png, pngFile, upload } from '../support/content-forms';
+import { heldBack } from '../support/held-back';
 import { OutlineNode, ReadPdf, readPdf } from '../support/pdf';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
@@ -372,10 +373,10 @@ describe('change request PDF', () => {
       lastRequestedAt: now,
       render: idleJobState(),
     });
-    const ticket = await inTransaction(server.ds, async (db) =>
+    const ticket = await inTransaction(heldBack(server.ds), async (db) =>
       requestJob(db, pdfExportJob, await db.findOneByOrFail(PdfExport, { id })),
     );
-    await dispatchJob(server.temporal, server.ds.manager, ticket, pino({ level: 'silent' }));
+    await applyJobTicket(server.temporal, server.ds.manager, ticket, pino({ level: 'silent' }));
     const client = await server.temporal.getClient();
     await expect(client.workflow.getHandle(`pdf-export/${id}/1`).result()).rejects.toThrow();
     const failed = await server.ds.manager.findOneByOrFail(PdfExport, { id });

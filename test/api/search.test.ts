@@ -6,6 +6,7 @@ import { Actor, addMember, createOrg, OrgFixture, unique } from '../factories';
 import { Json, newSpace } from '../support/api';
 import { grant } from '../support/content';
 import { writeHead } from '../support/heads';
+import { heldBack } from '../support/held-back';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -112,7 +113,9 @@ describe('space search', () => {
       (e) => e.createPage({ title: 'Proposed', markdown: `Proposes ${word}.` }),
     );
     expect((await search(fx.admin, path, { query: word })).count).toBe(0);
-    await inTransaction(server.ds, (db) => mergeChangeRequest(db, cr.id, fx.admin.user.id, server.config.appBaseUrl));
+    await inTransaction(heldBack(server.ds), (db) =>
+      mergeChangeRequest(db, cr.id, fx.admin.user.id, server.config.appBaseUrl),
+    );
     expect((await search(fx.admin, path, { query: word })).items.map((p: Json) => p.id)).toEqual([proposed]);
   });
 

@@ -8,8 +8,8 @@ import pino from 'pino';
 import { promisify } from 'util';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { finishJob } from '../../domain/jobs/job-lifecycle';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { recordJobEnd } from '../../domain/jobs/job-lifecycle';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
@@ -17,6 +17,7 @@ import { loadConfig } from '../../platform/config';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
@@ -64,16 +65,18 @@ const purgeHandle = async (spaceId: string, generation: number) =>
 async function deletedSpace(dispatch: boolean) {
   const { org } = await createOrg(server.ds);
   const space = await insertSpace(server.ds, org);
-  const ticket = await inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
-  if (dispatch) await dispatchJob(server.temporal, server.ds.manager, ticket, logger);
+  const ticket = await inTransaction(heldBack(server.ds), async (db) =>
+    softDeleteSpace(db, await lockSpace(db, space.id)),
+  );
+  if (dispatch) await applyJobTicket(server.temporal, server.ds.manager, ticket, logger);
   return space.id;
 }
 
 describe('cli jobs retry and cancel', () => {
   it('retry runs a failed job as a new generation; a running or succeeded one is exit 6, none exit 3', async () => {
     const spaceId = await deletedSpace(false);
-    await inTransaction(server.ds, async (db) =>
-      finishJob(db, spacePurgeJob, jobRef(spacePurgeJob, await rowOf(spaceId)), {
+    await inTransaction(heldBack(server.ds), async (db) =>
+      recordJobEnd(db, spacePurgeJob, jobRef(spacePurgeJob, await rowOf(spaceId)), {
         code: 'JOB_FAILED',
         messages: [{ message: 'boom' }],
       }),

@@ -6,13 +6,14 @@ import { execFile, execFileSync, spawn } from 'child_process';
 import * as path from 'path';
 import { promisify } from 'util';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { finishJob, markJobStarted, reportJobProgress } from '../../domain/jobs/job-lifecycle';
+import { recordJobEnd, markJobStarted, reportJobProgress } from '../../domain/jobs/job-lifecycle';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { useServer } from '../support/server';
 
 const CLI = path.join(__dirname, '..', '..', 'dist', 'cli', 'main.js');
@@ -51,7 +52,9 @@ async function until(check: () => boolean, what: string): Promise<void> {
 
 async function deletedSpace(orgId: { id: string } & Parameters<typeof insertSpace>[1]) {
   const space = await insertSpace(server.ds, orgId);
-  const ticket = await inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
+  const ticket = await inTransaction(heldBack(server.ds), async (db) =>
+    softDeleteSpace(db, await lockSpace(db, space.id)),
+  );
   return jobRef(spacePurgeJob, ticket.row);
 }
 
@@ -60,8 +63,8 @@ describe('cli jobs', () => {
     const { org } = await createOrg(server.ds);
     const pending = await deletedSpace(org);
     const failed = await deletedSpace(org);
-    await inTransaction(server.ds, (db) =>
-      finishJob(db, spacePurgeJob, failed, { code: 'JOB_FAILED', messages: [{ message: 'boom' }] }),
+    await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, spacePurgeJob, failed, { code: 'JOB_FAILED', messages: [{ message: 'boom' }] }),
     );
 
     const all = JSON.parse((await cli('jobs', 'list', '--org', org.id, '--json')).stdout).jobs;
@@ -94,8 +97,8 @@ describe('cli jobs', () => {
     const { org } = await createOrg(server.ds);
     const bad = await deletedSpace(org);
     const watchingBad = watch(bad.resourceId);
-    await inTransaction(server.ds, (db) =>
-      finishJob(db, spacePurgeJob, bad, { code: 'JOB_FAILED', messages: [{ message: 'the database refused' }] }),
+    await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, spacePurgeJob, bad, { code: 'JOB_FAILED', messages: [{ message: 'the database refused' }] }),
     );
     const failed = await watchingBad;
     expect(failed.code).toBe(5);
@@ -129,7 +132,7 @@ describe('cli jobs', () => {
     // a purge counts no progress (its kind's unit is none), so a report shows nothing new
     await inTransaction(server.ds, (db) => reportJobProgress(db, spacePurgeJob, job, 1, 2));
     await pause();
-    await inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, job, null));
+    await inTransaction(heldBack(server.ds), (db) => recordJobEnd(db, spacePurgeJob, job, null));
     const done = await watcher.done;
     expect(done.code).toBe(0);
     expect(done.stderr.split('\n')).toEqual([

@@ -1,16 +1,16 @@
 /**
  * The after-commit list (platform/db/after-commit.ts) on the real MariaDB and Temporal: a job asked for in a
- * transaction starts once it commits, and not at all when it rolls back. A private task queue with no
- * worker: the runs are started, never run (each test terminates its own).
+ * transaction starts once it commits, before inTransaction returns, and not at all when it rolls back; asking
+ * for one in a transaction that cannot start it fails. A private task queue with no worker: the runs are
+ * started, never run (each test terminates its own).
  */
 import { WorkflowNotFoundError } from '@temporalio/client';
-import pino from 'pino';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';
 import { loadConfig } from '../../platform/config';
-import { withWorkContext } from '../../platform/db/after-commit';
+import type { WorkTx } from '../../platform/db/after-commit';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
@@ -27,8 +27,6 @@ afterAll(async () => {
   await server?.close();
 });
 
-const context = () => ({ config: server.config, temporal: server.temporal, logger: pino({ level: 'silent' }) });
-
 async function newSpace(): Promise<Space> {
   const { org } = await createOrg(server.ds);
   return insertSpace(server.ds, org);
@@ -36,7 +34,7 @@ async function newSpace(): Promise<Space> {
 
 /** Deletes the space in one transaction, which asks for its purge; `fail` throws before the commit. */
 const deleteSpace = (space: Space, fail = false) =>
-  inTransaction(server.ds, async (db) => {
+  inTransaction(server, async (db) => {
     await softDeleteSpace(db, await lockSpace(db, space.id));
     if (fail) throw new Error('rolled back');
   });
@@ -49,11 +47,11 @@ async function purgeRun(space: Space) {
 describe('after-commit work', () => {
   it('a rolled-back transaction starts nothing; a committed one starts the job it asked for', async () => {
     const space = await newSpace();
-    await expect(withWorkContext(context(), () => deleteSpace(space, true))).rejects.toThrow('rolled back');
+    await expect(deleteSpace(space, true)).rejects.toThrow('rolled back');
     expect((await server.ds.manager.findOneByOrFail(Space, { id: space.id })).deletedAt).toBeNull();
     await expect((await purgeRun(space)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
 
-    await withWorkContext(context(), () => deleteSpace(space));
+    await deleteSpace(space);
     const row = await server.ds.manager.findOneByOrFail(Space, { id: space.id });
     const run = await purgeRun(space);
     try {
@@ -66,12 +64,17 @@ describe('after-commit work', () => {
     }
   });
 
-  it('a transaction outside a work context (a CLI) starts nothing: the reconciler starts what it asked for', async () => {
+  it('asking for a job in a transaction without the gateway fails, and writes nothing', async () => {
     const space = await newSpace();
-    await deleteSpace(space);
+    // a bare data source (a script's) gives a plain transaction: a cast past the compiler fails at run time
+    await expect(
+      inTransaction(server.ds, async (db) => softDeleteSpace(db as WorkTx, await lockSpace(db, space.id))),
+    ).rejects.toThrow('inTransaction(work');
     const row = await server.ds.manager.findOneByOrFail(Space, { id: space.id });
-    expect(row.deletedAt).not.toBeNull();
-    expect(row.purge).toMatchObject({ generation: 1, runId: null });
-    await expect((await purgeRun(space)).describe()).rejects.toBeInstanceOf(WorkflowNotFoundError);
+    expect(row.deletedAt).toBeNull();
+    expect(row.purge).toMatchObject({ generation: 0, requestedAt: null });
+    // and outside any transaction too
+    await expect(softDeleteSpace(server.ds.manager as WorkTx, space)).rejects.toThrow('inTransaction(work');
+    expect((await server.ds.manager.findOneByOrFail(Space, { id: space.id })).deletedAt).toBeNull();
   });
 });

@@ -29,6 +29,7 @@ import { GuardedFetch } from '../../platform/net/guarded-fetch';
 import { createBlobStore } from '../../platform/storage';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { zipOf } from '../support/import-fixtures';
 import { pngBytes } from '../support/website';
 
@@ -62,7 +63,7 @@ beforeAll(async () => {
   const config = loadConfig();
   server.ds = await createDataSource(config).initialize();
   deps = {
-    ds: server.ds,
+    ...heldBack(server.ds),
     config,
     blobs: createBlobStore(config),
     fetch: new GuardedFetch({ ...config.fetch, allowLoopback: true }),
@@ -80,7 +81,7 @@ afterAll(async () => {
 async function requested(url: string, source: ImportSource = 'markdown'): Promise<ImportRun> {
   const { org, admin } = await createOrg(server.ds);
   const space = await insertSpace(server.ds, org);
-  const { ticket } = await inTransaction(server.ds, (db) =>
+  const { ticket } = await inTransaction(heldBack(server.ds), (db) =>
     requestImport(
       db,
       { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
@@ -114,7 +115,7 @@ describe('the content-import steps', () => {
     const run = await requested(`${base}/other.md`);
     const ref = jobRef(contentImportJob, run);
     await stageImportBatch(deps, ref, 0);
-    await inTransaction(server.ds, async (db) =>
+    await inTransaction(heldBack(server.ds), async (db) =>
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!),
     );
     await expect(commitImport(deps, ref, 1)).rejects.toMatchObject({ code: 'SUPERSEDED' });
@@ -211,7 +212,7 @@ describe('staging in batches', () => {
     const staged = stageImportBatch(deps, ref, 0, live);
     // the first image is stored, the second under way: the run is cancelled, and its activity with it
     await fetching;
-    await inTransaction(server.ds, async (db) =>
+    await inTransaction(heldBack(server.ds), async (db) =>
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, run.id))!),
     );
     controller.abort(new Error('cancelled'));

@@ -5,7 +5,7 @@
  */
 import { Registry } from 'prom-client';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { finishJob, markJobStarted } from '../../domain/jobs/job-lifecycle';
+import { recordJobEnd, markJobStarted } from '../../domain/jobs/job-lifecycle';
 import { JOB_KINDS } from '../../domain/jobs/kinds';
 import { countJobs, type JobCount, registerJobsGauge } from '../../domain/metrics/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
@@ -13,6 +13,7 @@ import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { createDataSource } from '../../platform/db/data-source';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBackTx } from '../support/held-back';
 import { sample } from '../support/metrics';
 import { useServer } from '../support/server';
 
@@ -28,7 +29,8 @@ describe('the jobs gauge', () => {
     const { org } = await createOrg(server.ds);
     const spaces = await Promise.all([1, 2, 3, 4, 5, 6].map(() => insertSpace(server.ds, org)));
     const now = new Date();
-    const transaction = server.ds.transaction('REPEATABLE READ', async (db) => {
+    const transaction = server.ds.transaction('REPEATABLE READ', async (raw) => {
+      const db = heldBackTx(raw);
       const before = await countJobs(db, now);
       expect(before).toHaveLength(JOB_KINDS.length * 3);
       expect(new Set(before.map((c) => c.status))).toEqual(new Set(['pending', 'running', 'failed_last_hour']));
@@ -39,9 +41,9 @@ describe('the jobs gauge', () => {
       const [, , running, failedNow, failedEarlier, succeeded] = refs; // the first two stay pending
       for (const ref of [running, failedNow, failedEarlier, succeeded]) await markJobStarted(db, spacePurgeJob, ref);
       const failure = { code: 'JOB_FAILED', messages: [{ message: 'boom' }] };
-      await finishJob(db, spacePurgeJob, failedNow, failure, new Date(now.getTime() - 60_000));
-      await finishJob(db, spacePurgeJob, failedEarlier, failure, new Date(now.getTime() - 2 * HOUR));
-      await finishJob(db, spacePurgeJob, succeeded, null, now);
+      await recordJobEnd(db, spacePurgeJob, failedNow, failure, new Date(now.getTime() - 60_000));
+      await recordJobEnd(db, spacePurgeJob, failedEarlier, failure, new Date(now.getTime() - 2 * HOUR));
+      await recordJobEnd(db, spacePurgeJob, succeeded, null, now);
 
       const after = byKey(await countJobs(db, now));
       const delta = [...byKey(before)].filter(([key, count]) => after.get(key) !== count);

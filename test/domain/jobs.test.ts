@@ -3,12 +3,13 @@ import { ApplicationFailure } from '@temporalio/common';
 import { toFailure } from '../../activities/job-activity';
 import { JobError } from '../../domain/jobs/job-error';
 import { defineJobKind, jobRef, jobStatus } from '../../domain/jobs/job-kind';
-import { finishJob, lockCurrentJob, lockJobRow, requestJob, withdrawJob } from '../../domain/jobs/job-lifecycle';
+import { recordJobEnd, lockCurrentJob, lockJobRow, requestJob, withdrawJob } from '../../domain/jobs/job-lifecycle';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import type { Space } from '../../entities/Space';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -19,7 +20,7 @@ async function freshSpace(): Promise<Space> {
 }
 
 const request = (kind: typeof spacePurgeJob, id: string) =>
-  inTransaction(server.ds, async (db) => requestJob(db, kind, (await lockJobRow(db, kind, id))!));
+  inTransaction(heldBack(server.ds), async (db) => requestJob(db, kind, (await lockJobRow(db, kind, id))!));
 
 describe('job rows', () => {
   it('supersede: each request is a new generation and names the run it superseded', async () => {
@@ -32,9 +33,9 @@ describe('job rows', () => {
     expect(second.row.purge.generation).toBe(2);
     // a step of the superseded run writes nothing
     await expect(
-      inTransaction(server.ds, (db) => finishJob(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null)),
+      inTransaction(heldBack(server.ds), (db) => recordJobEnd(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null)),
     ).rejects.toMatchObject({ code: 'SUPERSEDED' });
-    const withdrawn = await inTransaction(server.ds, async (db) =>
+    const withdrawn = await inTransaction(heldBack(server.ds), async (db) =>
       withdrawJob(db, spacePurgeJob, (await lockJobRow(db, spacePurgeJob, space.id))!),
     );
     expect(withdrawn).toMatchObject({ start: false, superseded: 2 });
@@ -50,11 +51,13 @@ describe('job rows', () => {
     const again = await request(coalescing, space.id);
     expect([during.start, again.start]).toEqual([false, false]);
     expect(again.row.purge).toMatchObject({ generation: 1, rerunRequested: true });
-    const next = await inTransaction(server.ds, (db) => finishJob(db, coalescing, jobRef(coalescing, first.row), null));
+    const next = await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, coalescing, jobRef(coalescing, first.row), null),
+    );
     expect(next).toMatchObject({ start: true, superseded: null });
     expect(next!.row.purge).toMatchObject({ generation: 2, rerunRequested: false, finishedAt: null });
-    const last = await inTransaction(server.ds, (db) =>
-      finishJob(db, coalescing, jobRef(coalescing, next!.row), {
+    const last = await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, coalescing, jobRef(coalescing, next!.row), {
         code: 'FETCH_ERROR',
         messages: [{ message: 'status 500' }],
       }),
@@ -74,8 +77,8 @@ describe('job rows', () => {
     // the same generation, nothing superseded (it starts only to find the run, whose start is not recorded here)
     expect(during).toMatchObject({ start: true, superseded: null });
     expect(during.row.purge).toMatchObject({ generation: 1, requestedAt: first.row.purge.requestedAt });
-    await inTransaction(server.ds, (db) =>
-      finishJob(db, once, jobRef(once, first.row), { code: 'RUN_LOST', messages: [{ message: 'terminated' }] }),
+    await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, once, jobRef(once, first.row), { code: 'RUN_LOST', messages: [{ message: 'terminated' }] }),
     );
     const again = await request(once, space.id);
     expect(again).toMatchObject({ start: true, superseded: null });

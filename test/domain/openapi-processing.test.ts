@@ -16,6 +16,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { GuardedFetch } from '../../platform/net/guarded-fetch';
 import { createBlobStore } from '../../platform/storage';
 import { createOrg, OrgFixture } from '../factories';
+import { heldBack } from '../support/held-back';
 import { useServer } from '../support/server';
 
 const server = useServer();
@@ -35,14 +36,14 @@ function deps() {
 async function textSpec(fx: OrgFixture, slug: string, text: string): Promise<JobRef> {
   const id = newId();
   const textKey = await storeSourceText(deps().blobs, id, text);
-  const ticket = await inTransaction(server.ds, (db) =>
+  const ticket = await inTransaction(heldBack(server.ds), (db) =>
     createSpec(db, { id, organizationId: fx.org.id, slug, source: { textKey }, createdById: fx.admin.user.id }),
   );
   return jobRef(openapiProcessJob, ticket.row);
 }
 
 async function republish(fx: OrgFixture, slug: string, text: string): Promise<JobRef> {
-  const ticket = await inTransaction(server.ds, async (db) => {
+  const ticket = await inTransaction(heldBack(server.ds), async (db) => {
     const spec = (await lockSpecBySlug(db, fx.org.id, slug))!;
     return replaceSpecSource(db, spec, { textKey: await storeSourceText(deps().blobs, spec.id, text) });
   });

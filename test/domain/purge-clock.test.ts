@@ -15,6 +15,7 @@ import { createDataSource } from '../../platform/db/data-source';
 import { databaseNow, inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 
 const RETENTION_SECONDS = 3600;
 const HOUR = 3600 * 1000;
@@ -47,14 +48,14 @@ function workerSkewedBy(skewMs: number): SpaceActivities {
 async function deletedSpace(dueInMs: number): Promise<Space> {
   const { org } = await createOrg(ds);
   const space = await insertSpace(ds, org);
-  await inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
+  await inTransaction(heldBack(ds), async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
   const deletedAt = new Date((await databaseNow(ds.manager)).getTime() - RETENTION_SECONDS * 1000 + dueInMs);
   await ds.manager.update(Space, { id: space.id }, { deletedAt });
   return ds.manager.findOneByOrFail(Space, { id: space.id });
 }
 
 const restore = (spaceId: string) =>
-  inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
+  inTransaction(heldBack(ds), async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
 
 describe('purge and restore follow the database clock', () => {
   it('a worker clock an hour ahead does not make a space due early; one an hour behind does not delay it', async () => {

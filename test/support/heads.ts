@@ -6,6 +6,7 @@ import { ObjectStore } from '../../domain/content/objects';
 import { ContentReader } from '../../domain/content/reader';
 import { Revision } from '../../entities/Revision';
 import { inTransaction } from '../../platform/db/transactions';
+import { heldBack } from './held-back';
 import type { TestServer } from './server';
 
 /** Commits one `edits` revision to the head, written by `userId`; returns the edit's result and the revision. */
@@ -15,7 +16,7 @@ export async function writeHead<T>(
   userId: string,
   edit: (editor: ContentEditor) => Promise<T>,
 ): Promise<{ result: T; revision: Revision }> {
-  return inTransaction(server.ds, (db) =>
+  return inTransaction(heldBack(server.ds), (db) =>
     commitToHead(db, head, { type: 'edits', createdById: userId, appBaseUrl: server.config.appBaseUrl }, edit),
   );
 }

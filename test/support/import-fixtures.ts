@@ -7,12 +7,13 @@ import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { ZipFile } from 'yazl';
 import { requestImport } from '../../domain/imports/runs';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import type { Space } from '../../entities/Space';
 import { inTransaction } from '../../platform/db/transactions';
 import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { createOrg } from '../factories';
 import { insertSpace } from './content';
+import { heldBack } from './held-back';
 import { pngBytes, type Website } from './website';
 
 /** Imports `site` into a new space of a new organization: its import run's id and the space. */
@@ -23,7 +24,7 @@ export async function importWebsite(
 ): Promise<{ importRunId: string; space: Space }> {
   const { org, admin } = await createOrg(ds);
   const space = await insertSpace(ds, org);
-  const { ticket } = await inTransaction(ds, (db) =>
+  const { ticket } = await inTransaction(heldBack(ds), (db) =>
     requestImport(
       db,
       { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
@@ -31,7 +32,7 @@ export async function importWebsite(
       admin.user.id,
     ),
   );
-  await dispatchJob(temporal, ds.manager, ticket, pino({ level: 'silent' }));
+  await applyJobTicket(temporal, ds.manager, ticket, pino({ level: 'silent' }));
   return { importRunId: ticket.row.id, space };
 }
 

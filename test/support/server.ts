@@ -1,12 +1,13 @@
 /** The real app on the real test database, driven in-process through supertest. */
 import 'reflect-metadata';
 import type { Express } from 'express';
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import request from 'supertest';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../../api/app';
 import { Config, loadConfig } from '../../platform/config';
 import { createDataSource } from '../../platform/db/data-source';
+import type { WorkSource } from '../../platform/db/transactions';
 import { createBlobStore } from '../../platform/storage';
 import { TemporalGateway } from '../../platform/temporal/gateway';
 import { failPendingAnswers, reportFigures, useOurDocument, watchAnswers } from './answer-validation';
@@ -20,11 +21,13 @@ if (typeof afterEach === 'function') {
   });
 }
 
-export interface TestServer {
+/** The API under test; with its data source, gateway and logger, it is what a transaction that starts jobs takes. */
+export interface TestServer extends WorkSource {
   app: Express;
   ds: DataSource;
   config: Config;
   temporal: TemporalGateway;
+  logger: Logger;
   /** supertest with the bearer token set */
   as(token: string): {
     get(path: string): request.Test;
@@ -40,13 +43,8 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const config = { ...loadConfig(), ...overrides };
   const ds = await createDataSource(config).initialize();
   const temporal = new TemporalGateway(config);
-  const app = createApp({
-    ds,
-    config,
-    temporal,
-    blobs: createBlobStore(config),
-    logger: pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
-  });
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger });
   watchAnswers(app);
   useOurDocument((await request(app).get('/v1/openapi.json').expect(200)).body);
   const agent = request(app);
@@ -55,6 +53,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
     ds,
     config,
     temporal,
+    logger,
     as: (token: string) => ({
       get: (p) => agent.get(p).set('Authorization', `Bearer ${token}`),
       post: (p) => agent.post(p).set('Authorization', `Bearer ${token}`),

@@ -12,7 +12,7 @@ import pino from 'pino';
 import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { recordIntegrationEvent } from '../../domain/integrations/events';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
-import { reconcileJobs } from '../../domain/jobs/kinds';
+import { startMissingRuns } from '../../domain/jobs/kinds';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { IntegrationInstallation } from '../../entities/IntegrationInstallation';
@@ -22,6 +22,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { Actor, addMember, createOrg, unique } from '../factories';
 import { gitbookSchemaErrors } from '../support/answer-validation';
 import { Json, newSpace } from '../support/api';
+import { heldBack } from '../support/held-back';
 import {
   devMode,
   InstalledIntegration,
@@ -344,12 +345,12 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
     expect(answers).toEqual({ own: 200, title: space.title, foreign: 404, members: 403 });
   });
 
-  it('an event whose start was lost (written where no after-commit dispatch is installed) is started by the reconciler', async () => {
+  it('an event whose start was lost between its commit and its start is started by the reconciler', async () => {
     const { orgId, integration, tunnel: t } = await setUp();
-    // a DataSource of its own, as a process that installed nothing (a CLI) would write with
+    // a DataSource of its own, whose starts are lost as a crash after the commit loses them
     const bare = await createDataSource(server.config).initialize();
     try {
-      const event = await inTransaction(bare, async (db) =>
+      const event = await inTransaction(heldBack(bare), async (db) =>
         recordIntegrationEvent(db, {
           integration: await db.findOneByOrFail(Integration, { name: integration.name }),
           installation: await db.findOneByOrFail(IntegrationInstallation, { id: integration.installationId }),
@@ -363,7 +364,7 @@ describe('with loopback tunnels allowed (the tests configuration)', () => {
         dispatch: { runId: null, startedAt: null },
       });
       expect(t.received).toHaveLength(0);
-      const report = await reconcileJobs(server.temporal, server.ds.manager, {
+      const report = await startMissingRuns(server.temporal, server.ds.manager, {
         graceSeconds: 0,
         organizationId: orgId,
         logger: pino({ level: 'silent' }),

@@ -20,7 +20,7 @@ import { integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { retryJob } from '../../domain/jobs/job-operator';
 import { repairLostRuns } from '../../domain/jobs/job-repair';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import { defineSchedule, ensureSchedules } from '../../domain/jobs/schedules';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { pdfExportJob } from '../../domain/pdf/export-job';
@@ -40,6 +40,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { createOrg, OrgFixture, unique } from '../factories';
 import { newChangeRequest, newSpace } from '../support/api';
 import { FakeProvider } from '../support/fake-translation-provider';
+import { heldBack } from '../support/held-back';
 import { devMode, publishAndInstall, Tunnel } from '../support/integration-tunnel';
 import {
   AnyJobKind,
@@ -305,7 +306,7 @@ async function effectProblems(cases: Case[]): Promise<string[]> {
   return problems;
 }
 
-const retry = (id: string) => async () => void (await retryJob(server.temporal, server.ds, id));
+const retry = (id: string) => async () => void (await retryJob(server, id));
 
 describe('a database cut longer than the work steps’ retries', () => {
   /** What the runs failed by the cut left, read before anyone restarts them. */
@@ -445,12 +446,12 @@ describe('a database cut longer than the work steps’ retries', () => {
     // purges: one due at once whose first batch is caught, one that sleeps through the cut
     const dueSpace = await newSpace(server, fx.admin, fx.org.id);
     const purgeBatch = proxy.hold(statementOn('DELETE FROM `content_grants`', dueSpace.id));
-    const dueTicket = await inTransaction(server.ds, async (db) => {
+    const dueTicket = await inTransaction(heldBack(server.ds), async (db) => {
       const ticket = await softDeleteSpace(db, await lockSpace(db, dueSpace.id));
       await db.update(Space, { id: dueSpace.id }, { deletedAt: new Date(Date.now() - 2 * RETENTION_SECONDS * 1000) });
       return ticket;
     });
-    await dispatchJob(server.temporal, server.ds.manager, dueTicket, logger);
+    await applyJobTicket(server.temporal, server.ds.manager, dueTicket, logger);
     cases.push({
       name: 'purge, batch in the cut',
       kind: spacePurgeJob,
@@ -506,9 +507,10 @@ describe('a database cut longer than the work steps’ retries', () => {
     expect(cases.map((c, i) => [c.name, ends[i].status])).toEqual(cases.map((c) => [c.name, c.expected]));
     for (const [i, c] of cases.entries())
       if (c.expected === 'failed') expect([c.name, ends[i].state?.errorCode]).toEqual([c.name, 'JOB_FAILED']);
-    expect(
-      await repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: fx.org.id, logger }),
-    ).toEqual({ repaired: 0, restarted: 0 });
+    expect(await repairLostRuns(server, { graceSeconds: 0, organizationId: fx.org.id, logger })).toEqual({
+      repaired: 0,
+      restarted: 0,
+    });
 
     const restarted = cases.filter((c) => c.restart);
     const again = await restartFailed(restarted);
@@ -557,12 +559,12 @@ describe('restarting a failed delivery', () => {
       'DELIVERY_FAILED',
       'failed',
     ]);
-    await retryJob(server.temporal, server.ds, eventId);
+    await retryJob(server, eventId);
     // the new run (same workflow id, a single-run kind) closes; its row must say how
     const client = await server.temporal.getClient();
     const result = await client.workflow.getHandle(jobWorkflowId(integrationDispatchJob, eventId, 2)).result();
     const row = await eventOf(eventId);
-    const repair = await repairLostRuns(server.temporal, server.ds.manager, {
+    const repair = await repairLostRuns(server, {
       graceSeconds: 0,
       organizationId: row.organizationId,
       logger,
@@ -720,7 +722,7 @@ describe('runs terminated in Temporal', () => {
     await handle.terminate('terminated by the test');
     finish.drop();
     const organizationId = (await eventOf(eventId)).organizationId;
-    const pass = () => repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId, logger });
+    const pass = () => repairLostRuns(server, { graceSeconds: 0, organizationId, logger });
     const first = await pass();
     // the run the pass asked for, if any, closes
     await client.workflow

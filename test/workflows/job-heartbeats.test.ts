@@ -9,7 +9,7 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { newId } from '../../domain/ids';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import { specBundleKey } from '../../domain/openapi-specs/blob-keys';
 import { openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import { createSpec, lockSpecBySlug, replaceSpecSource, storeSourceText } from '../../domain/openapi-specs/specs';
@@ -20,6 +20,7 @@ import { createBlobStore } from '../../platform/storage';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { TemporalGateway } from '../../platform/temporal/gateway';
 import { createOrg, OrgFixture } from '../factories';
+import { heldBack } from '../support/held-back';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
@@ -70,7 +71,7 @@ function requested(path: string): Promise<void> {
 
 async function createFromUrl(fx: OrgFixture, slug: string, path: string): Promise<string> {
   const id = newId();
-  const ticket = await inTransaction(server.ds, (db) =>
+  const ticket = await inTransaction(heldBack(server.ds), (db) =>
     createSpec(db, {
       id,
       organizationId: fx.org.id,
@@ -79,17 +80,17 @@ async function createFromUrl(fx: OrgFixture, slug: string, path: string): Promis
       createdById: fx.admin.user.id,
     }),
   );
-  await dispatchJob(server.temporal, server.ds.manager, ticket, logger);
+  await applyJobTicket(server.temporal, server.ds.manager, ticket, logger);
   return id;
 }
 
 /** A new source as PUT gives it; `cancel: false` leaves out the cancel of the old run (lost, or not yet sent). */
 async function replaceSource(fx: OrgFixture, slug: string, specId: string, cancel: boolean): Promise<void> {
   const textKey = await storeSourceText(blobs, specId, VALID(`${slug} again`));
-  const ticket = await inTransaction(server.ds, async (db) =>
+  const ticket = await inTransaction(heldBack(server.ds), async (db) =>
     replaceSpecSource(db, (await lockSpecBySlug(db, fx.org.id, slug))!, { textKey }),
   );
-  await dispatchJob(server.temporal, server.ds.manager, cancel ? ticket : { ...ticket, superseded: null }, logger);
+  await applyJobTicket(server.temporal, server.ds.manager, cancel ? ticket : { ...ticket, superseded: null }, logger);
 }
 
 async function closedRun(temporal: TemporalGateway, specId: string, generation: number) {
@@ -153,7 +154,7 @@ describe('bundles of runs that saved no version', () => {
       const fx = await createOrg(server.ds);
       const id = newId();
       const textKey = await storeSourceText(blobs, id, VALID('Failing'));
-      const ticket = await inTransaction(server.ds, (db) =>
+      const ticket = await inTransaction(heldBack(server.ds), (db) =>
         createSpec(db, {
           id,
           organizationId: fx.org.id,
@@ -162,7 +163,7 @@ describe('bundles of runs that saved no version', () => {
           createdById: fx.admin.user.id,
         }),
       );
-      await dispatchJob(temporal, server.ds.manager, ticket, logger);
+      await applyJobTicket(temporal, server.ds.manager, ticket, logger);
       const closed = await closedRun(temporal, id, 1);
       expect(closed.status.name).toBe('FAILED');
       const spec = await server.ds.manager.findOneByOrFail(OpenAPISpec, { id });

@@ -4,8 +4,8 @@ import { CancelledFailure } from '@temporalio/common';
 import pino from 'pino';
 import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { JobTicket, jobStatus } from '../../domain/jobs/job-kind';
-import { dispatchJob } from '../../domain/jobs/job-start';
-import { reconcileJobs } from '../../domain/jobs/kinds';
+import { applyJobTicket } from '../../domain/jobs/job-start';
+import { startMissingRuns } from '../../domain/jobs/kinds';
 import { defineSchedule, ensureSchedules } from '../../domain/jobs/schedules';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
@@ -15,6 +15,7 @@ import { loadConfig } from '../../platform/config';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg, unique } from '../factories';
 import { grant, insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
@@ -36,10 +37,10 @@ afterAll(async () => {
 });
 
 const deleteSpace = (spaceId: string) =>
-  inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+  inTransaction(heldBack(server.ds), async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
 const restore = (spaceId: string) =>
-  inTransaction(server.ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
-const dispatch = (ticket: JobTicket<Space>) => dispatchJob(server.temporal, server.ds.manager, ticket, logger);
+  inTransaction(heldBack(server.ds), async (db) => restoreSpace(db, await lockSpace(db, spaceId), RETENTION_SECONDS));
+const dispatch = (ticket: JobTicket<Space>) => applyJobTicket(server.temporal, server.ds.manager, ticket, logger);
 const rowOf = (spaceId: string) => server.ds.manager.findOneBy(Space, { id: spaceId });
 
 async function handleOf(spaceId: string, generation: number) {
@@ -148,11 +149,11 @@ describe('space-purge job', () => {
     await deleteSpace(space.id); // no dispatch: the process "crashed" after the commit
     expect((await rowOf(space.id))?.purge.runId).toBeNull();
     expect(
-      await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
+      await startMissingRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
     ).toEqual({ started: 1, failed: 0 });
     expect((await rowOf(space.id))?.purge.runId).toBeTruthy();
     expect(
-      await reconcileJobs(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
+      await startMissingRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
     ).toEqual({ started: 0, failed: 0 });
     expect(await endOf(space.id, 1)).toBe('purged');
   });

@@ -134,8 +134,7 @@ describe('translation-run', () => {
     await server.as(admin.token).post(`${path}/run`).expect(204);
     const client = await server.temporal.getClient();
     await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('terminated by the test');
-    const repair = () =>
-      repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger });
+    const repair = () => repairLostRuns(server, { graceSeconds: 0, organizationId: org.id, logger });
     expect(await repair()).toEqual({ repaired: 1, restarted: 1 });
     expect((await row(id)).run).toMatchObject({ generation: 2, rerunRequested: false, errorCode: null });
     provider.open();
@@ -151,9 +150,10 @@ describe('translation-run', () => {
     await provider.received(before + 1);
     const client = await server.temporal.getClient();
     await client.workflow.getHandle(jobWorkflowId(translationRunJob, id, 1)).terminate('terminated by the test');
-    expect(
-      await repairLostRuns(server.temporal, server.ds.manager, { graceSeconds: 0, organizationId: org.id, logger }),
-    ).toEqual({ repaired: 1, restarted: 0 });
+    expect(await repairLostRuns(server, { graceSeconds: 0, organizationId: org.id, logger })).toEqual({
+      repaired: 1,
+      restarted: 0,
+    });
     const lost = (await row(id)).run;
     expect(lost).toMatchObject({ generation: 1, errorCode: 'RUN_LOST' });
     expect(lost.errorMessages?.[0].message).toMatch(/TERMINATED/);

@@ -13,7 +13,7 @@ import pino from 'pino';
 import { createActivityDeps } from '../../activities/deps';
 import { createJobActivities } from '../../activities/jobs';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { dispatchJob } from '../../domain/jobs/job-start';
+import { applyJobTicket } from '../../domain/jobs/job-start';
 import { JOB_KINDS } from '../../domain/jobs/kinds';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
@@ -23,6 +23,7 @@ import { inTransaction } from '../../platform/db/transactions';
 import { temporalLogger } from '../../worker/runtime';
 import { createOrg } from '../factories';
 import { insertSpace } from '../support/content';
+import { heldBack } from '../support/held-back';
 import { sample, scrapeUrl } from '../support/metrics';
 import { useServer } from '../support/server';
 import { privateTaskQueue } from '../support/temporal';
@@ -50,7 +51,7 @@ async function until<T>(probe: () => Promise<T | null | undefined | false>, what
 const deletedSpace = async () => {
   const { org } = await createOrg(server.ds);
   const space = await insertSpace(server.ds, org);
-  return inTransaction(server.ds, async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
+  return inTransaction(heldBack(server.ds), async (db) => softDeleteSpace(db, await lockSpace(db, space.id)));
 };
 
 describe('the worker process', () => {
@@ -83,7 +84,7 @@ describe('the worker process', () => {
     await until(() => scrapeUrl(url).then((r) => r.status === 200), 'the worker metrics');
 
     const ticket = await deletedSpace();
-    await dispatchJob(server.temporal, server.ds.manager, ticket, pino({ level: 'silent' }));
+    await applyJobTicket(server.temporal, server.ds.manager, ticket, pino({ level: 'silent' }));
     await until(async () => !(await server.ds.manager.findOneBy(Space, { id: ticket.row.id })), 'the purge');
 
     const text = await until(async () => {

@@ -45,7 +45,7 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       await authorize(access, { kind: 'space', space }, 'view');
       const changeRequest = await loadChangeRequest(access, space, params.changeRequestId);
       const options = pdfOptions(query);
-      const ticket = await inTransaction(ds, (db) => requestPdfExport(db, space, changeRequest, options));
+      const ticket = await inTransaction(api.deps, (db) => requestPdfExport(db, space, changeRequest, options));
       await awaitJobRun(temporal, pdfExportJob, ticket.row, chosenWait(config.pdf.waitSeconds * 1000));
       const row = (await ds.manager.findOneBy(PdfExport, { id: ticket.row.id })) ?? ticket.row;
       const outcome = pdfExportOutcome(row);

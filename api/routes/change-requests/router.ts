@@ -136,7 +136,9 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'merge');
       const cr = await loadChangeRequest(access, space, params.changeRequestId);
-      const revision = await inTransaction(ds, (db) => mergeChangeRequest(db, cr.id, caller.userId, config.appBaseUrl));
+      const revision = await inTransaction(api.deps, (db) =>
+        mergeChangeRequest(db, cr.id, caller.userId, config.appBaseUrl),
+      );
       return { status: 200, body: { revision: revision.id, result: 'merge' } };
     },
   );
@@ -157,7 +159,9 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'edit');
       const cr = await loadChangeRequest(access, space, params.changeRequestId);
-      const revision = await inTransaction(ds, (db) => updateFromSpace(db, cr.id, caller.userId, config.appBaseUrl));
+      const revision = await inTransaction(api.deps, (db) =>
+        updateFromSpace(db, cr.id, caller.userId, config.appBaseUrl),
+      );
       return { status: 200, body: { revision: revision.id, result: 'update' } };
     },
   );

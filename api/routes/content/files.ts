@@ -94,7 +94,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
         // most an unreferenced copy that the next identical upload reuses.
         const entry = await storeUpload(blobs, target.space.id, { name: query.name, contentType, bytes: body });
         const id = newId();
-        await inTransaction(ds, (db) =>
+        await inTransaction(api.deps, (db) =>
           commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => editor.putFile(id, entry)),
         );
         return {
@@ -119,7 +119,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
       },
       async ({ params, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
-        await inTransaction(ds, (db) =>
+        await inTransaction(api.deps, (db) =>
           commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deleteFile(params.fileId)),
         );
         return { status: 204 };

@@ -6,7 +6,7 @@
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
 import type { Revision } from '../../../entities/Revision';
-import { Db, inTransaction } from '../../../platform/db/transactions';
+import { type Db, inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { pageSchema } from '../../presenters/page';
 import { Urls } from '../../presenters/urls';
@@ -15,7 +15,7 @@ import { createPageBody, pageIdParams, patchPageBody } from './schema';
 import { CONTENT_FORMS, ContentTarget, commitEdits } from './target';
 
 export function contentPageRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
 
   /** The page as it is in `revision`, with its markdown. */
@@ -41,7 +41,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
       async ({ params, body, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
         const { parent, index, ...fields } = body;
-        const page = await inTransaction(ds, async (db) => {
+        const page = await inTransaction(api.deps, async (db) => {
           const { revision, result: id } = await commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) =>
             editor.createPage(fields, { parent, index }),
           );
@@ -66,7 +66,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
       async ({ params, body, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
         const { parent, index, ...fields } = body;
-        const page = await inTransaction(ds, async (db) => {
+        const page = await inTransaction(api.deps, async (db) => {
           const { revision } = await commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => {
             // Moved first, so a new title's slug is made unique among the new siblings.
             if (parent !== undefined || index !== undefined) await editor.movePage(params.pageId, { parent, index });
@@ -91,7 +91,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
       },
       async ({ params, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
-        await inTransaction(ds, (db) =>
+        await inTransaction(api.deps, (db) =>
           commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deletePage(params.pageId)),
         );
         return { status: 204 };

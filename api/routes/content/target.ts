@@ -4,6 +4,7 @@
  * `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content...`. Each operation is written
  * once and mounted for both forms; a form resolves its path to a `ContentTarget`.
  */
+
 import type { DataSource } from 'typeorm';
 import type { ZodRawShape, ZodType } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
@@ -16,7 +17,8 @@ import { loadRevision } from '../../../domain/content/revisions';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Revision } from '../../../entities/Revision';
 import type { Space } from '../../../entities/Space';
-import { Db, inTransaction } from '../../../platform/db/transactions';
+import type { WorkTx } from '../../../platform/db/after-commit';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadChangeRequest, loadSpace, loadSpaceWithRevision } from '../../loaders';
 import { changeRequestIdParams } from '../change-requests/schema';
 import { spaceIdParams } from '../spaces/schema';
@@ -105,7 +107,7 @@ export async function openContent(
 
 /** Commits `edit` as one `edits` revision on the target's head (409 when the head is not writable). */
 export function commitEdits<T>(
-  db: Db,
+  db: WorkTx,
   target: ContentTarget,
   userId: string,
   appBaseUrl: string,

@@ -82,7 +82,7 @@ export function importRoutes(api: ApiBuilder): void {
       },
       async ({ params, body, caller, access }) => {
         // the superseded imports' cancels and this one's start follow the commit
-        const { ticket } = await inTransaction(ds, async (db) => {
+        const { ticket } = await inTransaction(api.deps, async (db) => {
           const target = await form.resolve(access.within(db), params, 'edit');
           return requestImport(db, target, body, caller.userId);
         });
@@ -200,7 +200,7 @@ export function importRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'the cancelled import run', schema: importRunSchema } },
     },
     async ({ params, access }) => {
-      const ticket = await inTransaction(ds, async (db) => {
+      const ticket = await inTransaction(api.deps, async (db) => {
         const run = await authorizedRun(
           access.within(db),
           params.organizationId,

@@ -149,7 +149,7 @@ export function catalogueRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'unpublished, or did not exist' } },
     },
     async ({ params, access }) => {
-      await inTransaction(ds, async (db) => {
+      await inTransaction(api.deps, async (db) => {
         const within = access.within(db);
         const integration = await lockIntegrationByName(db, params.integrationName);
         // none, a tombstone, or one the caller does not see: nothing to do, answered alike

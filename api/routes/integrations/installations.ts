@@ -115,7 +115,7 @@ type PresentedContentInstallation =
   | Presented<typeof siteInstallationSchema>;
 
 export function installationRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
   const tags = ['integrations'];
   const base = '/v1/integrations/{integrationName}';
@@ -214,7 +214,7 @@ export function installationRoutes(api: ApiBuilder): void {
       },
     },
     async ({ params, body, caller, access }) => {
-      const { integration, installation, created } = await inTransaction(ds, async (db) => {
+      const { integration, installation, created } = await inTransaction(api.deps, async (db) => {
         const writer = access.within(db);
         const integration = await integrationFor(writer, params.integrationName, 'view');
         const organization = await loadVisibleOrganization(writer, body.organization);
@@ -261,7 +261,7 @@ export function installationRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'installation', schema: installationSchema } },
     },
     async ({ params, body, access }) => {
-      const { integration, installation } = await inTransaction(ds, async (db) => {
+      const { integration, installation } = await inTransaction(api.deps, async (db) => {
         const found = await installationFor(access.within(db), params, 'admin', true);
         const patch = {
           externalIds: body.externalIds,
@@ -292,7 +292,7 @@ export function installationRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'uninstalled, or there was no such installation' } },
     },
     async ({ params, access }) => {
-      await inTransaction(ds, async (db) => {
+      await inTransaction(api.deps, async (db) => {
         const writer = access.within(db);
         const found = await findVisibleInstallation(writer, params, true);
         if (!found) return;
@@ -419,7 +419,7 @@ export function installationRoutes(api: ApiBuilder): void {
       },
       async ({ params, query, body, access }) => {
         const contentId = (body as Record<string, string>)[k.field];
-        const { integration, row, created } = await inTransaction(ds, async (db) => {
+        const { integration, row, created } = await inTransaction(api.deps, async (db) => {
           const writer = access.within(db);
           const { integration, installation } = await installationFor(writer, params, 'view', true);
           const content = await findContentOf(writer, kind, installation, contentId);
@@ -467,7 +467,7 @@ export function installationRoutes(api: ApiBuilder): void {
         responses: { 200: { description: `${kind} installation`, schema: k.schema } },
       },
       async ({ params, query, body, access }) => {
-        const { integration, row } = await inTransaction(ds, async (db) => {
+        const { integration, row } = await inTransaction(api.deps, async (db) => {
           const writer = access.within(db);
           const { integration, installation } = await installationFor(writer, params, 'view', true);
           const { row, content } = await rowFor(writer, installation, contentIdIn(params), true);
@@ -490,7 +490,7 @@ export function installationRoutes(api: ApiBuilder): void {
         responses: { 204: { description: `uninstalled, or it was not installed on that ${kind}` } },
       },
       async ({ params, access }) => {
-        await inTransaction(ds, async (db) => {
+        await inTransaction(api.deps, async (db) => {
           const writer = access.within(db);
           const found = await findVisibleInstallation(writer, params, true);
           const row =

@@ -3,6 +3,7 @@
  * public ones. Create and replace ask for the openapi-process job in the request's transaction and
  * start it after the commit; every answer is read from the rows, never from Temporal.
  */
+
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { notFound } from '../../../domain/errors';
@@ -23,7 +24,8 @@ import { readBundle } from '../../../domain/openapi-specs/versions';
 import { OpenAPISpec } from '../../../entities/OpenAPISpec';
 import { OpenAPISpecVersion } from '../../../entities/OpenAPISpecVersion';
 import type { Organization } from '../../../entities/Organization';
-import { Db, inTransaction } from '../../../platform/db/transactions';
+import type { WorkTx } from '../../../platform/db/after-commit';
+import { inTransaction } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -102,7 +104,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
 
   /** Creates a spec under a new id, its source stored there; the caller needs createOpenAPISpec. */
   async function createIn(
-    db: Db,
+    db: WorkTx,
     access: AccessContext,
     organization: Organization,
     slug: string,
@@ -169,7 +171,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
     },
     async ({ params, body, access: caller }) => {
-      const ticket = await inTransaction(ds, async (db) => {
+      const ticket = await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         return createIn(
           db,
@@ -216,7 +218,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       },
     },
     async ({ params, body, access: caller }) => {
-      const { ticket, created } = await inTransaction(ds, async (db) => {
+      const { ticket, created } = await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const organization = await loadVisibleOrganization(access, params.organizationId);
         // asked first, so a caller who may not create specs gets the same 403 whether the slug is taken or
@@ -274,7 +276,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
     async ({ params, access: caller }) => {
-      const deleted = await inTransaction(ds, async (db) => {
+      const deleted = await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const organization = await loadVisibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);

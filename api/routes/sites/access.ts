@@ -3,7 +3,7 @@
  * unknown one), then the site must be one of its sites (404); reads need `view` on it, writes `admin`,
  * and run in one transaction that holds the site's lock.
  */
-import type { DataSource } from 'typeorm';
+
 import { authorize, permissionsOf, SitePermissions } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { badRequest, notFound } from '../../../domain/errors';
@@ -14,8 +14,9 @@ import { sortItem } from '../../../domain/sites/sort';
 import type { Organization } from '../../../entities/Organization';
 import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
+import type { WorkTx } from '../../../platform/db/after-commit';
 import { findOneWhere } from '../../../platform/db/rows';
-import { Db, inTransaction } from '../../../platform/db/transactions';
+import { inTransaction, type WorkSource } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
 import type { Caller } from '../../middleware/authenticate';
 import { anchorOf } from './schema';
@@ -33,7 +34,8 @@ export async function viewableSite(
 }
 
 export interface SiteWrite {
-  db: Db;
+  /** Its writes may start jobs and events (a new space's, an uninstall's), so it can. */
+  db: WorkTx;
   site: Site;
   organization: Organization;
   access: AccessContext;
@@ -41,13 +43,13 @@ export interface SiteWrite {
 
 /** Runs `write` in one transaction, the site locked and the caller holding `action` on it (its admins, unless said). */
 export async function writeSite<T>(
-  ds: DataSource,
+  work: WorkSource,
   caller: Caller,
   params: SiteRef,
   write: (w: SiteWrite) => Promise<T>,
   action: keyof SitePermissions = 'admin',
 ): Promise<T> {
-  return inTransaction(ds, async (db) => {
+  return inTransaction(work, async (db) => {
     const w = await lockedSiteFor(db, caller, params, action);
     if (!w) throw notFound('site');
     return write(w);
@@ -56,12 +58,12 @@ export async function writeSite<T>(
 
 /** The same for a DELETE, which answers 204 also when there is nothing to delete: no such site is no error. */
 export async function deleteInSite(
-  ds: DataSource,
+  work: WorkSource,
   caller: Caller,
   params: SiteRef,
   remove: (w: SiteWrite) => Promise<void>,
 ): Promise<void> {
-  await inTransaction(ds, async (db) => {
+  await inTransaction(work, async (db) => {
     const w = await lockedSiteFor(db, caller, params);
     if (w) await remove(w);
   });
@@ -73,7 +75,7 @@ interface SiteRef {
 }
 
 async function lockedSiteFor(
-  db: Db,
+  db: WorkTx,
   caller: Caller,
   params: SiteRef,
   action: keyof SitePermissions = 'admin',
@@ -118,13 +120,13 @@ export async function spaceOrNew(
 
 /** Sorts the item (PATCH …/structure/sort and the deprecated moves); answers the site it sorted. */
 export function sortInSite(
-  ds: DataSource,
+  work: WorkSource,
   caller: Caller,
   params: SiteRef,
   item: ItemRef,
   position: Parameters<typeof anchorOf>[0],
 ): Promise<Site> {
-  return writeSite(ds, caller, params, async ({ db, site }) => {
+  return writeSite(work, caller, params, async ({ db, site }) => {
     await sortItem(db, site, item, anchorOf(position));
     return site;
   });

@@ -46,7 +46,6 @@ function presentSchemaOf(site: Site) {
 }
 
 export function adaptiveSchemaRoutes(api: ApiBuilder): void {
-  const { ds } = api.deps;
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/adaptive-schema';
 
@@ -77,7 +76,7 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller }) => {
       const site = await writeSite(
-        ds,
+        api.deps,
         caller,
         params,
         ({ db, site }) => setAdaptiveSchema(db, site, body.jsonSchema),

@@ -9,7 +9,6 @@ import { writeSite } from './access';
 import { siteParams } from './schema';
 
 export function publishingAuthRoutes(api: ApiBuilder): void {
-  const { ds } = api.deps;
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/publishing/auth';
 
@@ -26,7 +25,7 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'signing key', schema: sitePublishingAuthSchema } },
     },
     async ({ params, caller }) => {
-      const auth = await writeSite(ds, caller, params, ({ db, site }) => publishingAuthOf(db, site));
+      const auth = await writeSite(api.deps, caller, params, ({ db, site }) => publishingAuthOf(db, site));
       return { status: 200, body: presentSitePublishingAuth(auth) };
     },
   );
@@ -43,7 +42,7 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'the new signing key', schema: sitePublishingAuthSchema } },
     },
     async ({ params, caller }) => {
-      const auth = await writeSite(ds, caller, params, ({ db, site }) => regeneratePublishingAuth(db, site));
+      const auth = await writeSite(api.deps, caller, params, ({ db, site }) => regeneratePublishingAuth(db, site));
       return { status: 200, body: presentSitePublishingAuth(auth) };
     },
   );

@@ -83,7 +83,7 @@ export function siteRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await inTransaction(ds, async (db) => {
+      const site = await inTransaction(api.deps, async (db) => {
         const writer = AccessContext.forCaller(db, caller);
         const organization = await loadVisibleOrganization(writer, params.organizationId);
         await authorize(writer, { kind: 'organization', organization }, 'admin');
@@ -137,7 +137,7 @@ export function siteRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'site', schema: siteSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, ({ db, site }) => updateSite(db, site, body));
+      const site = await writeSite(api.deps, caller, params, ({ db, site }) => updateSite(db, site, body));
       return { status: 200, body: await presentSiteFor(access, site, urls) };
     },
   );
@@ -153,7 +153,7 @@ export function siteRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such site' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, ({ db, site }) => deleteSite(db, site));
+      await deleteInSite(api.deps, caller, params, ({ db, site }) => deleteSite(db, site));
       return { status: 204 };
     },
   );
@@ -173,7 +173,7 @@ export function siteRoutes(api: ApiBuilder): void {
         responses: { 200: { description: 'site', schema: siteSchema } },
       },
       async ({ params, caller, access }) => {
-        const site = await writeSite(ds, caller, params, ({ db, site }) => setPublished(db, site, published));
+        const site = await writeSite(api.deps, caller, params, ({ db, site }) => setPublished(db, site, published));
         return { status: 200, body: await presentSiteFor(access, site, urls) };
       },
     );

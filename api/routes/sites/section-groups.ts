@@ -38,7 +38,7 @@ async function groupOf(db: Db, site: Site, groupId: string): Promise<SiteSection
 }
 
 export function sectionGroupRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/section-groups';
@@ -93,7 +93,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, group } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+      const { site, group } = await writeSite(api.deps, caller, params, async ({ db, site }) => ({
         site,
         group: await addSectionGroup(db, site, body),
       }));
@@ -118,7 +118,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'section group', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+      const site = await writeSite(api.deps, caller, params, async ({ db, site }) => {
         await updateSectionGroup(db, await groupOf(db, site, params.siteSectionGroupId), body);
         return site;
       });
@@ -137,7 +137,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such group' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, async ({ db, site }) => {
+      await deleteInSite(api.deps, caller, params, async ({ db, site }) => {
         const group = await db.findOneBy(SiteSectionGroup, { id: params.siteSectionGroupId, siteId: site.id });
         if (group) await deleteSectionGroup(db, site, group);
       });
@@ -157,7 +157,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'the group with the section', schema: siteSectionGroupSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+      const site = await writeSite(api.deps, caller, params, async ({ db, site }) => {
         const group = await groupOf(db, site, params.siteSectionGroupId);
         const section = await db.findOneBy(SiteSection, { id: body.sectionId, siteId: site.id });
         if (!section) throw badRequest('sectionId: no such section in this site');
@@ -188,7 +188,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'removed, or it was not in the group' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, async ({ db, site }) => {
+      await deleteInSite(api.deps, caller, params, async ({ db, site }) => {
         const group = await db.findOneBy(SiteSectionGroup, { id: params.siteSectionGroupId, siteId: site.id });
         const section = await db.findOneBy(SiteSection, { id: params.siteSectionId, siteId: site.id });
         if (group && section) await removeSectionFromGroup(db, site, group, section);
@@ -212,7 +212,7 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller, access }) => {
       const site = await sortInSite(
-        ds,
+        api.deps,
         caller,
         params,
         { type: 'site-section-group', id: params.siteSectionGroupId },

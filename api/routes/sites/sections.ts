@@ -25,7 +25,7 @@ import {
 import { withSiteShareKey } from './share-key';
 
 export function sectionRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/sections';
@@ -79,7 +79,7 @@ export function sectionRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSectionSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, section } = await writeSite(ds, caller, params, async (w) => {
+      const { site, section } = await writeSite(api.deps, caller, params, async (w) => {
         const { db, site } = w;
         const space = await spaceOrNew(w, body.spaceId, body.title ?? site.title, {
           createdById: caller.userId,
@@ -111,7 +111,7 @@ export function sectionRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'section', schema: siteSectionSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site }) => {
+      const site = await writeSite(api.deps, caller, params, async ({ db, site }) => {
         const section = await db.findOneBy(SiteSection, { id: params.siteSectionId, siteId: site.id });
         if (!section) throw notFound('site section');
         await updateSection(db, site, section, body);
@@ -132,7 +132,7 @@ export function sectionRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such section' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, async ({ db, site }) => {
+      await deleteInSite(api.deps, caller, params, async ({ db, site }) => {
         const section = await db.findOneBy(SiteSection, { id: params.siteSectionId, siteId: site.id });
         if (section) await deleteSection(db, site, section);
       });
@@ -154,7 +154,7 @@ export function sectionRoutes(api: ApiBuilder): void {
     },
     async ({ params, body, caller, access }) => {
       const site = await sortInSite(
-        ds,
+        api.deps,
         caller,
         params,
         { type: 'site-section', id: params.siteSectionId },

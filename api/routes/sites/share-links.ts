@@ -80,7 +80,7 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: shareLinkSchema } },
     },
     async ({ params, body, caller }) => {
-      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+      const { site, link } = await writeSite(api.deps, caller, params, async ({ db, site }) => ({
         site,
         link: await createShareLink(db, site, body.name),
       }));
@@ -105,7 +105,7 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'share link', schema: shareLinkSchema } },
     },
     async ({ params, body, caller }) => {
-      const { site, link } = await writeSite(ds, caller, params, async ({ db, site }) => ({
+      const { site, link } = await writeSite(api.deps, caller, params, async ({ db, site }) => ({
         site,
         link: await updateShareLink(db, await findShareLink(db, site.id, params.shareLinkId), body),
       }));
@@ -125,7 +125,7 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such link' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, ({ db, site }) => deleteShareLink(db, site.id, params.shareLinkId));
+      await deleteInSite(api.deps, caller, params, ({ db, site }) => deleteShareLink(db, site.id, params.shareLinkId));
       return { status: 204 };
     },
   );

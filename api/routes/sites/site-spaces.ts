@@ -30,7 +30,7 @@ import {
 import { withSiteShareKey } from './share-key';
 
 export function siteSpaceRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
   const tags = ['sites'];
   const base = '/v1/orgs/{organizationId}/sites/{siteId}/site-spaces';
@@ -99,7 +99,7 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const { site, row } = await writeSite(ds, caller, params, async (w) => {
+      const { site, row } = await writeSite(api.deps, caller, params, async (w) => {
         const space = await spaceOrNew(w, body.spaceId, w.site.title, {
           createdById: caller.userId,
           appBaseUrl: config.appBaseUrl,
@@ -127,7 +127,7 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'site space', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await writeSite(ds, caller, params, async ({ db, site, organization, access: writer }) => {
+      const site = await writeSite(api.deps, caller, params, async ({ db, site, organization, access: writer }) => {
         // one of a deleted space is hidden, here too
         const row = findSiteSpace(await loadStructure(db, site), params.siteSpaceId)?.row;
         if (!row) throw notFound('site space');
@@ -153,7 +153,7 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or there was no such site space' } },
     },
     async ({ params, caller }) => {
-      await deleteInSite(ds, caller, params, async ({ db, site }) => {
+      await deleteInSite(api.deps, caller, params, async ({ db, site }) => {
         const row = await db.findOneBy(SiteSpace, { id: params.siteSpaceId, siteId: site.id });
         if (row) await deleteSiteSpace(db, site, row);
       });
@@ -174,7 +174,13 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'site space', schema: siteSpaceSchema } },
     },
     async ({ params, body, caller, access }) => {
-      const site = await sortInSite(ds, caller, params, { type: 'site-space', id: params.siteSpaceId }, body.position);
+      const site = await sortInSite(
+        api.deps,
+        caller,
+        params,
+        { type: 'site-space', id: params.siteSpaceId },
+        body.position,
+      );
       return { status: 200, body: await present(access, site, params.siteSpaceId) };
     },
   );

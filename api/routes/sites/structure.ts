@@ -13,7 +13,7 @@ import { stillShown, structureFor } from './present';
 import { listSectionsQuery, siteParams, sortBody } from './schema';
 
 export function structureRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
   const urls = new Urls(config);
   const tags = ['sites'];
 
@@ -55,7 +55,7 @@ export function structureRoutes(api: ApiBuilder): void {
       },
     },
     async ({ params, body, caller, access }) => {
-      const site = await sortInSite(ds, caller, params, body.item, body.position);
+      const site = await sortInSite(api.deps, caller, params, body.item, body.position);
       const { structure, spaces } = await structureFor(access, site, urls);
       const { type, id } = body.item;
       if (type === 'site-section')

@@ -36,7 +36,7 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
     async ({ params, access: caller }) => {
       // One transaction: the space row is locked, checked and written, and the purge asked for (its start
       // follows the commit; it also repairs an earlier deletion whose workflow start was lost).
-      await inTransaction(ds, async (db) => {
+      await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const space = await lockJobRow(db, spacePurgeJob, params.spaceId);
         // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' spaces
@@ -60,7 +60,7 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       responses: { 200: { description: 'restored', schema: spaceSchema } },
     },
     async ({ params, access }) => {
-      const ticket = await inTransaction(ds, async (db) => {
+      const ticket = await inTransaction(api.deps, async (db) => {
         const space = await lockSpace(db, params.spaceId);
         await authorize(access.within(db), { kind: 'space', space }, 'admin');
         // the withdrawn purge's cancel follows the commit; one that misses it finds its generation superseded

@@ -123,7 +123,7 @@ export function spaceRoutes(api: ApiBuilder): void {
     async ({ params, body, access }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'admin');
-      const updated = await inTransaction(ds, (db) => updateSpace(db, space, body));
+      const updated = await inTransaction(api.deps, (db) => updateSpace(db, space, body));
       return { status: 200, body: await presentSpaceFor(access, updated, urls) };
     },
   );

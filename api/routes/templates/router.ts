@@ -11,7 +11,7 @@ import { spaceIdParams } from '../spaces/schema';
 import { applyTemplateBody } from './schema';
 
 export function templateRoutes(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
+  const { config } = api.deps;
 
   api.op(
     {
@@ -40,7 +40,7 @@ export function templateRoutes(api: ApiBuilder): void {
     async ({ params, body, access, caller }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'edit');
-      await inTransaction(ds, (db) =>
+      await inTransaction(api.deps, (db) =>
         applyTemplate(
           db,
           space.id,

@@ -112,7 +112,7 @@ export function translationRoutes(api: ApiBuilder): void {
       responses: { 201: { description: 'created, its first run pending', schema: translationSchema } },
     },
     async ({ params, body, caller }) => {
-      const { ticket, source } = await inTransaction(ds, async (db) => {
+      const { ticket, source } = await inTransaction(api.deps, async (db) => {
         const access = AccessContext.forCaller(db, caller);
         await loadVisibleOrganization(access, params.organizationId);
         const source = await db.findOneBy(Space, { id: body.source.space, organizationId: params.organizationId });
@@ -193,7 +193,7 @@ export function translationRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
     async ({ params, caller }) => {
-      const deleted = await inTransaction(ds, async (db) => {
+      const deleted = await inTransaction(api.deps, async (db) => {
         const access = AccessContext.forCaller(db, caller);
         const found = await findTranslation(access, params.organizationId, params.translationId, true);
         if (!found || !(await permissionsOf(access, { kind: 'translation', space: found.space })).view) return null;
@@ -221,7 +221,7 @@ export function translationRoutes(api: ApiBuilder): void {
       responses: { 204: { description: 'run triggered' } },
     },
     async ({ params, caller }) => {
-      await inTransaction(ds, async (db) => {
+      await inTransaction(api.deps, async (db) => {
         const { translation } = await authorizedTranslation(
           AccessContext.forCaller(db, caller),
           params.organizationId,

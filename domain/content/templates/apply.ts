@@ -5,7 +5,8 @@
  */
 
 import type { Revision } from '../../../entities/Revision';
-import type { Db } from '../../../platform/db/transactions';
+import type { WorkTx } from '../../../platform/db/after-commit';
+
 import { badRequest } from '../../errors';
 import { newId } from '../../ids';
 import type { ContentEditor } from '../editor';
@@ -94,7 +95,7 @@ async function createPages(
 }
 
 export async function applyTemplate(
-  db: Db,
+  db: WorkTx,
   spaceId: string,
   input: ApplyTemplate,
   options: { createdById: string; appBaseUrl: string },

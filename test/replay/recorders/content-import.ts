@@ -10,11 +10,12 @@ import { contentImportJob } from '../../../domain/imports/import-job';
 import { cancelImportRun, requestImport } from '../../../domain/imports/runs';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { lockJobRow } from '../../../domain/jobs/job-lifecycle';
-import { dispatchJob } from '../../../domain/jobs/job-start';
+import { applyJobTicket } from '../../../domain/jobs/job-start';
 import type { ImportSource } from '../../../entities/ImportRun';
 import { ImportRun } from '../../../entities/ImportRun';
 import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
+import { heldBack } from '../../support/held-back';
 import { pngBytes, startWebsite } from '../../support/website';
 import type { Recorder } from './recorder';
 
@@ -45,7 +46,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
 
   const start = async (url: string, source: ImportSource) => {
     const space = await insertSpace(ds, org);
-    const { ticket } = await inTransaction(ds, (db) =>
+    const { ticket } = await inTransaction(heldBack(ds), (db) =>
       requestImport(
         db,
         { space, changeRequest: null, head: { kind: 'space', spaceId: space.id } },
@@ -53,7 +54,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
         admin.user.id,
       ),
     );
-    await dispatchJob(temporal, ds.manager, ticket, logger);
+    await applyJobTicket(temporal, ds.manager, ticket, logger);
     return ticket.row.id;
   };
   const settle = async (runId: string) => {
@@ -74,21 +75,21 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
     while (!(await ds.manager.findOneByOrFail(ImportRun, { id: cancelled })).process.startedAt)
       await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 1000));
-    const ticket = await inTransaction(ds, async (db) =>
+    const ticket = await inTransaction(heldBack(ds), async (db) =>
       cancelImportRun(db, (await lockJobRow(db, contentImportJob, cancelled))!),
     );
-    await dispatchJob(temporal, ds.manager, ticket, logger);
+    await applyJobTicket(temporal, ds.manager, ticket, logger);
     // a different import into the same space before the first one's run began, whose cancel is lost: the run
     // finds its generation moved on (SUPERSEDED) and commits nothing
     const space = await insertSpace(ds, org);
     const target = { space, changeRequest: null, head: { kind: 'space' as const, spaceId: space.id } };
-    const first = await inTransaction(ds, (db) =>
+    const first = await inTransaction(heldBack(ds), (db) =>
       requestImport(db, target, { url: `${site.base}/site/`, source: 'website' }, admin.user.id),
     );
-    await inTransaction(ds, (db) =>
+    await inTransaction(heldBack(ds), (db) =>
       requestImport(db, target, { url: `${site.base}/broken.zip`, source: 'zip' }, admin.user.id),
     );
-    await dispatchJob(temporal, ds.manager, { ...first.ticket, superseded: null }, logger);
+    await applyJobTicket(temporal, ds.manager, { ...first.ticket, superseded: null }, logger);
     return [
       { name: 'imported', workflowId: await settle(imported) },
       { name: 'fetch-error', workflowId: await settle(fetchError) },

@@ -10,13 +10,13 @@ import { integrationDispatchJob } from '../../../domain/integrations/dispatch-jo
 import { recordIntegrationEvent } from '../../../domain/integrations/events';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { Integration } from '../../../entities/Integration';
-import { withWorkContext } from '../../../platform/db/after-commit';
 import { inTransaction } from '../../../platform/db/transactions';
 import { insertInstallation, insertIntegration } from '../../support/integration-rows';
 import { Tunnel } from '../../support/integration-tunnel';
 import type { Recorder } from './recorder';
 
 export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal, org }) => {
+  const logger = pino({ level: 'silent' });
   if (config.fetch.allowLoopback !== true)
     throw new Error('record integration-dispatch with FETCH_ALLOW_LOOPBACK=true (its tunnel is a local server)');
   const client = await temporal.getClient();
@@ -39,15 +39,13 @@ export const recordIntegrationDispatch: Recorder = async ({ ds, config, temporal
       const cancelled: { workflowId: string | null } = { workflowId: null };
       if (cancel) cancelling = cancelled;
       // written as a request writes it: its start follows the commit
-      const event = await withWorkContext({ config, temporal, logger: pino({ level: 'silent' }) }, () =>
-        inTransaction(ds, async (db) =>
-          recordIntegrationEvent(db, {
-            integration: await db.findOneByOrFail(Integration, { id: integration.id }),
-            installation,
-            type: 'installation_setup',
-            fields: { status: 'active' },
-          }),
-        ),
+      const event = await inTransaction({ ds, config, temporal, logger }, async (db) =>
+        recordIntegrationEvent(db, {
+          integration: await db.findOneByOrFail(Integration, { id: integration.id }),
+          installation,
+          type: 'installation_setup',
+          fields: { status: 'active' },
+        }),
       );
       const workflowId = jobWorkflowId(integrationDispatchJob, event.id, 1);
       cancelled.workflowId = workflowId;

@@ -8,7 +8,7 @@ import type { AddressInfo } from 'net';
 import pino from 'pino';
 import { newId } from '../../../domain/ids';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
-import { dispatchJob } from '../../../domain/jobs/job-start';
+import { applyJobTicket } from '../../../domain/jobs/job-start';
 import { openapiProcessJob } from '../../../domain/openapi-specs/process-job';
 import {
   createSpec,
@@ -19,6 +19,7 @@ import {
 } from '../../../domain/openapi-specs/specs';
 import { inTransaction } from '../../../platform/db/transactions';
 import { createBlobStore } from '../../../platform/storage';
+import { heldBack } from '../../support/held-back';
 import type { Recorder } from './recorder';
 
 const VALID = 'openapi: 3.1.0\ninfo: {title: Recorded, version: "1"}\npaths: {}\n';
@@ -44,15 +45,15 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
   const create = async (slug: string, s: { url: string } | { text: string }) => {
     const id = newId();
     const stored = await source(id, s);
-    const ticket = await inTransaction(ds, (db) =>
+    const ticket = await inTransaction(heldBack(ds), (db) =>
       createSpec(db, { id, organizationId: org.id, slug, source: stored, createdById: admin.user.id }),
     );
-    await dispatchJob(temporal, ds.manager, ticket, logger);
+    await applyJobTicket(temporal, ds.manager, ticket, logger);
     return id;
   };
   /** A new source without the cancel a request sends: the old run must find its generation moved on. */
   const replaceQuietly = (slug: string, s: { text: string }) =>
-    inTransaction(ds, async (db) => {
+    inTransaction(heldBack(ds), async (db) => {
       const spec = (await lockSpecBySlug(db, org.id, slug))!;
       return replaceSpecSource(db, spec, await source(spec.id, s));
     });
@@ -76,10 +77,10 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
     const complete = await create('complete', { text: VALID });
     const completed = await settle(complete, 1);
     // the same document again: no new version
-    const again = await inTransaction(ds, async (db) =>
+    const again = await inTransaction(heldBack(ds), async (db) =>
       replaceSpecSource(db, (await lockSpecBySlug(db, org.id, 'complete'))!, await source(complete, { text: VALID })),
     );
-    await dispatchJob(temporal, ds.manager, again, logger);
+    await applyJobTicket(temporal, ds.manager, again, logger);
     const unchanged = await settle(complete, 2);
 
     const timeout = await create('fetch-timeout', { url: localUrl('silent.yaml') });
@@ -94,7 +95,7 @@ export const recordOpenAPIProcess: Recorder = async ({ ds, config, temporal, org
 
     // superseded with the cancel a request sends, while it fetches (v3: the run awaits its bundling's end)
     const cancelled = await fetching('cancelled');
-    await dispatchJob(temporal, ds.manager, await replaceQuietly('cancelled', { text: VALID }), logger);
+    await applyJobTicket(temporal, ds.manager, await replaceQuietly('cancelled', { text: VALID }), logger);
 
     return [
       { name: 'complete', workflowId: completed },

@@ -8,7 +8,7 @@ import { commitToHead } from '../../../domain/content/heads';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { JobTicket } from '../../../domain/jobs/job-kind';
 import { cancelJobRun } from '../../../domain/jobs/job-operator';
-import { dispatchJob } from '../../../domain/jobs/job-start';
+import { applyJobTicket } from '../../../domain/jobs/job-start';
 import { pdfExportJob } from '../../../domain/pdf/export-job';
 import { requestPdfExport } from '../../../domain/pdf/exports';
 import { ChangeRequest } from '../../../entities/ChangeRequest';
@@ -16,11 +16,12 @@ import { PdfExport } from '../../../entities/PdfExport';
 import { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
+import { heldBack } from '../../support/held-back';
 import type { Recorder } from './recorder';
 
 export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
-  const dispatch = (ticket: JobTicket<PdfExport>) => dispatchJob(temporal, ds.manager, ticket, logger);
+  const dispatch = (ticket: JobTicket<PdfExport>) => applyJobTicket(temporal, ds.manager, ticket, logger);
   const client = await temporal.getClient();
   const settle = async (ticket: JobTicket<PdfExport>) => {
     const workflowId = jobWorkflowId(pdfExportJob, ticket.row.id, ticket.row.render.generation);
@@ -34,7 +35,7 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
   const changeRequest = await inTransaction(ds, (db) =>
     createChangeRequest(db, space.id, { subject: 'Recorded' }, admin.user.id),
   );
-  await inTransaction(ds, (db) =>
+  await inTransaction(heldBack(ds), (db) =>
     commitToHead(
       db,
       { kind: 'change-request', changeRequestId: changeRequest.id },
@@ -48,7 +49,7 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
       },
     ),
   );
-  const rendered = await inTransaction(ds, async (db) =>
+  const rendered = await inTransaction(heldBack(ds), async (db) =>
     requestPdfExport(
       db,
       await db.findOneByOrFail(Space, { id: space.id }),
@@ -61,18 +62,18 @@ export const recordPdfExport: Recorder = async ({ ds, config, temporal, org, adm
   // the revision disappears before collecting: PDF_SOURCE_GONE is recorded on the row
   const gone = await insertSpace(ds, org);
   const goneRequest = await inTransaction(ds, (db) => createChangeRequest(db, gone.id, {}, admin.user.id));
-  const failed = await inTransaction(ds, async (db) =>
+  const failed = await inTransaction(heldBack(ds), async (db) =>
     requestPdfExport(db, gone, goneRequest, { pageId: null, only: false }),
   );
   await ds.manager.update(PdfExport, { id: failed.row.id }, { revisionId: 'gone-revision' });
   await dispatch(failed);
 
   const other = await inTransaction(ds, (db) => createChangeRequest(db, space.id, {}, admin.user.id));
-  const cancelled = await inTransaction(ds, async (db) =>
+  const cancelled = await inTransaction(heldBack(ds), async (db) =>
     requestPdfExport(db, await db.findOneByOrFail(Space, { id: space.id }), other, { pageId: null, only: false }),
   );
   await dispatch(cancelled);
-  await cancelJobRun(temporal, ds, cancelled.row.id);
+  await cancelJobRun({ ds, temporal, logger, config }, cancelled.row.id);
 
   return [
     { name: 'rendered', workflowId: await settle(rendered) },

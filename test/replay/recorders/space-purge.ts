@@ -2,22 +2,25 @@
 import pino from 'pino';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { JobTicket } from '../../../domain/jobs/job-kind';
-import { dispatchJob } from '../../../domain/jobs/job-start';
+import { applyJobTicket } from '../../../domain/jobs/job-start';
 import { lockSpace, restoreSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import type { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
 import { unique } from '../../factories';
 import { grant, insertSpace } from '../../support/content';
+import { heldBack } from '../../support/held-back';
 import type { Recorder } from './recorder';
 
 export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
-  const dispatch = (ticket: JobTicket<Space>) => dispatchJob(temporal, ds.manager, ticket, logger);
+  const dispatch = (ticket: JobTicket<Space>) => applyJobTicket(temporal, ds.manager, ticket, logger);
   const remove = (spaceId: string) =>
-    inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
+    inTransaction(heldBack(ds), async (db) => softDeleteSpace(db, await lockSpace(db, spaceId)));
   const restore = (spaceId: string) =>
-    inTransaction(ds, async (db) => restoreSpace(db, await lockSpace(db, spaceId), config.spaceRetentionSeconds));
+    inTransaction(heldBack(ds), async (db) =>
+      restoreSpace(db, await lockSpace(db, spaceId), config.spaceRetentionSeconds),
+    );
   const client = await temporal.getClient();
   const settle = async (workflowId: string) => {
     await client.workflow

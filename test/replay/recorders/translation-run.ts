@@ -8,7 +8,7 @@ import { commitToHead } from '../../../domain/content/heads';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { JobTicket } from '../../../domain/jobs/job-kind';
 import { cancelJobRun } from '../../../domain/jobs/job-operator';
-import { dispatchJob } from '../../../domain/jobs/job-start';
+import { applyJobTicket } from '../../../domain/jobs/job-start';
 import { lockSpace, softDeleteSpace } from '../../../domain/spaces/deletion';
 import { translationRunJob } from '../../../domain/translations/run-job';
 import { createTranslation, lockTranslation, requestRun } from '../../../domain/translations/translations';
@@ -16,11 +16,12 @@ import { Space } from '../../../entities/Space';
 import type { Translation } from '../../../entities/Translation';
 import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
+import { heldBack } from '../../support/held-back';
 import type { Recorder } from './recorder';
 
 export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
-  const dispatch = (ticket: JobTicket<Translation>) => dispatchJob(temporal, ds.manager, ticket, logger);
+  const dispatch = (ticket: JobTicket<Translation>) => applyJobTicket(temporal, ds.manager, ticket, logger);
   const client = await temporal.getClient();
   const settle = async (id: string, generation: number) => {
     const workflowId = jobWorkflowId(translationRunJob, id, generation);
@@ -31,7 +32,7 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
     return workflowId;
   };
   const translate = (space: Space) =>
-    inTransaction(ds, (db) =>
+    inTransaction(heldBack(ds), (db) =>
       createTranslation(db, {
         source: space,
         sourceLanguage: 'en',
@@ -42,7 +43,7 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
     );
 
   const space = await insertSpace(ds, org);
-  await inTransaction(ds, (db) =>
+  await inTransaction(heldBack(ds), (db) =>
     commitToHead(
       db,
       { kind: 'space', spaceId: space.id },
@@ -62,16 +63,18 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
   const completed = await translate(await ds.manager.findOneByOrFail(Space, { id: space.id }));
   await dispatch(completed);
   // asked for during the first run: one more run follows it
-  await dispatch(await inTransaction(ds, async (db) => requestRun(db, (await lockTranslation(db, completed.row.id))!)));
+  await dispatch(
+    await inTransaction(heldBack(ds), async (db) => requestRun(db, (await lockTranslation(db, completed.row.id))!)),
+  );
 
   const gone = await insertSpace(ds, org);
   const failed = await translate(gone);
-  await inTransaction(ds, async (db) => softDeleteSpace(db, await lockSpace(db, gone.id)));
+  await inTransaction(heldBack(ds), async (db) => softDeleteSpace(db, await lockSpace(db, gone.id)));
   await dispatch(failed);
 
   const cancelled = await translate(await insertSpace(ds, org));
   await dispatch(cancelled);
-  await cancelJobRun(temporal, ds, cancelled.row.id);
+  await cancelJobRun({ ds, temporal, logger, config }, cancelled.row.id);
 
   return [
     { name: 'cancelled', workflowId: await settle(cancelled.row.id, 1) },
