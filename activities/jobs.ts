@@ -6,7 +6,13 @@
 import { JOB_FAILURES, type JobFailure, type JobRef } from '../domain/jobs/contracts';
 import { JobError } from '../domain/jobs/job-error';
 import { jobState } from '../domain/jobs/job-kind';
-import { recordJobEnd, lockCurrentJob, lockJobRow, markJobStarted, reportJobProgress } from '../domain/jobs/job-lifecycle';
+import {
+  lockCurrentJob,
+  lockJobRow,
+  markJobStarted,
+  recordJobEnd,
+  reportJobProgress,
+} from '../domain/jobs/job-lifecycle';
 import { RepairReport, repairLostRuns } from '../domain/jobs/job-repair';
 import { expireJobs, jobKindNamed, ReconcileReport, startMissingRuns } from '../domain/jobs/kinds';
 import { inTransaction } from '../platform/db/transactions';

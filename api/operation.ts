@@ -7,10 +7,10 @@ import express, { Request, RequestHandler, Response, Router } from 'express';
 import { ZodObject, ZodRawShape, ZodTypeAny, z } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError, forbidden } from '../domain/errors';
+import { toWire } from '../platform/wire/to-wire';
 import type { Deps } from './deps';
 import type { Caller } from './middleware/authenticate';
 import { loggedQueryParameters } from './middleware/redact-url';
-import { toWire } from './presenters/wire';
 import { validationError } from './validation';
 
 declare module 'express-serve-static-core' {

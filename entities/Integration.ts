@@ -32,8 +32,8 @@ export class Integration {
   @Column({ type: 'json' }) scopes: string[];
   @Column({ type: 'json' }) categories: string[];
   /** As published (validated), presented as is. */
-  @Column({ type: 'json' }) blocks: unknown[];
-  @Column({ type: 'json' }) contentSources: unknown[];
+  @Column({ type: 'json' }) blocks: Array<Record<string, unknown>>;
+  @Column({ type: 'json' }) contentSources: Array<Record<string, unknown>>;
   @Column({ type: 'json' }) externalLinks: Array<{ url: string; label: string }>;
   @Column({ type: 'json' }) configurations: Record<string, unknown>;
   /** The policy as one header value (an object form is joined into one). */

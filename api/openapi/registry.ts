@@ -1,9 +1,8 @@
 /** One registry: every operation mounted by `api.op()` (api/operation.ts) is described here, and only those. */
-import { extendZodWithOpenApi, OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
-import { z } from 'zod';
+import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+// schemas call .openapi(): zod is extended there, before any schema is declared
+import '../../platform/wire/zod';
 import { adaptiveSchemaDocument } from '../../domain/sites/adaptive/json-schema';
-
-extendZodWithOpenApi(z);
 
 /** The components of a site's adaptive schema rules: `AdaptiveSchemaClaim`, `AdaptiveSchemaPrimitive`. */
 const adaptiveComponent = (definition: string) =>

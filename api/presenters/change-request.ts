@@ -3,10 +3,10 @@ import type { ChangeRequestDetails } from '../../domain/content/change-request-q
 import { isOutdated } from '../../domain/content/change-requests';
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Space } from '../../entities/Space';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
-import type { Presented } from './wire';
 
 export const CHANGE_REQUEST_STATUSES = [
   'draft',

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import type { CollectionPermissions } from '../../domain/access/authorize';
 import type { Collection } from '../../entities/Collection';
+import type { Presented } from '../../platform/wire/to-wire';
 import { roleSchema } from './common';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const collectionSchema = z
   .object({

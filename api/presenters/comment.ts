@@ -3,12 +3,12 @@ import type { CommentPermissions } from '../../domain/access/authorize';
 import type { CommentDetails, ReactionGroup, ReplyDetails } from '../../domain/comments/details';
 import { markdownToDocument } from '../../domain/content/document';
 import type { Comment } from '../../entities/Comment';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, timestamp } from './common';
 import { documentSchema } from './document';
 import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
-import type { Presented } from './wire';
 
 export const COMMENT_STATUSES = ['open', 'resolved'] as const;
 export const BODY_FORMATS = ['markdown', 'document'] as const;

@@ -1,9 +1,7 @@
 /** Schema pieces shared by presenters. */
 import { z } from 'zod';
-import { ROLES } from '../../domain/access/roles';
 
-export const roleSchema = z.enum(ROLES);
-export const timestamp = z.string().datetime().openapi({ format: 'date-time' });
+export { roleSchema, timestamp } from '../../platform/wire/common-fields';
 export const iso = (d: Date): string => d.toISOString();
 export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString() : null);
 

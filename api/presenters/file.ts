@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { FileEntry } from '../../domain/content/model';
 import type { BlobStore } from '../../platform/storage/blob-store';
-import type { Presented } from './wire';
+import type { Presented } from '../../platform/wire/to-wire';
 
 export const fileSchema = z
   .object({

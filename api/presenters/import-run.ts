@@ -4,9 +4,9 @@ import { IMPORT_RUN_STATUSES } from '../../domain/imports/import-job';
 import { IMPORT_SOURCES, importRunStatus } from '../../domain/imports/runs';
 import type { ImportCommit } from '../../domain/jobs/contracts';
 import type { ImportRun } from '../../entities/ImportRun';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const importContentResultSchema = z
   .object({

@@ -2,8 +2,8 @@
 import { z } from 'zod';
 import { INTEGRATION_EVENT_STATUSES, integrationDispatchJob } from '../../domain/integrations/dispatch-job';
 import type { IntegrationEvent } from '../../entities/IntegrationEvent';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
-import type { Presented } from './wire';
 
 export const integrationEventSchema = z
   .object({

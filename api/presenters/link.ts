@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import type { LinkItem, LinkStats } from '../../domain/links/links';
 import type { LinkStatus } from '../../entities/SpaceLink';
+import type { Presented } from '../../platform/wire/to-wire';
 import { listSchema } from './common';
-import type { Presented } from './wire';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const satisfies readonly LinkStatus[];
 

@@ -2,11 +2,11 @@ import { z } from 'zod';
 import { describeMembers, MemberDetails } from '../../domain/members/details';
 import type { Member } from '../../entities/Member';
 import type { Db } from '../../platform/db/transactions';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { teamRoleSchema } from './team';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
-import type { Presented } from './wire';
 
 export const memberSchema = z
   .object({

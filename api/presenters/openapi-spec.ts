@@ -6,9 +6,9 @@ import { OPENAPI_FAILURES } from '../../domain/openapi-specs/failures';
 import { OPENAPI_PROCESSING_STATES, openapiProcessJob } from '../../domain/openapi-specs/process-job';
 import type { OpenAPISpec } from '../../entities/OpenAPISpec';
 import type { OpenAPISpecVersion } from '../../entities/OpenAPISpecVersion';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, timestamp } from './common';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 const ERROR_CODES = [
   OPENAPI_FAILURES.fetchTimeout,

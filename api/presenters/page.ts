@@ -1,10 +1,10 @@
 import { ZodTypeAny, z } from 'zod';
 import type { PageNode, PageRecord } from '../../domain/content/reader';
+import { standingFor } from '../../platform/wire/to-wire';
 import { timestamp } from './common';
 import { documentSchema } from './document';
 import type { GitBookDocument } from './gitbook-document';
 import type { Urls } from './urls';
-import { standingFor } from './wire';
 
 /**
  * How every page is laid out. Pages have no layout settings of their own, so each shows GitBook's

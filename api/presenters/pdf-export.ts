@@ -1,7 +1,7 @@
 /** The answers of the change-request PDF operation: the URL once rendered, or how far the render is. */
 import { z } from 'zod';
 import type { PdfExportOutcome } from '../../domain/pdf/exports';
-import type { Presented } from './wire';
+import type { Presented } from '../../platform/wire/to-wire';
 
 export const pdfUrlSchema = z.object({
   url: z

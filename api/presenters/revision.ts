@@ -1,12 +1,12 @@
 import { z } from 'zod';
 import type { PageNode } from '../../domain/content/reader';
 import type { Revision, RevisionType } from '../../entities/Revision';
+import type { Presented } from '../../platform/wire/to-wire';
 import { changeRequestSchema } from './change-request';
 import { iso, timestamp } from './common';
 import { fileSchema } from './file';
 import { pageSchema, presentPageTree } from './page';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 /** GitBook's revision types: a first, template or import revision is content written like edits. */
 export const REVISION_TYPES = ['edits', 'merge', 'update'] as const;

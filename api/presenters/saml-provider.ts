@@ -3,10 +3,10 @@ import { z } from 'zod';
 import type { AccessContext } from '../../domain/access/context';
 import type { SamlProvider } from '../../entities/SamlProvider';
 import { Team } from '../../entities/Team';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, roleSchema, timestamp } from './common';
 import { presentTeams, TeamJson, teamSchema } from './team';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const samlProviderSchema = z
   .object({

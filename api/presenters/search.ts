@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { PageResult, SpaceResult } from '../../domain/search/search';
 import type { Space } from '../../entities/Space';
+import type { Presented } from '../../platform/wire/to-wire';
 import { listSchema } from './common';
 import { pageAppUrl } from './page';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 const score = z.number().min(0);
 

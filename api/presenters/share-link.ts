@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { Site } from '../../entities/Site';
 import type { SiteShareLink } from '../../entities/SiteShareLink';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
 import { withShareKey } from './share-key-urls';
 import { publishedOrNull, siteAddress } from './site-urls';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const shareLinkSchema = z
   .object({

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import type { Presented } from '../../platform/wire/to-wire';
 import { timestamp } from './common';
-import type { Presented } from './wire';
 
 export const siteAdaptiveSchemaSchema = z
   .object({

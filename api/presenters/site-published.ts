@@ -2,13 +2,13 @@ import { z } from 'zod';
 import type { SiteScript } from '../../domain/integrations/site-scripts';
 import type { SiteStructure } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
+import type { Presented } from '../../platform/wire/to-wire';
 import { PresentedSite, siteSchema } from './site';
 import { SITE_CUSTOMIZATION, siteCustomizationSchema } from './site-customization';
 import { PresentedSiteSection, presentSiteSection, siteSectionSchema } from './site-section';
 import { PresentedSiteSectionGroup, presentSiteSectionGroup, siteSectionGroupSchema } from './site-section-group';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const siteStructureSchema = z
   .union([

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { SitePublishingAuth } from '../../entities/SitePublishingAuth';
-import type { Presented } from './wire';
+import type { Presented } from '../../platform/wire/to-wire';
 
 export const sitePublishingAuthSchema = z
   .object({

@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { PlacedGroup } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
+import type { Presented } from '../../platform/wire/to-wire';
 import { presentSiteSection, siteSectionSchema } from './site-section';
 import type { PresentedSpace } from './site-space';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const siteSectionGroupSchema = z
   .object({

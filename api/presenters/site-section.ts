@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { PlacedSection } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
+import type { Presented } from '../../platform/wire/to-wire';
 import { PresentedSpace, presentSiteSpace, siteSpaceSchema } from './site-space';
 import { publishedOrNull, siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const siteSectionSchema = z
   .object({

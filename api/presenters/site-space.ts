@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { PlacedSiteSpace } from '../../domain/sites/structure';
 import type { Site } from '../../entities/Site';
+import type { Presented } from '../../platform/wire/to-wire';
 import { publishedOrNull, siteItemAddress } from './site-urls';
 import { spaceSchema } from './space';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const siteSpaceSchema = z
   .object({

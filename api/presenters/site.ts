@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import type { SitePermissions } from '../../domain/access/authorize';
 import type { Site, SiteAgentsContext, SiteType, SiteVisibility } from '../../entities/Site';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
 import { publishedOrNull, siteAddress } from './site-urls';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const SITE_TYPES = [
   'basic',

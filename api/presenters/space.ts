@@ -3,10 +3,10 @@ import type { SpacePermissions } from '../../domain/access/authorize';
 import type { SpaceCounters } from '../../domain/spaces/counters';
 import { TITLE_MAX } from '../../domain/spaces/spaces';
 import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, roleSchema, timestamp } from './common';
 import { siteItemAddress } from './site-urls';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const SPACE_VISIBILITIES = [
   'public',

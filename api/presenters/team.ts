@@ -3,8 +3,8 @@ import { permissionsOf, TeamPermissions } from '../../domain/access/authorize';
 import type { AccessContext } from '../../domain/access/context';
 import { TeamCounters, teamCounters } from '../../domain/teams/counters';
 import type { Team } from '../../entities/Team';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
-import type { Presented } from './wire';
 
 export const teamSchema = z
   .object({

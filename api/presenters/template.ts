@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Template } from '../../domain/content/templates/model';
-import type { Presented } from './wire';
+import type { Presented } from '../../platform/wire/to-wire';
 
 export const templateSchema = z
   .object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { ApiToken } from '../../entities/ApiToken';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, isoOrNull, timestamp } from './common';
-import type { Presented } from './wire';
 
 export const apiTokenSchema = z
   .object({

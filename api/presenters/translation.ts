@@ -5,11 +5,11 @@ import { markdownToDocument } from '../../domain/content/document';
 import { LANGUAGES } from '../../domain/spaces/languages';
 import { TRANSLATION_STATUSES, translationRunJob } from '../../domain/translations/run-job';
 import type { Translation } from '../../entities/Translation';
+import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
 import { documentSchema } from './document';
 import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 const language = z.enum(LANGUAGES);
 const count = z.number().int().min(0);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { User } from '../../entities/User';
+import type { Presented } from '../../platform/wire/to-wire';
 import type { Urls } from './urls';
-import type { Presented } from './wire';
 
 export const userSchema = z
   .object({

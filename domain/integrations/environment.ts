@@ -13,10 +13,35 @@ import { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceIns
 import { Organization } from '../../entities/Organization';
 import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/transactions';
+import { toWire } from '../../platform/wire/to-wire';
+import { z } from '../../platform/wire/zod';
 import { coveredSpaceCounts } from './installation-queries';
 import { decryptSecrets } from './secrets';
 import { issueIntegrationTokens } from './tokens';
-import { installationJson, integrationJson, siteInstallationJson, spaceInstallationJson } from './wire';
+import {
+  installationJson,
+  installationSchema,
+  integrationJson,
+  integrationSchema,
+  siteInstallationIdSchema,
+  siteInstallationJson,
+  spaceInstallationIdSchema,
+  spaceInstallationJson,
+} from './wire';
+
+/** GitBook's IntegrationEnvironment as this service fills it: written to the wire by the API's own step. */
+const environmentSchema = z.object({
+  integration: integrationSchema,
+  installation: installationSchema.optional(),
+  spaceInstallation: spaceInstallationIdSchema.optional(),
+  siteInstallation: siteInstallationIdSchema.optional(),
+  secrets: z.record(z.string()),
+  signingSecrets: z.object({ integration: z.string(), installation: z.string().optional() }),
+  apiEndpoint: z.string(),
+  apiTokens: z.object({ integration: z.string(), installation: z.string().optional() }),
+});
+
+export type IntegrationEnvironment = z.infer<typeof environmentSchema>;
 
 /**
  * Under `space_selection` (`site_selection`) `all` a space (site) with no installation row of its own is
@@ -42,7 +67,11 @@ function implicitOn(installation: IntegrationInstallation) {
  * Builds it for one delivery attempt (the tokens are issued in `db`'s transaction). The integration
  * may be a tombstone and the installation gone (installation_deleted): then there is no installation.
  */
-export async function eventEnvironment(db: Db, config: Config, event: IntegrationEvent) {
+export async function eventEnvironment(
+  db: Db,
+  config: Config,
+  event: IntegrationEvent,
+): Promise<IntegrationEnvironment> {
   const integration = await db.findOneByOrFail(Integration, { id: event.integrationId });
   const owner = await db.findOneByOrFail(Organization, { id: integration.ownerOrganizationId });
   const installation = event.installationId
@@ -65,26 +94,22 @@ export async function eventEnvironment(db: Db, config: Config, event: Integratio
           ? Object.assign(new IntegrationSiteInstallation(), implicitOn(installation), { siteId: event.siteId })
           : null))
       : null;
-  return {
+  const environment = {
     integration: integrationJson(integration, owner, { admin: false }, config),
-    ...(installation
-      ? {
-          installation: installationJson(
-            integration,
-            installation,
-            (await coveredSpaceCounts(db, [installation])).get(installation.id) ?? 0,
-            config,
-          ),
-        }
-      : {}),
-    ...(spaceInstallation ? { spaceInstallation: spaceInstallationJson(integration, spaceInstallation, config) } : {}),
-    ...(siteInstallation ? { siteInstallation: siteInstallationJson(integration, siteInstallation, config) } : {}),
+    installation:
+      installation &&
+      installationJson(
+        integration,
+        installation,
+        (await coveredSpaceCounts(db, [installation])).get(installation.id) ?? 0,
+        config,
+      ),
+    spaceInstallation: spaceInstallation && spaceInstallationJson(integration, spaceInstallation, config),
+    siteInstallation: siteInstallation && siteInstallationJson(integration, siteInstallation, config),
     secrets: decryptSecrets(config, integration),
-    signingSecrets: {
-      integration: integration.signingSecret,
-      ...(installation ? { installation: installation.signingSecret } : {}),
-    },
+    signingSecrets: { integration: integration.signingSecret, installation: installation?.signingSecret },
     apiEndpoint: config.publicBaseUrl,
     apiTokens: await issueIntegrationTokens(db, config, { integration, installation }),
   };
+  return toWire(environmentSchema, environment);
 }

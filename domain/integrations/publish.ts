@@ -42,8 +42,8 @@ export interface PublishInput {
   target?: IntegrationTarget;
   scopes: string[];
   categories?: string[];
-  blocks?: unknown[];
-  contentSources?: unknown[];
+  blocks?: Array<Record<string, unknown>>;
+  contentSources?: Array<Record<string, unknown>>;
   externalLinks?: Array<{ url: string; label: string }>;
   configurations?: Record<string, unknown>;
   script: string;

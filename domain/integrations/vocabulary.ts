@@ -1,3 +1,5 @@
+import type { InstallationSelection, InstallationStatus } from '../../entities/IntegrationInstallation';
+
 /**
  * The enumerations of an integration, as GitBook's documents give them (the union of 0.137,
  * the reference, and 0.202, so manifests written for either publish).
@@ -75,3 +77,8 @@ export const CSP_DIRECTIVES = [
   'upgrade-insecure-requests',
   'worker-src',
 ] as const;
+
+/** An installation's status: `pending` while a required configuration is missing. */
+export const INSTALLATION_STATUSES = ['active', 'pending', 'paused'] as const satisfies readonly InstallationStatus[];
+/** Which spaces (sites) an installation covers: `all` of the organization's, or the `selected` ones. */
+export const INSTALLATION_SELECTIONS = ['all', 'selected'] as const satisfies readonly InstallationSelection[];

@@ -1,68 +1,72 @@
 /**
- * Integrations on the wire, as GitBook's objects, built without the HTTP layer: the API presents them
- * through api/presenters (which documents them with zod schemas), and the dispatch activities put them
- * in the `environment` an integration receives with each event.
+ * Integrations on the wire: GitBook's Integration and installation objects, each with its one schema (which also
+ * documents it in /v1/openapi.json) and its builder. The API presents them (api/presenters), and the dispatch
+ * activities put them in the `environment` an integration receives with each event; both go through `toWire`.
  */
 
-import type {
-  Integration,
-  IntegrationRuntime,
-  IntegrationTarget,
-  IntegrationVisibility,
-} from '../../entities/Integration';
-import type {
-  InstallationSelection,
-  InstallationStatus,
-  IntegrationInstallation,
-} from '../../entities/IntegrationInstallation';
+import type { Integration } from '../../entities/Integration';
+import type { IntegrationInstallation } from '../../entities/IntegrationInstallation';
 import type { IntegrationSiteInstallation } from '../../entities/IntegrationSiteInstallation';
 import type { IntegrationSpaceInstallation } from '../../entities/IntegrationSpaceInstallation';
 import type { Organization } from '../../entities/Organization';
 import type { Config } from '../../platform/config';
+import { timestamp } from '../../platform/wire/common-fields';
+import type { Presented } from '../../platform/wire/to-wire';
+import { z } from '../../platform/wire/zod';
 import type { OrganizationPermissions } from '../access/targets';
-import { OrganizationJson, organizationJson } from '../organizations/wire';
+import { organizationJson, organizationSchema } from '../organizations/wire';
 import { Urls } from '../urls';
-import { present } from '../wire-fields';
 import { scopesPendingApproval } from './granted-scopes';
+import {
+  INSTALLATION_SELECTIONS,
+  INSTALLATION_STATUSES,
+  INTEGRATION_RUNTIMES,
+  INTEGRATION_TARGETS,
+  INTEGRATION_VISIBILITIES,
+} from './vocabulary';
 
 type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUrl'>;
 
-export interface IntegrationUrls {
-  location: string;
-  /** The icon (a PNG), served by the API to anyone; left out when the integration has none. */
-  icon?: string;
-  app: string;
-  /** Where the icon and the preview images are served. */
-  assets: string;
-  /** The published script, served to anyone with the integration's Content-Security-Policy. */
-  publicEndpoint: string;
-  /** GitBook 0.202: equals publicEndpoint (there is no separate content origin). */
-  publicContentEndpoint: string;
-}
+export const integrationSchema = z
+  .object({
+    object: z.literal('integration'),
+    name: z.string(),
+    version: z.number().int(),
+    runtime: z.enum(INTEGRATION_RUNTIMES),
+    title: z.string(),
+    description: z.string(),
+    summary: z.string(),
+    previewImages: z.array(z.string()).max(3).openapi({ description: 'URLs of the preview images' }),
+    target: z.enum(INTEGRATION_TARGETS),
+    verified: z.boolean(),
+    visibility: z.enum(INTEGRATION_VISIBILITIES),
+    scopes: z.array(z.string()),
+    categories: z.array(z.string()),
+    blocks: z.array(z.record(z.unknown())),
+    contentSources: z.array(z.record(z.unknown())),
+    configurations: z.record(z.unknown()),
+    externalLinks: z.array(z.object({ url: z.string(), label: z.string() })),
+    owner: organizationSchema,
+    urls: z.object({
+      location: z.string(),
+      icon: z
+        .string()
+        .optional()
+        .openapi({ description: 'the icon (PNG), served to anyone; absent when there is none' }),
+      app: z.string(),
+      assets: z.string().openapi({ description: 'where the icon and the preview images are served' }),
+      publicEndpoint: z
+        .string()
+        .openapi({ description: 'the published script, served to anyone with the Content-Security-Policy' }),
+      publicContentEndpoint: z.string().openapi({ description: 'GitBook 0.202: equals publicEndpoint' }),
+    }),
+    permissions: z.object({ admin: z.boolean() }),
+    contentSecurityPolicy: z.string().optional(),
+  })
+  .openapi('Integration');
 
-export interface IntegrationJson {
-  object: 'integration';
-  name: string;
-  version: number;
-  runtime: IntegrationRuntime;
-  title: string;
-  description: string;
-  summary: string;
-  previewImages: string[];
-  target: IntegrationTarget;
-  verified: boolean;
-  visibility: IntegrationVisibility;
-  scopes: string[];
-  categories: string[];
-  blocks: unknown[];
-  contentSources: unknown[];
-  configurations: Record<string, unknown>;
-  externalLinks: Array<{ url: string; label: string }>;
-  owner: OrganizationJson;
-  urls: IntegrationUrls;
-  permissions: { admin: boolean };
-  contentSecurityPolicy?: string;
-}
+export type IntegrationJson = Presented<typeof integrationSchema>;
+export type IntegrationUrls = IntegrationJson['urls'];
 
 /** A caller who is not a member of the owner organization (an integration's own environment). */
 const OUTSIDER: OrganizationPermissions = {
@@ -92,7 +96,7 @@ export function integrationUrls(
   const publicEndpoint = urls.api(`${base}/script.js`);
   return {
     location: urls.api(base),
-    ...present({ icon: integration.iconKey ? `${assets}/icon.png?v=${integration.version}` : null }),
+    icon: integration.iconKey ? `${assets}/icon.png?v=${integration.version}` : null,
     app: urls.app(base),
     assets,
     publicEndpoint,
@@ -135,35 +139,68 @@ export function integrationJson(
     owner: organizationJson(owner, ownerPermissions, new Urls(config)),
     urls,
     permissions: { admin: permissions.admin },
-    ...present({ contentSecurityPolicy: integration.contentSecurityPolicy }),
+    contentSecurityPolicy: integration.contentSecurityPolicy,
   };
 }
 
-export interface InstallationUrls {
-  location: string;
-  app: string;
-  /** The integration's public endpoint: the only one served (GitBook gives each installation a path of its own there). */
-  publicEndpoint: string;
-  /** GitBook 0.202: equals publicEndpoint. */
-  publicContentEndpoint: string;
-}
+const configurationSchema = z.record(z.unknown()).openapi({ type: 'object', additionalProperties: true });
+const externalIdsSchema = z
+  .array(z.string())
+  .max(5)
+  .openapi({ description: 'external ids assigned by the integration' });
+const statusSchema = z
+  .enum(INSTALLATION_STATUSES)
+  .openapi({ description: '`pending` while a required configuration is missing' });
 
-export interface InstallationJson {
-  id: string;
-  status: InstallationStatus;
-  space_selection: InstallationSelection;
-  site_selection: InstallationSelection;
-  /** how many spaces it covers (installation-queries.ts) */
-  spaces: number;
-  configuration: Record<string, unknown>;
-  externalIds: string[];
-  /** extension: published scopes the organization has not granted yet (granted-scopes.ts) */
-  scopesPendingApproval: string[];
-  target: { organization: string };
-  urls: InstallationUrls;
-  createdAt: string;
-  updatedAt: string;
-}
+export const installationSchema = z
+  .object({
+    id: z.string(),
+    status: statusSchema,
+    space_selection: z
+      .enum(INSTALLATION_SELECTIONS)
+      .openapi({ description: '`all`: every space of the organization; `selected`: the spaces it is installed on' }),
+    site_selection: z
+      .enum(INSTALLATION_SELECTIONS)
+      .openapi({ description: '`all`: every site of the organization; `selected`: the sites it is installed on' }),
+    spaces: z.number().int().openapi({ description: 'how many spaces it covers' }),
+    configuration: configurationSchema,
+    externalIds: externalIdsSchema,
+    scopesPendingApproval: z.array(z.string()).openapi({
+      description:
+        'extension: scopes the integration now asks for that this organization has not granted; an admin grants them by repeating the install call',
+    }),
+    target: z.object({ organization: z.string() }),
+    urls: z.object({
+      location: z.string(),
+      app: z.string(),
+      publicEndpoint: z.string(),
+      publicContentEndpoint: z.string(),
+    }),
+    createdAt: timestamp,
+    updatedAt: timestamp,
+  })
+  .openapi('IntegrationInstallation');
+
+export type InstallationJson = Presented<typeof installationSchema>;
+
+/** The fields a space's and a site's installation share. */
+const contentInstallationShape = {
+  integration: z.string().openapi({ description: 'the integration name' }),
+  installation: z.string().openapi({ description: 'the installation id' }),
+  status: statusSchema,
+  configuration: configurationSchema,
+  externalIds: externalIdsSchema,
+  urls: z.object({ location: z.string(), publicEndpoint: z.string(), publicContentEndpoint: z.string() }),
+};
+
+/**
+ * A space's (site's) installation as the integration environment carries it: the space (site) by its id. The API's
+ * schema extends it, widening `space` (`site`) to the object it expands on `extended=true`.
+ */
+export const spaceInstallationIdSchema = z.object({ ...contentInstallationShape, space: z.string() });
+export const siteInstallationIdSchema = z.object({ ...contentInstallationShape, site: z.string() });
+
+type ContentInstallationJson = Omit<Presented<typeof spaceInstallationIdSchema>, 'space'>;
 
 /** GitBook's IntegrationInstallation: the integration installed on an organization. */
 export function installationJson(
@@ -193,15 +230,6 @@ export function installationJson(
     createdAt: installation.createdAt.toISOString(),
     updatedAt: installation.updatedAt.toISOString(),
   };
-}
-
-export interface ContentInstallationJson {
-  integration: string;
-  installation: string;
-  status: InstallationStatus;
-  configuration: Record<string, unknown>;
-  externalIds: string[];
-  urls: { location: string; publicEndpoint: string; publicContentEndpoint: string };
 }
 
 function contentInstallationJson(

@@ -54,6 +54,7 @@ export async function requestJob<R extends JobRow>(
   row: R,
   now = new Date(),
 ): Promise<JobTicket<R>> {
+  assertWorkTx(db); // before the row is written: a request nothing would start is not left behind
   const state = jobState(kind, row);
   if (kind.policy === 'coalesce' && isJobActive(state)) {
     await writeState(db, kind, row, { rerunRequested: true });
@@ -75,6 +76,7 @@ export function currentJob<R extends JobRow>(db: WorkTx, kind: JobKind<R>, row: 
 
 /** Withdraws the work asked for (a restore withdraws a purge): a run in progress becomes stale. */
 export async function withdrawJob<R extends JobRow>(db: WorkTx, kind: JobKind<R>, row: R): Promise<JobTicket<R>> {
+  assertWorkTx(db);
   const state = jobState(kind, row);
   if (!isJobActive(state)) return { kind, row, start: false, superseded: null };
   const superseded = state.generation;

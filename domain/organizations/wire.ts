@@ -1,38 +1,46 @@
 /**
- * An organization as GitBook's `Organization` object, built without the HTTP layer: the API's presenter
- * (api/presenters/organization.ts, which documents it with its zod schema) and the integration
- * environment that activities send (domain/integrations/wire.ts) both use it. GitBook's optional fields are left
- * out when they have no value (the environment has no serialization step of its own; the API's would).
+ * GitBook's `Organization` object: its one schema (which also documents it in /v1/openapi.json) and its builder.
+ * The API's presenter and the integration environment that activities send both use them, and both go through
+ * `toWire` (platform/wire/to-wire.ts), so an optional field without a value is left out on either path.
  */
 
 import type { Organization } from '../../entities/Organization';
-import type { Role } from '../access/roles';
+import { roleSchema, timestamp } from '../../platform/wire/common-fields';
+import type { Presented } from '../../platform/wire/to-wire';
+import { z } from '../../platform/wire/zod';
 import type { OrganizationPermissions } from '../access/targets';
 import type { Urls } from '../urls';
-import { present } from '../wire-fields';
 
-export interface OrganizationJson {
-  object: 'organization';
-  id: string;
-  title: string;
-  createdAt: string;
-  emailDomains: string[];
-  hostname?: string;
-  type: string;
-  useCase?: string;
-  communityType?: string;
-  defaultRole?: Role;
-  defaultContent?: { type: string; site: string };
-  sso: boolean;
-  ai: boolean;
-  inviteLinks: boolean;
-  plan: string;
-  mergeRules: { type: 'none' };
-  urls: { location: string; app: string; logo?: string };
-  trial: { status: 'notapplicable'; count: number };
-  internal_isOnNewTrial: true;
-  permissions: Record<string, boolean>;
-}
+export const organizationSchema = z
+  .object({
+    object: z.literal('organization'),
+    id: z.string(),
+    title: z.string(),
+    createdAt: timestamp,
+    emailDomains: z.array(z.string()),
+    hostname: z.string().optional(),
+    type: z.string(),
+    useCase: z.string().optional(),
+    communityType: z.string().optional(),
+    defaultRole: roleSchema.optional(),
+    defaultContent: z.object({ type: z.string(), site: z.string() }).optional(),
+    sso: z.boolean(),
+    ai: z.boolean(),
+    inviteLinks: z.boolean(),
+    plan: z.string(),
+    mergeRules: z
+      .object({ type: z.literal('none') })
+      .openapi({ description: 'GitBook 0.202: change requests merge without a required review' }),
+    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
+    trial: z
+      .object({ status: z.literal('notapplicable'), count: z.number().int() })
+      .openapi({ description: 'no trial can be started: there is no billing system' }),
+    internal_isOnNewTrial: z.literal(true),
+    permissions: z.record(z.boolean()),
+  })
+  .openapi('Organization');
+
+export type OrganizationJson = Presented<typeof organizationSchema>;
 
 export function organizationJson(
   org: Organization,
@@ -45,17 +53,18 @@ export function organizationJson(
     title: org.title,
     createdAt: org.createdAt.toISOString(),
     emailDomains: org.emailDomains,
-    ...present({ hostname: org.hostname }),
+    hostname: org.hostname,
     type: org.type,
-    // left out when unset, as the API answers it: a null would read as "guest" to GitBook's client
-    ...present({ useCase: org.useCase, communityType: org.communityType, defaultRole: org.defaultRole }),
-    ...present({ defaultContent: org.defaultContent }),
+    useCase: org.useCase,
+    communityType: org.communityType,
+    defaultRole: org.defaultRole,
+    defaultContent: org.defaultContent,
     sso: org.sso,
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: org.plan,
     mergeRules: { type: 'none' },
-    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), ...present({ logo: org.logoURL }) },
+    urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
     trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: true,
     permissions: { ...permissions },

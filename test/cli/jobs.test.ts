@@ -6,7 +6,7 @@ import { execFile, execFileSync, spawn } from 'child_process';
 import * as path from 'path';
 import { promisify } from 'util';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { recordJobEnd, markJobStarted, reportJobProgress } from '../../domain/jobs/job-lifecycle';
+import { markJobStarted, recordJobEnd, reportJobProgress } from '../../domain/jobs/job-lifecycle';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import { Space } from '../../entities/Space';

@@ -15,6 +15,7 @@ import { ApiToken } from '../../entities/ApiToken';
 import { Integration } from '../../entities/Integration';
 import { IntegrationEvent } from '../../entities/IntegrationEvent';
 import { idleJobState } from '../../entities/JobState';
+import { Organization } from '../../entities/Organization';
 import { loadConfig } from '../../platform/config';
 import { createDataSource } from '../../platform/db/data-source';
 import { createBlobStore } from '../../platform/storage';
@@ -185,6 +186,20 @@ describe('environment', () => {
     });
   }
 
+  it('sends no null anywhere: the owner without a defaultRole or hostname, an integration without an icon, leave those fields out as the API does', async () => {
+    const fx = await createOrg(ds);
+    await ds.manager.update(Organization, { id: fx.org.id }, { defaultRole: null, hostname: null, logoURL: null });
+    const integration = await insertIntegration(ds, fx.org.id, ['space:content:read']);
+    const installation = await insertInstallation(ds, integration, fx.org.id, { spaces: 'all' });
+    const environment = await eventEnvironment(ds.manager, config, spaceEvent(integration, installation.id, newId()));
+    expect(pathsOfNulls(environment)).toEqual([]);
+    expect(environment.integration.owner).not.toHaveProperty('defaultRole');
+    expect(environment.integration.owner).not.toHaveProperty('hostname');
+    expect(environment.integration.owner.urls).not.toHaveProperty('logo');
+    expect(environment.integration.urls).not.toHaveProperty('icon');
+    expect(environment.integration.owner).toMatchObject({ object: 'organization', id: fx.org.id });
+  });
+
   it("presents a space covered by `space_selection: all` as installed, with no configuration of its own; under `selected` only a space's own row", async () => {
     const fx = await createOrg(ds);
     const integration = await insertIntegration(ds, fx.org.id, ['space:content:read']);
@@ -212,3 +227,12 @@ describe('environment', () => {
     ).toMatchObject({ installation: selected.id, space: spaceId });
   });
 });
+
+/** Where `value` holds a null, as dotted paths. */
+function pathsOfNulls(value: unknown, at = '$'): string[] {
+  if (value === null) return [at];
+  if (typeof value !== 'object') return [];
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, inner]) =>
+    pathsOfNulls(inner, `${at}.${key}`),
+  );
+}

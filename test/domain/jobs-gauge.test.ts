@@ -5,7 +5,7 @@
  */
 import { Registry } from 'prom-client';
 import { jobRef } from '../../domain/jobs/job-kind';
-import { recordJobEnd, markJobStarted } from '../../domain/jobs/job-lifecycle';
+import { markJobStarted, recordJobEnd } from '../../domain/jobs/job-lifecycle';
 import { JOB_KINDS } from '../../domain/jobs/kinds';
 import { countJobs, type JobCount, registerJobsGauge } from '../../domain/metrics/jobs';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';

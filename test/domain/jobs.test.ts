@@ -3,7 +3,7 @@ import { ApplicationFailure } from '@temporalio/common';
 import { toFailure } from '../../activities/job-activity';
 import { JobError } from '../../domain/jobs/job-error';
 import { defineJobKind, jobRef, jobStatus } from '../../domain/jobs/job-kind';
-import { recordJobEnd, lockCurrentJob, lockJobRow, requestJob, withdrawJob } from '../../domain/jobs/job-lifecycle';
+import { lockCurrentJob, lockJobRow, recordJobEnd, requestJob, withdrawJob } from '../../domain/jobs/job-lifecycle';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
 import type { Space } from '../../entities/Space';
 import { inTransaction } from '../../platform/db/transactions';
@@ -33,7 +33,9 @@ describe('job rows', () => {
     expect(second.row.purge.generation).toBe(2);
     // a step of the superseded run writes nothing
     await expect(
-      inTransaction(heldBack(server.ds), (db) => recordJobEnd(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null)),
+      inTransaction(heldBack(server.ds), (db) =>
+        recordJobEnd(db, spacePurgeJob, jobRef(spacePurgeJob, first.row), null),
+      ),
     ).rejects.toMatchObject({ code: 'SUPERSEDED' });
     const withdrawn = await inTransaction(heldBack(server.ds), async (db) =>
       withdrawJob(db, spacePurgeJob, (await lockJobRow(db, spacePurgeJob, space.id))!),

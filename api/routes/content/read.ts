@@ -13,7 +13,6 @@ import { presentDocument } from '../../presenters/gitbook-document';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
-import { toWire } from '../../presenters/wire';
 import { RememberedAnswers } from '../../remembered-answers';
 import { presentPageWithChildren } from './present';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
@@ -25,7 +24,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
   const urls = new Urls(config);
   // a page in one form, in one revision, shown at one app path (made of ids)
-  const pageAnswers = new RememberedAnswers(16 * 2 ** 20);
+  const pageAnswers = new RememberedAnswers(pageSchema, 16 * 2 ** 20);
 
   for (const form of CONTENT_FORMS) {
     api.op(
@@ -105,8 +104,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
             : page.version.markdown;
           const body =
             format === 'document' ? { document: presentDocument(markdownToDocument(markdown)) } : { markdown };
-          // served as bytes from the cache: written to the wire as the operation's schema says here
-          return toWire(pageSchema, await presentPageWithChildren(reader, page, body, target, urls));
+          return presentPageWithChildren(reader, page, body, target, urls);
         },
       );
     }

@@ -1,6 +1,6 @@
 /** Request schemas of installations on organizations, spaces and sites. */
 import { z } from 'zod';
-import { INSTALLATION_SELECTIONS } from '../../presenters/integration-installation';
+import { INSTALLATION_SELECTIONS } from '../../../domain/integrations/vocabulary';
 import { paginationQuery, queryBoolean } from '../../query';
 import { nonEmpty, pathId, resourceId, text } from '../../schemas';
 import { integrationNameParams } from './schema';

@@ -35,6 +35,7 @@ import type { IntegrationSpaceInstallation } from '../../../entities/Integration
 import { Site } from '../../../entities/Site';
 import { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
+import type { Presented } from '../../../platform/wire/to-wire';
 import { loadVisibleOrganization } from '../../loaders';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
@@ -48,7 +49,6 @@ import {
   spaceInstallationSchema,
 } from '../../presenters/integration-installation';
 import { Urls } from '../../presenters/urls';
-import type { Presented } from '../../presenters/wire';
 import { presentSitesFor } from '../sites/present';
 import { presentSpacesFor } from '../spaces/present';
 import {

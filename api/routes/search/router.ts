@@ -16,7 +16,6 @@ import {
   spaceSearchListSchema,
 } from '../../presenters/search';
 import { Urls } from '../../presenters/urls';
-import { toWire } from '../../presenters/wire';
 import { RememberedAnswers } from '../../remembered-answers';
 import { organizationIdParams } from '../orgs/schema';
 import { spaceIdParams } from '../spaces/schema';
@@ -26,7 +25,7 @@ export function searchRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const urls = new Urls(config);
   // a space's results under one head revision, serialized (api/remembered-answers.ts)
-  const spaceSearchAnswers = new RememberedAnswers(8 * 2 ** 20);
+  const spaceSearchAnswers = new RememberedAnswers(spaceSearchListSchema, 8 * 2 ** 20);
 
   /** Where a page of results starts: after a rank position, and after how many page results (their `rank`). */
   function decodePosition(scope: string, page: string | undefined): { after?: RankPosition; ranked: number } {
@@ -65,11 +64,11 @@ export function searchRoutes(api: ApiBuilder): void {
           { space, root: revision?.root ?? null },
           { query: query.query, after, limit },
         );
-        return toWire(spaceSearchListSchema, {
+        return {
           items: result.items.map((p, i) => presentSearchPage(p, space, urls, ranked + i + 1)),
           count: result.count,
           ...nextOf(scope, result.next, ranked + result.items.length),
-        });
+        };
       });
     },
   );

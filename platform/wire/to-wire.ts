@@ -32,8 +32,8 @@ export function standingFor<T extends ZodTypeAny>(placeholder: T, target: () => 
 const writers = new WeakMap<ZodTypeAny, Writer>();
 
 /** The value as it goes on the wire under `schema` (fields the schema does not know are kept as they are). */
-export function toWire(schema: ZodTypeAny, value: unknown): unknown {
-  return writerOf(schema)(value);
+export function toWire<S extends ZodTypeAny>(schema: S, value: Presented<S>): z.output<S> {
+  return writerOf(schema)(value) as z.output<S>;
 }
 
 function writerOf(schema: ZodTypeAny): Writer {
