@@ -76,6 +76,7 @@ export function createApp(deps: Deps): Express {
   app.use(blobs);
   app.use(api.router);
 
+  app.use(api.methods.handler());
   app.use((_req, _res, next) => next(notFound('route')));
   app.use(errorHandler(deps.logger));
   return app;

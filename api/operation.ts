@@ -3,15 +3,18 @@
  * same zod schemas that validate it, so the document lists exactly what is implemented.
  */
 import type { OpenAPIRegistry, RouteConfig } from '@asteasolutions/zod-to-openapi';
-import express, { Request, RequestHandler, Response, Router } from 'express';
-import { ZodObject, ZodRawShape, ZodTypeAny, z } from 'zod';
+import { Request, RequestHandler, Response, Router } from 'express';
+import type { ZodObject, ZodRawShape, ZodTypeAny } from 'zod';
 import { AccessContext } from '../domain/access/context';
 import { AppError, forbidden } from '../domain/errors';
 import { toWire } from '../platform/wire/to-wire';
+import { z } from '../platform/wire/zod';
 import type { Deps } from './deps';
+import { MethodsByPath } from './method-not-allowed';
 import type { Caller } from './middleware/authenticate';
 import { loggedQueryParameters } from './middleware/redact-url';
-import { validationError } from './validation';
+import { uploadBodyParser } from './upload-body';
+import { validationError, WHOLE_BODY } from './validation';
 
 declare module 'express-serve-static-core' {
   interface Request {
@@ -52,10 +55,15 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
    */
   userOnly?: boolean;
   /**
-   * The body is raw bytes of any non-JSON content type, at most `limit` bytes (413 beyond), handed to
-   * `body` (a schema over the Buffer) instead of being parsed as JSON; documented as application/octet-stream.
+   * The body is one file, at most `limit` bytes (413 beyond): a multipart/form-data file part or the raw bytes
+   * (api/upload-body.ts). `body` is then a schema over the `Upload`; both forms are documented.
    */
-  rawBody?: { limit: number };
+  upload?: { limit: number };
+  /**
+   * Body fields that belong to another operation, each with where it goes: an unknown-field error says so
+   * (`parent: unknown field; moving a space is POST /v1/spaces/{spaceId}/move`).
+   */
+  fieldsElsewhere?: Readonly<Record<string, string>>;
   /** The path parameter that spans the rest of the path, slashes included (a page path: `guide/setup`). */
   restParam?: keyof P & string;
 }
@@ -83,23 +91,58 @@ export type Handler<P extends ZodRawShape, Q extends ZodRawShape, B extends ZodT
 
 const METHODS_WITH_BODY = new Set<Method>(['post', 'put', 'patch']);
 
-function parse<T extends ZodTypeAny>(schema: T, value: unknown, location: string): z.output<T> {
+/**
+ * The validated body, or, when it is invalid, a stand-in that throws the 400 at the first read of anything in it:
+ * the handler reaches it only after loading and authorizing (see the call), so the refusal comes in that order.
+ */
+function bodyOrRefusal(
+  schema: ZodTypeAny,
+  value: unknown,
+  elsewhere: Readonly<Record<string, string>> | undefined,
+): unknown {
   const result = schema.safeParse(value);
-  if (!result.success) throw validationError(result.error, location);
-  return result.data;
+  if (result.success) return result.data;
+  const refusal = validationError(result.error, WHOLE_BODY, schema, elsewhere);
+  const refuse = (): never => {
+    unreadRefusals.delete(standIn);
+    throw refusal;
+  };
+  const standIn = new Proxy(
+    {},
+    { get: refuse, has: refuse, ownKeys: refuse, getOwnPropertyDescriptor: refuse, getPrototypeOf: refuse },
+  );
+  unreadRefusals.set(standIn, refusal);
+  return standIn;
 }
 
-/** Reads the raw bytes of one route; the 413 names the limit. */
-function rawBodyParser(limit: number): RequestHandler {
-  const parse = express.raw({ type: () => true, limit });
-  return (req, res, next) =>
-    parse(req, res, (err?: unknown) =>
-      next(
-        (err as { type?: string } | undefined)?.type === 'entity.too.large'
-          ? new AppError(413, `body: must be at most ${limit} bytes`)
-          : err,
-      ),
-    );
+/** Invalid bodies no handler has read yet: one still here when its handler answered is refused all the same. */
+const unreadRefusals = new WeakMap<object, AppError>();
+
+/** An upload's two forms, as the document shows them. */
+const UPLOAD_CONTENT = {
+  'multipart/form-data': {
+    schema: z.object({ file: z.string().openapi({ type: 'string', format: 'binary' }) }).openapi({
+      description: 'one file part (any field name); its filename names the file, its Content-Type types it',
+    }),
+  },
+  'application/octet-stream': {
+    schema: z.string().openapi({
+      type: 'string',
+      format: 'binary',
+      description: "the file's raw bytes, sent with the file's own Content-Type (image/png, application/pdf, …)",
+    }),
+  },
+};
+
+function parse<T extends ZodTypeAny>(
+  schema: T,
+  value: unknown,
+  location: string,
+  elsewhere?: Readonly<Record<string, string>>,
+): z.output<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, location, schema, elsewhere);
+  return result.data;
 }
 
 export function hasBody(req: Request): boolean {
@@ -119,6 +162,8 @@ export class ApiBuilder {
    * same URL, so their order does not matter.
    */
   private readonly groups = new Map<string, Router>();
+  /** Every operation's path and methods: a known path asked with another method answers 405. */
+  readonly methods = new MethodsByPath();
 
   constructor(
     readonly deps: Deps,
@@ -163,10 +208,11 @@ export class ApiBuilder {
           ? this.anonymous
           : this.authenticated),
     ];
-    if (def.rawBody) handlers.push(rawBodyParser(def.rawBody.limit));
+    if (def.upload) handlers.push(uploadBodyParser(def.upload.limit));
     const group = GROUP.exec(expressPath)?.[0];
     const router = group ? this.groupRouter(group) : this.router;
     const routePath = group ? expressPath.slice(group.length) || '/' : expressPath;
+    this.methods.add(expressPath, def.method);
     router[def.method](routePath, ...handlers, async (req: Request, res: Response) => {
       // Express hands a rest parameter over as its segments
       const rawParams = def.restParam
@@ -175,18 +221,21 @@ export class ApiBuilder {
       const params = parse(paramsSchema, rawParams, 'path');
       const query = parse(querySchema, req.query, 'query');
       let rawBody: unknown;
-      if (def.rawBody) {
-        // JSON bodies were already parsed by the app-wide JSON parser: not bytes, so refused.
-        if (hasBody(req) && !Buffer.isBuffer(req.body))
-          throw new AppError(415, 'body: send the raw bytes with their own Content-Type, not JSON');
-        rawBody = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
-      } else if (METHODS_WITH_BODY.has(def.method) || def.body) {
+      if (def.upload) rawBody = req.upload;
+      else if (METHODS_WITH_BODY.has(def.method) || def.body) {
         if (hasBody(req) && !req.is('application/json'))
-          throw new AppError(415, 'body: Content-Type must be application/json');
+          throw new AppError(415, `${WHOLE_BODY}: Content-Type must be application/json`);
         rawBody = hasBody(req) ? req.body : {};
       }
       // a JSON `null` body is not an object: it is refused, not read as {}
-      const body = def.body || rawBody !== undefined ? parse(bodySchema, rawBody, 'body') : undefined;
+      // An operation's own body is checked when the handler first reads it, after its authorization: a caller
+      // who may not act gets the 403 (or 404), and learns nothing from the validation. Without a body of its own,
+      // an operation checks at once that none was sent.
+      const body = def.body
+        ? bodyOrRefusal(bodySchema, rawBody, def.fieldsElsewhere)
+        : rawBody !== undefined
+          ? parse(bodySchema, rawBody, WHOLE_BODY)
+          : undefined;
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
       if (def.userOnly && caller.integration)
         throw forbidden("an integration's token cannot do this: it takes a user's token");
@@ -208,6 +257,15 @@ export class ApiBuilder {
           return;
         }
         throw err;
+      }
+      const unread = typeof body === 'object' && body !== null ? unreadRefusals.get(body) : undefined;
+      if (unread) {
+        // a handler that never reads its body would accept any: a defect, refused loudly
+        this.deps.logger.error(
+          { operationId: def.operationId },
+          'the handler answered without reading its invalid body',
+        );
+        throw unread;
       }
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
       if (reply.raw) res.status(reply.status).end(reply.raw);
@@ -258,7 +316,7 @@ export class ApiBuilder {
         : { description: r.description };
     }
     // a body is required only when an empty one would not do
-    const bodyRequired = !!def.body && (!!def.rawBody || !def.body.safeParse({}).success);
+    const bodyRequired = !!def.body && (!!def.upload || !def.body.safeParse({}).success);
     responses.default = { description: 'error: {"error": {"code", "message"}}' };
     const route: RouteConfig = {
       method: def.method,
@@ -273,7 +331,7 @@ export class ApiBuilder {
           ? {
               body: {
                 required: bodyRequired,
-                content: { [def.rawBody ? 'application/octet-stream' : 'application/json']: { schema: def.body } },
+                content: def.upload ? UPLOAD_CONTENT : { 'application/json': { schema: def.body } },
               },
             }
           : {}),

@@ -3,6 +3,7 @@ import { z } from 'zod';
 // extends zod with .openapi() before any schema below is built, whoever imports this file first
 import './openapi/registry';
 import { ROLES } from '../domain/access/roles';
+import { EMOJI_MAX, isEmoji } from '../domain/emoji';
 
 /** The alphabet of newId() (base64url). Ours are 21 characters (20 before); anything longer than 64 is not ours. */
 const ID_PATTERN = /^[A-Za-z0-9_-]{1,64}$/;
@@ -89,6 +90,14 @@ export function text(rules: TextRules, format: z.ZodString = z.string()) {
       ...(forbidden && !hasPattern ? { pattern: `^[^${FORBIDDEN[characters as 'line' | 'lines']}]*$` } : {}),
     });
 }
+
+/** GitBook's `Emoji`: one emoji, as its character(s) or its code points (domain/emoji.ts). */
+export const emoji = text({ min: 1, max: EMOJI_MAX })
+  .refine(isEmoji, 'must be one emoji, as its character(s) (🚀) or its code points in hexadecimal joined by - (1f680)')
+  .openapi({
+    description: 'one emoji, as its character(s) (`🚀`) or its code points in hexadecimal (`1f680`)',
+    example: '🚀',
+  });
 
 type Body = z.ZodTypeAny;
 const given = (value: unknown, key: string) => (value as Record<string, unknown>)[key] !== undefined;

@@ -1,6 +1,10 @@
 /** Turns a zod failure into the one-line 400 message every validation error has: "<field>: <rule>". */
-import { ZodError, ZodIssue } from 'zod';
+import { closest, distance } from 'fastest-levenshtein';
+import { ZodError, ZodFirstPartyTypeKind, ZodIssue, ZodTypeAny } from 'zod';
 import { AppError, notFound } from '../domain/errors';
+
+/** What an error about the whole body names: no field can be called this, a field named `body` included. */
+export const WHOLE_BODY = 'request body';
 
 function fieldOf(issue: ZodIssue, location: string): string {
   return issue.path.length ? issue.path.join('.') : location;
@@ -43,13 +47,76 @@ function article(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
 }
 
-export function validationError(error: ZodError, location: string): AppError {
+/**
+ * The 400 for a zod failure. `schema` is what was validated: an unknown field's message then names the closest
+ * accepted one, or lists them all; `elsewhere` says where a field of another operation belongs (`parent` of a
+ * space is moved by POST …/move).
+ */
+export function validationError(
+  error: ZodError,
+  location: string,
+  schema?: ZodTypeAny,
+  elsewhere: Readonly<Record<string, string>> = {},
+): AppError {
   const issue = error.issues[0];
   // a path id outside the id alphabet (pathId in api/schemas.ts) names nothing
   if (issue.code === 'custom' && typeof issue.params?.notFound === 'string') return notFound(issue.params.notFound);
   if (issue.code === 'unrecognized_keys') {
     const prefix = issue.path.length ? `${issue.path.join('.')}.` : '';
-    return new AppError(400, `${prefix}${issue.keys[0]}: unknown field`);
+    const key = issue.keys[0];
+    const hint = issue.path.length === 0 && elsewhere[key] ? elsewhere[key] : acceptedHint(key, schema, issue.path);
+    return new AppError(400, `${prefix}${key}: unknown field${hint ? `; ${hint}` : ''}`);
   }
   return new AppError(400, `${fieldOf(issue, location)}: ${ruleOf(issue)}`);
+}
+
+/** How many accepted fields a message lists at most; beyond, it points at the reference. */
+const LISTED_FIELDS = 12;
+
+/** "did you mean `title`?" for a near miss, else the accepted fields, from the object at `path` in `schema`. */
+function acceptedHint(key: string, schema: ZodTypeAny | undefined, path: (string | number)[]): string | undefined {
+  const accepted = schema && fieldsAt(schema, path);
+  if (!accepted?.length) return undefined;
+  const near = closest(key, accepted);
+  // one edit for a short name, two from five letters on (a swap of two letters, `titel`, is two)
+  if (distance(key.toLowerCase(), near.toLowerCase()) <= Math.max(1, Math.floor(near.length / 2.5)))
+    return `did you mean ${near}?`;
+  if (accepted.length > LISTED_FIELDS) return 'see the operation in /v1/openapi.json for the accepted fields';
+  return `accepted: ${accepted.join(', ')}`;
+}
+
+/** The keys of the object schema found by following `path` into `schema` (through wrappers, arrays and records). */
+function fieldsAt(schema: ZodTypeAny, path: (string | number)[]): string[] | undefined {
+  let current: ZodTypeAny | undefined = schema;
+  for (let i = 0; current; ) {
+    const def = current._def as { typeName: ZodFirstPartyTypeKind } & Record<string, unknown>;
+    switch (def.typeName) {
+      case ZodFirstPartyTypeKind.ZodOptional:
+      case ZodFirstPartyTypeKind.ZodNullable:
+      case ZodFirstPartyTypeKind.ZodDefault:
+      case ZodFirstPartyTypeKind.ZodReadonly:
+        current = def.innerType as ZodTypeAny;
+        continue;
+      case ZodFirstPartyTypeKind.ZodEffects:
+        current = def.schema as ZodTypeAny;
+        continue;
+      case ZodFirstPartyTypeKind.ZodObject: {
+        const shape = (def.shape as () => Record<string, ZodTypeAny>)();
+        if (i === path.length) return Object.keys(shape);
+        current = shape[String(path[i++])];
+        continue;
+      }
+      case ZodFirstPartyTypeKind.ZodArray:
+        current = def.type as ZodTypeAny;
+        i++;
+        continue;
+      case ZodFirstPartyTypeKind.ZodRecord:
+        current = def.valueType as ZodTypeAny;
+        i++;
+        continue;
+      default:
+        return undefined;
+    }
+  }
+  return undefined;
 }

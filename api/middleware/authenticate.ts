@@ -1,4 +1,7 @@
-/** Bearer-token authentication: every failure is the same 401, whatever the reason. */
+/**
+ * Bearer-token authentication. A header that is not one bearer token is told the expected form; every token that
+ * is not live gets the same 401, whatever the reason (unknown, expired, revoked).
+ */
 import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { KnownAccess } from '../../domain/access/context';
@@ -17,11 +20,25 @@ declare module 'express-serve-static-core' {
   }
 }
 
+const EXPECTED_FORM = 'send it as Authorization: Bearer <token>';
+
+/** Why an Authorization header was not read as a token: absent, without its scheme, or of another scheme. */
+function malformedAuthorization(header: string): string {
+  const value = header.trim();
+  if (!value) return `a bearer token is required: ${EXPECTED_FORM}`;
+  if (/^Bearer$/i.test(value)) return `the Authorization header has the scheme but no token: ${EXPECTED_FORM}`;
+  const [scheme, ...rest] = value.split(/\s+/);
+  if (rest.length === 0) return `the Authorization header has no scheme: ${EXPECTED_FORM}`;
+  if (!/^Bearer$/i.test(scheme))
+    return `the Authorization scheme ${scheme.slice(0, 20)} is not accepted: ${EXPECTED_FORM}`;
+  return `the Authorization header holds more than one token: ${EXPECTED_FORM}`;
+}
+
 export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
   return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
     const header = req.headers.authorization ?? '';
     const match = /^Bearer ([^\s]+)$/i.exec(header);
-    if (!match) return next(unauthorized());
+    if (!match) return next(unauthorized(malformedAuthorization(header)));
     const live = await tokens.find(ds.manager, match[1]);
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
     req.caller = {

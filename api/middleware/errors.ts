@@ -5,7 +5,9 @@ import { QueryFailedError } from 'typeorm';
 import { AppError } from '../../domain/errors';
 import { DEADLINE_CODES } from '../../platform/deadline';
 import { requestContext } from '../request-context';
+import { WHOLE_BODY } from '../validation';
 import { deadlinePassed, RETRY_AFTER_SECONDS } from './deadline';
+import { malformedJson } from './json-body';
 
 /** What the body parsers (http-errors) and the router attach to the errors they raise. */
 interface BodyParserError {
@@ -24,17 +26,18 @@ const GRPC_DEADLINE_EXCEEDED = 4;
 function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   const e = err as BodyParserError;
-  if (e && e.type === 'entity.parse.failed') return new AppError(400, 'body: malformed JSON');
-  if (e && e.type === 'entity.too.large') return new AppError(413, 'body: request body is too large');
+  if (e && e.type === 'entity.parse.failed') return malformedJson((e as { body?: string }).body);
+  if (e && e.type === 'entity.too.large')
+    return new AppError(413, `${WHOLE_BODY}: must be at most ${(e as { limit?: number }).limit} bytes`);
   if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported'))
-    return new AppError(415, 'body: unsupported encoding');
-  if (e && e.type === 'request.aborted') return new AppError(400, 'body: request aborted');
+    return new AppError(415, `${WHOLE_BODY}: unsupported encoding`);
+  if (e && e.type === 'request.aborted') return new AppError(400, `${WHOLE_BODY}: request aborted`);
   // the router marks a path segment it cannot percent-decode (`%FF`) with status 400
   if (err instanceof URIError && e.status === 400) return new AppError(400, 'path: malformed percent-encoding');
   // any other body the parsers refuse as the client's fault (bytes that do not inflate per their
   // Content-Encoding, a length that disagrees with Content-Length): http-errors marks those `expose`
   if (e && e.expose === true && typeof e.status === 'number' && e.status >= 400 && e.status < 500) {
-    return new AppError(e.status, 'body: cannot be decoded (check Content-Encoding and Content-Length)');
+    return new AppError(e.status, `${WHOLE_BODY}: cannot be decoded (check Content-Encoding and Content-Length)`);
   }
   if (err instanceof QueryFailedError) {
     const code = (err as QueryFailedError & { code?: string }).code;

@@ -6,8 +6,9 @@
  */
 import { isUtf8 } from 'buffer';
 import express, { NextFunction, Request, RequestHandler, Response } from 'express';
-import { visit } from 'jsonc-parser';
+import { ParseError, parse, printParseErrorCode, visit } from 'jsonc-parser';
 import { AppError, badRequest } from '../../domain/errors';
+import { WHOLE_BODY } from '../validation';
 
 /** Far deeper than any body of ours (a GitBook document nests a few levels per block); it keeps every walk of a body shallow. */
 const JSON_MAX_DEPTH = 256;
@@ -30,7 +31,7 @@ const SEPARATORS = new Set([0x20, 0x09, 0x0a, 0x0d, 0x2c]);
 const rawBodies = new WeakMap<Request, { bytes: Buffer; keys: number }>();
 
 type Path = (string | number)[];
-const field = (path: Path) => (path.length ? path.join('.') : 'body');
+const field = (path: Path) => (path.length ? path.join('.') : WHOLE_BODY);
 
 /** The index of the quote closing the string opened at `open`, or -1 (JSON.parse then refuses the text). */
 function stringEnd(bytes: Buffer, open: number): number {
@@ -67,7 +68,7 @@ function scan(bytes: Buffer): number {
       i = stringEnd(bytes, i);
       if (i === -1) break;
     } else if (OPENERS.has(b)) {
-      if (++depth > JSON_MAX_DEPTH) throw badRequest(`body: must not nest more than ${JSON_MAX_DEPTH} levels`);
+      if (++depth > JSON_MAX_DEPTH) throw badRequest(`${WHOLE_BODY}: must not nest more than ${JSON_MAX_DEPTH} levels`);
     } else {
       while (
         i + 1 < bytes.length &&
@@ -78,7 +79,7 @@ function scan(bytes: Buffer): number {
         i++;
     }
     if (++values > JSON_MAX_VALUES)
-      throw badRequest(`body: must not hold more than ${JSON_MAX_VALUES} values and keys`);
+      throw badRequest(`${WHOLE_BODY}: must not hold more than ${JSON_MAX_VALUES} values and keys`);
   }
   return keys;
 }
@@ -142,8 +143,8 @@ function firstDuplicateKey(text: string): Path | undefined {
 
 function verify(req: Request, _res: Response, bytes: Buffer, encoding: string): void {
   // RFC 8259 §8.1: JSON exchanged between systems is UTF-8
-  if (!/^utf-?8$/.test(encoding)) throw new AppError(415, 'body: charset must be utf-8');
-  if (!isUtf8(bytes)) throw badRequest('body: must be valid UTF-8');
+  if (!/^utf-?8$/.test(encoding)) throw new AppError(415, `${WHOLE_BODY}: charset must be utf-8`);
+  if (!isUtf8(bytes)) throw badRequest(`${WHOLE_BODY}: must be valid UTF-8`);
   rawBodies.set(req, { bytes, keys: scan(bytes) });
 }
 
@@ -160,6 +161,28 @@ function checkParsed(req: Request, _res: Response, next: NextFunction): void {
     if (duplicate) throw badRequest(`${field(duplicate)}: must not appear more than once`);
   }
   next();
+}
+
+/**
+ * The 400 for text JSON.parse refused, naming where: the first error jsonc-parser finds in strict JSON (no comments,
+ * no trailing commas), as a line and a column counted from 1, and what was expected there.
+ */
+export function malformedJson(text: string | undefined): AppError {
+  const errors: ParseError[] = [];
+  if (text !== undefined) parse(text, errors, { disallowComments: true, allowTrailingComma: false });
+  const first = errors[0];
+  if (!first || text === undefined) return badRequest(`${WHOLE_BODY}: malformed JSON`);
+  const before = text.slice(0, first.offset);
+  const line = before.split('\n').length;
+  const column = first.offset - (before.lastIndexOf('\n') + 1) + 1;
+  return badRequest(`${WHOLE_BODY}: malformed JSON at line ${line}, column ${column} (${describeParseError(first)})`);
+}
+
+/** jsonc-parser's code in words (`PropertyNameExpected` → "property name expected"). */
+function describeParseError(error: ParseError): string {
+  return printParseErrorCode(error.error)
+    .replace(/([a-z])([A-Z])/g, '$1 $2')
+    .toLowerCase();
 }
 
 export function jsonBody(limit: number): RequestHandler[] {

@@ -75,7 +75,7 @@ describe('collections', () => {
       [{ title: 7 }, 'title: must be a string, not number'],
       [{ title: '   ' }, 'title: must be at least 1 character'],
       [{ parent: 12 }, 'parent: must be a string, not number'],
-      [{ id: 'mine' }, 'id: unknown field'],
+      [{ id: 'mine' }, 'id: unknown field; accepted: title, parent'],
     ];
     for (const [body, message] of cases) {
       const res = await server.as(fx.admin.token).post(`/v1/orgs/${fx.org.id}/collections`).send(body).expect(400);
@@ -86,7 +86,7 @@ describe('collections', () => {
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ description: 'x'.repeat(101) }, 'description: must be at most 100 characters'],
       [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin, inherit'],
-      [{ permissions: {} }, 'permissions: unknown field'],
+      [{ permissions: {} }, 'permissions: unknown field; accepted: title, description, defaultLevel'],
     ];
     for (const [body, message] of patchCases) {
       const res = await server.as(fx.admin.token).patch(`/v1/collections/${c.id}`).send(body).expect(400);
@@ -321,7 +321,7 @@ describe('collections', () => {
       const other = await createOrg(server.ds);
       const foreign = await newCollection(server, other.admin, other.org.id);
       const cases: Array<[object, string]> = [
-        [{}, 'body: must contain parent or position'],
+        [{}, 'request body: must contain parent or position'],
         [{ position: {} }, 'position: must have exactly one of before, after'],
         [
           {

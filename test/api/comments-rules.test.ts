@@ -338,13 +338,16 @@ describe('refused input', () => {
     await expect400(post({}), 'body: is required');
     await expect400(post({ body: { markdown: 'x'.repeat(65537) } }), 'body.markdown: must be at most 65536 characters');
     await expect400(post({ body: { markdown: '' } }), 'body.markdown: must be at least 1 character');
-    await expect400(post({ body: { markdown: 'x', html: '<p>' } }), 'body.html: unknown field');
+    await expect400(
+      post({ body: { markdown: 'x', html: '<p>' } }),
+      'body.html: unknown field; accepted: markdown, document',
+    );
     await expect400(post({ body: 'x' }), 'body: must be an object, not string');
     await expect400(post({ body: {}, page: 5 }), 'page: must be a string, not number');
     await expect400(post({ body: {}, page: f.guide, node: 'n'.repeat(129) }), 'node: must be at most 128 characters');
     await expect400(post({ body: {}, page: f.guide, tableCell: { record: 'r' } }), 'tableCell.definition: is required');
-    await expect400(post({ body: {}, status: 'open' }), 'status: unknown field');
-    await expect400(post({ body: {}, replies: 3 }), 'replies: unknown field');
+    await expect400(post({ body: {}, status: 'open' }), 'status: unknown field; accepted: page, node, tableCell, body');
+    await expect400(post({ body: {}, replies: 3 }), 'replies: unknown field; accepted: page, node, tableCell, body');
   });
 
   it('in a document body', async () => {
@@ -356,7 +359,10 @@ describe('refused input', () => {
       nodes: [{ object: 'text', leaves: [{ object: 'leaf', text, marks: [] }] }],
     });
     await expect400(post({ object: 'page', nodes: [] }), 'body.document.object: must be "document"');
-    await expect400(post({ ...doc([]), extra: 1 }), 'body.document.extra: unknown field');
+    await expect400(
+      post({ ...doc([]), extra: 1 }),
+      'body.document.extra: unknown field; accepted: object, data, nodes',
+    );
     await expect400(
       post(doc([paragraph('ok'), { object: 'paragraph' }])),
       'body.document.nodes.1: must be a node: an object whose `object` is block, inline or text',
@@ -395,7 +401,7 @@ describe('refused input', () => {
     );
     await expect400(
       server.as(f.editor.token).put(`${f.crComments}/${c.id}`).send({ status: 'resolved' }),
-      'status: unknown field',
+      'status: unknown field; accepted: resolved, body, addedReactions, removedReactions',
     );
     const replies = `${f.crComments}/${c.id}/replies`;
     await expect400(
@@ -434,10 +440,11 @@ describe('refused input', () => {
         .as(f.editor.token)
         .put(`${f.spaceComments}/${spaceComment.id}/replies/${spaceReply.id}`)
         .send({ resolved: true }),
-      'resolved: unknown field',
+      'resolved: unknown field; accepted: body, addedReactions, removedReactions',
     );
-    // the reply list and the commenters exist for change requests only
-    await server.as(f.editor.token).get(`${f.spaceComments}/${spaceComment.id}/replies`).expect(404);
+    // the reply list and the commenters exist for change requests only: a space comment's replies take POST alone
+    const listed = await server.as(f.editor.token).get(`${f.spaceComments}/${spaceComment.id}/replies`).expect(405);
+    expect(listed.headers.allow).toBe('POST');
     await server.as(f.editor.token).get(`${replies}/nope`).expect(404);
     await server
       .as(f.editor.token)

@@ -207,7 +207,9 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
       .set('Content-Type', 'text/plain')
       .send('x')
       .expect(400);
-    expect(noName.body.error.message).toBe('name: is required');
+    expect(noName.body.error.message).toBe(
+      'name: is required for raw bytes: add ?name=logo.png, or send multipart/form-data, whose file part carries its filename',
+    );
     const slash = await upload(server, fx.admin.token, prefix, 'a/b.txt', Buffer.from('x'), 'text/plain').expect(400);
     expect(slash.body.error.message).toBe('name: has an invalid format');
     const long = await upload(server, fx.admin.token, prefix, 'n'.repeat(256), Buffer.from('x'), 'text/plain').expect(
@@ -215,18 +217,22 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
     );
     expect(long.body.error.message).toBe('name: must be at most 255 characters');
     const empty = await upload(server, fx.admin.token, prefix, 'e.txt', Buffer.alloc(0), 'text/plain').expect(400);
-    expect(empty.body.error.message).toBe('body: must not be empty');
+    expect(empty.body.error.message).toBe('file: must not be empty');
     const json = await server
       .as(fx.admin.token)
       .post(`${prefix}/files`)
       .query({ name: 'x.json' })
       .send({ a: 1 })
       .expect(415);
-    expect(json.body.error.message).toBe('body: send the raw bytes with their own Content-Type, not JSON');
+    expect(json.body.error.message).toMatch(
+      /^request body: Content-Type application\/json cannot carry a file: send the file as multipart\/form-data/,
+    );
     const notGzip = await upload(server, fx.admin.token, prefix, 'z.txt', Buffer.from('not gzip'), 'text/plain')
       .set('Content-Encoding', 'gzip')
       .expect(400);
-    expect(notGzip.body.error.message).toBe('body: cannot be decoded (check Content-Encoding and Content-Length)');
+    expect(notGzip.body.error.message).toBe(
+      'request body: cannot be decoded (check Content-Encoding and Content-Length)',
+    );
     expect((await server.as(fx.admin.token).get(`${prefix}/files`).expect(200)).body.count).toBe(0);
   });
 
@@ -246,15 +252,25 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
       [{ title: 't'.repeat(257) }, 'title: must be at most 256 characters'],
       [{ title: 5 }, 'title: must be a string, not number'],
       [{ title: 'T', markdown: 'm'.repeat(1_000_001) }, 'markdown: must be at most 1000000 characters'],
-      [{ title: 'T', emoji: 'e'.repeat(33) }, 'emoji: must be at most 32 characters'],
+      [{ title: 'T', emoji: 'e'.repeat(51) }, 'emoji: must be at most 50 characters'],
+      [
+        { title: 'T', emoji: '🚀🚀' },
+        'emoji: must be one emoji, as its character(s) (🚀) or its code points in hexadecimal joined by - (1f680)',
+      ],
       [{ title: 'T', description: 'd'.repeat(513) }, 'description: must be at most 512 characters'],
       [{ title: 'T', hidden: 'yes' }, 'hidden: must be a boolean, not string'],
       [{ title: 'T', index: -1 }, 'index: must be at least 0'],
       [{ title: 'T', index: 1.5 }, 'index: must be an integer, not float'],
       [{ title: 'T', index: 2 }, 'index: must be at most 1'],
       [{ title: 'T', parent: 'nope' }, 'parent: no such page in this content'],
-      [{ title: 'T', slug: 't' }, 'slug: unknown field'],
-      [{ title: 'T', id: 'x' }, 'id: unknown field'],
+      [
+        { title: 'T', slug: 't' },
+        'slug: unknown field; accepted: title, parent, index, markdown, emoji, description, hidden',
+      ],
+      [
+        { title: 'T', id: 'x' },
+        'id: unknown field; accepted: title, parent, index, markdown, emoji, description, hidden',
+      ],
     ];
     for (const [body, message] of create) {
       const res = await server.as(fx.admin.token).post(`${prefix}/pages`).send(body);
@@ -265,11 +281,11 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
       });
     }
     const patch: Array<[object, string]> = [
-      [{}, 'body: must have at least one field'],
+      [{}, 'request body: must have at least one field'],
       [{ title: '' }, 'title: must be at least 1 character'],
       [{ parent: 'nope' }, 'parent: no such page in this content'],
       [{ hidden: null }, 'hidden: must be a boolean, not null'],
-      [{ urls: {} }, 'urls: unknown field'],
+      [{ urls: {} }, 'urls: unknown field; accepted: title, markdown, emoji, description, hidden, parent, index'],
     ];
     for (const [body, message] of patch) {
       const res = await server.as(fx.admin.token).patch(`${prefix}/page/${page.id}`).send(body);
@@ -285,7 +301,7 @@ describe.each(CONTENT_FORMS)('content writes ($name form)', (form) => {
       .set('Content-Type', 'text/plain')
       .send('title')
       .expect(415);
-    expect(notJson.body.error.message).toBe('body: Content-Type must be application/json');
+    expect(notJson.body.error.message).toBe('request body: Content-Type must be application/json');
     expect(await tree(fx.admin.token, prefix)).toEqual([{ title: 'P', path: 'p', pages: [] }]);
   });
 
@@ -373,7 +389,7 @@ describe('content writes: heads', () => {
         Buffer.alloc(17),
         'application/octet-stream',
       ).expect(413);
-      expect(res.body).toEqual({ error: { code: 413, message: 'body: must be at most 16 bytes' } });
+      expect(res.body).toEqual({ error: { code: 413, message: 'request body: must be at most 16 bytes' } });
       await upload(
         small,
         fx.admin.token,

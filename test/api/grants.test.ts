@@ -117,7 +117,7 @@ describe('content grants (extension)', () => {
     const cases: Array<[string, object, string]> = [
       [userPath, {}, 'role: is required'],
       [userPath, { role: 'owner' }, 'role: must be one of read, comment, edit, review, create, admin'],
-      [userPath, { role: 'read', expires: 1 }, 'expires: unknown field'],
+      [userPath, { role: 'read', expires: 1 }, 'expires: unknown field; accepted: role'],
       [
         `/v1/spaces/${space.id}/permissions/users/${other.admin.user.id}`,
         { role: 'read' },

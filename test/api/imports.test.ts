@@ -312,7 +312,7 @@ describe('POST {content}/import', () => {
       { url: `${site.base}/a`, source: 'pdf' },
       'source: must be one of website, docx, markdown, html, zip, confluence, github-wiki, notion, google-docs',
     );
-    await bad({ url: `${site.base}/a`, source: 'html', page: 'x' }, 'page: unknown field');
+    await bad({ url: `${site.base}/a`, source: 'html', page: 'x' }, 'page: unknown field; accepted: url, source');
 
     await request(server.app)
       .post(path)

@@ -83,18 +83,18 @@ describe('JSON bodies', () => {
 
   it('refuses bytes that are not UTF-8 instead of replacing them, and charsets other than UTF-8', async () => {
     const bytes = Buffer.concat([Buffer.from('{"title":"caf'), Buffer.from([0xe9]), Buffer.from('"}')]);
-    await expect400(postRaw(collections(), bytes), 'body: must be valid UTF-8');
+    await expect400(postRaw(collections(), bytes), 'request body: must be valid UTF-8');
     // an encoded surrogate (CESU-8) and an overlong encoding are not UTF-8 either
     await expect400(
       postRaw(
         collections(),
         Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xed, 0xa0, 0x80]), Buffer.from('"}')]),
       ),
-      'body: must be valid UTF-8',
+      'request body: must be valid UTF-8',
     );
     await expect400(
       postRaw(collections(), Buffer.concat([Buffer.from('{"title":"'), Buffer.from([0xc0, 0xaf]), Buffer.from('"}')])),
-      'body: must be valid UTF-8',
+      'request body: must be valid UTF-8',
     );
     const utf16 = await postRaw(
       collections(),
@@ -102,7 +102,7 @@ describe('JSON bodies', () => {
       'application/json; charset=utf-16le',
     );
     expect(utf16.status).toBe(415);
-    expect(utf16.body.error.message).toBe('body: charset must be utf-8');
+    expect(utf16.body.error.message).toBe('request body: charset must be utf-8');
     expect(await collectionCount()).toBe(0);
     const ok = await postRaw(collections(), Buffer.from('{"title":"café"}'), 'application/json; charset=UTF-8').expect(
       201,
@@ -181,9 +181,9 @@ describe('JSON bodies', () => {
 
   it('refuses bodies nested deeper than any operation takes', async () => {
     const deep = `{"title":"t","x":${'['.repeat(300)}${']'.repeat(300)}}`;
-    await expect400(postRaw(collections(), deep), 'body: must not nest more than 256 levels');
+    await expect400(postRaw(collections(), deep), 'request body: must not nest more than 256 levels');
     // a shallow unknown field still gets the usual answer
-    await expect400(postRaw(collections(), '{"title":"t","x":[[1]]}'), 'x: unknown field');
+    await expect400(postRaw(collections(), '{"title":"t","x":[[1]]}'), 'x: unknown field; accepted: title, parent');
   });
 
   it('a body over BODY_LIMIT_BYTES is a 413 before it is parsed', async () => {
@@ -192,7 +192,7 @@ describe('JSON bodies', () => {
     const res = await postRaw(collections(), body);
     expect({ status: res.status, body: res.body }).toEqual({
       status: 413,
-      body: { error: { code: 413, message: 'body: request body is too large' } },
+      body: { error: { code: 413, message: 'request body: must be at most 1048576 bytes' } },
     });
     expect(await collectionCount()).toBe(0);
   });
@@ -200,9 +200,9 @@ describe('JSON bodies', () => {
   it('more than 100,000 values and keys are refused on the bytes, before JSON.parse builds them', async () => {
     // 3 bytes of text, ~70 bytes of heap each once parsed
     const empties = `{"title":"t","x":[${'{},'.repeat(100_000)}{}]}`;
-    await expect400(postRaw(collections(), empties), 'body: must not hold more than 100000 values and keys');
+    await expect400(postRaw(collections(), empties), 'request body: must not hold more than 100000 values and keys');
     const keys = `{"title":"t","x":{${Array.from({ length: 50_001 }, (_, i) => `"k${i}":0`).join(',')}}}`;
-    await expect400(postRaw(collections(), keys), 'body: must not hold more than 100000 values and keys');
+    await expect400(postRaw(collections(), keys), 'request body: must not hold more than 100000 values and keys');
     // the publish route reads 16 MiB before its token is checked: the same bound, for anyone
     const anonymous = await request(server.app)
       .post('/v1/integrations/bomb')
@@ -210,11 +210,11 @@ describe('JSON bodies', () => {
       .send(`[${'{},'.repeat(1_000_000)}{}]`);
     expect({ status: anonymous.status, body: anonymous.body }).toEqual({
       status: 400,
-      body: { error: { code: 400, message: 'body: must not hold more than 100000 values and keys' } },
+      body: { error: { code: 400, message: 'request body: must not hold more than 100000 values and keys' } },
     });
     // 99,000 values 250 levels down: each walked once, without a copy of its path (that copy took 1.7 GB)
     const deepAndWide = `{"title":"t","x":${'['.repeat(250)}${'0,'.repeat(99_000)}0${']'.repeat(250)}}`;
-    await expect400(postRaw(collections(), deepAndWide), 'x: unknown field');
+    await expect400(postRaw(collections(), deepAndWide), 'x: unknown field; accepted: title, parent');
     expect(await collectionCount()).toBe(0);
   });
 });

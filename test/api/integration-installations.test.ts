@@ -212,7 +212,7 @@ describe('installing on an organization', () => {
     expect(
       (await send(customer.admin.token, name, { organization: customer.org.id, space: 'x' }).expect(400)).body.error
         .message,
-    ).toBe('space: unknown field');
+    ).toBe('space: unknown field; accepted: organization');
     expect(
       (await send(customer.admin.token, name, { organization: 'not an id' }).expect(400)).body.error.message,
     ).toMatch(/^organization: /);
@@ -342,8 +342,11 @@ describe('the installation item', () => {
         .patch(item)
         .send(body as object);
     const refusals: Array<[unknown, string]> = [
-      [{}, 'body: must have at least one field'],
-      [{ status: 'active' }, 'status: unknown field'],
+      [{}, 'request body: must have at least one field'],
+      [
+        { status: 'active' },
+        'status: unknown field; accepted: externalIds, configuration, space_selection, site_selection',
+      ],
       [{ configuration: { apiKey: 12 } }, 'configuration.apiKey: must be a string'],
       [{ configuration: { mode: 'slow' } }, 'configuration.mode: must be one of fast, safe'],
       [{ configuration: { limit: '3' } }, 'configuration.limit: must be a number'],
@@ -482,7 +485,7 @@ describe('installing on spaces', () => {
     ).toBe('configuration.channel: must be a string');
     expect(
       (await server.as(customer.admin.token).patch(guideItem).send({ space: api.id }).expect(400)).body.error.message,
-    ).toBe('space: unknown field');
+    ).toBe('space: unknown field; accepted: externalIds, configuration');
     expect((await eventsOf(installation.id)).filter((e) => e.type.startsWith('space_'))).toEqual([
       { type: 'space_installation_setup', installationId: installation.id, spaceId: guide.id, status: 'pending' },
       { type: 'space_installation_setup', installationId: installation.id, spaceId: api.id, status: 'pending' },
@@ -577,7 +580,7 @@ describe('installing on spaces', () => {
     expect(
       (await server.as(customer.admin.token).post(spacesOf).send({ space: guide.id, spaceId: guide.id }).expect(400))
         .body.error.message,
-    ).toBe('spaceId: unknown field');
+    ).toBe('spaceId: unknown field; accepted: space');
     await server.as(customer.admin.token).get(`${spacesOf}/${elsewhere.id}`).expect(404);
     await server.as(customer.admin.token).delete(`${spacesOf}/${elsewhere.id}`).expect(204);
 
@@ -804,7 +807,7 @@ describe('installing on sites', () => {
     expect(
       (await server.as(customer.admin.token).post(sitesOf).send({ siteId: site.id, site: site.id }).expect(400)).body
         .error.message,
-    ).toBe('site: unknown field');
+    ).toBe('site: unknown field; did you mean siteId?');
 
     // a space-only integration is refused on sites
     const spaceOnly = await publish(dev, { target: 'space' });

@@ -219,7 +219,7 @@ describe('a member', () => {
     const path = `/v1/orgs/${fx.org.id}/members/${reader.user.id}`;
     const cases: Array<[object, string]> = [
       [{ role: 'owner' }, 'role: must be one of read, comment, edit, review, create, admin'],
-      [{ role: 'read', sso: true }, 'sso: unknown field'],
+      [{ role: 'read', sso: true }, 'sso: unknown field; accepted: role'],
     ];
     for (const [body, message] of cases) {
       const res = await server.as(fx.admin.token).patch(path).send(body).expect(400);

@@ -449,7 +449,7 @@ describe('validation and access', () => {
       'source.text: must be at least 1 character',
     );
     expect((await post({ slug: 'ok', source: { text: 'x' }, extra: 1 })).body.error.message).toBe(
-      'extra: unknown field',
+      'extra: unknown field; accepted: slug, source',
     );
     await create(fx, 'taken', { text: OPENAPI_31('T') });
     expect(

@@ -78,7 +78,10 @@ describe('organizations', () => {
       [{ title: 'x'.repeat(256) }, 'title: must be at most 255 characters'],
       [{ title: 5 }, 'title: must be a string, not number'],
       [{ defaultRole: 'owner' }, 'defaultRole: must be one of read, comment, edit, review, create, admin'],
-      [{ id: 'x' }, 'id: unknown field'],
+      [
+        { id: 'x' },
+        'id: unknown field; accepted: title, emailDomains, hostname, defaultRole, defaultContent, logo, sso, ai, inviteLinks',
+      ],
       [{ hostname: 'ab' }, 'hostname: must be at least 3 characters'],
       [{ logo: 'not a url' }, 'logo: must be a valid url'],
       [{ logo: 'javascript:alert(1)' }, 'logo: must be an https URL'],
@@ -95,14 +98,14 @@ describe('organizations', () => {
       .set('Content-Type', 'application/json')
       .send('{"title":')
       .expect(400);
-    expect(malformed.body.error.message).toBe('body: malformed JSON');
+    expect(malformed.body.error.message).toBe('request body: malformed JSON at line 1, column 10 (value expected)');
     const nullBody = await server
       .as(fx.admin.token)
       .patch(`/v1/orgs/${fx.org.id}`)
       .set('Content-Type', 'application/json')
       .send('null')
       .expect(400);
-    expect(nullBody.body.error.message).toBe('body: must be an object, not null');
+    expect(nullBody.body.error.message).toBe('request body: must be an object, not null');
     const after = await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200);
     expect(after.body.title).toBe('Renamed');
   });
@@ -188,7 +191,9 @@ describe('organizations', () => {
       expect({ encoding, status: res.status, body: res.body }).toEqual({
         encoding,
         status: 400,
-        body: { error: { code: 400, message: 'body: cannot be decoded (check Content-Encoding and Content-Length)' } },
+        body: {
+          error: { code: 400, message: 'request body: cannot be decoded (check Content-Encoding and Content-Length)' },
+        },
       });
     }
     expect((await server.as(fx.admin.token).get(`/v1/orgs/${fx.org.id}`).expect(200)).body.title).toBe(fx.org.title);

@@ -166,11 +166,11 @@ describe('share links', () => {
       [`${base}/share-links`, 'post', { name: 'x'.repeat(51) }, 'name: must be at most 50 characters'],
       [`${base}/share-links`, 'post', {}, 'name: is required'],
       [`${base}/share-links`, 'post', { name: 1 }, 'name: must be a string, not number'],
-      [`${base}/share-links`, 'post', { name: 'a', key: 'mine' }, 'key: unknown field'],
-      [`${base}/share-links/${id}`, 'patch', {}, 'body: must have at least one field'],
+      [`${base}/share-links`, 'post', { name: 'a', key: 'mine' }, 'key: unknown field; accepted: name'],
+      [`${base}/share-links/${id}`, 'patch', {}, 'request body: must have at least one field'],
       [`${base}/share-links/${id}`, 'patch', { active: 'no' }, 'active: must be a boolean, not string'],
       [`${base}/share-links/${id}`, 'patch', { name: 'y'.repeat(51) }, 'name: must be at most 50 characters'],
-      [`${base}/share-links/${id}`, 'patch', { key: 'mine' }, 'key: unknown field'],
+      [`${base}/share-links/${id}`, 'patch', { key: 'mine' }, 'key: unknown field; accepted: name, active'],
     ];
     for (const [path, method, body, message] of refused) {
       const res = await as[method](path).send(body).expect(400);

@@ -514,7 +514,7 @@ describe('sections, groups and site spaces', () => {
     expect(await message({ item: { type: 'site-page', id: a.id } })).toBe(
       'item.type: must be one of site-space, site-section, site-section-group',
     );
-    expect(await message({ item: ref(a), extra: 1 })).toBe('extra: unknown field');
+    expect(await message({ item: ref(a), extra: 1 })).toBe('extra: unknown field; accepted: item, position');
 
     // deprecated moves, each with its own pointer shape
     await as
@@ -609,7 +609,12 @@ describe('limits and enums', () => {
         'visibility: must be one of public, unlisted, share-link, visitor-auth',
       ],
       ['post', sitesPath(fx.org.id), { spaces: Array(101).fill(spaces[0].id) }, 'spaces: must have at most 100 items'],
-      ['post', sitesPath(fx.org.id), { hostname: 'docs.example.com' }, 'hostname: unknown field'],
+      [
+        'post',
+        sitesPath(fx.org.id),
+        { hostname: 'docs.example.com' },
+        'hostname: unknown field; accepted: type, title, visibility, spaces',
+      ],
       ['patch', base, { title: 'A' }, 'title: must be at least 2 characters'],
       ['patch', base, { title: long(129) }, 'title: must be at most 128 characters'],
       ['patch', base, { basename: '' }, 'basename: must be at least 1 character'],
@@ -654,7 +659,12 @@ describe('limits and enums', () => {
       ],
       ['patch', base, { agentsContext: 'maybe' }, 'agentsContext: must be one of excluded, included'],
       ['patch', base, { adaptiveContent: {} }, 'adaptiveContent.enabled: is required'],
-      ['patch', base, { published: true }, 'published: unknown field'],
+      [
+        'patch',
+        base,
+        { published: true },
+        'published: unknown field; accepted: title, visibility, basename, hostname, adaptiveContent, agentsContext, defaultSiteSpace, defaultSiteSection, proxy',
+      ],
       ['post', `${base}/sections`, { title: 'Ok' }, 'spaceId: is required'],
       ['post', `${base}/sections`, { spaceId: spaces[1].id, title: 'A' }, 'title: must be at least 2 characters'],
       [

@@ -87,10 +87,14 @@ describe('spaces', () => {
       [{ title: '' }, 'title: must be at least 1 character'],
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ title: 1 }, 'title: must be a string, not number'],
-      [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],
+      [{ emoji: 'x'.repeat(51) }, 'emoji: must be at most 50 characters'],
+      [
+        { emoji: 'not-an-emoji' },
+        'emoji: must be one emoji, as its character(s) (🚀) or its code points in hexadecimal joined by - (1f680)',
+      ],
       [{ language: 'xx' }, `language: must be one of ${LANGUAGES.join(', ')}`],
       [{ editMode: 'frozen' }, 'editMode: must be one of live, locked'],
-      [{ visibility: 'public' }, 'visibility: unknown field'],
+      [{ visibility: 'public' }, 'visibility: unknown field; accepted: title, emoji, parent, language, editMode'],
       [{ parent: 'nope' }, 'parent: no such collection in this organization'],
     ];
     for (const [body, message] of createCases) {
@@ -108,9 +112,16 @@ describe('spaces', () => {
       [{ title: 'x'.repeat(51) }, 'title: must be at most 50 characters'],
       [{ defaultLevel: 'owner' }, 'defaultLevel: must be one of read, comment, edit, review, create, admin, inherit'],
       [{ editMode: 'frozen' }, 'editMode: must be one of live, locked'],
-      [{ emoji: 'x'.repeat(33) }, 'emoji: must be at most 32 characters'],
-      [{ comments: 3 }, 'comments: unknown field'],
-      [{ id: 'other' }, 'id: unknown field'],
+      [{ emoji: 'x'.repeat(51) }, 'emoji: must be at most 50 characters'],
+      [
+        { emoji: 'not-an-emoji' },
+        'emoji: must be one emoji, as its character(s) (🚀) or its code points in hexadecimal joined by - (1f680)',
+      ],
+      [
+        { comments: 3 },
+        'comments: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility',
+      ],
+      [{ id: 'other' }, 'id: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility'],
     ];
     for (const [body, message] of patchCases) {
       const res = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send(body).expect(400);
@@ -342,7 +353,7 @@ describe('spaces', () => {
           'position.before.type: must be one of space, collection',
         ],
         [{ parent: 'nope' }, 'parent: no such collection in this organization'],
-        [{}, 'body: must contain parent or position'],
+        [{}, 'request body: must contain parent or position'],
       ];
       for (const [body, message] of cases) {
         const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/move`).send(body).expect(400);
@@ -397,7 +408,7 @@ describe('spaces', () => {
       const c = await newCollection(server, fx.admin, fx.org.id);
       const s = await newSpace(server, fx.admin, fx.org.id, { parent: c.id });
       const empty = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send({}).expect(400);
-      expect(empty.body.error.message).toBe('body: must contain organization or parent');
+      expect(empty.body.error.message).toBe('request body: must contain organization or parent');
       for (const body of [{ organization: fx.org.id }, { parent: c.id }, { organization: fx.org.id, parent: c.id }]) {
         const res = await server.as(fx.admin.token).post(`/v1/spaces/${s.id}/transfer`).send(body).expect(409);
         expect(res.body.error.message).toBe('the transfer would not change anything');

@@ -114,7 +114,10 @@ describe('SAML providers', () => {
         { ...valid, defaultTeam: foreignTeam.body.id },
         `defaultTeam: "${foreignTeam.body.id}" is not a team of this organization`,
       ],
-      [{ ...valid, status: 'active' }, 'status: unknown field'],
+      [
+        { ...valid, status: 'active' },
+        'status: unknown field; accepted: label, entityID, certificate, ssoURL, defaultTeam, defaultRole',
+      ],
     ];
     for (const [body, message] of cases) {
       const res = await server.as(fx.admin.token).post(saml).send(body).expect(400);

@@ -88,7 +88,7 @@ describe('teams', () => {
       [{ title: 7 }, 'title: must be a string, not number'],
       [{ title: 'T', members: 'abc' }, 'members: must be an array, not string'],
       [{ title: 'T', members: Array(1001).fill(reader.user.id) }, 'members: must have at most 1000 items'],
-      [{ title: 'T', id: 'x' }, 'id: unknown field'],
+      [{ title: 'T', id: 'x' }, 'id: unknown field; accepted: title, members'],
       [
         { title: 'T', members: [outsider.admin.user.id] },
         `members: "${outsider.admin.user.id}" is not a member of this organization`,
@@ -307,7 +307,7 @@ describe('team members', () => {
       [{ add: Array(1001).fill(members[0].user.id) }, 'add: must have at most 1000 items'],
       [{ remove: 'x' }, 'remove: must be an array, not string'],
       [{ add: [''] }, 'add.0: must be at least 1 character'],
-      [{ replace: [] }, 'replace: unknown field'],
+      [{ replace: [] }, 'replace: unknown field; accepted: add, remove, memberships'],
     ];
     for (const [body, message] of cases) {
       const res = await server.as(fx.admin.token).put(path).send(body).expect(400);

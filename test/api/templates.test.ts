@@ -191,7 +191,7 @@ describe('POST /v1/spaces/{spaceId}/content/template', () => {
       [{ id: 'blog' }, 'id: unknown template (known: product-guide, api-reference, knowledge-base)'],
       [{}, 'id: is required'],
       [{ id: 7 }, 'id: must be a string, not number'],
-      [{ id: 'product-guide', colour: 'red' }, 'colour: unknown field'],
+      [{ id: 'product-guide', colour: 'red' }, 'colour: unknown field; accepted: id, params'],
       [
         { id: 'product-guide', params: { contentRefs: { banner: { kind: 'file', file: logo } } } },
         'params.contentRefs.banner: unknown slot',
@@ -212,7 +212,7 @@ describe('POST /v1/spaces/{spaceId}/content/template', () => {
         { id: 'product-guide', params: { contentRefs: { logo: { kind: 'file' } } } },
         'params.contentRefs.logo.file: is required',
       ],
-      [{ id: 'product-guide', params: { refs: {} } }, 'params.refs: unknown field'],
+      [{ id: 'product-guide', params: { refs: {} } }, 'params.refs: unknown field; accepted: contentRefs'],
       [{ id: 'api-reference' }, 'params.contentRefs.openapi-spec: is required'],
       [
         { id: 'api-reference', params: { contentRefs: { logo: { kind: 'file', file: logo } } } },

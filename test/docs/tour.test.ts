@@ -11,7 +11,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import path from 'path';
 import { unique } from '../factories';
-import { Mask, mismatch, TourBlock, tourBlocks, withPrinted } from '../support/tour-blocks';
+import { disagreeingLocations, Mask, mismatch, TourBlock, tourBlocks, withPrinted } from '../support/tour-blocks';
 import { TourShell } from '../support/tour-shell';
 import { WorkerProcesses } from '../support/worker-process';
 
@@ -98,6 +98,8 @@ async function runTour(file: string, blocks: TourBlock[], env: NodeJS.ProcessEnv
         break;
       }
       if (run.status !== 0) findings.push({ block: where, problem: `exit status ${run.status}` });
+      for (const problem of [...disagreeingLocations(block.recorded), ...disagreeingLocations(run.output)])
+        findings.push({ block: where, problem });
       const problem = mismatch(block.recorded, run.output, masks(apiPort));
       if (problem) findings.push({ block: where, problem });
     }
@@ -161,7 +163,9 @@ describe('the tours run as printed', () => {
       `${file}: ${blocks.length} blocks in ${((Date.now() - started) / 1000).toFixed(1)} s (slowest ${slowest} s)\n`,
     );
     mkdirSync(path.dirname(printedCopy), { recursive: true });
-    writeFileSync(printedCopy, withPrinted(markdown, blocks, printed));
+    // the recorded port, so that a green run's copy can replace the document as it is
+    const copy = withPrinted(markdown, blocks, printed, masks(apiPort));
+    writeFileSync(printedCopy, copy.replaceAll(`127.0.0.1:${apiPort}`, `127.0.0.1:${RECORDED_API_PORT}`));
     // one readable message: each block that differs, with both outputs after masking
     if (findings.length > 0)
       throw new Error(

@@ -181,14 +181,31 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     expect(dir.status).toBe(404);
   });
 
+  it('refuses a link that lost its query, or part of it, with 403 saying so', async () => {
+    const url = new URL(await store.downloadUrl(newKey(), { filename: 'a.txt', contentType: 'text/plain' }));
+    const stripped = new URL(url);
+    stripped.search = '';
+    const whole = await download(stripped.toString());
+    expect({ status: whole.status, body: JSON.parse(whole.body.toString()) }).toEqual({
+      status: 403,
+      body: {
+        error: {
+          code: 403,
+          message:
+            'the download link is incomplete: it lost filename, contentType, expires, signature from its query; use the whole link, or ask the API for a fresh one',
+        },
+      },
+    });
+    const unsigned = new URL(url);
+    unsigned.searchParams.delete('signature');
+    expect(JSON.parse((await download(unsigned.toString())).body.toString()).error.message).toBe(
+      'the download link is incomplete: it lost signature from its query; use the whole link, or ask the API for a fresh one',
+    );
+  });
+
   it('refuses a malformed query with 400 naming the field', async () => {
     const key = newKey();
     const url = new URL(await store.downloadUrl(key, { filename: 'a.txt', contentType: 'text/plain' }));
-    const without = new URL(url);
-    without.searchParams.delete('signature');
-    expect(JSON.parse((await download(without.toString())).body.toString())).toEqual({
-      error: { code: 400, message: 'signature: is required' },
-    });
     const badExpiry = new URL(url);
     badExpiry.searchParams.set('expires', 'soon');
     expect(JSON.parse((await download(badExpiry.toString())).body.toString())).toEqual({
@@ -197,7 +214,7 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
     const extra = new URL(url);
     extra.searchParams.set('download', '1');
     expect(JSON.parse((await download(extra.toString())).body.toString())).toEqual({
-      error: { code: 400, message: 'download: unknown field' },
+      error: { code: 400, message: 'download: unknown field; accepted: filename, contentType, expires, signature' },
     });
   });
 

@@ -58,13 +58,20 @@ export function tourBlocks(markdown: string, section?: string): TourBlock[] {
 
 /**
  * `markdown` with what each block printed in place of its recorded output (a `text` block added where it had
- * none and printed something): what a maintainer compares with the document to update it.
+ * none and printed something): what a maintainer compares with the document to update it. A block that printed
+ * what is recorded keeps its recorded text, omissions included, with this run's values: so after a green run the
+ * copy is the document with every output from one run, and a block's ids agree with each other.
  */
-export function withPrinted(markdown: string, blocks: readonly TourBlock[], printed: readonly string[]): string {
+export function withPrinted(
+  markdown: string,
+  blocks: readonly TourBlock[],
+  printed: readonly string[],
+  masks: readonly Mask[],
+): string {
   const lines = markdown.split('\n');
   // from the last block up, so that earlier line numbers stay right
   for (let k = Math.min(blocks.length, printed.length) - 1; k >= 0; k--) {
-    const body = tidy(printed[k]);
+    const body = rerecorded(blocks[k].recorded, printed[k], masks) ?? tidy(printed[k]);
     const at = blocks[k].recordedLines;
     if (at) lines.splice(at[0], at[1] - at[0], ...(body ? body.split('\n') : []));
     else if (body) lines.splice(blocks[k].end + 1, 0, '', '```text', ...body.split('\n'), '```');
@@ -125,4 +132,43 @@ function difference(want: string, got: string): string {
   const i = a.findIndex((line, k) => line !== b[k]);
   const at = i < 0 ? a.length : i;
   return `line ${at + 1} differs:\n  recorded: ${a[at] ?? '(none)'}\n  printed:  ${b[at] ?? '(none)'}\nrecorded:\n${want}\nprinted:\n${got}`;
+}
+
+const PLACEHOLDER = /\uE000(\d+)\uE000/g;
+
+/**
+ * `recorded` with each value a mask covers replaced by the value `printed` has at the same place, when `printed`
+ * matches `recorded` (as `mismatch` compares them); null when it does not.
+ */
+export function rerecorded(recorded: string, printed: string, masks: readonly Mask[]): string | null {
+  const spans: Array<{ mask: number; text: string }> = [];
+  let marked = tidy(recorded);
+  masks.forEach((mask, index) => {
+    marked = marked.replace(mask.pattern, (text) => `\uE000${spans.push({ mask: index, text }) - 1}\uE000`);
+  });
+  const literally = (literal: string) => literal.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const source = marked
+    .split(OMISSION)
+    .map((piece) =>
+      piece
+        .split(PLACEHOLDER)
+        .map((part, i) => (i % 2 ? `(?<v${part}>${masks[spans[Number(part)].mask].pattern.source})` : literally(part)))
+        .join(''),
+    )
+    .join('[\\s\\S]*?');
+  const found = new RegExp(`^${source}$`, 'u').exec(tidy(printed));
+  if (!found) return null;
+  return marked.replace(PLACEHOLDER, (_, k: string) => found.groups?.[`v${k}`] ?? spans[Number(k)].text);
+}
+
+/** Where a `Location` header and the body below it name different ids: the output was stitched from two runs. */
+export function disagreeingLocations(output: string): string[] {
+  const lines = tidy(output).split('\n');
+  return lines.flatMap((line, i) => {
+    const location = /^location: \S+\/([A-Za-z0-9_-]{20,21})$/i.exec(line);
+    if (!location) return [];
+    const body = lines.slice(i + 1).find((l) => l.startsWith('{'));
+    const bodyId = body && /^\{(?:"object":"[a-z-]+",)?"id":"([^"]+)"/.exec(body)?.[1];
+    return bodyId && bodyId !== location[1] ? [`Location names ${location[1]}, the body below it ${bodyId}`] : [];
+  });
 }

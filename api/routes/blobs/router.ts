@@ -17,6 +17,7 @@ import { blobDownloadParams, blobDownloadQuery } from './schema';
 
 const querySchema = z.object(blobDownloadQuery).strict();
 const loggedQuery = loggedQueryParameters(Object.keys(blobDownloadQuery));
+const SIGNED_FIELDS = Object.keys(blobDownloadQuery);
 
 function describe(registry: OpenAPIRegistry): void {
   registry.registerPath({
@@ -31,7 +32,7 @@ function describe(registry: OpenAPIRegistry): void {
         description: 'the bytes, as an attachment',
         content: { 'application/octet-stream': { schema: z.string().openapi({ format: 'binary' }) } },
       },
-      403: { description: 'the signature is invalid or has expired' },
+      403: { description: 'the link is incomplete, its signature is invalid, or it has expired' },
       404: { description: 'no such blob, or the service stores blobs in S3' },
       default: { description: 'error: {"error": {"code", "message"}}' },
     },
@@ -48,7 +49,13 @@ export function blobRoutes(deps: Deps, registry: OpenAPIRegistry): Router {
     // S3 serves its own presigned URLs
     if (!(deps.blobs instanceof LocalBlobStore)) throw notFound('blob');
     const parsed = querySchema.safeParse(req.query);
-    if (!parsed.success) throw validationError(parsed.error, 'query');
+    // a link whose query was cut off (a copy that lost it, a tool that strips it) is not a wrong field: say so
+    const lost = SIGNED_FIELDS.filter((field) => req.query[field] === undefined);
+    if (lost.length)
+      throw forbidden(
+        `the download link is incomplete: it lost ${lost.join(', ')} from its query; use the whole link, or ask the API for a fresh one`,
+      );
+    if (!parsed.success) throw validationError(parsed.error, 'query', querySchema);
     // express gives a wildcard's segments as an array
     const key = [req.params.key].flat().join('/');
     if (!deps.blobs.verify({ key, ...parsed.data })) throw forbidden('the download link is invalid or has expired');

@@ -112,6 +112,10 @@ export function collectionRoutes(api: ApiBuilder): void {
       summary: 'Update a collection (title, description, defaultLevel)',
       params: collectionIdParams,
       body: patchCollectionBody,
+      fieldsElsewhere: {
+        parent: 'moving a collection is POST /v1/collections/{collectionId}/move',
+        position: 'moving a collection is POST /v1/collections/{collectionId}/move',
+      },
       responses: { 200: { description: 'collection', schema: collectionSchema } },
     },
     async ({ params, body, access }) => {

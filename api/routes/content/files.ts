@@ -79,20 +79,28 @@ export function contentFileRoutes(api: ApiBuilder): void {
         operationId: `upload${form.name}File`,
         tags: ['content'],
         extension: true,
-        summary: "Upload a file: the body is the file's raw bytes, its Content-Type the file's type; one new revision",
+        summary:
+          "Upload a file, as multipart/form-data with one file part (curl -F file=@logo.png) or as the file's raw bytes with its own Content-Type; one new revision",
         params: form.params,
         query: uploadFileQuery,
         body: uploadFileBody,
-        rawBody: { limit: config.blobs.fileMaxBytes },
+        upload: { limit: config.blobs.fileMaxBytes },
         responses: { 201: { description: 'uploaded', schema: fileSchema } },
       },
-      async ({ params, query, body, caller, access, req }) => {
+      async ({ params, query, body, caller, access }) => {
         const target = await form.resolve(access, params, 'edit');
-        const contentType = req.get('content-type') ?? 'application/octet-stream';
-        if (contentType.length > 255) throw badRequest('Content-Type: must be at most 255 characters');
+        const name = query.name ?? body.filename;
+        if (name === undefined)
+          throw badRequest(
+            'name: is required for raw bytes: add ?name=logo.png, or send multipart/form-data, whose file part carries its filename',
+          );
         // Stored before the commit: the bytes are content-addressed, so a refused commit leaves at
         // most an unreferenced copy that the next identical upload reuses.
-        const entry = await storeUpload(blobs, target.space.id, { name: query.name, contentType, bytes: body });
+        const entry = await storeUpload(blobs, target.space.id, {
+          name,
+          contentType: body.contentType,
+          bytes: body.bytes,
+        });
         const id = newId();
         await inTransaction(api.deps, (db) =>
           commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => editor.putFile(id, entry)),

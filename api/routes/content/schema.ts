@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { PAGE_MARKDOWN_MAX_CHARACTERS } from '../../../domain/content/markdown';
 import { paginationQuery, queryBoolean } from '../../query';
-import { nonEmpty, pathId, resourceId, text } from '../../schemas';
+import { emoji, nonEmpty, pathId, resourceId, text } from '../../schemas';
+import type { Upload } from '../../upload-body';
 
 export const pageIdParams = { pageId: pathId('page') };
 export const fileIdParams = { fileId: pathId('file') };
@@ -52,7 +53,7 @@ export const pagePathParams = {
 
 const title = text({ min: 1, max: 256, trim: true });
 const markdown = text({ max: PAGE_MARKDOWN_MAX_CHARACTERS, characters: 'lines' });
-const emoji = text({ min: 1, max: 32 }).nullable();
+const pageEmoji = emoji.nullable();
 const description = text({ max: 512, characters: 'lines' }).nullable();
 const index = z.number().int().min(0).openapi({ description: '0-based position among the siblings; default last' });
 
@@ -62,7 +63,7 @@ export const createPageBody = z
     parent: resourceId.optional().openapi({ description: 'parent page id; default the root level' }),
     index: index.optional(),
     markdown: markdown.optional(),
-    emoji: emoji.optional(),
+    emoji: pageEmoji.optional(),
     description: description.optional(),
     hidden: z.boolean().optional(),
   })
@@ -73,7 +74,7 @@ export const patchPageBody = nonEmpty(
     .object({
       title: title.optional(),
       markdown: markdown.optional(),
-      emoji: emoji.optional(),
+      emoji: pageEmoji.optional(),
       description: description.optional(),
       hidden: z.boolean().optional(),
       parent: resourceId
@@ -86,17 +87,20 @@ export const patchPageBody = nonEmpty(
 );
 
 export const FILE_NAME_MAX = 255;
+/** A file's name: no slashes or control characters. */
+const fileName = text({ min: 1, max: FILE_NAME_MAX }, z.string().regex(/^[^/\\]*$/));
+
 export const uploadFileQuery = {
-  name: text({ min: 1, max: FILE_NAME_MAX }, z.string().regex(/^[^/\\]*$/)).openapi({
-    description: 'the file name (no slashes or control characters)',
+  name: fileName.optional().openapi({
+    description:
+      "the file name (no slashes or control characters); by default a multipart upload's filename, required for raw bytes",
   }),
 };
 
-export const uploadFileBody = z
-  .instanceof(Buffer)
-  .refine((bytes) => bytes.length > 0, 'must not be empty')
-  .openapi({
-    type: 'string',
-    format: 'binary',
-    description: "the file's bytes; Content-Type is the file's type (not JSON)",
-  });
+/** The uploaded file (api/upload-body.ts): not empty, and a multipart filename is a valid file name. */
+export const uploadFileBody = z.custom<Upload>().superRefine((upload, ctx) => {
+  if (upload.bytes.length === 0) ctx.addIssue({ code: 'custom', path: ['file'], message: 'must not be empty' });
+  if (upload.filename === undefined) return;
+  const name = fileName.safeParse(upload.filename);
+  if (!name.success) ctx.addIssue({ ...name.error.issues[0], path: ['filename'] });
+});

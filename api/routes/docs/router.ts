@@ -1,5 +1,5 @@
 /**
- * GET /docs: an interactive reference of /v1/openapi.json (Swagger UI). Its scripts and styles come from
+ * GET /: where to go next. GET /docs: an interactive reference of /v1/openapi.json (Swagger UI). Its scripts and styles come from
  * the swagger-ui-dist package and are served from here, so the page works offline; its Content Security
  * Policy makes the browser refuse anything from another origin, a CDN included.
  */
@@ -40,6 +40,17 @@ const START = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/** What `GET /` answers: where a newcomer goes next, and how requests are authenticated. */
+export function serviceIndex(publicBaseUrl: string) {
+  return {
+    reference: `${publicBaseUrl}/docs`,
+    openapi: `${publicBaseUrl}/v1/openapi.json`,
+    tour: 'the README\'s "API tour" and docs/tour.md, in the repository: every call with its answer',
+    authentication:
+      'send Authorization: Bearer <token>; `npm start` prints an admin token, `node dist/cli/main.js bootstrap` makes one, and POST /v1/user/tokens makes more',
+  };
+}
+
 /** `publicBaseUrl` is where "Try it out" sends requests (the document's `servers` entry). */
 export function referenceRoutes(publicBaseUrl: string): Router {
   const policy = [
@@ -53,6 +64,10 @@ export function referenceRoutes(publicBaseUrl: string): Router {
     "frame-ancestors 'none'",
   ].join('; ');
   const router = Router();
+  const index = serviceIndex(publicBaseUrl);
+  router.get('/', (_req, res) => {
+    res.json(index);
+  });
   router.get('/docs', (_req, res) => {
     res.set('Content-Security-Policy', policy).type('html').send(PAGE);
   });

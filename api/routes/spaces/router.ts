@@ -118,6 +118,10 @@ export function spaceRoutes(api: ApiBuilder): void {
       summary: 'Update a space (editMode, title, defaultLevel, language, emoji; extension: visibility)',
       params: spaceIdParams,
       body: patchSpaceBody,
+      fieldsElsewhere: {
+        parent: 'moving a space is POST /v1/spaces/{spaceId}/move',
+        position: 'moving a space is POST /v1/spaces/{spaceId}/move',
+      },
       responses: { 200: { description: 'space', schema: spaceSchema } },
     },
     async ({ params, body, access }) => {

@@ -3,13 +3,12 @@ import { LANGUAGES } from '../../../domain/spaces/languages';
 import { TITLE_MAX } from '../../../domain/spaces/spaces';
 import { EDIT_MODES, SPACE_VISIBILITIES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
-import { atLeastOneOf, defaultLevel, pathId, resourceId, text } from '../../schemas';
+import { atLeastOneOf, defaultLevel, emoji, pathId, resourceId, text } from '../../schemas';
 
 export const spaceIdParams = { spaceId: pathId('space') };
 export const memberSpacesParams = { organizationId: pathId('organization'), userId: pathId('member') };
 
 const title = text({ min: 1, max: TITLE_MAX, trim: true });
-const emoji = text({ min: 1, max: 32 });
 const language = z.enum(LANGUAGES);
 const editMode = z.enum(EDIT_MODES);
 
