@@ -31,6 +31,11 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
   path: string;
   operationId: string;
   summary: string;
+  /**
+   * What the reference teaches beyond the summary, in our words: what the operation does, who may call it (the
+   * permission the access function asks), what it changes, and the job it starts, if any.
+   */
+  description?: string;
   tags: string[];
   params?: P;
   query?: Q;
@@ -323,6 +328,7 @@ export class ApiBuilder {
       path: def.path,
       operationId: def.operationId,
       summary: def.summary,
+      ...(def.description ? { description: def.description } : {}),
       tags: def.tags,
       request: {
         ...(def.params ? { params } : {}),

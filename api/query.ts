@@ -11,11 +11,20 @@ export const queryLimit = z
   .regex(/^\d+$/, 'must be an integer')
   .transform(Number)
   .pipe(z.number().int().min(0).max(1000))
-  .openapi({ type: 'integer', minimum: 0, maximum: 1000, description: 'page size, default 50' });
+  .openapi({
+    type: 'integer',
+    minimum: 0,
+    maximum: 1000,
+    description: 'how many items a page holds, 0 to 1000 (default 50); 0 answers only the `count`',
+  });
 
 export const paginationQuery = {
   limit: queryLimit.optional(),
-  page: z.string().max(2048).optional().openapi({ description: 'opaque cursor taken from `next.page`' }),
+  page: z
+    .string()
+    .max(2048)
+    .optional()
+    .openapi({ description: "opaque cursor from the previous page's `next.page`; without it, the first page" }),
 };
 
 const QUERY_LIST_MAX = 100;

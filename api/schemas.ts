@@ -19,7 +19,7 @@ export function pathId(resource: string) {
   return z
     .string()
     .refine((id) => ID_PATTERN.test(id), { params: { notFound: resource } })
-    .openapi({ pattern: ID_PATTERN.source });
+    .openapi({ pattern: ID_PATTERN.source, description: `id of the ${resource}` });
 }
 
 export const emailDomain = z

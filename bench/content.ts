@@ -24,7 +24,7 @@ import { ContentReader } from '../domain/content/reader';
 import { findSpaceWithRevision } from '../domain/content/revisions';
 import { newId } from '../domain/ids';
 import { createOrganization } from '../domain/organizations/organizations';
-import { searchSpace } from '../domain/search/search';
+import { searchOrganization, searchSpace } from '../domain/search/search';
 import { createSpace } from '../domain/spaces/spaces';
 import { ensureUser } from '../domain/users/users';
 import { Revision } from '../entities/Revision';
@@ -33,7 +33,7 @@ import { loadConfig } from '../platform/config';
 import { inTransaction, type WorkSource } from '../platform/db/transactions';
 import { createBlobStore } from '../platform/storage';
 import { TemporalGateway } from '../platform/temporal/gateway';
-import { LinkTargets, Random, searchQuery, writePage } from './corpus';
+import { LinkTargets, Random, searchQuery, typedQuery, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
 import { CommitWrites, commitWrites, pageIndexRows, storeTotals } from './footprint';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
@@ -208,6 +208,33 @@ const MATCH_BANDS = [
   { label: '10% or more of pages match', below: Infinity },
 ];
 
+/** Typed queries (a prefix last) in the space, and whole-word and typed queries across the organization. */
+async function measureSearchVariants(bench: Bench, queries: string[], typed: string[]) {
+  const { space: read, revision } = (await findSpaceWithRevision(bench.ds.manager, bench.space.id))!;
+  const space = { space: read, root: revision?.root ?? null };
+  const inSpace = (query: string) => searchSpace(bench.ds.manager, space, { query, limit: SEARCH_LIMIT });
+  const inOrganization = (query: string) =>
+    searchOrganization(bench.ds.manager, read.organizationId, { everything: true }, { query, limit: SEARCH_LIMIT });
+  const sample = async (label: string, list: string[], run: (q: string) => Promise<{ count: number }>) => {
+    const samples: Array<{ ms: number; matches: number }> = [];
+    for (const query of list) {
+      const { ms, result } = await timed(() => run(query));
+      samples.push({ ms, matches: result.count });
+    }
+    return {
+      label,
+      timeMs: summarize(samples.map((s) => s.ms)),
+      matches: summarize(samples.map((s) => s.matches)),
+      examples: list.slice(0, 5),
+    };
+  };
+  return [
+    await sample('Search, domain, last word typed short (prefix)', typed, inSpace),
+    await sample('Organization search, domain', queries, inOrganization),
+    await sample('Organization search, domain, last word typed short', typed, inOrganization),
+  ];
+}
+
 async function measureSearch(bench: Bench, queries: string[]): Promise<SearchResult> {
   const { space: read, revision } = (await findSpaceWithRevision(bench.ds.manager, bench.space.id))!;
   const space = { space: read, root: revision?.root ?? null };
@@ -357,6 +384,9 @@ async function main(): Promise<void> {
   const queries = Array.from({ length: SEARCH_QUERIES }, () => searchQuery(bench.rnd));
   const search = await measureSearch(bench, queries);
   log(`search over ${search.sections} sections: p50 ${search.timeMs.median} ms, p95 ${search.timeMs.p95} ms`);
+  const typed = Array.from({ length: SEARCH_QUERIES }, () => typedQuery(bench.rnd));
+  const searchVariants = await measureSearchVariants(bench, queries, typed);
+  for (const v of searchVariants) log(`${v.label}: p50 ${v.timeMs.median} ms, p95 ${v.timeMs.p95} ms`);
 
   const http = await HttpClient.start(ds, config, token);
   const httpResults = await measureHttp(bench, http, queries);
@@ -400,6 +430,7 @@ async function main(): Promise<void> {
     wholeContent: { domainColdTree: tree.timeMs, http: httpResults.contentGet },
     merge,
     search: { ...search, http: httpResults.search },
+    searchVariants,
     notMounted: httpResults.notMounted,
     runSeconds: Math.round((Date.now() - started) / 1000),
   };

@@ -476,6 +476,13 @@ export function writePage(rnd: Random, links: LinkTargets): { title: string; mar
 }
 
 /** One or two topic words, as people type them in a search box (any topic equally likely). */
+/** A query as typed: its last word cut short (3 letters at least), which matches as a prefix. */
+export function typedQuery(rnd: Random): string {
+  const words = searchQuery(rnd).split(' ');
+  const last = words.pop()!;
+  return [...words, last.slice(0, Math.max(3, last.length - 1 - rnd.int(3)))].join(' ');
+}
+
 export function searchQuery(rnd: Random): string {
   const first = rnd.pick(NOUNS);
   return rnd.int(2) ? first : `${first} ${rnd.pick(NOUNS)}`;

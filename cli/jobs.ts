@@ -6,7 +6,7 @@ import { SingleBar } from 'cli-progress';
 import type { DataSource } from 'typeorm';
 import { AppError } from '../domain/errors';
 import { cancelJobRun, retryJob } from '../domain/jobs/job-operator';
-import { findJob, JobView, LISTED_STATUSES, listJobs } from '../domain/jobs/job-queries';
+import { findJob, findJobsAbout, JobView, LISTED_STATUSES, listJobs } from '../domain/jobs/job-queries';
 import { purgeDueAt } from '../domain/spaces/deletion';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
 import { Organization } from '../entities/Organization';
@@ -18,8 +18,19 @@ export type ListedStatus = (typeof LISTED_STATUSES)[number];
 
 export async function listJobsCommand(
   ds: DataSource,
-  options: { org?: string; kind?: string; state?: ListedStatus },
+  options: { org?: string; kind?: string; state?: ListedStatus; about?: string },
 ): Promise<{ jobs: JobView[] }> {
+  if (options.about !== undefined) {
+    const about = await findJobsAbout(ds.manager, options.about);
+    return {
+      jobs: about.filter(
+        (job) =>
+          (options.org === undefined || job.organizationId === options.org) &&
+          (options.kind === undefined || job.kind === options.kind) &&
+          (options.state === undefined || job.status === options.state),
+      ),
+    };
+  }
   // an organization that does not exist is an error, not an empty list (a mistyped id would read as "no jobs")
   if (options.org !== undefined && !(await ds.manager.existsBy(Organization, { id: options.org })))
     throw new CliError('notFound', `--org: organization ${options.org} not found`);
@@ -145,7 +156,23 @@ async function dueAtOf(ds: DataSource, job: JobView, retentionSeconds: number): 
 }
 
 /**
- * Shows the progress of the job on `resourceId` (on stderr) until it ends: resolves with the last state when it
+ * The job `id` names: the job on the row with that id, else the one job about it (a change request's PDF export,
+ * a space's import); several are a CliError `ambiguous` that lists them, none `notFound`.
+ */
+async function jobToWatch(ds: DataSource, id: string): Promise<JobView> {
+  const jobs = await findJobsAbout(ds.manager, id);
+  const own = jobs.find((job) => job.resourceId === id);
+  if (own) return own;
+  if (jobs.length === 1) return jobs[0];
+  if (!jobs.length) throw new CliError('notFound', `no job was asked for on ${id}, nor on anything it names`);
+  throw new CliError(
+    'ambiguous',
+    `${jobs.length} jobs are about ${id}; watch one by its resource id (the second column):\n${jobsText(jobs)}`,
+  );
+}
+
+/**
+ * Shows the progress of the job `resourceId` names (jobToWatch) on stderr until it ends: resolves with the last state when it
  * succeeded (or removed its own row, as a purge does); a CliError `jobFailed` when it failed or was withdrawn,
  * `notFound` when no job was asked for on that resource. `retentionSeconds`: SPACE_RETENTION_SECONDS, for a
  * purge's due time.
@@ -155,8 +182,8 @@ export async function watchJobCommand(
   resourceId: string,
   options: { display: WatchDisplay; retentionSeconds: number; intervalMs?: number },
 ): Promise<WatchedJob> {
-  let job = await findJob(ds.manager, resourceId);
-  if (!job || job.status === 'idle') throw new CliError('notFound', `no job was asked for on ${resourceId}`);
+  let job = await jobToWatch(ds, resourceId);
+  const watched = job.resourceId;
   const dueAt = await dueAtOf(ds, job, options.retentionSeconds);
   const display: ProgressDisplay =
     options.display === 'bar'
@@ -167,7 +194,7 @@ export async function watchJobCommand(
   display.show(job, dueAt);
   try {
     for (;;) {
-      const latest = await findJob(ds.manager, resourceId);
+      const latest = await findJob(ds.manager, watched);
       if (!latest) {
         // The job removed its own row (a purge): it is done.
         const done = { ...job, status: 'succeeded' as const, finishedAt: new Date(), errorCode: null };

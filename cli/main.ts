@@ -36,6 +36,7 @@ Exit codes:
      the database (or, for jobs retry and jobs cancel, Temporal) cannot be reached
   ${EXIT.jobFailed}  jobs watch: the job failed or was withdrawn
   ${EXIT.conflict}  jobs retry, jobs cancel: the job is not in a state the command applies to
+  ${EXIT.ambiguous}  jobs watch: several jobs are about the id given (the message lists them)
 
 Every command takes --json: its result as one JSON line on stdout, and a failure as
 {"error":{"exit","code","message"}} on stderr.`;
@@ -187,19 +188,26 @@ function buildProgram(json: boolean): Command {
     .option('--org <organizationId>', "only this organization's jobs (exit 3 when it does not exist)")
     .addOption(new Option('--kind <kind>', 'only jobs of this kind').choices(JOB_KINDS.map((k) => k.name)))
     .addOption(new Option('--state <state>', 'only jobs in this state').choices(LISTED_STATUSES))
+    .option(
+      '--about <id>',
+      'only the jobs about this id: the job on that row, and those on rows naming it (a change request: its PDF exports; a space: its purge, imports and translations; an installation: its events)',
+    )
     .addHelpText(
       'after',
       '\nOutput: a table of kind, resource, workflow id, status, progress, times and error code\n(--json: {"jobs":[{"kind","resourceId","organizationId","spaceId","workflowId","status","progress",…}]})',
     )
-    .action(async (o: { org?: string; kind?: string; state?: ListedStatus; json?: boolean }) => {
+    .action(async (o: { org?: string; kind?: string; state?: ListedStatus; about?: string; json?: boolean }) => {
       const result = await withDatabase((ds) => listJobsCommand(ds, o));
       writeResult(result, jobsText(result.jobs), !!o.json);
     });
   command(jobs, 'watch')
     .description(
-      'Show the progress of the job on the resource on stderr until it ends: a bar on a terminal, a line each time it changes otherwise, nothing with --json; a purge shows when it is due (SPACE_RETENTION_SECONDS after the deletion). Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for.',
+      'Show the progress of the job on the resource on stderr until it ends: a bar on a terminal, a line each time it changes otherwise, nothing with --json; a purge shows when it is due (SPACE_RETENTION_SECONDS after the deletion). Exit code 0 when it succeeded (or removed its own row, as a purge does), 5 when it failed or was withdrawn, 3 when no job was asked for, 7 when several jobs are about the id (listed).',
     )
-    .argument('<resourceId>', 'the id of the row the job works on (a space for a purge, …)')
+    .argument(
+      '<id>',
+      'the id of the row the job works on (a space for its purge, an import, a translation, a spec, an event), or of what the job is about (a change request for its PDF export, a space for its import): several such jobs are listed, exit 7',
+    )
     .allowUnknownOption() // the argument is the id, whatever it begins with
     .addHelpText('after', '\nOutput: the finished job (--json: the job as `jobs list` shows it)')
     .action(async (resourceId: string, o: { json?: boolean }) => {

@@ -18,6 +18,8 @@ export const EXIT = {
   jobFailed: 5,
   /** `jobs retry`, `jobs cancel`: the job is not in a state the command applies to */
   conflict: 6,
+  /** `jobs watch`: several jobs are about the id given; the message lists them */
+  ambiguous: 7,
 } as const;
 
 export type ExitName = keyof typeof EXIT;

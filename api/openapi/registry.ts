@@ -72,10 +72,28 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
     info: {
       title: 'Documentation Platform Management API',
       version: '1.0.0',
-      description:
+      description: [
+        'The management API of the documentation platform: organizations, members, teams and SSO; collections and ' +
+          'spaces; content, change requests and comments; sites, integrations, translations and OpenAPI specifications. ' +
+          'It answers as GitBook API v1 does, so GitBook clients work against it.',
+        '',
+        '**Authentication.** Every operation not marked otherwise takes `Authorization: Bearer <token>`. `npm start` ' +
+          'prints an admin token; `node dist/cli/main.js bootstrap --json --email you@example.com --org "My docs"` ' +
+          'makes an admin, an organization and a token on a running stack; `POST /v1/user/tokens` issues more for the caller.',
+        '',
+        '**Errors** are `{"error": {"code", "message"}}`: a 400 names the field and the rule, a 403 the permission ' +
+          'missing; a resource the caller may not see is a 404.',
+        '',
+        '**Long-running work** (imports, PDF exports, translations, OpenAPI processing, purges, event delivery) runs ' +
+          'as durable jobs: the answer says where to follow it, and `node dist/cli/main.js jobs watch <id>` follows it ' +
+          'by its own id or the id of the resource it works on.',
+        '',
+        "The tour, every call with its answer as recorded: the README's API tour and `docs/tour.md` in the repository.",
+        '',
         'Operations marked `x-extension: true` are additions to the GitBook API v1 operations this service implements: ' +
-        'operations the product needs but GitBook does not show (creating organizations and spaces, reading the caller, ' +
-        'issuing and revoking API tokens, writing content).',
+          'operations the product needs but GitBook does not show (creating organizations and spaces, reading the caller, ' +
+          'issuing and revoking API tokens, writing content).',
+      ].join('\n'),
     },
     servers: [{ url: serverUrl }],
     security: [{ bearer: [] }],

@@ -16,79 +16,127 @@ export type BodyFormat = (typeof BODY_FORMATS)[number];
 
 const reactionSchema = z
   .object({
-    emoji: z.string(),
-    count: z.number().int(),
-    users: z.array(z.object({ user: userSchema, reactedAt: timestamp })),
+    emoji: z.string().openapi({ description: 'the emoji (or shortcode) reacted with' }),
+    count: z.number().int().openapi({ description: 'how many users reacted with it' }),
+    users: z
+      .array(
+        z.object({
+          user: userSchema,
+          reactedAt: timestamp.openapi({ description: 'when they reacted (ISO 8601 date-time)' }),
+        }),
+      )
+      .openapi({ description: 'who reacted with it, and when' }),
   })
-  .openapi('CommentReaction');
+  .openapi('CommentReaction', { description: 'One emoji reacted on a comment or reply, with who used it' });
 
 const bodySchema = z
   .object({
     markdown: z.string().optional().openapi({ description: 'format=markdown (the default)' }),
-    document: documentSchema.optional().openapi({ description: 'format=document' }),
+    document: documentSchema.optional(),
   })
-  .openapi('CommentBody', { description: 'empty ({}) for an empty body' });
+  .openapi('CommentBody', {
+    description:
+      'The body of a comment or reply: `markdown` (the default) or, with format=document, `document`; empty ({}) for an empty body',
+  });
 
 const replierSchema = z
-  .object({ user: userSchema, count: z.number().int(), updatedAt: timestamp })
-  .openapi('CommentReplier');
+  .object({
+    user: userSchema,
+    count: z.number().int().openapi({ description: 'how many replies they posted in the thread' }),
+    updatedAt: timestamp.openapi({ description: 'when they last posted or edited a reply (ISO 8601 date-time)' }),
+  })
+  .openapi('CommentReplier', { description: 'Someone who replied to a comment, with their reply count' });
 
-const permissionsSchema = z.object({ view: z.boolean(), edit: z.boolean(), reply: z.boolean(), delete: z.boolean() });
+const permissionsSchema = z
+  .object({
+    view: z.boolean().openapi({ description: 'the caller can read it (read access to the space)' }),
+    edit: z.boolean().openapi({ description: 'the caller can change its body: only its author, with comment access' }),
+    reply: z.boolean().openapi({ description: 'the caller can reply, resolve and react (comment access)' }),
+    delete: z.boolean().openapi({ description: 'the caller can delete it: its author, or an admin of the space' }),
+  })
+  .openapi({ description: 'what the caller may do with it' });
 
 const pageTargetSchema = z.object({
-  id: z.string(),
+  id: z.string().openapi({ description: 'id of the page commented on' }),
   title: z.string().openapi({ description: 'empty when the page cannot be read any more' }),
-  emoji: z.string().optional(),
-  createdAt: timestamp.optional(),
-  updatedAt: timestamp.optional(),
+  emoji: z.string().optional().openapi({ description: "the page's emoji, when it has one and can be read" }),
+  createdAt: timestamp.optional().openapi({ description: 'when the page was created; absent when it cannot be read' }),
+  updatedAt: timestamp
+    .optional()
+    .openapi({ description: 'when the page was last edited; absent when it cannot be read' }),
   path: z.string().openapi({ description: 'empty when the page cannot be read any more' }),
   outdated: z.boolean().openapi({ description: 'the page changed in the content since the comment was posted' }),
 });
 
 export const commentSchema = z
   .object({
-    object: z.literal('comment'),
-    id: z.string(),
+    object: z.literal('comment').openapi({ description: 'always `comment`' }),
+    id: z.string().openapi({ description: 'id of the comment' }),
     postedBy: userSchema,
-    postedAt: timestamp,
-    editedAt: timestamp.optional(),
-    reactions: z.array(reactionSchema),
-    replies: z.number().int(),
+    postedAt: timestamp.openapi({ description: 'when it was posted (ISO 8601 date-time)' }),
+    editedAt: timestamp.optional().openapi({ description: 'when its body was last edited; absent if never' }),
+    reactions: z.array(reactionSchema).openapi({ description: 'reactions on the comment, one entry per emoji' }),
+    replies: z.number().int().openapi({ description: 'number of replies' }),
     repliers: z
       .array(replierSchema)
       .openapi({ description: 'GitBook 0.202: who replied, the most recently active first' }),
     body: bodySchema,
-    target: z.object({
-      page: pageTargetSchema.optional(),
-      node: z.object({ id: z.string(), preview: z.string().optional() }).optional(),
-      tableCell: z.object({ record: z.string(), definition: z.string() }).optional(),
-      changeRequest: z.string().optional().openapi({ description: 'id of the change request, for its comments' }),
-      space: z.string(),
-      revision: z
-        .string()
-        .openapi({ description: 'the revision the target was read from when the comment was posted' }),
-    }),
-    urls: z.object({ location: z.string() }),
+    target: z
+      .object({
+        page: pageTargetSchema
+          .optional()
+          .openapi({ description: 'the page commented on; absent for a general comment' }),
+        node: z
+          .object({
+            id: z.string().openapi({ description: 'id of the node of the page' }),
+            preview: z
+              .string()
+              .optional()
+              .openapi({ description: "when the node id is a heading anchor: that heading's text at posting time" }),
+          })
+          .optional()
+          .openapi({ description: 'the node of the page commented on, if any' }),
+        tableCell: z
+          .object({
+            record: z.string().openapi({ description: 'the table record (row) of the cell' }),
+            definition: z.string().openapi({ description: 'the table definition (column) of the cell' }),
+          })
+          .optional()
+          .openapi({ description: 'the table cell commented on, if any' }),
+        changeRequest: z.string().optional().openapi({ description: 'id of the change request, for its comments' }),
+        space: z.string().openapi({ description: 'id of the space' }),
+        revision: z
+          .string()
+          .openapi({ description: 'the revision the target was read from when the comment was posted' }),
+      })
+      .openapi({ description: 'what the comment is about: the space or change request, and a page, node or cell' }),
+    urls: z
+      .object({ location: z.string().openapi({ description: 'URL of the comment in this API' }) })
+      .openapi({ description: 'where the comment is' }),
     permissions: permissionsSchema,
-    status: z.enum(COMMENT_STATUSES),
-    resolvedAt: timestamp.nullable(),
-    resolvedBy: userSchema.nullable(),
+    status: z.enum(COMMENT_STATUSES).openapi({ description: 'open, or resolved' }),
+    resolvedAt: timestamp.nullable().openapi({ description: 'when it was resolved; null while open' }),
+    resolvedBy: userSchema.nullable().openapi({ description: 'who resolved it; null while open' }),
   })
-  .openapi('Comment');
+  .openapi('Comment', {
+    description: 'A comment on a space or a change request, optionally on a page, a node of it or a table cell',
+  });
 
 export const commentReplySchema = z
   .object({
-    object: z.literal('comment-reply'),
-    id: z.string(),
+    object: z.literal('comment-reply').openapi({ description: 'always `comment-reply`' }),
+    id: z.string().openapi({ description: 'id of the reply' }),
     postedBy: userSchema,
-    postedAt: timestamp,
-    editedAt: timestamp.optional(),
-    reactions: z.array(reactionSchema),
+    postedAt: timestamp.openapi({ description: 'when it was posted (ISO 8601 date-time)' }),
+    editedAt: timestamp.optional().openapi({ description: 'when its body was last edited; absent if never' }),
+    reactions: z.array(reactionSchema).openapi({ description: 'reactions on the reply, one entry per emoji' }),
     body: bodySchema,
-    urls: z.object({ location: z.string() }),
+    urls: z
+      .object({ location: z.string().openapi({ description: 'URL of the reply in this API' }) })
+      .openapi({ description: 'where the reply is' }),
     permissions: permissionsSchema,
   })
-  .openapi('CommentReply');
+  .openapi('CommentReply', { description: 'A reply in the thread of a comment' });
 
 /** The API path of a comment list: the space's, or a change request's. */
 export function commentsPath(comment: Pick<Comment, 'spaceId' | 'changeRequestId'>): string {

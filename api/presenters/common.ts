@@ -7,9 +7,14 @@ export const isoOrNull = (d: Date | null): string | null => (d ? d.toISOString()
 
 export function listSchema<T extends z.ZodTypeAny>(item: T) {
   return z.object({
-    items: z.array(item),
-    count: z.number().int(),
-    next: z.object({ page: z.string() }).optional(),
+    items: z.array(item).openapi({ description: 'the items of this page, in the order the list is sorted' }),
+    count: z.number().int().openapi({ description: 'how many items the whole list holds, across all its pages' }),
+    next: z
+      .object({
+        page: z.string().openapi({ description: 'opaque cursor: pass it as `?page=` to get the next page' }),
+      })
+      .optional()
+      .openapi({ description: 'where the next page starts; absent on the last page' }),
   });
 }
 

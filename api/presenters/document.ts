@@ -3,42 +3,65 @@ import { z } from 'zod';
 import type { InputDocument } from '../../domain/content/document-to-markdown';
 import type { GitBookNode } from './gitbook-document';
 
-const markSchema = z.object({ object: z.literal('mark'), type: z.enum(['bold', 'italic', 'strikethrough', 'code']) });
-const leafSchema = z.object({ object: z.literal('leaf'), text: z.string(), marks: z.array(markSchema) });
+const markSchema = z.object({
+  object: z.literal('mark').openapi({ description: 'always `mark`' }),
+  type: z.enum(['bold', 'italic', 'strikethrough', 'code']).openapi({ description: 'the formatting applied' }),
+});
+const leafSchema = z.object({
+  object: z.literal('leaf').openapi({ description: 'always `leaf`' }),
+  text: z.string().openapi({ description: 'a run of text sharing the same marks' }),
+  marks: z.array(markSchema).openapi({ description: 'formatting of the run; empty for plain text' }),
+});
 
 // zod-to-openapi 7 cannot describe recursive (lazy) schemas: child nodes point back at DocumentNode by $ref.
-const childNodes = z
-  .array(z.custom<GitBookNode>())
-  .openapi({ type: 'array', items: { $ref: '#/components/schemas/DocumentNode' } });
+const childNodes = z.array(z.custom<GitBookNode>()).openapi({
+  type: 'array',
+  items: { $ref: '#/components/schemas/DocumentNode' },
+  description: 'child nodes, in document order',
+});
 
 export const documentNodeSchema = z
   .object({
-    object: z.enum(['block', 'inline', 'text']),
+    object: z
+      .enum(['block', 'inline', 'text'])
+      .openapi({ description: 'block (paragraph-level), inline (inside text: a link, an image) or text' }),
     type: z.string().optional().openapi({
       description:
         "GitBook's node types. Blocks: heading-1..heading-3, paragraph, list-unordered, list-ordered, list-item, blockquote, hint, code, code-line, table (GitBook's records, definition and view, its cells in `fragments`), divider; inlines: link, inline-image",
     }),
-    isVoid: z.boolean().optional(),
+    isVoid: z.boolean().optional().openapi({ description: 'true: the node has no editable text of its own' }),
     data: z.record(z.unknown()).optional().openapi({
       description:
         'a link\'s `ref` and an image\'s are content references: {kind: "url", url}, {kind: "page", page}, …',
     }),
     nodes: childNodes.optional(),
     fragments: z
-      .array(z.object({ object: z.literal('fragment'), fragment: z.string(), nodes: childNodes }))
+      .array(
+        z.object({
+          object: z.literal('fragment').openapi({ description: 'always `fragment`' }),
+          fragment: z.string().openapi({ description: "the fragment's name, as the table's records refer to it" }),
+          nodes: childNodes,
+        }),
+      )
       .optional()
       .openapi({ description: "a table's cells, named by its records' values" }),
     leaves: z.array(leafSchema).optional().openapi({ description: 'text nodes only' }),
   })
-  .openapi('DocumentNode');
+  .openapi('DocumentNode', { description: "A node of GitBook's document model: a block, an inline or a text" });
 
 export const documentSchema = z
   .object({
-    object: z.literal('document'),
-    data: z.object({ schemaVersion: z.number().int() }),
-    nodes: z.array(documentNodeSchema),
+    object: z.literal('document').openapi({ description: 'always `document`' }),
+    data: z
+      .object({
+        schemaVersion: z.number().int().openapi({ description: "version of GitBook's document model used" }),
+      })
+      .openapi({ description: 'about the document as a whole' }),
+    nodes: z.array(documentNodeSchema).openapi({ description: 'the top-level blocks, in document order' }),
   })
-  .openapi('Document');
+  .openapi('Document', {
+    description: "A page or comment body as GitBook's structured document, built from its markdown",
+  });
 
 const NODE_DEPTH_MAX = 64;
 const NODE_OBJECTS = new Set(['block', 'inline', 'text']);
@@ -102,15 +125,18 @@ function nodeProblem(nodes: unknown[]): { path: Path; message: string } | null {
  */
 export const documentInputSchema = z
   .object({
-    object: z.literal('document'),
-    data: z.record(z.unknown()).optional(),
+    object: z.literal('document').openapi({ description: 'must be `document`' }),
+    data: z.record(z.unknown()).optional().openapi({ description: 'accepted and ignored' }),
     nodes: z
       .array(z.unknown())
       .superRefine((nodes, ctx) => {
         const problem = nodeProblem(nodes);
         if (problem) ctx.addIssue({ code: 'custom', path: problem.path, message: problem.message });
       })
-      .openapi({ items: { type: 'object', description: "a block, inline or text node of GitBook's document model" } }),
+      .openapi({
+        description: `the top-level nodes, nested at most ${NODE_DEPTH_MAX} levels deep`,
+        items: { type: 'object', description: "a block, inline or text node of GitBook's document model" },
+      }),
   })
   .strict()
   .transform((document) => document as unknown as InputDocument)

@@ -5,17 +5,22 @@ import type { Presented } from '../../platform/wire/to-wire';
 
 export const fileSchema = z
   .object({
-    id: z.string(),
-    name: z.string(),
-    contentType: z.string(),
-    downloadURL: z.string().openapi({ description: 'time-limited URL of the bytes' }),
-    size: z.number().int(),
+    id: z.string().openapi({ description: 'id of the file; markdown links to it as `file:<id>`' }),
+    name: z.string().openapi({ description: 'file name, as uploaded or given with `?name`' }),
+    contentType: z.string().openapi({ description: 'media type of the bytes, e.g. `image/png`' }),
+    downloadURL: z.string().openapi({
+      description: 'signed URL of the bytes, valid for BLOB_URL_TTL_SECONDS; anyone holding it can download',
+    }),
+    size: z.number().int().openapi({ description: 'size of the file in bytes' }),
     dimensions: z
-      .object({ width: z.number().int(), height: z.number().int() })
+      .object({
+        width: z.number().int().openapi({ description: 'image width in pixels' }),
+        height: z.number().int().openapi({ description: 'image height in pixels' }),
+      })
       .optional()
       .openapi({ description: 'PNG, JPEG and GIF images only' }),
   })
-  .openapi('File');
+  .openapi('File', { description: 'A file of the content (an image, a document…), with a link to download it' });
 
 export async function presentFile(
   id: string,

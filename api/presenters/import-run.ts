@@ -17,28 +17,30 @@ export const importContentResultSchema = z
       .int()
       .openapi({ description: 'pages processed (fetched or unpacked), imported or skipped' }),
   })
-  .openapi('ImportContentResult');
+  .openapi('ImportContentResult', { description: 'What an import committed, once it completed' });
 
 export const importRunSchema = z
   .object({
-    object: z.literal('import-run'),
-    id: z.string(),
-    status: z.enum(IMPORT_RUN_STATUSES),
+    object: z.literal('import-run').openapi({ description: 'always `import-run`' }),
+    id: z.string().openapi({ description: 'id of the import run; also the id `cli jobs watch` takes' }),
+    status: z.enum(IMPORT_RUN_STATUSES).openapi({
+      description: 'pending (asked for), in-progress, then completed, failed or cancelled',
+    }),
     reason: z.string().nullable().openapi({ description: 'why the run failed or was cancelled; null otherwise' }),
     errorCode: z.string().nullable().openapi({
       description:
         'extension: FETCH_TIMEOUT, FETCH_ERROR, PARSE_ERROR, LIMIT_EXCEEDED, TARGET_NOT_WRITABLE, JOB_FAILED or CANCELLED',
     }),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    startedAt: timestamp.nullable(),
+    createdAt: timestamp.openapi({ description: 'when the import was requested (ISO 8601 date-time)' }),
+    updatedAt: timestamp.openapi({ description: 'when the run last changed (ISO 8601 date-time)' }),
+    startedAt: timestamp.nullable().openapi({ description: 'when the job began working; null until then' }),
     completedAt: timestamp
       .nullable()
       .openapi({ description: 'when the run completed; null unless status is completed' }),
     source: z
       .object({
         type: z.enum(['website', 'file']).openapi({ description: "GitBook's kind of source: a website, or files" }),
-        url: z.string(),
+        url: z.string().openapi({ description: 'the URL the import fetches' }),
         files: z
           .array(z.string())
           .optional()
@@ -46,18 +48,34 @@ export const importRunSchema = z
         importSource: z.enum(IMPORT_SOURCES).openapi({ description: 'extension: the `source` of the import request' }),
       })
       .openapi({ description: "GitBook 0.202's ContentImportSource, with the URL and the requested source" }),
-    target: z.object({ space: z.string(), changeRequest: z.string().nullable(), page: z.null() }),
+    target: z
+      .object({
+        space: z.string().openapi({ description: 'id of the space imported into' }),
+        changeRequest: z
+          .string()
+          .nullable()
+          .openapi({ description: "id of the change request imported into; null for the space's own content" }),
+        page: z.null().openapi({ description: 'always null: imported pages go to the root level' }),
+      })
+      .openapi({ description: 'the content the pages are imported into' }),
     site: z.null().openapi({ description: 'there are no sites' }),
-    createdBy: z.string(),
+    createdBy: z.string().openapi({ description: 'id of the user who requested the import' }),
     progress: z
-      .object({ done: z.number().int(), total: z.number().int().nullable() })
+      .object({
+        done: z.number().int().openapi({ description: 'pages processed so far' }),
+        total: z.number().int().nullable().openapi({ description: 'pages known to process; null while unknown' }),
+      })
       .openapi({ description: 'extension: pages processed so far, of those known' }),
     revision: z.string().nullable().openapi({ description: 'extension: the revision the import committed' }),
     importedResources: z.number().int().openapi({ description: 'extension: pages imported' }),
     totalResources: z.number().int().openapi({ description: 'extension: pages processed' }),
-    urls: z.object({ location: z.string() }),
+    urls: z
+      .object({ location: z.string().openapi({ description: 'URL of the import run in this API' }) })
+      .openapi({ description: 'where the run can be followed' }),
   })
-  .openapi('ContentImportRun');
+  .openapi('ContentImportRun', {
+    description: 'One import of content from a URL into a space or change request, run by the content-import job',
+  });
 
 export function importRunUrl(urls: Urls, run: ImportRun): string {
   return urls.api(`/org/${run.organizationId}/imports/${run.id}`);

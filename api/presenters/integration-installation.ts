@@ -28,14 +28,20 @@ export const spaceInstallationSchema = spaceInstallationIdSchema
       .union([z.string(), spaceSchema])
       .openapi({ description: 'the space id, or the Space with `extended=true`' }),
   })
-  .openapi('IntegrationSpaceInstallation');
+  .openapi('IntegrationSpaceInstallation', {
+    description:
+      "An organization's installation of an integration, extended to one of its spaces, with that space's configuration.",
+  });
 
 /** The environment's site installation, its `site` widened to the Site the API expands on `extended=true`. */
 export const siteInstallationSchema = siteInstallationIdSchema
   .extend({
     site: z.union([z.string(), siteSchema]).openapi({ description: 'the site id, or the Site with `extended=true`' }),
   })
-  .openapi('IntegrationSiteInstallation');
+  .openapi('IntegrationSiteInstallation', {
+    description:
+      "An organization's installation of an integration, extended to one of its sites, with that site's configuration.",
+  });
 
 export function presentInstallation(
   integration: Integration,

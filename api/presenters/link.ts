@@ -6,73 +6,94 @@ import { listSchema } from './common';
 
 export const LINK_STATUSES = ['ok', 'broken', 'in-app'] as const satisfies readonly LinkStatus[];
 
-const versionContextSchema = z.object({ type: z.literal('revision'), revision: z.string() });
+const versionContextSchema = z
+  .object({
+    type: z.literal('revision').openapi({ description: 'always `revision`' }),
+    revision: z.string().openapi({ description: 'id of the revision the reference was read in' }),
+  })
+  .openapi({ description: 'the revision in which the page or file is meant' });
+const pageId = z.string().openapi({ description: 'id of the page' });
+const spaceId = z.string().openapi({ description: 'id of the space' });
+const organizationId = z.string().openapi({ description: 'id of the organization of the space' });
 
 /** A page at a revision: where a link is, and each backlink. */
 export const pageReferenceSchema = z
   .object({
-    kind: z.literal('page'),
-    page: z.string(),
-    space: z.string(),
-    organization: z.string(),
+    kind: z.literal('page').openapi({ description: 'always `page`' }),
+    page: pageId,
+    space: spaceId,
+    organization: organizationId,
     versionContext: versionContextSchema,
   })
-  .openapi('PageReference');
+  .openapi('PageReference', { description: 'A page of a space, as it is in one revision' });
 
 export const targetReferenceSchema = z
   .discriminatedUnion('kind', [
     z.object({
-      kind: z.literal('page'),
-      page: z.string(),
-      space: z.string(),
-      organization: z.string(),
+      kind: z.literal('page').openapi({ description: 'a page of the same content' }),
+      page: pageId,
+      space: spaceId,
+      organization: organizationId,
       versionContext: versionContextSchema,
     }),
     z.object({
-      kind: z.literal('file'),
-      file: z.string(),
-      space: z.string(),
-      organization: z.string(),
+      kind: z.literal('file').openapi({ description: 'a file of the same content' }),
+      file: z.string().openapi({ description: 'id of the file' }),
+      space: spaceId,
+      organization: organizationId,
       versionContext: versionContextSchema,
     }),
     z.object({
-      kind: z.literal('space'),
-      space: z.string(),
+      kind: z.literal('space').openapi({ description: 'a space as a whole' }),
+      space: z.string().openapi({ description: 'id of the space linked to' }),
       organization: z.string().openapi({ description: 'space links only count within the organization' }),
     }),
-    z.object({ kind: z.literal('openapi'), spec: z.string() }),
     z.object({
-      kind: z.literal('url'),
+      kind: z.literal('openapi').openapi({ description: 'an OpenAPI specification' }),
+      spec: z.string().openapi({ description: 'slug of the OpenAPI specification' }),
+    }),
+    z.object({
+      kind: z.literal('url').openapi({ description: 'a web address' }),
       url: z
         .string()
         .openapi({ description: 'a URL, or the root-relative page path of a path link that leads nowhere' }),
     }),
   ])
-  .openapi('LinkTargetReference');
+  .openapi('LinkTargetReference', {
+    description: 'Where a link leads: a page, a file, a space, an OpenAPI specification or a URL, told by `kind`',
+  });
 
 export const linkSchema = z
   .object({
-    status: z.enum(LINK_STATUSES),
-    relation: z.literal('reference'),
+    status: z.enum(LINK_STATUSES).openapi({
+      description: "`ok`: the target exists; `broken`: it does not; `in-app`: a URL under the app's own address",
+    }),
+    relation: z.literal('reference').openapi({ description: 'always `reference`' }),
     targetReference: targetReferenceSchema,
-    locationReferences: z.array(pageReferenceSchema),
+    locationReferences: z
+      .array(pageReferenceSchema)
+      .openapi({ description: 'the page the link is written in (one entry)' }),
   })
-  .openapi('Link');
+  .openapi('Link', { description: 'A link written in a page, with where it leads and whether that exists' });
 
 export const linkListSchema = listSchema(linkSchema)
   .extend({
-    stats: z.object({
-      total: z.number().int().openapi({ description: 'every link of the list, whatever the status filter' }),
-      broken: z.object({
-        total: z.number().int(),
-        changeRequest: z
-          .number()
-          .int()
-          .openapi({ description: 'broken links the change request introduces (0 outside a change request)' }),
-      }),
-    }),
+    stats: z
+      .object({
+        total: z.number().int().openapi({ description: 'every link of the list, whatever the status filter' }),
+        broken: z
+          .object({
+            total: z.number().int().openapi({ description: 'broken links among them, whatever the status filter' }),
+            changeRequest: z
+              .number()
+              .int()
+              .openapi({ description: 'broken links the change request introduces (0 outside a change request)' }),
+          })
+          .openapi({ description: 'counts of broken links' }),
+      })
+      .openapi({ description: 'counts over all the links, not only this page of the list' }),
   })
-  .openapi('LinkList');
+  .openapi('LinkList', { description: 'One page of links, with counts over all of them' });
 
 /** The space, organization and revision the links are read in. */
 export interface LinkContext {

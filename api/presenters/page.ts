@@ -62,19 +62,21 @@ const childPages = z.array(childPage).openapi({
 // GitBook's types for each option, so the document stays the same when pages get layout settings.
 const layoutSchema = z
   .object({
-    width: z.enum(['default', 'wide']),
-    cover: z.boolean(),
-    coverSize: z.enum(['hero', 'full']),
-    coverMask: z.enum(['none', 'radial']),
-    title: z.boolean(),
-    description: z.boolean(),
-    tableOfContents: z.boolean(),
-    outline: z.boolean(),
-    pagination: z.boolean(),
-    metadata: z.boolean(),
-    tags: z.boolean(),
-    actions: z.boolean(),
-    anchors: z.boolean(),
+    width: z.enum(['default', 'wide']).openapi({ description: 'width of the page body; always `default`' }),
+    cover: z.boolean().openapi({ description: 'whether the cover image is shown; always true' }),
+    coverSize: z.enum(['hero', 'full']).openapi({ description: 'height of the cover; always `hero`' }),
+    coverMask: z.enum(['none', 'radial']).openapi({ description: 'fade applied over the cover; always `none`' }),
+    title: z.boolean().openapi({ description: 'whether the title is shown; always true' }),
+    description: z.boolean().openapi({ description: 'whether the description is shown; always true' }),
+    tableOfContents: z
+      .boolean()
+      .openapi({ description: 'whether the table of contents is shown beside the page; always true' }),
+    outline: z.boolean().openapi({ description: "whether the outline of the page's headings is shown; always true" }),
+    pagination: z.boolean().openapi({ description: 'whether previous/next links are shown; always true' }),
+    metadata: z.boolean().openapi({ description: 'whether the last-modified line is shown; always true' }),
+    tags: z.boolean().openapi({ description: 'whether page tags are shown; always true' }),
+    actions: z.boolean().openapi({ description: 'whether the page actions menu is shown; always true' }),
+    anchors: z.boolean().openapi({ description: 'whether headings get link anchors; always true' }),
   })
   .openapi('PageLayout', {
     description: `always GitBook's default layout (pages have no layout settings of their own): ${JSON.stringify(DEFAULT_PAGE_LAYOUT)}`,
@@ -82,32 +84,44 @@ const layoutSchema = z
 
 export const pageSchema = z
   .object({
-    id: z.string(),
-    title: z.string(),
-    emoji: z.string().optional(),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    markdown: z.string().optional().openapi({ description: 'the body, unless a page read asked for format=document' }),
-    document: documentSchema
-      .optional()
-      .openapi({ description: 'the body of the page read with format=document (instead of `markdown`)' }),
+    id: z.string().openapi({ description: 'id of the page, stable across revisions and moves' }),
+    title: z.string().openapi({ description: 'title of the page (1 to 256 characters)' }),
+    emoji: z.string().optional().openapi({ description: 'emoji shown before the title; absent when none is set' }),
+    createdAt: timestamp.openapi({ description: 'when the page was created (ISO 8601 date-time)' }),
+    updatedAt: timestamp.openapi({ description: 'when the page was last edited (ISO 8601 date-time)' }),
+    markdown: z.string().optional().openapi({
+      description:
+        "the body in markdown; a page read with format=document answers `document` (GitBook's structured form) instead",
+    }),
+    document: documentSchema.optional(),
     kind: z.literal('sheet').openapi({ description: "GitBook's deprecated page kind, still required by its document" }),
-    type: z.literal('document'),
-    urls: z.object({ app: z.string() }),
-    slug: z.string(),
-    path: z.string(),
-    description: z.string().optional(),
+    type: z.literal('document').openapi({ description: 'always `document`: every page holds a document body' }),
+    urls: z
+      .object({
+        app: z.string().openapi({ description: "URL of the page in the web app, in this content's view" }),
+      })
+      .openapi({ description: 'where the page can be opened' }),
+    slug: z
+      .string()
+      .openapi({ description: "the page's own path segment, made from its title, unique among siblings" }),
+    path: z.string().openapi({ description: 'the slugs from the root level down to this page, joined by `/`' }),
+    description: z
+      .string()
+      .optional()
+      .openapi({ description: 'short summary shown under the title; absent when none' }),
     pages: childPages,
     layout: layoutSchema,
     variables: z.object({}).strict().openapi({ description: 'always empty: variables belong to the revision' }),
-    hidden: z.boolean(),
+    hidden: z
+      .boolean()
+      .openapi({ description: "GitBook's flag for a page kept out of the navigation; stored and returned as set" }),
     noIndex: z.boolean().openapi({ description: 'always false: every page is searchable' }),
     noRobotsIndex: z.boolean().openapi({ description: 'always false' }),
     computed: z.null().openapi({ description: 'no page is computed' }),
-    computedSeed: z.null(),
+    computedSeed: z.null().openapi({ description: 'always null: no page is computed' }),
     tags: z.array(z.unknown()).max(0).openapi({ description: 'GitBook 0.202; always empty: pages have no tags' }),
   })
-  .openapi('Page');
+  .openapi('Page', { description: 'A page of the content, with its body and every page under it' });
 
 /** The page's body in the requested form. */
 export type PageBody = { markdown: string } | { document: GitBookDocument };

@@ -21,22 +21,43 @@ const WIRE_TYPES: Record<RevisionType, (typeof REVISION_TYPES)[number]> = {
 
 export const revisionSchema = z
   .object({
-    object: z.literal('revision'),
-    id: z.string(),
-    parents: z.array(z.string()),
-    pages: z.array(pageSchema),
-    files: z.array(fileSchema),
+    object: z.literal('revision').openapi({ description: 'always `revision`' }),
+    id: z.string().openapi({ description: 'id of the revision' }),
+    parents: z.array(z.string()).openapi({
+      description:
+        'ids of the revisions this one was made from: one for edits, two for a merge (space first) or an update (change request first), none for a first revision',
+    }),
+    pages: z.array(pageSchema).openapi({ description: 'the root-level pages, each with its whole subtree' }),
+    files: z.array(fileSchema).openapi({ description: 'every file of the revision' }),
     reusableContents: z
-      .array(z.object({ id: z.string(), title: z.string() }))
+      .array(
+        z.object({
+          id: z.string().openapi({ description: 'id of the reusable content' }),
+          title: z.string().openapi({ description: 'title of the reusable content' }),
+        }),
+      )
       .openapi({ description: 'always empty: reusable content is not supported' }),
-    variables: z.record(z.string()),
-    createdAt: timestamp,
+    variables: z
+      .record(z.string())
+      .openapi({ description: 'the revision variables, by name; pages read them as `{{ variables.NAME }}`' }),
+    createdAt: timestamp.openapi({ description: 'when the revision was committed (ISO 8601 date-time)' }),
     tags: z.array(z.unknown()).max(0).openapi({ description: 'GitBook 0.202; always empty: there are no tags' }),
-    type: z.enum(REVISION_TYPES).openapi({ description: 'a first, template or import revision is `edits`' }),
-    mergedFrom: changeRequestSchema.optional().openapi({ description: 'the change request a merge revision merged' }),
-    urls: z.object({ app: z.string(), published: z.string(), public: z.string() }),
+    type: z.enum(REVISION_TYPES).openapi({
+      description:
+        'a first, template or import revision is `edits`; a `merge` revision names the change request it merged in `mergedFrom`',
+    }),
+    mergedFrom: changeRequestSchema.optional(),
+    urls: z
+      .object({
+        app: z.string().openapi({ description: 'URL of this revision, pinned, in the web app' }),
+        published: z.string().openapi({ description: 'URL of this revision, pinned, on the published side' }),
+        public: z.string().openapi({ description: 'same as `published`' }),
+      })
+      .openapi({ description: 'where the revision can be viewed' }),
   })
-  .openapi('Revision');
+  .openapi('Revision', {
+    description: "One committed state of a space's or change request's content: its pages, files and variables",
+  });
 
 export function presentRevision(
   revision: Revision,

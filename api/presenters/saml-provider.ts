@@ -10,26 +10,45 @@ import type { Urls } from './urls';
 
 export const samlProviderSchema = z
   .object({
-    object: z.literal('saml-provider'),
-    id: z.string(),
-    label: z.string(),
+    object: z.literal('saml-provider').openapi({ description: 'always `saml-provider`' }),
+    id: z.string().openapi({ description: 'id of the SAML provider' }),
+    label: z.string().openapi({ description: 'name shown to members on the sign-in entry' }),
     ssoURL: z.string().url().openapi({ description: '`about:blank` until it is set (GitBook requires a URI)' }),
-    entityID: z.string(),
-    certificate: z.string(),
+    entityID: z.string().openapi({ description: 'entity id of the identity provider; empty until it is set' }),
+    certificate: z
+      .string()
+      .openapi({ description: "the identity provider's X.509 certificate, as PEM; empty until it is set" }),
     defaultTeam: teamSchema.optional().openapi({ description: 'absent when members get no team from the provider' }),
     defaultRole: roleSchema
       .nullable()
       .openapi({ description: 'null: members signing in get no role from the provider' }),
-    createdAt: timestamp,
-    status: z.string(),
+    createdAt: timestamp.openapi({ description: 'when the provider was added (ISO 8601 date-time)' }),
+    status: z.string().openapi({
+      description:
+        '`active` once `entityID`, `ssoURL` and `certificate` are all set (members can sign in with it); else `pending`',
+    }),
     service: z
-      .object({ acsURL: z.string(), startURL: z.string(), entityID: z.string() })
+      .object({
+        acsURL: z.string().openapi({ description: 'assertion consumer service URL of this service for the provider' }),
+        startURL: z.string().openapi({ description: 'URL that starts a sign-in through this provider' }),
+        entityID: z.string().openapi({ description: "this service's entity id for the provider" }),
+      })
       .openapi({ description: 'what to configure on the identity provider' }),
-    urls: z.object({ location: z.string() }),
+    urls: z
+      .object({ location: z.string().openapi({ description: 'API URL of the provider' }) })
+      .openapi({ description: 'where the provider is found' }),
   })
-  .openapi('SamlProvider');
+  .openapi('SamlProvider', {
+    description: "A SAML identity provider the organization's members can sign in with (its configuration).",
+  });
 
-export const ssoEntrySchema = z.object({ id: z.string(), label: z.string(), startURL: z.string() }).openapi('SsoEntry');
+export const ssoEntrySchema = z
+  .object({
+    id: z.string().openapi({ description: 'id of the SAML provider' }),
+    label: z.string().openapi({ description: 'name of the provider, to show on the sign-in button' }),
+    startURL: z.string().openapi({ description: 'URL that starts a sign-in through this provider' }),
+  })
+  .openapi('SsoEntry', { description: 'A way to sign in to the organization: one of its active SAML providers.' });
 
 /** Where this service answers the SAML exchange of one provider. */
 function serviceUrls(provider: SamlProvider, urls: Urls) {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { PageResult, SpaceResult } from '../../domain/search/search';
+import { PAGES_PER_SPACE, type PageResult, type SpaceResult } from '../../domain/search/search';
 import type { Space } from '../../entities/Space';
 import type { Presented } from '../../platform/wire/to-wire';
 import { listSchema } from './common';
@@ -46,7 +46,16 @@ export const searchSpaceSchema = z
     id: z.string().openapi({ description: 'space id' }),
     title: z.string(),
     score: score.openapi({ description: "GitBook 0.202: its best page's score" }),
-    pages: z.array(searchPageSchema),
+    pages: z.array(searchPageSchema).openapi({
+      description: `its best matching pages, best first: at most ${PAGES_PER_SPACE}; \`morePages\` says when there are more`,
+    }),
+    matchingPages: z.number().int().min(1).openapi({
+      description:
+        'extension: how many pages of the space match, those not shown included; search the space itself (GET /v1/spaces/{spaceId}/search) to list them all',
+    }),
+    morePages: z.boolean().openapi({
+      description: 'extension: true when the space has more matching pages than `pages` shows',
+    }),
   })
   .openapi('SearchSpaceResult');
 
@@ -98,5 +107,7 @@ export function presentSearchSpace(
     title: result.space.title,
     score: result.score,
     pages: result.pages.map((p, i) => presentSearchPage(p, result.space, urls, firstRank + i)),
+    matchingPages: result.matchingPages,
+    morePages: result.matchingPages > result.pages.length,
   };
 }

@@ -12,8 +12,16 @@ import type { Urls } from './urls';
 
 export const siteStructureSchema = z
   .union([
-    z.object({ type: z.literal('sections'), structure: z.array(z.union([siteSectionSchema, siteSectionGroupSchema])) }),
-    z.object({ type: z.literal('siteSpaces'), structure: z.array(siteSpaceSchema) }),
+    z.object({
+      type: z.literal('sections').openapi({ description: '`sections`: the site has sections' }),
+      structure: z
+        .array(z.union([siteSectionSchema, siteSectionGroupSchema]))
+        .openapi({ description: 'the sections and section groups of the root level, in order' }),
+    }),
+    z.object({
+      type: z.literal('siteSpaces').openapi({ description: '`siteSpaces`: the site has no sections' }),
+      structure: z.array(siteSpaceSchema).openapi({ description: 'the site spaces of the root level, in order' }),
+    }),
   ])
   .openapi('SiteStructure', {
     description: 'sections and groups when the site has sections, otherwise its site spaces; in order',
@@ -21,18 +29,39 @@ export const siteStructureSchema = z
 
 export const publishedSiteSchema = z
   .object({
-    object: z.literal('published-content-site'),
+    object: z.literal('published-content-site').openapi({ description: 'always `published-content-site`' }),
     site: siteSchema,
     structure: siteStructureSchema,
-    customizations: z.object({ site: siteCustomizationSchema, siteSpaces: z.record(siteCustomizationSchema) }),
+    customizations: z
+      .object({
+        site: siteCustomizationSchema,
+        siteSpaces: z
+          .record(siteCustomizationSchema)
+          .openapi({ description: "per site space id, its own settings over the site's: none here, always empty" }),
+      })
+      .openapi({ description: 'the customization settings of the site and of its site spaces' }),
     scripts: z
-      .array(z.object({ script: z.string(), contentSecurityPolicy: z.string().optional(), cookies: z.boolean() }))
+      .array(
+        z.object({
+          script: z.string().openapi({ description: "the integration's script: its public endpoint" }),
+          contentSecurityPolicy: z
+            .string()
+            .optional()
+            .openapi({ description: "the integration's Content-Security-Policy, when it declares one" }),
+          cookies: z.boolean().openapi({
+            description: 'whether the script may set cookies (the integration has the `site:script:cookies` scope)',
+          }),
+        }),
+      )
       .openapi({
         description:
           'the scripts of the integrations with the `site:script:inject` scope installed on the site (actively), at their public endpoints',
       }),
   })
-  .openapi('PublishedContentSite');
+  .openapi('PublishedContentSite', {
+    description:
+      'A published site in one answer, as its reader sees it: the site, its structure in order, its customizations and the scripts of its integrations.',
+  });
 
 /**
  * The structure as a reader of the site sees it: sections that show nothing (every variant's space

@@ -8,17 +8,20 @@ import type { Urls } from './urls';
 
 export const siteSectionGroupSchema = z
   .object({
-    object: z.literal('site-section-group'),
-    id: z.string(),
-    title: z.string(),
-    icon: z.string().optional(),
+    object: z.literal('site-section-group').openapi({ description: 'always `site-section-group`' }),
+    id: z.string().openapi({ description: 'id of the section group' }),
+    title: z.string().openapi({ description: "the group's title in the site's navigation" }),
+    icon: z.string().optional().openapi({ description: 'an icon name; absent when it has none' }),
     sections: z.array(siteSectionSchema).openapi({ description: 'its sections, in order' }),
     children: z
       .array(siteSectionSchema)
       .openapi({ description: 'GitBook 0.202: the same sections (groups do not nest here)' }),
     draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
   })
-  .openapi('SiteSectionGroup');
+  .openapi('SiteSectionGroup', {
+    description:
+      "A group of sections at the root level of a site's navigation; it adds no segment to their addresses and does not nest.",
+  });
 
 export type PresentedSiteSectionGroup = Presented<typeof siteSectionGroupSchema>;
 

@@ -8,22 +8,32 @@ import type { Urls } from './urls';
 
 export const siteSectionSchema = z
   .object({
-    object: z.literal('site-section'),
-    id: z.string(),
-    title: z.string(),
-    description: z.string().optional(),
-    default: z.boolean(),
-    path: z.string(),
-    condition: z.string().optional(),
+    object: z.literal('site-section').openapi({ description: 'always `site-section`' }),
+    id: z.string().openapi({ description: 'id of the section' }),
+    title: z.string().openapi({ description: "the section's title in the site's navigation" }),
+    description: z
+      .string()
+      .optional()
+      .openapi({ description: 'a short description of the section; absent when it has none' }),
+    default: z.boolean().openapi({ description: 'true for the default section of the site' }),
+    path: z.string().openapi({ description: 'its URL segment under the site, unique in the site' }),
+    condition: z.string().optional().openapi({
+      description: "an expression over the visitor's claims: shown only when it holds; absent: always shown",
+    }),
     sectionGroup: z.string().optional().openapi({ description: 'the group it is in; absent at the root level' }),
-    icon: z.string().optional(),
+    icon: z.string().optional().openapi({ description: 'an icon name; absent when it has none' }),
     siteSpaces: z.array(siteSpaceSchema).openapi({ description: 'its variants, in order' }),
     draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
-    urls: z.object({
-      published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
-    }),
+    urls: z
+      .object({
+        published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
+      })
+      .openapi({ description: 'where the section is read on the published site' }),
   })
-  .openapi('SiteSection');
+  .openapi('SiteSection', {
+    description:
+      "A section of a site: a tab of its navigation with its own path, whose site spaces are the section's variants.",
+  });
 
 export type PresentedSiteSection = Presented<typeof siteSectionSchema>;
 

@@ -8,21 +8,31 @@ import type { Urls } from './urls';
 
 export const siteSpaceSchema = z
   .object({
-    object: z.literal('site-space'),
-    id: z.string(),
-    path: z.string(),
+    object: z.literal('site-space').openapi({ description: 'always `site-space`' }),
+    id: z.string().openapi({ description: 'id of the site space (not of the space it shows)' }),
+    path: z.string().openapi({ description: 'its URL segment under the site, or under its section' }),
     section: z.string().optional().openapi({ description: 'the section it is a variant of; absent at the root level' }),
-    space: spaceSchema,
+    space: spaceSchema.openapi({ description: 'the space it shows' }),
     title: z.string().openapi({ description: "the space's title" }),
-    default: z.boolean(),
-    condition: z.string().optional(),
-    hasAdvancedCustomizationFeature: z.boolean(),
-    draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
-    urls: z.object({
-      published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
+    default: z
+      .boolean()
+      .openapi({ description: 'true for the default site space of its section, or of the root level' }),
+    condition: z.string().optional().openapi({
+      description: "an expression over the visitor's claims: shown only when it holds; absent: always shown",
     }),
+    hasAdvancedCustomizationFeature: z
+      .boolean()
+      .openapi({ description: 'GitBook 0.202: no advanced customization here, always false' }),
+    draft: z.boolean().openapi({ description: 'GitBook 0.202: there are no drafts, always false' }),
+    urls: z
+      .object({
+        published: z.string().optional().openapi({ description: 'absent while the site is not published' }),
+      })
+      .openapi({ description: 'where the site space is read on the published site' }),
   })
-  .openapi('SiteSpace');
+  .openapi('SiteSpace', {
+    description: 'A space shown on a site: at its root level, or as one of the variants of a section, at its own path.',
+  });
 
 export type PresentedSiteSpace = Presented<typeof siteSpaceSchema>;
 export type PresentedSpace = Presented<typeof spaceSchema>;

@@ -8,15 +8,25 @@ import { iso, timestamp } from './common';
 
 export const teamSchema = z
   .object({
-    object: z.literal('team'),
-    id: z.string(),
-    title: z.string(),
-    members: z.number().int(),
-    spaces: z.number().int(),
-    createdAt: timestamp,
-    permissions: z.object({ admin: z.boolean(), view: z.boolean() }),
+    object: z.literal('team').openapi({ description: 'always `team`' }),
+    id: z.string().openapi({ description: 'id of the team' }),
+    title: z.string().openapi({ description: 'name of the team, unique in its organization (case-insensitive)' }),
+    members: z.number().int().openapi({ description: 'how many members of the organization belong to the team' }),
+    spaces: z.number().int().openapi({
+      description: 'how many spaces the team reaches through its roles on spaces and on the collections holding them',
+    }),
+    createdAt: timestamp.openapi({ description: 'when the team was created (ISO 8601 date-time)' }),
+    permissions: z
+      .object({
+        admin: z.boolean().openapi({
+          description:
+            'the caller may rename or delete the team and manage its members (team owner or organization admin)',
+        }),
+        view: z.boolean().openapi({ description: 'the caller may see the team and its members' }),
+      })
+      .openapi({ description: 'what the caller may do with the team' }),
   })
-  .openapi('Team');
+  .openapi('Team', { description: 'A named group of members of an organization, given roles on content together.' });
 
 export const teamRoleSchema = z
   .enum(['owner', 'member'])
@@ -24,8 +34,11 @@ export const teamRoleSchema = z
 
 /** An item of a member's team list. */
 export const memberTeamSchema = z
-  .object({ team: teamSchema, member: z.object({ role: teamRoleSchema }) })
-  .openapi('MemberTeam');
+  .object({
+    team: teamSchema,
+    member: z.object({ role: teamRoleSchema }).openapi({ description: "the member's place in this team" }),
+  })
+  .openapi('MemberTeam', { description: 'A team a member belongs to, with their role in it.' });
 
 export type TeamJson = Presented<typeof teamSchema>;
 

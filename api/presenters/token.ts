@@ -5,14 +5,16 @@ import { iso, isoOrNull, timestamp } from './common';
 
 export const apiTokenSchema = z
   .object({
-    object: z.literal('api-token'),
-    id: z.string(),
-    label: z.string(),
-    createdAt: timestamp,
+    object: z.literal('api-token').openapi({ description: 'always `api-token`' }),
+    id: z.string().openapi({ description: 'id of the token, to revoke it with `DELETE /v1/user/tokens/{tokenId}`' }),
+    label: z.string().openapi({ description: 'name given when it was issued (`api` by default)' }),
+    createdAt: timestamp.openapi({ description: 'when the token was issued (ISO 8601 date-time)' }),
     expiresAt: timestamp.nullable().openapi({ description: 'null: never expires' }),
     token: z.string().optional().openapi({ description: 'the secret, returned only when the token is issued' }),
   })
-  .openapi('ApiToken');
+  .openapi('ApiToken', {
+    description: "One of the caller's personal API tokens, sent as `Authorization: Bearer <token>`.",
+  });
 
 export function presentApiToken(token: ApiToken, secret?: string): Presented<typeof apiTokenSchema> {
   return {

@@ -11,43 +11,76 @@ import { documentSchema } from './document';
 import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
 
-const language = z.enum(LANGUAGES);
+const language = z.enum(LANGUAGES).openapi({ description: 'a language code' });
 const count = z.number().int().min(0);
 
 export const translationSchema = z
   .object({
-    object: z.literal('translation'),
-    id: z.string(),
+    object: z.literal('translation').openapi({ description: 'always `translation`' }),
+    id: z.string().openapi({ description: 'id of the translation' }),
     status: z
       .enum(TRANSLATION_STATUSES)
       .openapi({ description: '`failed` is an extension: the last run failed, `error` says why' }),
-    source: z.object({ space: z.string(), language }),
-    language,
+    source: z
+      .object({
+        space: z.string().openapi({ description: 'id of the space translated' }),
+        language: language.openapi({ description: 'language the source space is written in' }),
+      })
+      .openapi({ description: 'what is translated' }),
+    language: language.openapi({ description: 'language it translates into' }),
     instructions: documentSchema,
-    result: z.object({ space: z.string(), revision: z.string(), language }).optional().openapi({
-      description: 'the space the runs write into and its revision of the last completed run; absent before the first',
-    }),
-    createdAt: timestamp,
-    updatedAt: timestamp,
-    stats: z.object({
-      runs: count.openapi({ description: 'completed runs' }),
-      totalWords: count.openapi({ description: 'words sent to the provider by completed runs' }),
-      totalPages: count.openapi({ description: 'distinct pages translated by completed runs' }),
-      totalDuration: count.openapi({ description: "seconds, the sum of the runs' latestRunDuration" }),
-      latestRunDuration: count.openapi({ description: 'seconds the latest completed run took' }),
-      latestPages: count.openapi({
-        description: 'pages the latest completed run sent (changed since the run before, or new)',
+    result: z
+      .object({
+        space: z.string().openapi({ description: 'id of the space the runs write the translation into' }),
+        revision: z.string().openapi({ description: 'id of the revision the last completed run wrote there' }),
+        language: language.openapi({ description: 'language of the result space (the same as `language`)' }),
+      })
+      .optional()
+      .openapi({
+        description:
+          'the space the runs write into and its revision of the last completed run; absent before the first',
       }),
-      latestWords: count.openapi({ description: 'words the latest completed run sent' }),
-    }),
-    error: z.object({ code: z.string(), message: z.string() }).nullable().openapi({
-      description:
-        "an extension: why the last run failed (status `failed`), e.g. the provider's answer; null otherwise",
-    }),
-    permissions: z.object({ view: z.boolean(), edit: z.boolean() }),
-    urls: z.object({ location: z.string() }),
+    createdAt: timestamp.openapi({ description: 'when it was created (ISO 8601 date-time)' }),
+    updatedAt: timestamp.openapi({ description: 'when it last changed (ISO 8601 date-time)' }),
+    stats: z
+      .object({
+        runs: count.openapi({ description: 'completed runs' }),
+        totalWords: count.openapi({ description: 'words sent to the provider by completed runs' }),
+        totalPages: count.openapi({ description: 'distinct pages translated by completed runs' }),
+        totalDuration: count.openapi({ description: "seconds, the sum of the runs' latestRunDuration" }),
+        latestRunDuration: count.openapi({ description: 'seconds the latest completed run took' }),
+        latestPages: count.openapi({
+          description: 'pages the latest completed run sent (changed since the run before, or new)',
+        }),
+        latestWords: count.openapi({ description: 'words the latest completed run sent' }),
+      })
+      .openapi({ description: 'counts of the completed runs' }),
+    error: z
+      .object({
+        code: z.string().openapi({ description: 'machine-readable cause of the failure' }),
+        message: z.string().openapi({ description: 'what went wrong, in words' }),
+      })
+      .nullable()
+      .openapi({
+        description:
+          "an extension: why the last run failed (status `failed`), e.g. the provider's answer; null otherwise",
+      }),
+    permissions: z
+      .object({
+        view: z.boolean().openapi({ description: 'whether the caller may read it (sees the source space)' }),
+        edit: z
+          .boolean()
+          .openapi({ description: 'whether the caller may change, run or delete it (admin of the source space)' }),
+      })
+      .openapi({ description: "the caller's permissions on the translation" }),
+    urls: z
+      .object({ location: z.string().openapi({ description: 'API URL of the translation' }) })
+      .openapi({ description: "the translation's URLs" }),
   })
-  .openapi('Translation');
+  .openapi('Translation', {
+    description:
+      'A translation of a space into another language: runs write the translated content into a result space.',
+  });
 
 export function presentTranslation(
   translation: Translation,

@@ -18,6 +18,8 @@ export const contentImportJob = defineJobKind({
   state: 'process',
   input: (run: ImportRun) => ({ importRunId: run.id, organizationId: run.organizationId }),
   spaceId: (run: ImportRun) => run.spaceId,
+  // the space (or its change request's space) the user imported into
+  askedAbout: ['spaceId'],
   // A cancel, or a newer import into the same content, makes the run stale: it stops without committing.
   policy: 'supersede',
   // staged of those found so far (a crawl finds more as it goes)

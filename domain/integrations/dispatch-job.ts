@@ -41,6 +41,8 @@ export const integrationDispatchJob = defineJobKind({
   state: 'dispatch',
   input: (event: IntegrationEvent) => ({ eventId: event.id, organizationId: event.organizationId }),
   spaceId: (event: IntegrationEvent) => event.spaceId,
+  // the installation whose events were dispatched
+  askedAbout: ['installationId'],
   // an event asks for one run, when it is written (integration-dispatch/<eventId>); the repair pass's new
   // generation of a lost or failed delivery reuses the id once the earlier run closed
   policy: 'single-run',

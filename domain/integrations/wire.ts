@@ -29,41 +29,78 @@ type UrlsConfig = Pick<Config, 'publicBaseUrl' | 'appBaseUrl' | 'publishedBaseUr
 
 export const integrationSchema = z
   .object({
-    object: z.literal('integration'),
-    name: z.string(),
-    version: z.number().int(),
-    runtime: z.enum(INTEGRATION_RUNTIMES),
-    title: z.string(),
-    description: z.string(),
-    summary: z.string(),
-    previewImages: z.array(z.string()).max(3).openapi({ description: 'URLs of the preview images' }),
-    target: z.enum(INTEGRATION_TARGETS),
-    verified: z.boolean(),
-    visibility: z.enum(INTEGRATION_VISIBILITIES),
-    scopes: z.array(z.string()),
-    categories: z.array(z.string()),
-    blocks: z.array(z.record(z.unknown())),
-    contentSources: z.array(z.record(z.unknown())),
-    configurations: z.record(z.unknown()),
-    externalLinks: z.array(z.object({ url: z.string(), label: z.string() })),
-    owner: organizationSchema,
-    urls: z.object({
-      location: z.string(),
-      icon: z
-        .string()
-        .optional()
-        .openapi({ description: 'the icon (PNG), served to anyone; absent when there is none' }),
-      app: z.string(),
-      assets: z.string().openapi({ description: 'where the icon and the preview images are served' }),
-      publicEndpoint: z
-        .string()
-        .openapi({ description: 'the published script, served to anyone with the Content-Security-Policy' }),
-      publicContentEndpoint: z.string().openapi({ description: 'GitBook 0.202: equals publicEndpoint' }),
+    object: z.literal('integration').openapi({ description: 'always `integration`' }),
+    name: z.string().openapi({
+      description: 'unique name of the integration, as in its URLs (letters, digits, `-`, `_`, `.`; at most 100)',
     }),
-    permissions: z.object({ admin: z.boolean() }),
-    contentSecurityPolicy: z.string().optional(),
+    version: z.number().int().openapi({ description: 'published version: 1 at the first publish, one more at each' }),
+    runtime: z.enum(INTEGRATION_RUNTIMES).openapi({ description: 'runtime the script is written for (default `v1`)' }),
+    title: z.string().openapi({ description: 'display name (2 to 30 characters)' }),
+    description: z.string().openapi({ description: 'one-line description (at most 100 characters)' }),
+    summary: z.string().openapi({ description: 'long-form markdown description; empty when none was published' }),
+    previewImages: z.array(z.string()).max(3).openapi({ description: 'URLs of the preview images' }),
+    target: z.enum(INTEGRATION_TARGETS).openapi({
+      description: 'where it can be installed: `organization`, `space`, `site`, or `all` of them (default)',
+    }),
+    verified: z
+      .boolean()
+      .openapi({ description: 'marked as verified by the platform; false for every new integration' }),
+    visibility: z.enum(INTEGRATION_VISIBILITIES).openapi({
+      description:
+        '`public`: listed for everyone; `unlisted`: reachable by its name, never listed; `private`: only for members of the owner organization (default)',
+    }),
+    scopes: z
+      .array(z.string())
+      .openapi({ description: 'permission scopes its tokens ask for, e.g. `space:content:read`' }),
+    categories: z.array(z.string()).openapi({ description: 'catalogue categories it is listed under' }),
+    blocks: z.array(z.record(z.unknown())).openapi({
+      description: 'ContentKit blocks it provides, as published: {id, title, description, icon, urlUnfurl, markdown}',
+    }),
+    contentSources: z.array(z.record(z.unknown())).openapi({
+      description: 'content sources it provides, as published: {id, title, description, icon, configuration}',
+    }),
+    configurations: z.record(z.unknown()).openapi({
+      description: 'configuration schemas by level (`account`, `space`, `site`), as published; empty when none',
+    }),
+    externalLinks: z
+      .array(
+        z.object({
+          url: z.string().openapi({ description: 'http(s) URL of the link' }),
+          label: z.string().openapi({ description: 'text shown for the link' }),
+        }),
+      )
+      .openapi({ description: 'links to show with the integration (at most 5)' }),
+    owner: organizationSchema,
+    urls: z
+      .object({
+        location: z.string().openapi({ description: 'API URL of the integration' }),
+        icon: z
+          .string()
+          .optional()
+          .openapi({ description: 'the icon (PNG), served to anyone; absent when there is none' }),
+        app: z.string().openapi({ description: 'URL of the integration in the app' }),
+        assets: z.string().openapi({ description: 'where the icon and the preview images are served' }),
+        publicEndpoint: z
+          .string()
+          .openapi({ description: 'the published script, served to anyone with the Content-Security-Policy' }),
+        publicContentEndpoint: z.string().openapi({ description: 'GitBook 0.202: equals publicEndpoint' }),
+      })
+      .openapi({ description: "the integration's URLs" }),
+    permissions: z
+      .object({
+        admin: z.boolean().openapi({
+          description: 'whether the caller is an admin of the owner organization (may publish, unpublish, read events)',
+        }),
+      })
+      .openapi({ description: "the caller's permissions on the integration" }),
+    contentSecurityPolicy: z.string().optional().openapi({
+      description: 'Content-Security-Policy header sent with the script, directives joined by `; `; absent when none',
+    }),
   })
-  .openapi('Integration');
+  .openapi('Integration', {
+    description:
+      'An integration: its published manifest (the latest version), where it can be installed, and its URLs.',
+  });
 
 export type IntegrationJson = Presented<typeof integrationSchema>;
 export type IntegrationUrls = IntegrationJson['urls'];
@@ -143,18 +180,28 @@ export function integrationJson(
   };
 }
 
-const configurationSchema = z.record(z.unknown()).openapi({ type: 'object', additionalProperties: true });
+const configurationSchema = z.record(z.unknown()).openapi({
+  type: 'object',
+  additionalProperties: true,
+  description: 'configuration values set for the installation, by property name',
+});
 const externalIdsSchema = z
   .array(z.string())
   .max(5)
   .openapi({ description: 'external ids assigned by the integration' });
+const publicEndpointSchema = z
+  .string()
+  .openapi({ description: "URL of the integration's published script (its urls.publicEndpoint)" });
+const publicContentEndpointSchema = z
+  .string()
+  .openapi({ description: 'the same URL as publicEndpoint (GitBook 0.202)' });
 const statusSchema = z
   .enum(INSTALLATION_STATUSES)
   .openapi({ description: '`pending` while a required configuration is missing' });
 
 export const installationSchema = z
   .object({
-    id: z.string(),
+    id: z.string().openapi({ description: 'id of the installation' }),
     status: statusSchema,
     space_selection: z
       .enum(INSTALLATION_SELECTIONS)
@@ -169,17 +216,24 @@ export const installationSchema = z
       description:
         'extension: scopes the integration now asks for that this organization has not granted; an admin grants them by repeating the install call',
     }),
-    target: z.object({ organization: z.string() }),
-    urls: z.object({
-      location: z.string(),
-      app: z.string(),
-      publicEndpoint: z.string(),
-      publicContentEndpoint: z.string(),
-    }),
-    createdAt: timestamp,
-    updatedAt: timestamp,
+    target: z
+      .object({ organization: z.string().openapi({ description: 'id of the organization it is installed in' }) })
+      .openapi({ description: 'where it is installed' }),
+    urls: z
+      .object({
+        location: z.string().openapi({ description: 'API URL of the installation' }),
+        app: z.string().openapi({ description: "URL of the integration's page of the organization in the app" }),
+        publicEndpoint: publicEndpointSchema,
+        publicContentEndpoint: publicContentEndpointSchema,
+      })
+      .openapi({ description: "the installation's URLs" }),
+    createdAt: timestamp.openapi({ description: 'when it was installed (ISO 8601 date-time)' }),
+    updatedAt: timestamp.openapi({ description: 'when it last changed (ISO 8601 date-time)' }),
   })
-  .openapi('IntegrationInstallation');
+  .openapi('IntegrationInstallation', {
+    description:
+      "An integration installed on an organization: its status, configuration, and which of the organization's spaces and sites it covers.",
+  });
 
 export type InstallationJson = Presented<typeof installationSchema>;
 
@@ -190,15 +244,27 @@ const contentInstallationShape = {
   status: statusSchema,
   configuration: configurationSchema,
   externalIds: externalIdsSchema,
-  urls: z.object({ location: z.string(), publicEndpoint: z.string(), publicContentEndpoint: z.string() }),
+  urls: z
+    .object({
+      location: z.string().openapi({ description: 'API URL of this installation on the space or site' }),
+      publicEndpoint: publicEndpointSchema,
+      publicContentEndpoint: publicContentEndpointSchema,
+    })
+    .openapi({ description: "the installation's URLs" }),
 };
 
 /**
  * A space's (site's) installation as the integration environment carries it: the space (site) by its id. The API's
  * schema extends it, widening `space` (`site`) to the object it expands on `extended=true`.
  */
-export const spaceInstallationIdSchema = z.object({ ...contentInstallationShape, space: z.string() });
-export const siteInstallationIdSchema = z.object({ ...contentInstallationShape, site: z.string() });
+export const spaceInstallationIdSchema = z.object({
+  ...contentInstallationShape,
+  space: z.string().openapi({ description: 'id of the space' }),
+});
+export const siteInstallationIdSchema = z.object({
+  ...contentInstallationShape,
+  site: z.string().openapi({ description: 'id of the site' }),
+});
 
 type ContentInstallationJson = Omit<Presented<typeof spaceInstallationIdSchema>, 'space'>;
 

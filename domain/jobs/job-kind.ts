@@ -33,6 +33,12 @@ export interface JobKind<
   input(row: R): KindInput<N>;
   /** The space the job belongs to, for the SpaceId search attribute; null where there is none. */
   spaceId(row: R): string | null;
+  /**
+   * Columns naming what a user asked about when the job started (a change request for its PDF, a space for its
+   * import): `cli jobs watch` and `jobs list --about` find the job by those ids as well as by the row's own. Each an
+   * indexed column, or one of a table its retention keeps small.
+   */
+  askedAbout: ReadonlyArray<keyof R & string>;
   /** What a request during a run does, and whether the workflow id names the generation (contracts.ts). */
   policy: JobPolicy;
   /**

@@ -78,7 +78,28 @@ export async function listJobs(
     });
     jobs.push(...rows.map((row) => view(kind, row)));
   }
-  return jobs.sort((a, b) => (b.requestedAt?.getTime() ?? 0) - (a.requestedAt?.getTime() ?? 0)).slice(0, filters.limit);
+  return jobs.sort(newestRequestFirst).slice(0, filters.limit);
+}
+
+const newestRequestFirst = (a: JobView, b: JobView) =>
+  (b.requestedAt?.getTime() ?? 0) - (a.requestedAt?.getTime() ?? 0);
+
+/** How many jobs about one id are listed at most (a space imported into every day for years has many). */
+const ABOUT_LIMIT = 100;
+
+/**
+ * The jobs a user may mean by `id`, newest request first: the job on the row with that id, and those on rows that
+ * name it in one of their kind's `askedAbout` columns (a change request's PDF exports, a space's imports). Rows never
+ * asked for work (idle) are not jobs.
+ */
+export async function findJobsAbout(db: Db, id: string): Promise<JobView[]> {
+  const jobs: JobView[] = [];
+  for (const kind of JOB_KINDS) {
+    const columns = ['id', ...kind.askedAbout];
+    const rows = await db.find(kind.entity, { where: columns.map((column) => ({ [column]: id })), take: ABOUT_LIMIT });
+    jobs.push(...rows.map((row) => view(kind, row)).filter((job) => job.status !== 'idle'));
+  }
+  return jobs.sort(newestRequestFirst).slice(0, ABOUT_LIMIT);
 }
 
 /** The row with job columns that has id `resourceId`, with its kind; null if no row of any kind has that id. */

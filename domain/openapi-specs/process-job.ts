@@ -16,6 +16,8 @@ export const openapiProcessJob = defineJobKind({
   state: 'process',
   input: (spec: OpenAPISpec) => ({ specId: spec.id, organizationId: spec.organizationId }),
   spaceId: () => null,
+  // the row is the spec itself
+  askedAbout: [],
   // A new source makes the running one pointless: the old run stops without writing.
   policy: 'supersede',
   // a failed run is `complete` too: lastProcessErrorCode says why

@@ -13,32 +13,64 @@ import type { Urls } from '../urls';
 
 export const organizationSchema = z
   .object({
-    object: z.literal('organization'),
-    id: z.string(),
-    title: z.string(),
-    createdAt: timestamp,
-    emailDomains: z.array(z.string()),
-    hostname: z.string().optional(),
-    type: z.string(),
-    useCase: z.string().optional(),
-    communityType: z.string().optional(),
-    defaultRole: roleSchema.optional(),
-    defaultContent: z.object({ type: z.string(), site: z.string() }).optional(),
-    sso: z.boolean(),
-    ai: z.boolean(),
-    inviteLinks: z.boolean(),
-    plan: z.string(),
+    object: z.literal('organization').openapi({ description: 'always `organization`' }),
+    id: z.string().openapi({ description: 'id of the organization' }),
+    title: z.string().openapi({ description: 'name of the organization, 2 to 255 characters' }),
+    createdAt: timestamp.openapi({ description: 'when the organization was created (ISO 8601 date-time)' }),
+    emailDomains: z.array(z.string()).openapi({
+      description:
+        'e-mail domains the organization claims (lower case): users of a domain find it through the domain lookup',
+    }),
+    hostname: z
+      .string()
+      .optional()
+      .openapi({ description: 'default hostname for its public content; absent when unset' }),
+    type: z.string().openapi({ description: '`business` (the default) or `community`' }),
+    useCase: z
+      .string()
+      .optional()
+      .openapi({ description: 'what the organization uses the service for; absent when unset' }),
+    communityType: z
+      .string()
+      .optional()
+      .openapi({ description: 'kind of community, for a `community` organization; absent when unset' }),
+    defaultRole: roleSchema.optional().openapi({
+      description: 'default organization role of its members (`read` for a new organization); absent: guests',
+    }),
+    defaultContent: z
+      .object({
+        type: z.string().openapi({ description: 'always `site`' }),
+        site: z.string().openapi({ description: 'id of the site' }),
+      })
+      .optional()
+      .openapi({ description: 'the site the organization opens on; absent when none is chosen' }),
+    sso: z.boolean().openapi({ description: 'single sign-on enforced for the whole organization (a stored setting)' }),
+    ai: z.boolean().openapi({ description: 'AI features switched on (a stored setting)' }),
+    inviteLinks: z.boolean().openapi({ description: 'invite links enabled (true for a new organization)' }),
+    plan: z.string().openapi({ description: 'name of the product plan; always `free_2024` (there is no billing)' }),
     mergeRules: z
-      .object({ type: z.literal('none') })
+      .object({ type: z.literal('none').openapi({ description: 'always `none`' }) })
       .openapi({ description: 'GitBook 0.202: change requests merge without a required review' }),
-    urls: z.object({ location: z.string(), app: z.string(), logo: z.string().optional() }),
+    urls: z
+      .object({
+        location: z.string().openapi({ description: 'API URL of the organization' }),
+        app: z.string().openapi({ description: 'URL of the organization in the app' }),
+        logo: z.string().optional().openapi({ description: "https URL of the organization's logo; absent when unset" }),
+      })
+      .openapi({ description: 'where the organization and its logo are found' }),
     trial: z
-      .object({ status: z.literal('notapplicable'), count: z.number().int() })
+      .object({
+        status: z.literal('notapplicable').openapi({ description: 'always `notapplicable`' }),
+        count: z.number().int().openapi({ description: 'trials started; always 0' }),
+      })
       .openapi({ description: 'no trial can be started: there is no billing system' }),
-    internal_isOnNewTrial: z.literal(true),
-    permissions: z.record(z.boolean()),
+    internal_isOnNewTrial: z.literal(true).openapi({ description: 'deprecated; always true' }),
+    permissions: z.record(z.boolean()).openapi({
+      description:
+        'what the caller may do in the organization, by permission name (`view`, `admin`, `createContent`, `listMembers`, …)',
+    }),
   })
-  .openapi('Organization');
+  .openapi('Organization', { description: 'A workspace that owns members, teams, spaces, collections and sites.' });
 
 export type OrganizationJson = Presented<typeof organizationSchema>;
 

@@ -30,22 +30,31 @@ function wordCharAt(text: string, index: number): boolean {
   return index < text.length && isWordChar(text.codePointAt(index)!);
 }
 
+/**
+ * Where a needle may be found: `anywhere`; as a `word` (no word character on either side); as a `prefix` of a word
+ * (none before it), as the last word of a query is, since users type it.
+ */
+export type HitMode = 'anywhere' | 'word' | 'prefix';
+
+function counts(lower: string, i: number, length: number, mode: HitMode): boolean {
+  if (mode === 'anywhere') return true;
+  if (wordCharBefore(lower, i)) return false;
+  return mode === 'prefix' || !wordCharAt(lower, i + length);
+}
+
 /** Calls `hit` with the index of each hit of `needle` in `lower` (a lower-cased text) until it answers false. */
-function eachHit(lower: string, needle: string, wholeWords: boolean, hit: (index: number) => boolean): void {
+function eachHit(lower: string, needle: string, mode: HitMode, hit: (index: number) => boolean): void {
   if (!needle) return;
   for (let i = lower.indexOf(needle); i !== -1; i = lower.indexOf(needle, i + needle.length)) {
-    if ((!wholeWords || (!wordCharBefore(lower, i) && !wordCharAt(lower, i + needle.length))) && !hit(i)) return;
+    if (counts(lower, i, needle.length, mode) && !hit(i)) return;
   }
 }
 
-/**
- * Occurrences in `text` of each of `needles` (lower case), ignoring case; with `wholeWords`, only
- * those with no word character on either side.
- */
-export function countHits(text: string, needles: readonly string[], wholeWords: boolean): number {
+/** Occurrences in `text` of each of `needles` (lower case), ignoring case, found as `mode` says. */
+export function countHits(text: string, needles: readonly string[], mode: HitMode): number {
   const lower = text.toLowerCase();
   let hits = 0;
-  for (const needle of needles) eachHit(lower, needle, wholeWords, () => ++hits > 0);
+  for (const needle of needles) eachHit(lower, needle, mode, () => ++hits > 0);
   return hits;
 }
 
@@ -53,11 +62,11 @@ export function countHits(text: string, needles: readonly string[], wholeWords: 
  * Where the first hit of any of `needles` starts in `text`, or -1. Lower-casing that changes a
  * text's length (a few letters, such as "İ") would shift the index: such a text answers 0, its start.
  */
-export function firstHit(text: string, needles: readonly string[], wholeWords: boolean): number {
+export function firstHit(text: string, needles: readonly string[], mode: HitMode): number {
   const lower = text.toLowerCase();
   let first = -1;
   for (const needle of needles) {
-    eachHit(lower, needle, wholeWords, (index) => {
+    eachHit(lower, needle, mode, (index) => {
       if (first === -1 || index < first) first = index;
       return false;
     });

@@ -1,12 +1,12 @@
 /**
  * Turns user search text into a condition and a score over search sections. Words the full-text
- * index holds are matched with MATCH ... AGAINST in natural language mode; a query with none of
+ * index holds are matched with MATCH ... AGAINST in natural language mode, and the last one also as a prefix; a query with none of
  * them (only words shorter than the index's minimum token size, or stop-words) falls back to a
  * case-insensitive LIKE on the whole phrase, so "go" or "to be" still find something.
  */
 import type { Db } from '../../platform/db/transactions';
 import { containsPattern } from '../like';
-import { countHits, firstHit } from './hits';
+import { countHits, firstHit, HitMode } from './hits';
 
 /** What the server's full-text index leaves out; fixed by server configuration, so read once. */
 interface FulltextSettings {
@@ -52,12 +52,17 @@ export interface SectionMatch {
   rank(title: string, body: string): number;
 }
 
-/** Scores and locates by hits of `needles` (lower case), distinct, whole words or anywhere. */
-function hitsOf(needles: string[], wholeWords: boolean): Pick<SectionMatch, 'rank' | 'locate'> {
-  const distinct = [...new Set(needles)];
+/** Scores and locates by hits of `words` (lower case, distinct, found as `mode` says) and of a `prefix` word. */
+function hitsOf(words: string[], mode: HitMode, prefix?: string): Pick<SectionMatch, 'rank' | 'locate'> {
+  const distinct = [...new Set(words)].filter((w) => w !== prefix);
+  const prefixes = prefix ? [prefix] : [];
+  const count = (text: string) => countHits(text, distinct, mode) + countHits(text, prefixes, 'prefix');
   return {
-    rank: (title, body) => 2 * countHits(title, distinct, wholeWords) + countHits(body, distinct, wholeWords),
-    locate: (body) => firstHit(body, distinct, wholeWords),
+    rank: (title, body) => 2 * count(title) + count(body),
+    locate: (body) => {
+      const hits = [firstHit(body, distinct, mode), firstHit(body, prefixes, 'prefix')].filter((i) => i >= 0);
+      return hits.length ? Math.min(...hits) : -1;
+    },
   };
 }
 
@@ -65,17 +70,27 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
   const text = query.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   const words = text.match(WORD) ?? [];
   const { minTokenSize, stopwords } = await fulltextSettings(db);
-  const indexed = words.filter((w) => [...w].length >= minTokenSize && !stopwords.has(w.toLowerCase()));
+  const isIndexed = (w: string) => [...w].length >= minTokenSize && !stopwords.has(w.toLowerCase());
+  const indexed = words.filter(isIndexed);
+  // the last word matches as a prefix too, as users type it ("instal" finds "installation"): where the index holds
+  // words that long, through boolean mode's truncation operator, in the one MATCH the index answers (boolean mode
+  // without operators ranks as natural language mode does: any word may match, more hits score higher)
+  const last = words.at(-1);
+  const prefix = last && isIndexed(last) ? last.toLowerCase() : undefined;
   if (indexed.length) {
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
-    const against = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
+    const against = prefix
+      ? 'MATCH(ss.title, ss.body) AGAINST (:searchText IN BOOLEAN MODE)'
+      : 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
+    const searchText = prefix ? [...indexed.slice(0, -1), `${prefix}*`].join(' ') : words.join(' ');
     return {
       condition: against,
       score: against,
-      params: { searchText: words.join(' ') },
+      params: { searchText },
       ...hitsOf(
         indexed.map((w) => w.toLowerCase()),
-        true,
+        'word',
+        prefix,
       ),
     };
   }
@@ -84,6 +99,6 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
     // a hit in the title weighs more than one in the body
     score: '((LOWER(ss.title) LIKE :searchPattern) * 2 + (LOWER(ss.body) LIKE :searchPattern))',
     params: { searchPattern: containsPattern(text) },
-    ...hitsOf(text ? [text.toLowerCase()] : [], false),
+    ...hitsOf(text ? [text.toLowerCase()] : [], 'anywhere'),
   };
 }

@@ -118,23 +118,31 @@ export async function topPagesOfSpaces(
   match: SectionMatch,
   spaceIds: string[],
   perSpace: number,
-): Promise<Array<{ spaceId: string; pageId: string; score: number }>> {
+): Promise<Array<{ spaceId: string; pageId: string; score: number; pagesInSpace: number }>> {
   if (!spaceIds.length) return [];
   const inner = pagesQuery(db)
     .select('ss.spaceId', 'spaceId')
     .addSelect('ss.pageId', 'pageId')
     .addSelect(`MAX(${match.score})`, 'score')
     .addSelect(`ROW_NUMBER() OVER (PARTITION BY ss.spaceId ORDER BY MAX(${match.score}) DESC, ss.pageId ASC)`, 'rn')
+    // every matching page of the space, shown or not: from the same pass
+    .addSelect('COUNT(*) OVER (PARTITION BY ss.spaceId)', 'pagesInSpace')
     .where('ss.spaceId IN (:...spaceIds)', { spaceIds })
     .andWhere(match.condition, match.params)
     .groupBy('ss.spaceId')
     .addGroupBy('ss.pageId');
   const [sql, params] = inner.getQueryAndParameters();
-  const rows: Array<{ spaceId: string; pageId: string; score: string | number }> = await db.query(
-    `SELECT r.spaceId, r.pageId, r.score FROM (${sql}) r WHERE r.rn <= ? ORDER BY r.spaceId, r.rn`,
-    [...params, perSpace],
-  );
-  return rows.map((r) => ({ spaceId: r.spaceId, pageId: r.pageId, score: Number(r.score) }));
+  const rows: Array<{ spaceId: string; pageId: string; score: string | number; pagesInSpace: string | number }> =
+    await db.query(
+      `SELECT r.spaceId, r.pageId, r.score, r.pagesInSpace FROM (${sql}) r WHERE r.rn <= ? ORDER BY r.spaceId, r.rn`,
+      [...params, perSpace],
+    );
+  return rows.map((r) => ({
+    spaceId: r.spaceId,
+    pageId: r.pageId,
+    score: Number(r.score),
+    pagesInSpace: Number(r.pagesInSpace),
+  }));
 }
 
 type SectionFields = Pick<SearchSection, 'spaceId' | 'pageId' | 'ordinal' | 'anchor' | 'title' | 'body'>;

@@ -54,7 +54,10 @@ export interface SpaceResult {
   space: Space;
   /** its best page's score */
   score: number;
+  /** its best pages, at most PAGES_PER_SPACE */
   pages: PageResult[];
+  /** how many of its pages match, those not shown included */
+  matchingPages: number;
 }
 
 export interface SearchPage<T> {
@@ -119,12 +122,18 @@ export async function searchOrganization(
     (revisionIds.length ? await db.findBy(Revision, { id: In(revisionIds) }) : []).map((r) => [r.id, r.root]),
   );
   const searched = spaces.map((space) => ({ space, root: (space.revisionId && roots.get(space.revisionId)) || null }));
-  const pages = await pageResults(db, match, searched, await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE));
+  const top = await topPagesOfSpaces(db, match, spaceIds, PAGES_PER_SPACE);
+  const matchingPages = new Map(top.map((t) => [t.spaceId, t.pagesInSpace]));
+  const pages = await pageResults(db, match, searched, top);
   const byId = new Map(spaces.map((s) => [s.id, s]));
   return {
     items: ranked.rows.flatMap((r) => {
       const space = byId.get(r.id);
-      return space ? [{ space, score: Number(r.score), pages: [...(pages.get(space.id)?.values() ?? [])] }] : [];
+      if (!space) return [];
+      const shown = [...(pages.get(space.id)?.values() ?? [])];
+      return [
+        { space, score: Number(r.score), pages: shown, matchingPages: matchingPages.get(space.id) ?? shown.length },
+      ];
     }),
     count: ranked.count,
     ...(ranked.more && ranked.rows.length ? { next: ranked.rows[ranked.rows.length - 1] } : {}),

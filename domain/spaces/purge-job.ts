@@ -13,6 +13,8 @@ export const spacePurgeJob = defineJobKind({
   state: 'purge',
   input: (space: Space) => ({ spaceId: space.id, organizationId: space.organizationId }),
   spaceId: (space: Space) => space.id,
+  // the row is the space itself
+  askedAbout: [],
   // A deletion after a restore is a new purge; the withdrawn one must never act on it.
   policy: 'supersede',
   // no API of its own: `cli jobs` shows the machinery's status

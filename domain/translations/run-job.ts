@@ -18,6 +18,7 @@ export const translationRunJob = defineJobKind({
   state: 'run',
   input: (translation: Translation) => ({ translationId: translation.id, organizationId: translation.organizationId }),
   spaceId: (translation: Translation) => translation.sourceSpaceId,
+  askedAbout: ['sourceSpaceId'],
   policy: 'coalesce',
   // a coalesced run keeps it `running` until the last one ends
   // the plan, each group of pages sent to the provider, and the apply

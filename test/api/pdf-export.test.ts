@@ -328,7 +328,9 @@ describe('change request PDF', () => {
       status: expect.stringMatching(/^(pending|running)$/),
       progress: { done: expect.any(Number) },
       retryAfter: 2,
+      job: { id: expect.any(String), workflowId: expect.stringMatching(/^pdf-export\/[A-Za-z0-9_-]+\/1$/) },
     });
+    expect(res.body.job.workflowId).toBe(`pdf-export/${res.body.job.id}/1`);
     expect(Object.keys(res.body.progress)).toEqual(['done', 'total']);
     let answer = res;
     for (let i = 0; i < 100 && answer.status === 202; i++) {

@@ -241,6 +241,27 @@ describe('space search', () => {
   });
 });
 
+describe('the last word matches as a prefix, as users type', () => {
+  it('finds "installation" and "installing" from "instal", in both searches, and only at word starts', async () => {
+    const fx = await createOrg(server.ds);
+    const stem = term();
+    const { space, head } = await spaceWithHead(fx, 'Guide');
+    await writeHead(server, head, fx.admin.user.id, async (e) => [
+      await e.createPage({ title: 'Setup', markdown: `The ${stem}ation takes a minute.` }),
+      await e.createPage({ title: 'Upgrade', markdown: `When ${stem}ing a new release, read this first.` }),
+      await e.createPage({ title: 'Inside', markdown: `A word with it inside: re${stem}ation.` }),
+    ]);
+    const inSpace = await search(fx.admin, `/v1/spaces/${space.id}/search`, { query: stem });
+    expect(inSpace.items.map((p: Json) => p.title).sort()).toEqual(['Setup', 'Upgrade']);
+    expect(inSpace.items.find((p: Json) => p.title === 'Setup').sections[0].body).toContain(`${stem}ation`);
+    const inOrg = await search(fx.admin, `/v1/orgs/${fx.org.id}/search`, { query: stem });
+    expect(inOrg.items[0].pages.map((p: Json) => p.title).sort()).toEqual(['Setup', 'Upgrade']);
+    // an earlier word is a whole word: the stem first, then a full word, finds nothing of the stem's
+    const earlier = await search(fx.admin, `/v1/spaces/${space.id}/search`, { query: `${stem} minute` });
+    expect(earlier.items.map((p: Json) => p.title)).toEqual(['Setup']);
+  });
+});
+
 describe('organization search', () => {
   it('groups matches by space, best space first, over the spaces the caller can view', async () => {
     const fx = await createOrg(server.ds);
@@ -311,6 +332,24 @@ describe('organization search', () => {
 
     const reader = await addMember(server.ds, fx.org, 'read');
     expect((await search(reader, path, { query: word })).count).toBe(2);
+  });
+
+  it('says when a space has more matching pages than it shows', async () => {
+    const fx = await createOrg(server.ds);
+    const word = term();
+    const many = await spaceWithHead(fx, 'Many');
+    const few = await spaceWithHead(fx, 'Few');
+    await writeHead(server, many.head, fx.admin.user.id, async (e) => {
+      for (let i = 0; i < 7; i++) await e.createPage({ title: `Page ${i}`, markdown: `About ${word}, part ${i}.` });
+    });
+    await writeHead(server, few.head, fx.admin.user.id, (e) => e.createPage({ title: 'One', markdown: `A ${word}.` }));
+    const body = await search(fx.admin, `/v1/orgs/${fx.org.id}/search`, { query: word });
+    const bySpace = Object.fromEntries(
+      body.items.map((s: Json) => [s.title, [s.pages.length, s.matchingPages, s.morePages]]),
+    );
+    expect(bySpace).toEqual({ Many: [5, 7, true], Few: [1, 1, false] });
+    // the space's own search lists all seven
+    expect((await search(fx.admin, `/v1/spaces/${many.space.id}/search`, { query: word })).count).toBe(7);
   });
 
   it('validates the query; other organizations get 404', async () => {

@@ -59,7 +59,11 @@ describe('ids beginning with "-"', () => {
     const watched = await cli(['jobs', 'watch', '-noSuchResource00000', '--json']);
     expect(watched.code).toBe(3);
     expect(JSON.parse(watched.stderr)).toEqual({
-      error: { exit: 3, code: 'notFound', message: 'no job was asked for on -noSuchResource00000' },
+      error: {
+        exit: 3,
+        code: 'notFound',
+        message: 'no job was asked for on -noSuchResource00000, nor on anything it names',
+      },
     });
     const listed = await cli(['jobs', 'list', '--org', orgId, '--json']);
     expect(listed).toMatchObject({ code: 0 });
@@ -168,7 +172,7 @@ describe('--help', () => {
       ],
       [['token', 'revoke'], /Usage: cli token revoke \[options\] <token>[\s\S]*--json/],
       [['jobs', 'list'], /Usage: cli jobs list \[options\][\s\S]*--kind <kind>[\s\S]*--state <state>[\s\S]*--json/],
-      [['jobs', 'watch'], /Usage: cli jobs watch \[options\] <resourceId>[\s\S]*--json/],
+      [['jobs', 'watch'], /Usage: cli jobs watch \[options\] <id>[\s\S]*--json/],
       [['user'], /Usage: cli user \[options\] \[command\][\s\S]*add \[options\]/],
       [['jobs'], /Usage: cli jobs \[options\] \[command\][\s\S]*list \[options\][\s\S]*watch \[options\] <resourceId>/],
     ];

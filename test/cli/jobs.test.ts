@@ -5,10 +5,15 @@
 import { execFile, execFileSync, spawn } from 'child_process';
 import * as path from 'path';
 import { promisify } from 'util';
+import { newId } from '../../domain/ids';
 import { jobRef } from '../../domain/jobs/job-kind';
 import { markJobStarted, recordJobEnd, reportJobProgress } from '../../domain/jobs/job-lifecycle';
+import { pdfExportJob } from '../../domain/pdf/export-job';
 import { lockSpace, softDeleteSpace } from '../../domain/spaces/deletion';
 import { spacePurgeJob } from '../../domain/spaces/purge-job';
+import { ImportRun } from '../../entities/ImportRun';
+import { idleJobState } from '../../entities/JobState';
+import { PdfExport } from '../../entities/PdfExport';
 import { Space } from '../../entities/Space';
 import { inTransaction } from '../../platform/db/transactions';
 import { createOrg } from '../factories';
@@ -116,6 +121,58 @@ describe('cli jobs', () => {
     expect(failed.stdout).toBe('');
 
     expect((await watch('no-such-resource')).code).toBe(3);
+  }, 30000);
+
+  it('finds jobs by what they are about: a change request names its PDF export, a space its imports', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const space = await insertSpace(server.ds, org);
+    const changeRequestId = newId();
+    const requested = (at: number) => ({ ...idleJobState(), requestedAt: new Date(at), generation: 1 });
+    const exportId = newId();
+    await server.ds.manager.insert(PdfExport, {
+      id: exportId,
+      organizationId: org.id,
+      spaceId: space.id,
+      changeRequestId,
+      revisionId: newId(),
+      createdAt: new Date(),
+      lastRequestedAt: new Date(),
+      render: requested(Date.now()),
+    });
+    const imports = [newId(), newId()];
+    for (const [i, id] of imports.entries())
+      await server.ds.manager.insert(ImportRun, {
+        id,
+        organizationId: org.id,
+        spaceId: space.id,
+        source: 'website',
+        url: 'https://example.com/',
+        createdById: admin.user.id,
+        createdAt: new Date(),
+        updatedAt: new Date(),
+        process: requested(Date.now() + i),
+      });
+
+    // one job about the change request: watched through it
+    const watcher = startWatch(changeRequestId);
+    await new Promise((r) => setTimeout(r, 1000));
+    await inTransaction(heldBack(server.ds), (db) =>
+      recordJobEnd(db, pdfExportJob, jobRef(pdfExportJob, { id: exportId, render: requested(0) } as PdfExport), null),
+    );
+    const done = await watcher.done;
+    expect([done.code, JSON.parse(done.stdout)]).toEqual([0, expect.objectContaining({ resourceId: exportId })]);
+
+    // two imports into the space: listed, newest first, and watch asks which
+    const about = JSON.parse((await cli('jobs', 'list', '--about', space.id, '--json')).stdout).jobs;
+    expect(about.map((j: { kind: string; resourceId: string }) => [j.kind, j.resourceId])).toEqual([
+      ['content-import', imports[1]],
+      ['content-import', imports[0]],
+    ]);
+    const ambiguous = await watch(space.id);
+    expect(ambiguous.code).toBe(7);
+    expect(JSON.parse(ambiguous.stderr).error.message).toMatch(
+      new RegExp(`^2 jobs are about ${space.id}; watch one by its resource id[^]*${imports[1]}[^]*${imports[0]}`),
+    );
   }, 30000);
 
   it('off a terminal, watch prints a line only when something changes, with a purge’s due time', async () => {

@@ -33,7 +33,7 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
         200: { description: 'URL of the PDF', schema: pdfUrlSchema },
         202: {
           description:
-            "The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header's seconds",
+            "The PDF is being rendered beyond PDF_WAIT_SECONDS: ask again after the Retry-After header's seconds. `job` names the render: `node dist/cli/main.js jobs watch <changeRequestId>` follows it, and its workflow id finds it in the Temporal Web UI",
           schema: pdfPendingSchema,
         },
         413: { description: 'The PDF would pass PDF_MAX_SHEETS or PDF_MAX_BYTES (PDF_TOO_LARGE)' },
@@ -79,7 +79,7 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       return {
         status: 202,
         headers: { 'Retry-After': retryAfter },
-        body: presentPdfPending(outcome, config.pdf.retryAfterSeconds),
+        body: presentPdfPending(outcome, config.pdf.retryAfterSeconds, row),
       };
     },
   );

@@ -37,6 +37,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests',
       operationId: 'listChangeRequests',
+      description:
+        'Lists the change requests of a space, paginated, newest number first (or newest first by `orderBy`); only the open ones unless `status` says otherwise, and `creator` or `contributor` narrow the list to one user. Needs read access to the space. Changes nothing.',
       tags: ['change-requests'],
       summary: 'List the change requests of a space, newest number first',
       params: spaceIdParams,
@@ -69,6 +71,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/change-requests',
       operationId: 'createChangeRequest',
+      description:
+        "Opens a change request on the space's current revision, with the next number in the space and status `open`; its content starts as the space's and is edited through the change request forms of the content operations. Needs `edit` on the space. Adds one change request row and updates the space's change request counts; no revision is written (except a space's empty first one, when it had none).",
       tags: ['change-requests'],
       summary: "Open a change request from the space's current revision",
       params: spaceIdParams,
@@ -89,6 +93,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}',
       operationId: 'getChangeRequest',
+      description:
+        'Reads one change request, named by its id or its number in the space, with its author, revisions, open comment count and whether it is outdated. Needs read access to the space. Changes nothing.',
       tags: ['change-requests'],
       summary: 'Get a change request by id or by number',
       params: changeRequestIdParams,
@@ -107,6 +113,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}',
       operationId: 'updateChangeRequest',
+      description:
+        "Changes the subject and/or the status of a change request (draft, open or archived; `merged` only comes from merging). Needs `edit` on the space. A merged change request cannot change status (409); a status change updates the space's change request counts.",
       tags: ['change-requests'],
       summary: 'Update the subject or status (draft, open, archived) of a change request',
       params: changeRequestIdParams,
@@ -127,6 +135,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/merge',
       operationId: 'mergeChangeRequest',
+      description:
+        'Merges the change request into the space: a three-way merge against the last revision both shared, committed as one `merge` revision on the space, after which the change request is `merged`. Needs `review` on the space. The search and link indexes follow in the same transaction and integrations installed on the space get `space_content_updated` (integration event dispatch job). 409, with nothing written, on conflicting pages (listed in the error), a locked space, or a change request already merged or archived.',
       tags: ['change-requests'],
       summary: 'Merge the change request into the space (409 listing the conflicting pages; nothing is written then)',
       params: changeRequestIdParams,
@@ -148,6 +158,8 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/update',
       operationId: 'updateChangeRequestFromSpace',
+      description:
+        "Brings the space's current content into the change request: a three-way merge committed as one `update` revision on the change request, which then counts as up to date (`outdated` false). Needs `edit` on the space. Nothing is written when the space has not moved since; 409, with nothing written, on conflicting pages or a merged or archived change request.",
       tags: ['change-requests'],
       summary: "Pull the space's current content into the change request",
       params: changeRequestIdParams,

@@ -12,9 +12,11 @@ export const changeRequestIdParams = {
   }),
 };
 
-const subject = text({ max: 100 });
+const subject = text({ max: 100 }).openapi({ description: 'short title of the change, at most 100 characters' });
 /** `merged` is reached only by merging. */
-const writableStatus = z.enum(['draft', 'open', 'archived']);
+const writableStatus = z.enum(['draft', 'open', 'archived']).openapi({
+  description: 'draft, open or archived (an archived one takes no edits and cannot be merged); merged only by merging',
+});
 
 export const listChangeRequestsQuery = {
   ...paginationQuery,
@@ -32,7 +34,9 @@ export const listChangeRequestsQuery = {
 export const createChangeRequestBody = z
   .object({
     subject: subject.optional(),
-    agentTaskId: text({ min: 1, max: 128 }).optional(),
+    agentTaskId: text({ min: 1, max: 128 })
+      .optional()
+      .openapi({ description: 'id of the agent task that opens it, kept with the change request (not returned)' }),
   })
   .strict();
 

@@ -18,6 +18,8 @@ export function collectionPlacementRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/collections/{collectionId}/move',
       operationId: 'moveCollection',
+      description:
+        'Moves a collection under another parent collection (`parent`, null for the organization root) and/or next to a sibling (`position`). Needs `admin` on the collection and, when the parent changes, `create` on the new parent (or `createContent` on the organization for its root). Moving it into itself or one of its descendants is a 409.',
       tags: ['collections'],
       summary: 'Move a collection under another parent (null: organization root) and/or next to a sibling',
       params: collectionIdParams,
@@ -46,6 +48,8 @@ export function collectionPlacementRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/collections/{collectionId}/transfer',
       operationId: 'transferCollection',
+      description:
+        "Moves a collection with its sub-collections and all their spaces (deleted ones too) to the root of another organization. Roles given on them to users and teams are dropped, and the spaces leave the old organization's sites. Needs `admin` on the collection and `createContent` in the target organization.",
       tags: ['collections'],
       summary: 'Transfer a collection, its sub-collections and their spaces to the root of another organization',
       params: collectionIdParams,

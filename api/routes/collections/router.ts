@@ -34,6 +34,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/collections',
       operationId: 'listCollections',
+      description:
+        'Lists the collections of an organization that the caller can view: by default every collection, oldest first; with `nested=false` only the top-level ones, in their order in the app. Any member of the organization, guests included (they see only what they were given a role on).',
       tags: ['collections'],
       summary: 'List the collections of an organization that the caller can view',
       params: organizationIdParams,
@@ -67,6 +69,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/collections',
       operationId: 'createCollection',
+      description:
+        'Creates a collection at the organization root or inside `parent`, last among its siblings. Needs `create` on the parent collection, or `createContent` on the organization (role `create` or above) for the root.',
       tags: ['collections'],
       summary: 'Create a collection at the organization root or inside a parent collection',
       params: organizationIdParams,
@@ -91,6 +95,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/collections/{collectionId}',
       operationId: 'getCollection',
+      description:
+        "Returns one collection with the caller's permissions on it. Needs `view` on the collection (role `read` or above there).",
       tags: ['collections'],
       summary: 'Get a collection',
       params: collectionIdParams,
@@ -108,6 +114,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/collections/{collectionId}',
       operationId: 'updateCollection',
+      description:
+        "Changes a collection's title, description or default level; fields left out keep their value. Needs `admin` on the collection. To move it, use `POST /v1/collections/{collectionId}/move`.",
       tags: ['collections'],
       summary: 'Update a collection (title, description, defaultLevel)',
       params: collectionIdParams,
@@ -138,6 +146,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/collections/{collectionId}',
       operationId: 'deleteCollection',
+      description:
+        'Deletes an empty collection and the roles given on it. A collection that still holds collections or spaces is refused with a 409; deleted spaces inside move up to its parent. Needs `admin` on the collection; one the caller cannot see answers 204 with no change.',
       tags: ['collections'],
       summary: 'Delete an empty collection (409 while it still holds spaces or collections)',
       params: collectionIdParams,
@@ -159,6 +169,8 @@ export function collectionRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/collections/{collectionId}/spaces',
       operationId: 'listCollectionSpaces',
+      description:
+        'Lists the spaces directly inside a collection that the caller can view, in their order in the app; deleted spaces are left out. Needs `view` on the collection.',
       tags: ['collections'],
       summary: 'List the spaces directly inside a collection, in their order',
       params: collectionIdParams,

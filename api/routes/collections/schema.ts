@@ -5,19 +5,31 @@ import { atLeastOneOf, defaultLevel, exactlyOneOf, pathId, resourceId, text } fr
 
 export const collectionIdParams = { collectionId: pathId('collection') };
 
-const title = text({ min: 1, max: 50, trim: true });
+const title = text({ min: 1, max: 50, trim: true }).openapi({
+  description: 'title of the collection, 1 to 50 characters',
+});
 
 export const listCollectionsQuery = {
   ...paginationQuery,
   nested: queryBoolean.optional().openapi({ description: 'default true; false lists only top-level collections' }),
 };
 
-export const createCollectionBody = z.object({ title: title.optional(), parent: resourceId.optional() }).strict();
+export const createCollectionBody = z
+  .object({
+    title: title.optional().openapi({ description: 'title of the collection; default `Untitled collection`' }),
+    parent: resourceId
+      .optional()
+      .openapi({ description: 'id of the collection to create it in; omitted: the organization root' }),
+  })
+  .strict();
 
 export const patchCollectionBody = z
   .object({
     title: title.optional(),
-    description: text({ max: 100, trim: true, characters: 'lines' }).nullable().optional(),
+    description: text({ max: 100, trim: true, characters: 'lines' })
+      .nullable()
+      .optional()
+      .openapi({ description: 'short description, at most 100 characters; null removes it' }),
     defaultLevel: defaultLevel.optional(),
   })
   .strict();
@@ -28,8 +40,18 @@ export const listCollectionSpacesQuery = { ...paginationQuery };
 const anchor = z.discriminatedUnion(
   'type',
   [
-    z.object({ type: z.literal('space'), space: resourceId }).strict(),
-    z.object({ type: z.literal('collection'), collection: resourceId }).strict(),
+    z
+      .object({
+        type: z.literal('space').openapi({ description: 'the sibling is a space' }),
+        space: resourceId.openapi({ description: 'id of the sibling space' }),
+      })
+      .strict(),
+    z
+      .object({
+        type: z.literal('collection').openapi({ description: 'the sibling is a collection' }),
+        collection: resourceId.openapi({ description: 'id of the sibling collection' }),
+      })
+      .strict(),
   ],
   {
     errorMap: (issue, ctx) => ({
@@ -38,10 +60,18 @@ const anchor = z.discriminatedUnion(
   },
 );
 
-export const positionSchema = exactlyOneOf(z.object({ before: anchor.optional(), after: anchor.optional() }).strict(), [
-  'before',
-  'after',
-]).openapi('Position');
+export const positionSchema = exactlyOneOf(
+  z
+    .object({
+      before: anchor.optional().openapi({ description: 'place it right before this sibling' }),
+      after: anchor.optional().openapi({ description: 'place it right after this sibling' }),
+    })
+    .strict(),
+  ['before', 'after'],
+).openapi('Position', {
+  description:
+    'Where an item goes among its new siblings: before or after one space or collection under the same parent.',
+});
 
 export type PositionInput = z.output<typeof positionSchema>;
 
@@ -57,8 +87,18 @@ export function toPlacement(position: PositionInput | undefined): Placement | un
 
 /** Body of both move operations: the new parent (null: organization root, omitted: unchanged) and/or a position. */
 export const moveBody = atLeastOneOf(
-  z.object({ parent: resourceId.nullable().optional(), position: positionSchema.optional() }).strict(),
+  z
+    .object({
+      parent: resourceId
+        .nullable()
+        .optional()
+        .openapi({ description: 'id of the new parent collection; null: the organization root; omitted: unchanged' }),
+      position: positionSchema.optional(),
+    })
+    .strict(),
   ['parent', 'position'],
 );
 
-export const transferCollectionBody = z.object({ organization: resourceId }).strict();
+export const transferCollectionBody = z
+  .object({ organization: resourceId.openapi({ description: 'id of the organization to transfer it to' }) })
+  .strict();

@@ -7,6 +7,11 @@ import type { Space } from '../../../entities/Space';
 import { loadChangeRequest, loadSpace } from '../../loaders';
 import { pathId } from '../../schemas';
 
+const spaceId = pathId('space').openapi({ description: 'id of the space' });
+const changeRequestId = pathId('change request').openapi({
+  description: 'id of the change request, or its number in the space',
+});
+
 export interface CommentForm {
   /** operationId infix */
   name: 'Space' | 'ChangeRequest';
@@ -28,7 +33,7 @@ export const spaceCommentForm: CommentForm = {
   name: 'Space',
   tag: 'comments',
   path: '/v1/spaces/{spaceId}/comments',
-  params: { spaceId: pathId('space') },
+  params: { spaceId },
   load: async (access, params) => ({ space: await viewableSpace(access, params.spaceId), changeRequest: null }),
 };
 
@@ -36,7 +41,7 @@ export const changeRequestCommentForm: CommentForm = {
   name: 'ChangeRequest',
   tag: 'change-request comments',
   path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
-  params: { spaceId: pathId('space'), changeRequestId: pathId('change request') },
+  params: { spaceId, changeRequestId },
   load: async (access, params) => {
     // the space first: whether a change request exists is nobody's business who cannot see the space
     const space = await viewableSpace(access, params.spaceId);

@@ -138,6 +138,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'get',
       path: form.path,
       operationId: `list${form.name}Comments`,
+      description:
+        'Lists the comments of the space or change request named by the path, paginated, newest first unless `order=asc`; `status`, `targetPage` and `authors` filter them. Each comes with what the caller may do with it (`permissions`). Needs read access to the space. Changes nothing.',
       tags,
       summary: 'List comments, newest first by default',
       params: form.params,
@@ -174,6 +176,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'post',
       path: form.path,
       operationId: `create${form.name}Comment`,
+      description:
+        'Posts a comment on the space or change request named by the path, about it as a whole or about a page of its current content (and a node or table cell of that page); the revision the page was read in is kept with it. Needs `comment` on the space. Adds one open comment and updates the open comment counts; answers 200 with the comment.',
       tags,
       summary: 'Post a comment, optionally on a page, a node of it or a table cell',
       params: form.params,
@@ -197,6 +201,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'get',
       path: commentPath,
       operationId: `get${form.name}Comment`,
+      description:
+        'Reads one comment of the space or change request named by the path, with its reactions, repliers and what the caller may do with it. Needs read access to the space; 404 when the comment is not in that space or change request. Changes nothing.',
       tags,
       summary: 'Get a comment',
       params: { ...form.params, ...commentIdParams },
@@ -217,6 +223,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'put',
       path: commentPath,
       operationId: `update${form.name}Comment`,
+      description:
+        "Changes a comment: `body` (its author only, who must still hold `comment` on the space), `resolved` (anyone with `comment`), and the caller's own reactions (`addedReactions`, `removedReactions`, anyone with `comment`). Each field is checked on its own: a field the caller may not change answers 403 and nothing is written. Resolving or reopening updates the open comment counts.",
       tags,
       summary: "Resolve or reopen a comment, edit its body (author only), add or remove the caller's reactions",
       params: { ...form.params, ...commentIdParams },
@@ -248,6 +256,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'delete',
       path: commentPath,
       operationId: `delete${form.name}Comment`,
+      description:
+        'Deletes a comment with all its replies and their reactions. Needs to be its author (with `comment` on the space) or an admin of the space. 204 also when there was nothing to delete, for a caller who could comment there.',
       tags,
       summary: 'Delete a comment with its replies and reactions (author or space admin)',
       params: { ...form.params, ...commentIdParams },
@@ -271,6 +281,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'post',
       path: `${commentPath}/replies`,
       operationId: `create${form.name}CommentReply`,
+      description:
+        "Posts a reply in the thread of a comment of the space or change request named by the path. Needs `comment` on the space. Adds one reply and raises the comment's reply count; answers 200 with the reply.",
       tags,
       summary: 'Reply to a comment',
       params: { ...form.params, ...commentIdParams },
@@ -294,6 +306,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'get',
       path: replyPath,
       operationId: `get${form.name}CommentReply`,
+      description:
+        'Reads one reply of a comment, with its reactions and what the caller may do with it. Needs read access to the space; 404 when the comment or the reply is not there. Changes nothing.',
       tags,
       summary: 'Get a reply',
       params: { ...form.params, ...replyIdParams },
@@ -315,6 +329,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'put',
       path: replyPath,
       operationId: `update${form.name}CommentReply`,
+      description:
+        "Changes a reply: `body` (its author only, while they hold `comment` on the space) and the caller's own reactions (anyone with `comment`); on a change request, `resolved` also resolves or reopens the parent comment. A field the caller may not change answers 403 and nothing is written.",
       tags,
       summary: isChangeRequest
         ? "Edit a reply's body (author only), add or remove the caller's reactions, resolve or reopen the thread"
@@ -352,6 +368,8 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       method: 'delete',
       path: replyPath,
       operationId: `delete${form.name}CommentReply`,
+      description:
+        "Deletes a reply with its reactions and lowers the comment's reply count. Needs to be its author (with `comment` on the space) or an admin of the space. 204 also when there was nothing to delete, for a caller who could comment there.",
       tags,
       summary: 'Delete a reply with its reactions (author or space admin)',
       params: { ...form.params, ...replyIdParams },
@@ -382,6 +400,8 @@ function changeRequestOnlyOperations(api: ApiBuilder): void {
       method: 'get',
       path: `${form.path}/{commentId}/replies`,
       operationId: 'listChangeRequestCommentReplies',
+      description:
+        'Lists the replies of a comment of the change request, oldest first, paginated, each with what the caller may do with it. Needs read access to the space. Changes nothing.',
       tags: [form.tag],
       summary: 'List the replies of a comment, oldest first',
       params: { ...form.params, ...commentIdParams },
@@ -414,6 +434,8 @@ function changeRequestOnlyOperations(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
       operationId: 'listChangeRequestCommenters',
+      description:
+        'Lists the organization members who posted a comment or a reply on the change request, by the date they joined the organization, paginated. Needs read access to the space. Changes nothing.',
       tags: [form.tag],
       summary: 'List the members who posted a comment or a reply on the change request',
       params: form.params,

@@ -8,12 +8,19 @@ import { pathId, resourceId, text } from '../../schemas';
 export const MARKDOWN_MAX = 65536;
 export const REACTIONS_MAX = 20;
 
-const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' });
+const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' }).openapi({
+  description: `the body in markdown, 1 to ${MARKDOWN_MAX} characters`,
+});
 
 /** A document is kept as its markdown, under the markdown's rules; an empty one is an empty body. */
-const documentAsMarkdown = documentInputSchema.transform(documentToMarkdown).superRefine((converted, ctx) => {
-  if (converted) for (const issue of markdown.safeParse(converted).error?.issues ?? []) ctx.addIssue(issue);
-});
+const documentAsMarkdown = documentInputSchema
+  .transform(documentToMarkdown)
+  .superRefine((converted, ctx) => {
+    if (converted) for (const issue of markdown.safeParse(converted).error?.issues ?? []) ctx.addIssue(issue);
+  })
+  .openapi({
+    description: `the body as GitBook's JSON document, converted to markdown (at most ${MARKDOWN_MAX} characters) and stored so`,
+  });
 
 /**
  * A comment or reply body in each form GitBook's document allows: `{markdown}`, `{document}` or `{}`
@@ -51,9 +58,13 @@ export const createCommentBody = z
     page: resourceId.optional().openapi({ description: 'id of a page of the content commented on' }),
     node: text({ min: 1, max: 128 }).optional().openapi({ description: 'id of a node of the page (requires page)' }),
     tableCell: z
-      .object({ record: text({ min: 1, max: 128 }), definition: text({ min: 1, max: 128 }) })
+      .object({
+        record: text({ min: 1, max: 128 }).openapi({ description: 'the table record (row) of the cell' }),
+        definition: text({ min: 1, max: 128 }).openapi({ description: 'the table definition (column) of the cell' }),
+      })
       .strict()
-      .optional(),
+      .optional()
+      .openapi({ description: 'a cell of a table of the page commented on (requires page)' }),
     body,
   })
   .strict()
@@ -64,7 +75,7 @@ export const createCommentBody = z
 
 export const updateCommentBody = z
   .object({
-    resolved: z.boolean().optional(),
+    resolved: z.boolean().optional().openapi({ description: 'true resolves the comment, false reopens it' }),
     body: body.optional(),
     ...reactionChanges,
   })
@@ -106,5 +117,9 @@ export const listRepliesQuery = { ...paginationQuery, format };
 
 export const listCommentersQuery = { ...paginationQuery };
 
-export const commentIdParams = { commentId: pathId('comment') };
-export const replyIdParams = { commentId: pathId('comment'), commentReplyId: pathId('comment reply') };
+const commentId = pathId('comment').openapi({ description: 'id of the comment' });
+export const commentIdParams = { commentId };
+export const replyIdParams = {
+  commentId,
+  commentReplyId: pathId('comment reply').openapi({ description: 'id of a reply of that comment' }),
+};

@@ -11,7 +11,7 @@ import { listSchema, presentList } from '../../presenters/common';
 import { fileSchema, presentFile } from '../../presenters/file';
 import { Urls } from '../../presenters/urls';
 import { contentQuery, fileIdParams, listFilesQuery, uploadFileBody, uploadFileQuery } from './schema';
-import { CONTENT_FORMS, commitEdits, openContent } from './target';
+import { CONTENT_FORMS, CONTENT_READ_ACCESS, CONTENT_WRITE_EFFECTS, commitEdits, openContent } from './target';
 
 type NamedFile = { id: string; file: FileEntry };
 
@@ -29,6 +29,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/files'),
         operationId: `list${form.name}Files`,
+        description: `Lists the files of the content's head revision, by name then id, paginated; each comes with a signed download URL. ${CONTENT_READ_ACCESS} A cursor stays valid when the content changes between pages.`,
         tags: ['content'],
         summary: 'List the files of the current revision, by name then id',
         params: form.params,
@@ -57,6 +58,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/files/{fileId}'),
         operationId: `get${form.name}FileById`,
+        description: `Reads one file of the content's head revision, with its size, media type, image dimensions and a signed download URL. ${CONTENT_READ_ACCESS} 404 when the revision has no file with that id.`,
         tags: ['content'],
         summary: 'Get one file of the current revision',
         params: { ...form.params, ...fileIdParams },
@@ -77,6 +79,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
         method: 'post',
         path: form.path('/files'),
         operationId: `upload${form.name}File`,
+        description: `Stores one file (at most FILE_MAX_BYTES, 25 MiB by default; 413 beyond) and adds it to the content under a new id; identical bytes are stored once. ${CONTENT_WRITE_EFFECTS}`,
         tags: ['content'],
         extension: true,
         summary:
@@ -118,6 +121,7 @@ export function contentFileRoutes(api: ApiBuilder): void {
         method: 'delete',
         path: form.path('/files/{fileId}'),
         operationId: `delete${form.name}File`,
+        description: `Removes a file from the content; its bytes stay for the earlier revisions that hold it. ${CONTENT_WRITE_EFFECTS}`,
         tags: ['content'],
         extension: true,
         summary:

@@ -12,7 +12,7 @@ import { pageSchema } from '../../presenters/page';
 import { Urls } from '../../presenters/urls';
 import { presentPageWithChildren } from './present';
 import { createPageBody, pageIdParams, patchPageBody } from './schema';
-import { CONTENT_FORMS, ContentTarget, commitEdits } from './target';
+import { CONTENT_FORMS, CONTENT_WRITE_EFFECTS, ContentTarget, commitEdits } from './target';
 
 export function contentPageRoutes(api: ApiBuilder): void {
   const { config } = api.deps;
@@ -31,6 +31,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
         method: 'post',
         path: form.path('/pages'),
         operationId: `create${form.name}Page`,
+        description: `Adds a page to the content, at the root level or under \`parent\`, at \`index\` among its siblings or last; its slug is made from the title, unique among the siblings. ${CONTENT_WRITE_EFFECTS}`,
         tags: ['content'],
         extension: true,
         summary: 'Create a page (at the root level or under `parent`, at `index` or last)',
@@ -56,6 +57,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
         method: 'patch',
         path: form.path('/page/{pageId}'),
         operationId: `update${form.name}Page`,
+        description: `Changes a page's title, markdown, emoji, description or hidden flag; \`parent\` and/or \`index\` move it with its subtree (before the other changes). ${CONTENT_WRITE_EFFECTS} An edit that changes nothing commits nothing.`,
         tags: ['content'],
         extension: true,
         summary: 'Edit a page; `parent` and/or `index` move it (with its subtree)',
@@ -83,6 +85,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
         method: 'delete',
         path: form.path('/page/{pageId}'),
         operationId: `delete${form.name}Page`,
+        description: `Removes a page and every page under it from the content; earlier revisions keep them. ${CONTENT_WRITE_EFFECTS}`,
         tags: ['content'],
         extension: true,
         summary: 'Delete a page and every page under it; 404 when the page is not in the content',

@@ -16,7 +16,7 @@ import { Urls } from '../../presenters/urls';
 import { RememberedAnswers } from '../../remembered-answers';
 import { presentPageWithChildren } from './present';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
-import { CONTENT_FORMS, ContentTarget, openContent } from './target';
+import { CONTENT_FORMS, CONTENT_READ_ACCESS, ContentTarget, openContent } from './target';
 
 type PageQuery = z.output<z.ZodObject<typeof getPageQuery>>;
 
@@ -32,6 +32,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path(''),
         operationId: `get${form.name}Content`,
+        description: `Reads the head revision of the content (the space's current revision, or the change request's): every page with its markdown, every file with a download URL, and the revision variables. ${CONTENT_READ_ACCESS} Changes nothing, except that a space without any revision yet gets its empty first one.`,
         tags: ['content'],
         summary:
           'Get the current revision: its page tree (every page with its markdown), files and variables; `git` is null (no Git sync)',
@@ -72,11 +73,19 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/pages'),
         operationId: `list${form.name}Pages`,
+        description: `Reads the page tree of the content's head revision, nested, each page with its markdown and subtree. ${CONTENT_READ_ACCESS} Changes nothing.`,
         tags: ['content'],
         summary: 'Get the page tree of the current revision (nested, every page with its markdown)',
         params: form.params,
         query: contentQuery,
-        responses: { 200: { description: 'pages', schema: z.object({ pages: z.array(pageSchema) }) } },
+        responses: {
+          200: {
+            description: 'pages',
+            schema: z.object({
+              pages: z.array(pageSchema).openapi({ description: 'the root-level pages, each with its whole subtree' }),
+            }),
+          },
+        },
       },
       async ({ params, access }) => {
         const target = await form.resolve(access, params, 'view');
@@ -114,6 +123,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/page/{pageId}'),
         operationId: `get${form.name}PageById`,
+        description: `Reads one page of the content's head revision with the pages under it; its own body comes as markdown or, with \`format=document\`, as GitBook's document, and \`evaluated\` fills in the revision variables. ${CONTENT_READ_ACCESS} 404 when the revision has no page with that id.`,
         tags: ['content'],
         summary: 'Get one page with its markdown (or document) and the pages under it (each with its markdown)',
         params: { ...form.params, ...pageIdParams },
@@ -129,6 +139,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/path/{pagePath}'),
         operationId: `get${form.name}PageByPath`,
+        description: `Reads one page found by its path (its slugs from the root level down), answered exactly as by its id. ${CONTENT_READ_ACCESS} 404 when no page has that path in the head revision.`,
         tags: ['content'],
         extension: true,
         summary: "Get one page by its path (GitBook's getPageByPath), answered as by its id",

@@ -4,8 +4,10 @@ import { paginationQuery, queryBoolean } from '../../query';
 import { emoji, nonEmpty, pathId, resourceId, text } from '../../schemas';
 import type { Upload } from '../../upload-body';
 
-export const pageIdParams = { pageId: pathId('page') };
-export const fileIdParams = { fileId: pathId('file') };
+export const pageIdParams = {
+  pageId: pathId('page').openapi({ description: 'id of a page of the content (not its path)' }),
+};
+export const fileIdParams = { fileId: pathId('file').openapi({ description: 'id of a file of the content' }) };
 
 /**
  * Accepted and validated; they change nothing: there is no Git sync, so no `git` metadata to omit
@@ -51,10 +53,17 @@ export const pagePathParams = {
   pagePath: z.string().min(1).max(4096).openapi({ description: 'slugs from the root level down, e.g. `guide/setup`' }),
 };
 
-const title = text({ min: 1, max: 256, trim: true });
-const markdown = text({ max: PAGE_MARKDOWN_MAX_CHARACTERS, characters: 'lines' });
+const title = text({ min: 1, max: 256, trim: true }).openapi({
+  description: 'title of the page, trimmed; the slug is made from it',
+});
+const markdown = text({ max: PAGE_MARKDOWN_MAX_CHARACTERS, characters: 'lines' }).openapi({
+  description: 'body of the page in markdown; links take `page:<id>`, `file:<id>`, page paths or URLs',
+});
 const pageEmoji = emoji.nullable();
-const description = text({ max: 512, characters: 'lines' }).nullable();
+const description = text({ max: 512, characters: 'lines' })
+  .nullable()
+  .openapi({ description: 'short summary shown under the title; null clears it' });
+const hidden = z.boolean().openapi({ description: "GitBook's flag for a page kept out of the navigation" });
 const index = z.number().int().min(0).openapi({ description: '0-based position among the siblings; default last' });
 
 export const createPageBody = z
@@ -65,7 +74,7 @@ export const createPageBody = z
     markdown: markdown.optional(),
     emoji: pageEmoji.optional(),
     description: description.optional(),
-    hidden: z.boolean().optional(),
+    hidden: hidden.optional(),
   })
   .strict();
 
@@ -76,7 +85,7 @@ export const patchPageBody = nonEmpty(
       markdown: markdown.optional(),
       emoji: pageEmoji.optional(),
       description: description.optional(),
-      hidden: z.boolean().optional(),
+      hidden: hidden.optional(),
       parent: resourceId
         .nullable()
         .optional()

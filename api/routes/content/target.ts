@@ -90,6 +90,17 @@ const changeRequestForm: ContentForm = {
 
 export const CONTENT_FORMS: readonly ContentForm[] = [spaceForm, changeRequestForm];
 
+/** For the reference: who may read a content, in either form. */
+export const CONTENT_READ_ACCESS =
+  'Needs read access to the space (404 when the caller cannot view it, or the change request does not exist).';
+
+/** For the reference: who may write a content, and what a write changes beyond the new revision. */
+export const CONTENT_WRITE_EFFECTS =
+  "Needs `edit` on the space; the change is one new `edits` revision on the content's head (on the space's own " +
+  'content the search and link indexes follow in the same transaction, and the integrations installed on the space ' +
+  'get a `space_content_updated` event, delivered by the integration event dispatch job). 409 when the content ' +
+  'cannot change: a locked space, or a merged or archived change request.';
+
 /** The head's current revision and a reader over it. */
 export async function openContent(
   ds: DataSource,

@@ -7,4 +7,11 @@ export const spaceTeamParams = { spaceId: pathId('space'), teamId: pathId('team'
 export const collectionUserParams = { collectionId: pathId('collection'), userId: pathId('user') };
 export const collectionTeamParams = { collectionId: pathId('collection'), teamId: pathId('team') };
 
-export const putGrantBody = z.object({ role: roleSchema }).strict();
+export const putGrantBody = z
+  .object({
+    role: roleSchema.openapi({
+      description:
+        'role to give on the content and everything inside it; it can raise, never lower, the role held otherwise',
+    }),
+  })
+  .strict();

@@ -59,6 +59,8 @@ export function importRoutes(api: ApiBuilder): void {
         method: 'post',
         path: form.path('/import'),
         operationId: form.name === 'Space' ? 'importContent' : 'importContentInChangeRequest',
+        description:
+          "Imports pages from a URL into the content (the space's own, or the change request's): creates an import run and starts its content-import job, which fetches or unpacks the source and appends the pages at the root level as one new revision. Needs `edit` on the space. The request waits up to IMPORT_WAIT_SECONDS: 201 with the result once committed, else 202 with the run (`Location` either way; follow it with `node dist/cli/main.js jobs watch <importRunId>`). The same request again finds the run under way; another import into the same content cancels it.",
         tags: ['content'],
         summary:
           'Import content from a URL (website, html, markdown, zip, docx) as one new revision; 202 with the import run when it takes longer than IMPORT_WAIT_SECONDS',
@@ -136,6 +138,8 @@ export function importRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/org/{organizationId}/imports',
       operationId: 'listImportRuns',
+      description:
+        'Lists the import runs of the organization, most recent first, paginated, keeping only runs into spaces the caller can view; `space`, `changeRequest` and `status` filter them. Needs membership of the organization (404 otherwise). Changes nothing.',
       tags,
       extension: true,
       summary: 'List the import runs of the spaces you can view, most recent first (GitBook 0.202)',
@@ -170,6 +174,8 @@ export function importRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/org/{organizationId}/imports/{importRunId}',
       operationId: 'getImportRun',
+      description:
+        'Reads one import run: its status, progress, error and, once committed, its revision. Needs read access to the space it imports into (404 otherwise). The run can also be followed with `node dist/cli/main.js jobs watch <importRunId>`.',
       tags,
       extension: true,
       summary: 'Get an import run: its status, progress and, once committed, its revision (GitBook 0.202)',
@@ -192,6 +198,8 @@ export function importRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/org/{organizationId}/imports/{importRunId}/cancel',
       operationId: 'cancelImportRun',
+      description:
+        'Cancels a pending or in-progress import run: its content-import job stops and nothing of it is committed. Needs `edit` on the space it imports into. 400 once the run has ended or committed its revision.',
       tags,
       extension: true,
       summary:

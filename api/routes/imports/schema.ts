@@ -39,9 +39,12 @@ export const importContentBody = z
     source: importSource,
   })
   .strict()
-  .openapi('ImportContent');
+  .openapi('ImportContent', { description: 'What to import into the content, and what kind of source it is' });
 
-export const importRunParams = { ...organizationIdParams, importRunId: pathId('import run') };
+export const importRunParams = {
+  ...organizationIdParams,
+  importRunId: pathId('import run').openapi({ description: 'id of the import run' }),
+};
 
 export const listImportRunsQuery = {
   ...paginationQuery,

@@ -63,6 +63,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'List the public integrations, and the private ones of your organizations (unlisted ones are never listed), by name',
+      description:
+        "Lists the integrations the caller can see, sorted by name and paginated: every public one and the private ones of the caller's organizations; unlisted integrations are never listed. Any token may call it; the query filters narrow the list. Read-only.",
       query: listIntegrationsQuery,
       responses: { 200: { description: 'integrations', schema: listSchema(integrationSchema) } },
     },
@@ -101,6 +103,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       operationId: 'getIntegrationByName',
       tags,
       summary: 'Get an integration by its name (a private one only for the members of its organization)',
+      description:
+        'Returns the latest published version of an integration. A public or unlisted integration is visible to any caller, a private one only to members of its owner organization; anyone else gets the 404 of an unknown name. Read-only.',
       params: integrationNameParams,
       responses: { 200: { description: 'integration', schema: integrationSchema } },
     },
@@ -118,6 +122,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Publish an integration: creates it, or publishes a new version of it (version + 1); the caller must be an admin of `organization`',
+      description:
+        "Creates the integration under this name (version 1, with the bot user its tokens act as) or publishes its next version (version + 1); a publish states the whole manifest, so a field left out takes its default. Needs `admin` on the body's `organization`, which must be the organization that first published the name (403 otherwise). Stores the script, icon and preview images and removes the previous version's; scopes dropped from the manifest are withdrawn from the installations. 409 when going `private` while other organizations have it installed, or while the name is still being unpublished.",
       params: publishParams,
       body: publishIntegrationBody,
       responses: { 200: { description: 'the published integration', schema: integrationSchema } },
@@ -145,6 +151,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Unpublish an integration: it is uninstalled everywhere (each installation gets its installation_deleted event first); 204 also when there was none',
+      description:
+        "Unpublishes the integration: it is uninstalled from every organization, each installation recording an `installation_deleted` event, and the name stays taken until the deliveries of those events end. Needs `admin` on the integration's owner organization (a user's token). Answers 204 also when there is no such integration or the caller cannot see it.",
       params: integrationNameParams,
       responses: { 204: { description: 'unpublished, or did not exist' } },
     },
@@ -171,6 +179,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         "The integration's published script (its urls.publicEndpoint), with its Content-Security-Policy header: a public or unlisted integration's for anyone, a private one's for its organization's members, and for anyone while it is installed on a published site",
+      description:
+        "Serves the integration's published script (one ES module) with its Content-Security-Policy header; the token is optional. A public or unlisted integration's script goes to anyone, a private one's to members of its owner organization, and to anyone while it is installed on a published site. Read-only.",
       params: integrationNameParams,
       responses: { 200: { description: 'the script', contentType: 'text/javascript', schema: binary } },
     },
@@ -197,6 +207,8 @@ export function catalogueRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         "The integration's icon (icon.png, its urls.icon) or a preview image (preview-<n>.png), to whoever gets its script",
+      description:
+        "Serves the integration's icon (`icon.png`) or one of its preview images (`preview-0.png` to `preview-2.png`) as PNG, to whoever may get its script; the token is optional. 404 when the integration has no such image. Read-only.",
       params: assetParams,
       responses: { 200: { description: 'the image', contentType: 'image/png', schema: binary } },
     },

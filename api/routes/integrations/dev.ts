@@ -38,6 +38,8 @@ export function devModeRoutes(api: ApiBuilder): void {
       operationId: 'setIntegrationDevelopmentMode',
       tags,
       summary: "Send the integration's events to a development tunnel (admins of its organization)",
+      description:
+        "Turns development mode on: events recorded from now on for the owner organization (with `all: true`, for every organization) are delivered to `tunnelUrl`, each by its own `integration-dispatch` job (`node dist/cli/main.js jobs watch <eventId>`). Needs `admin` on the integration's owner organization (a user's token). Changes only the integration's development settings.",
       params: integrationNameParams,
       body: devModeBody,
       responses: { 204: { description: 'development mode on' } },
@@ -58,6 +60,8 @@ export function devModeRoutes(api: ApiBuilder): void {
       operationId: 'disableIntegrationDevelopmentMode',
       tags,
       summary: "Stop sending the integration's events to its development tunnel (admins of its organization)",
+      description:
+        "Turns development mode off: events recorded from now on go nowhere (they are recorded as `failed`), while events already recorded keep their tunnel and their delivery goes on. Needs `admin` on the integration's owner organization (a user's token).",
       params: integrationNameParams,
       responses: { 204: { description: 'development mode off' } },
     },

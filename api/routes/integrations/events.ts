@@ -20,7 +20,10 @@ import { pathId } from '../../schemas';
 import { integrationFor } from './installation-access';
 import { integrationNameParams } from './schema';
 
-const eventParams = { ...integrationNameParams, eventId: pathId('event') };
+const eventParams = {
+  ...integrationNameParams,
+  eventId: pathId('event').openapi({ description: 'id of the event' }),
+};
 
 export function eventRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -33,6 +36,8 @@ export function eventRoutes(api: ApiBuilder): void {
       operationId: 'listIntegrationEvents',
       tags,
       summary: "List the integration's events, newest first (admins of its organization)",
+      description:
+        "Lists the events recorded for the integration, newest first and paginated (what `gitbook tail` polls). Needs `admin` on the integration's owner organization. An event delivered to a development tunnel is sent by its `integration-dispatch` job, followed with `node dist/cli/main.js jobs watch <eventId>`. Read-only.",
       params: integrationNameParams,
       query: { ...paginationQuery },
       responses: { 200: { description: 'integration events', schema: listSchema(integrationEventSchema) } },
@@ -60,6 +65,8 @@ export function eventRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Get an integration event with its trace: each delivery attempt, its URL, status or error and duration (admins of its organization)',
+      description:
+        "Returns one event of the integration with its payload and the trace of its delivery, a line per attempt (URL, status or error, duration). Needs `admin` on the integration's owner organization. Read-only.",
       params: eventParams,
       responses: { 200: { description: 'the event and its trace', schema: integrationEventDetailSchema } },
     },

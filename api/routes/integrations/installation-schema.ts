@@ -5,9 +5,18 @@ import { paginationQuery, queryBoolean } from '../../query';
 import { nonEmpty, pathId, resourceId, text } from '../../schemas';
 import { integrationNameParams } from './schema';
 
-export const installationParams = { ...integrationNameParams, installationId: pathId('installation') };
-export const spaceInstallationParams = { ...installationParams, spaceId: pathId('space') };
-export const siteInstallationParams = { ...installationParams, siteId: pathId('site') };
+export const installationParams = {
+  ...integrationNameParams,
+  installationId: pathId('installation').openapi({ description: "id of the integration's installation" }),
+};
+export const spaceInstallationParams = {
+  ...installationParams,
+  spaceId: pathId('space').openapi({ description: "id of the space, in the installation's organization" }),
+};
+export const siteInstallationParams = {
+  ...installationParams,
+  siteId: pathId('site').openapi({ description: "id of the site, in the installation's organization" }),
+};
 
 const externalId = text({ min: 1, max: 256 });
 const extended = queryBoolean.optional().openapi({
@@ -57,8 +66,12 @@ export const updateInstallationBody = nonEmpty(
     .object({
       externalIds: externalIds.optional(),
       configuration: configuration.optional(),
-      space_selection: z.enum(INSTALLATION_SELECTIONS).optional(),
-      site_selection: z.enum(INSTALLATION_SELECTIONS).optional(),
+      space_selection: z.enum(INSTALLATION_SELECTIONS).optional().openapi({
+        description: '`all`: it covers every space of the organization; `selected`: only the spaces it is installed on',
+      }),
+      site_selection: z.enum(INSTALLATION_SELECTIONS).optional().openapi({
+        description: '`all`: it covers every site of the organization; `selected`: only the sites it is installed on',
+      }),
     })
     .strict(),
 );

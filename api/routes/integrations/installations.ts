@@ -182,6 +182,8 @@ export function installationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         "List the integration's installations, oldest first (admins of its owner organization, and the integration's own token)",
+      description:
+        "Lists the integration's installations on organizations, oldest first and paginated; `externalId` narrows the list. Needs `admin` on the integration's owner organization, or the integration's own token. Read-only.",
       params: integrationNameParams,
       query: listInstallationsQuery,
       responses: { 200: { description: 'installations', schema: listSchema(installationSchema) } },
@@ -206,6 +208,8 @@ export function installationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Install the integration on an organization (its admins; a private integration only in its owner organization): 201, or 200 with the installation it already has. `pending` while a required account configuration is missing',
+      description:
+        'Installs the integration on the organization named in the body, granting it the scopes published now: 201 with the new installation, which records an `installation_setup` event (`pending` while a required account setting is missing). Needs `installIntegration` (admin) on that organization, and a private integration installs only in its owner organization (403). When the organization already has it, answers 200 and grants the scopes published since, recording `installation_setup` again if any were pending.',
       params: integrationNameParams,
       body: installBody,
       responses: {
@@ -237,6 +241,8 @@ export function installationRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         "An installation (admins of the integration's owner organization, members of the organization it is installed in)",
+      description:
+        "Returns one installation of the integration. Visible to admins of the integration's owner organization, to members of the organization it is installed in, and to the integration's own tokens; anyone else gets a 404. Read-only.",
       params: installationParams,
       responses: { 200: { description: 'installation', schema: installationSchema } },
     },
@@ -256,6 +262,8 @@ export function installationRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         'Update an installation (admins of the organization it is installed in): external ids, the configuration (replaced whole; it sets the status again), which spaces and sites it covers (`all` or `selected`)',
+      description:
+        'Changes an installation: its external ids, its account configuration (replaced whole, checked against the declared settings, which sets the status again) and which spaces and sites it covers. Needs `admin` on the organization it is installed in. Records an `installation_setup` event, with the previous status and configuration, when either changed.',
       params: installationParams,
       body: updateInstallationBody,
       responses: { 200: { description: 'installation', schema: installationSchema } },
@@ -288,6 +296,8 @@ export function installationRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         'Uninstall the integration from the organization, with its space and site installations (admins of that organization); 204 also when there is no such installation',
+      description:
+        'Uninstalls the integration from the organization, with all its space and site installations, recording an `installation_deleted` event. Needs `admin` on the organization it is installed in. Answers 204 also when there is no such installation or the caller cannot see it.',
       params: installationParams,
       responses: { 204: { description: 'uninstalled, or there was no such installation' } },
     },
@@ -342,6 +352,7 @@ export function installationRoutes(api: ApiBuilder): void {
         operationId: k.ops.listAll,
         tags,
         summary: `List the integration's ${kind} installations, oldest first (admins of its owner organization, and the integration's own token); \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects`,
+        description: `Lists the integration's installations on ${k.plural} across every organization, oldest first and paginated; \`externalId\` narrows the list and \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects. Needs \`admin\` on the integration's owner organization, or the integration's own token. Read-only.`,
         params: integrationNameParams,
         query: listContentInstallationsQuery,
         responses: { 200: { description: `${kind} installations`, schema: listSchema(k.schema) } },
@@ -376,6 +387,7 @@ export function installationRoutes(api: ApiBuilder): void {
         tags,
         extension: true,
         summary: `List the ${kind} installations of an installation, oldest first`,
+        description: `Lists the ${k.plural} one installation is installed on, oldest first and paginated; \`extended=true\` gives whole ${kind === 'space' ? 'Space' : 'Site'} objects. Anyone who can read the installation: admins of the integration's owner organization, members of the organization it is installed in, and the integration's own tokens. Read-only.`,
         params: installationParams,
         query: listInstallationContentQuery,
         responses: { 200: { description: `${kind} installations`, schema: listSchema(k.schema) } },
@@ -409,6 +421,7 @@ export function installationRoutes(api: ApiBuilder): void {
         tags,
         extension: true,
         summary: `Install the integration on a ${kind} of the installation's organization (\`installIntegration\` on the ${kind}): 201, or 200 with the one it already has; the integration's \`target\` must allow ${k.plural}`,
+        description: `Installs the integration on a ${kind} of the installation's organization (\`${k.field}\` in the body): 201 with the new ${kind} installation, which records a \`${kind}_installation_setup\` event, or 200 with the one it already has. Needs \`installIntegration\` (admin) on the ${kind}; 400 when the integration's \`target\` does not allow ${k.plural}.`,
         params: installationParams,
         query: extendedQuery,
         body: k.body,
@@ -442,6 +455,7 @@ export function installationRoutes(api: ApiBuilder): void {
         tags,
         extension: true,
         summary: `The installation on a ${kind}`,
+        description: `Returns the installation on one ${kind}, with its own configuration and status. Anyone who can read the installation (admins of the integration's owner organization, members of the organization it is installed in, and the integration's own tokens); 404 when it is not installed on that ${kind}. Read-only.`,
         params: k.params,
         query: extendedQuery,
         responses: { 200: { description: `${kind} installation`, schema: k.schema } },
@@ -461,6 +475,7 @@ export function installationRoutes(api: ApiBuilder): void {
         tags,
         extension: true,
         summary: `Update the installation on a ${kind} (\`installIntegration\` on the ${kind}): external ids, the configuration (replaced whole; it sets the status again)`,
+        description: `Changes the installation on a ${kind}: its external ids, and its ${kind} configuration (replaced whole, checked against the declared settings, which sets the status again). Needs \`installIntegration\` (admin) on the ${kind}. Records a \`${kind}_installation_setup\` event, with the previous status and configuration, when either changed.`,
         params: k.params,
         query: extendedQuery,
         body: updateContentInstallationBody,
@@ -486,6 +501,7 @@ export function installationRoutes(api: ApiBuilder): void {
         tags,
         extension: true,
         summary: `Uninstall the integration from a ${kind} (\`installIntegration\` on the ${kind}); 204 also when it was not installed there`,
+        description: `Uninstalls the integration from a ${kind}, recording a \`${kind}_installation_deleted\` event; the organization's installation stays. Needs \`installIntegration\` (admin) on the ${kind}. Answers 204 also when it was not installed there or the caller cannot see it.`,
         params: k.params,
         responses: { 204: { description: `uninstalled, or it was not installed on that ${kind}` } },
       },

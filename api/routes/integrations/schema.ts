@@ -20,14 +20,18 @@ export const integrationNameParams = {
   integrationName: z
     .string()
     .refine((s) => s.length <= 100 && NAME.test(s), { params: { notFound: 'integration' } })
-    .openapi({ pattern: NAME.source, maxLength: 100 }),
+    .openapi({ pattern: NAME.source, maxLength: 100, description: 'name of the integration' }),
 };
 
 /** Publishing creates under the path's name, so there a bad name is a 400 naming it. */
 export const publishParams = {
   integrationName: text({ min: 1, max: 100 }, z.string().regex(NAME, 'must be letters, digits, "-", "_" and "."'))
     // a URL path would resolve them away
-    .refine((n) => n !== '.' && n !== '..', 'must not be "." or ".."'),
+    .refine((n) => n !== '.' && n !== '..', 'must not be "." or ".."')
+    .openapi({
+      description:
+        'name of the integration to publish: letters, digits, `-`, `_` and `.` (at most 100); it belongs to the organization that first publishes it',
+    }),
 };
 
 /** Base64 of a file (the standard alphabet, padded); its decoded size is checked where its kind is known. */
@@ -47,10 +51,14 @@ const cspDirective = headerText(1024)
   .optional();
 const cspObject = z
   .object(
-    Object.fromEntries(CSP_DIRECTIVES.map((d) => [d, cspDirective])) as Record<
-      (typeof CSP_DIRECTIVES)[number],
-      typeof cspDirective
-    >,
+    Object.fromEntries(
+      CSP_DIRECTIVES.map((d) => [
+        d,
+        cspDirective.openapi({
+          description: `value of the \`${d}\` directive (printable ASCII, no \`;\`); empty: the directive alone`,
+        }),
+      ]),
+    ) as Record<(typeof CSP_DIRECTIVES)[number], typeof cspDirective>,
   )
   .strict();
 
@@ -69,9 +77,9 @@ const noRepeats = (values: string[], ctx: z.RefinementCtx) => {
 
 const componentId = text({ min: 1, max: 100 });
 const itemFields = {
-  id: componentId,
-  title: text({ min: 2, max: 40 }),
-  description: text({ max: 150 }).optional(),
+  id: componentId.openapi({ description: 'its id, unique in the list (at most 100 characters)' }),
+  title: text({ min: 2, max: 40 }).openapi({ description: 'display name (2 to 40 characters)' }),
+  description: text({ max: 150 }).optional().openapi({ description: 'short description (at most 150 characters)' }),
   icon: httpsUrl.optional().openapi({ description: 'https URL of the icon' }),
 };
 const block = z
@@ -83,35 +91,96 @@ const block = z
       .optional()
       .openapi({ description: 'URL patterns this block unfurls' }),
     markdown: z
-      .object({ codeblock: text({ min: 1, max: 100 }), body: text({ min: 1, max: 100 }) })
+      .object({
+        codeblock: text({ min: 1, max: 100 }).openapi({
+          description: 'name of the markdown code block that stands for this block, e.g. `card` for ```card',
+        }),
+        body: text({ min: 1, max: 100 }).openapi({
+          description: "name of the block's property that takes the code block's text",
+        }),
+      })
       .strict()
-      .optional(),
+      .optional()
+      .openapi({ description: 'how the block is written in markdown: as a named code block' }),
   })
   .strict();
-const contentSource = z.object({ ...itemFields, configuration: z.object({ componentId }).strict() }).strict();
+const contentSource = z
+  .object({
+    ...itemFields,
+    configuration: z
+      .object({
+        componentId: componentId.openapi({
+          description: "id of the integration's ContentKit component that configures the source",
+        }),
+      })
+      .strict()
+      .openapi({ description: 'how the source is configured' }),
+  })
+  .strict();
+
+/**
+ * A copy of a JSON Schema with a `description` at each of the given dotted paths: the document's copy, so the
+ * schema ajv checks with stays as it is.
+ */
+function describedJsonSchema(schema: object, descriptions: Record<string, string>): object {
+  const copy = structuredClone(schema) as Record<string, unknown>;
+  for (const [path, description] of Object.entries(descriptions)) {
+    const keys = path.split('.');
+    const last = keys.pop()!;
+    let parent = copy;
+    for (const key of keys) parent = parent[key] as Record<string, unknown>;
+    // `true` (anything) is the schema `{}`, which can carry a description
+    const node = parent[last] === true ? {} : (parent[last] as Record<string, unknown>);
+    parent[last] = { ...node, description };
+  }
+  return copy;
+}
+
+const SETTING = 'properties.properties.additionalProperties.properties';
+const DOCUMENTED_CONFIGURATION_SCHEMA = describedJsonSchema(CONFIGURATION_SCHEMA, {
+  'properties.properties': 'the settings, by name (at most 100)',
+  [`${SETTING}.type`]: 'type of the setting: `string`, `number`, `boolean` or `button`',
+  [`${SETTING}.title`]: 'label of the setting (at most 50 characters)',
+  [`${SETTING}.description`]: 'help text of the setting (at most 100 characters)',
+  [`${SETTING}.default`]: "value it has until one is set, of the setting's type (not for `button`)",
+  [`${SETTING}.completion_url`]: 'URL of the integration that suggests values (`string` only; at most 2048 characters)',
+  [`${SETTING}.enum`]: 'the values allowed (`string` only; at least one, no repeats)',
+  [`${SETTING}.callback_url`]:
+    'URL of the integration called when the button is pressed (`button` only, required there)',
+  [`${SETTING}.button_text`]: 'label of the button (`button` only, required there; at most 100 characters)',
+  'properties.required': 'names of the settings that must have a value: until they do, the installation is `pending`',
+});
+const DOCUMENTED_CONFIGURATION_COMPONENT_SCHEMA = describedJsonSchema(CONFIGURATION_COMPONENT_SCHEMA, {
+  'properties.componentId': "id of the integration's ContentKit component that renders the configuration",
+});
 
 /** One configuration level: checked against GitBook's JSON Schema subset by domain/integrations/publish.ts (ajv). */
 const configuration = z.record(z.unknown()).openapi({
   description: "GitBook's IntegrationConfiguration: {properties, required} or {componentId}",
-  oneOf: [CONFIGURATION_SCHEMA, CONFIGURATION_COMPONENT_SCHEMA] as never,
+  oneOf: [DOCUMENTED_CONFIGURATION_SCHEMA, DOCUMENTED_CONFIGURATION_COMPONENT_SCHEMA] as never,
 });
 
 export const publishIntegrationBody = z
   .object({
     runtime: z.enum(INTEGRATION_RUNTIMES).optional().openapi({ description: 'default v1' }),
     icon: base64.optional().openapi({ description: 'a PNG of at most 250 KB, base64' }),
-    title: text({ min: 2, max: 30 }),
-    description: text({ max: 100 }),
+    title: text({ min: 2, max: 30 }).openapi({ description: 'display name (2 to 30 characters)' }),
+    description: text({ max: 100 }).openapi({ description: 'one-line description (at most 100 characters)' }),
     summary: text({ max: 2048, characters: 'lines' }).optional().openapi({ description: 'long-form markdown' }),
     previewImages: z.array(base64).max(3).optional().openapi({ description: 'PNGs of at most 1 MB each, base64' }),
     visibility: z.enum(INTEGRATION_VISIBILITIES).optional().openapi({ description: 'default private' }),
     target: z.enum(INTEGRATION_TARGETS).optional().openapi({ description: 'where it installs; default all' }),
-    scopes: z.array(z.enum(INTEGRATION_SCOPES)).superRefine(noRepeats).openapi({ uniqueItems: true }),
+    scopes: z.array(z.enum(INTEGRATION_SCOPES)).superRefine(noRepeats).openapi({
+      uniqueItems: true,
+      description:
+        'permission scopes its tokens get; an installation grants scopes added later only when an admin installs it again',
+    }),
     categories: z
       .array(z.enum(INTEGRATION_CATEGORIES))
       .superRefine(noRepeats)
       .openapi({ uniqueItems: true })
-      .optional(),
+      .optional()
+      .openapi({ description: 'catalogue categories to list it under (default none)' }),
     blocks: z
       .array(block)
       .max(50)
@@ -125,13 +194,27 @@ export const publishIntegrationBody = z
       .openapi({ description: 'each with an `id` of its own' })
       .optional(),
     externalLinks: z
-      .array(z.object({ url: httpUrl, label: text({ min: 1, max: 100 }) }).strict())
+      .array(
+        z
+          .object({
+            url: httpUrl.openapi({ description: 'http(s) URL of the link (at most 2048 characters)' }),
+            label: text({ min: 1, max: 100 }).openapi({
+              description: 'text shown for the link (at most 100 characters)',
+            }),
+          })
+          .strict(),
+      )
       .max(5)
-      .optional(),
+      .optional()
+      .openapi({ description: 'links to show with the integration (at most 5)' }),
     configurations: z
       .object({ account: configuration.optional(), space: configuration.optional(), site: configuration.optional() })
       .strict()
-      .optional(),
+      .optional()
+      .openapi({
+        description:
+          'what is configured at each level: `account` (the organization installation), `space`, `site`; default none',
+      }),
     script: text({ min: 1, max: 8 * 1024 * 1024, characters: 'any' }).openapi({
       description: 'the script (one ES module)',
     }),
@@ -153,7 +236,7 @@ export const publishIntegrationBody = z
 export const listIntegrationsQuery = {
   ...paginationQuery,
   search: text({ max: 100, characters: 'any' }).optional().openapi({ description: 'in the name or the title' }),
-  category: z.enum(INTEGRATION_CATEGORIES).optional(),
+  category: z.enum(INTEGRATION_CATEGORIES).optional().openapi({ description: 'only those listed in this category' }),
   blockDomain: z
     .string()
     .max(100)
@@ -167,7 +250,7 @@ export const listIntegrationsQuery = {
     .optional()
     .openapi({ description: 'true: only integrations with content sources; false: only those without' }),
   owner: z.string().max(64).optional().openapi({ description: 'only those of this organization (id)' }),
-  scope: z.enum(INTEGRATION_SCOPES).optional(),
+  scope: z.enum(INTEGRATION_SCOPES).optional().openapi({ description: 'only those that ask for this scope' }),
   target: z
     .enum(INTEGRATION_TARGETS)
     .optional()
@@ -180,5 +263,8 @@ export const assetParams = {
   asset: z
     .string()
     .refine((a) => /^(icon|preview-[0-2])\.png$/.test(a), { params: { notFound: 'asset' } })
-    .openapi({ pattern: '^(icon|preview-[0-2])\\.png$' }),
+    .openapi({
+      pattern: '^(icon|preview-[0-2])\\.png$',
+      description: 'the image: `icon.png`, or `preview-0.png` to `preview-2.png`',
+    }),
 };

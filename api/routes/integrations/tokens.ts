@@ -23,6 +23,8 @@ export function installationTokenRoutes(api: ApiBuilder): void {
       extension: true,
       summary:
         "Create a temporary API token of one of the integration's installations (only the integration's own token may: 403 for any other)",
+      description:
+        "Mints a short-lived API token for one installation of the integration: it acts in that installation's organization, within the scopes the installation was granted. Only the integration's own token may call it (403 for users and installation tokens). The token is a new api_tokens row of the integration's bot user that expires after INTEGRATION_TOKEN_TTL_SECONDS (3600 by default).",
       params: installationParams,
       responses: { 200: { description: 'the installation token', schema: temporaryTokenSchema } },
     },

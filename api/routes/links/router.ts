@@ -53,6 +53,8 @@ export function linkRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/links',
       operationId: 'listSpaceLinks',
+      description:
+        "Lists the links written in the pages of the space's current revision, paginated, by source page then position, each with its target and status (`ok`, `broken`, `in-app`); `status` filters them, `stats` counts them all. Read from the space's link index, which every commit to the space keeps current. Needs read access to the space. Changes nothing.",
       tags: ['links'],
       summary: "List the links of every page of the space's current revision, by source page then position",
       params: spaceIdParams,
@@ -90,6 +92,8 @@ export function linkRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/page/{pageId}/links'),
         operationId: `list${form.name}PageLinks`,
+        description:
+          "Lists the links written in one page of the content's head revision, in document order, each with its status in that revision, paginated; on a change request `stats.broken.changeRequest` counts the broken links it introduces compared with the space. Needs read access to the space; 404 when the page is not in the content. Changes nothing.",
         tags: ['links'],
         summary: 'List the links of a page in the revision, in document order, with their status there',
         params: { ...form.params, ...pageIdParams },
@@ -143,6 +147,7 @@ export function linkRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path(kind === 'page' ? '/page/{pageId}/backlinks' : '/files/{fileId}/backlinks'),
         operationId: `list${form.name}${Kind}Backlinks`,
+        description: `Lists the pages of the content's head revision that link to the ${kind}, by page id, paginated, as page references. Needs read access to the space; 404 when the ${kind} is not in the content. Changes nothing.`,
         tags: ['links'],
         summary: `List the pages of the revision that link to the ${kind}, by page id`,
         params: { ...form.params, ...(kind === 'page' ? pageIdParams : fileIdParams) },

@@ -49,6 +49,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
       operationId: 'deleteLinkInvite',
+      description:
+        "Deletes one of the organization's invite links, so it no longer lets anyone join. Needs `admin` on the organization; an unknown invite also answers 204.",
       tags: ['members'],
       summary: 'Delete an invite link',
       params: linkInviteParams,
@@ -67,13 +69,22 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/email-domains/{emailDomain}/orgs',
       operationId: 'listOrganizationsForEmailDomain',
+      description:
+        "Looks up the organizations that claim an e-mail domain in their `emailDomains`, newest first. When the domain is the caller's own, every claiming organization is listed (so a newcomer finds where to join); otherwise only those the caller already belongs to. A user's own token only: an integration's token gets a 403.",
       tags: ['organizations'],
       userOnly: true,
       summary:
         "Organizations claiming an e-mail domain (all of them when it is the caller's own domain, else only the caller's)",
       params: emailDomainParams,
       responses: {
-        200: { description: 'organizations', schema: z.object({ organizations: z.array(organizationSchema) }) },
+        200: {
+          description: 'organizations',
+          schema: z.object({
+            organizations: z
+              .array(organizationSchema)
+              .openapi({ description: 'the organizations claiming the domain, newest first' }),
+          }),
+        },
       },
     },
     async ({ params, caller, access }) => {
@@ -91,6 +102,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/members',
       operationId: 'listMembers',
+      description:
+        'Lists the members of an organization, guests and disabled members included, filtered by `role` and `search` and sorted by `sort` and `order`. Needs `listMembers`: any member with an organization role (not a guest).',
       tags: ['members'],
       summary: 'List the members of an organization',
       params: organizationIdParams,
@@ -135,6 +148,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/members/{userId}',
       operationId: 'getMember',
+      description:
+        'Returns one member of the organization, with their user and counters. Needs `listMembers`: any member with an organization role (not a guest); an unknown member is a 404.',
       tags: ['members'],
       summary: 'Get a member of an organization',
       params: memberParams,
@@ -154,6 +169,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}/members/{userId}',
       operationId: 'updateMember',
+      description:
+        "Changes a member's organization role; `null` makes them a guest. Needs `admin` on the organization. Demoting the last enabled admin is refused with a 409.",
       tags: ['members'],
       summary: "Change a member's organization role (null: guest); the last admin cannot be demoted (409)",
       params: memberParams,
@@ -177,6 +194,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/members/{userId}',
       operationId: 'removeMember',
+      description:
+        'Removes a member from the organization with their team memberships and the roles given to them on its content. A member may remove themself (leave), guests included; removing someone else needs `admin`. The last enabled admin cannot go (409); a user who is not a member answers 204.',
       tags: ['members'],
       summary:
         'Remove a member (admins), or leave the organization (the member themself); the last admin cannot leave (409)',
@@ -197,6 +216,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/ping',
       operationId: 'pingOrganization',
+      description:
+        "Records that the caller is active in the organization now (their member `lastSeenAt`), and answers a signed JWT of the claims they carry as a visitor of its sites. Any member, guests included; a user's own token only (an integration's token gets a 403).",
       tags: ['members'],
       userOnly: true,
       summary:
@@ -223,6 +244,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/members/{userId}/sso',
       operationId: 'setMemberSso',
+      description:
+        "Marks a member as signing in through the organization's single sign-on (`sso` becomes true). Needs `admin` on the organization.",
       tags: ['members'],
       summary: 'Mark a member as signing in through SSO',
       params: memberParams,
@@ -244,6 +267,8 @@ export function memberRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/members/{userId}/teams',
       operationId: 'listMemberTeams',
+      description:
+        "Lists the teams of the organization that a member belongs to, newest first, with the member's role in each; `title` filters them. Needs `listMembers`: any member with an organization role (not a guest).",
       tags: ['members'],
       summary: 'List the teams a member belongs to',
       params: memberParams,

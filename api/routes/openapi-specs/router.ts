@@ -135,6 +135,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       operationId: 'listOpenAPISpecs',
       tags,
       summary: 'List the OpenAPI specifications of an organization, by slug',
+      description:
+        "Lists the organization's OpenAPI specifications, sorted by slug and paginated. Any full member of the organization, or an integration token with `openapi:read` or `openapi:write`; a caller who may not view them gets an empty list. Read-only.",
       params: organizationIdParams,
       query: listSpecsQuery,
       responses: { 200: { description: 'specifications', schema: listSchema(openAPISpecSchema) } },
@@ -166,6 +168,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Create an OpenAPI specification from a URL or a text; its processing starts at once (409 when the slug is taken)',
+      description:
+        'Creates a specification under a new slug (409 when it is taken) from a URL or a text, and starts its `openapi-process` job, which fetches or reads the document, bundles it and stores its first version. Needs the `create` role on the organization, or an integration token with `openapi:write`. Follow the run with `processingState`, or with `node dist/cli/main.js jobs watch <specId>`.',
       params: organizationIdParams,
       body: createSpecBody,
       responses: { 201: { description: 'created, processing pending', schema: openAPISpecSchema } },
@@ -193,6 +197,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       operationId: 'getOpenAPISpecBySlug',
       tags,
       summary: 'Get an OpenAPI specification and the state of its processing',
+      description:
+        'Returns a specification with the state of its processing and the problems of its last failed run. Any full member of the organization, or an integration token with an `openapi:` scope; others get a 404. Read-only.',
       params: specParams,
       responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
     },
@@ -210,6 +216,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Create (201) or replace the source of (200) the specification with this slug; either way it is processed again',
+      description:
+        'Creates the specification with this slug (201) or replaces the source of the existing one (200); either way its `openapi-process` job runs again and stores a new version when the document changed (`node dist/cli/main.js jobs watch <specId>`). Needs the `create` role on the organization, or an integration token with `openapi:write`; it is asked before the slug is looked up, so a refusal never tells whether the slug exists.',
       params: putSpecParams,
       body: putSpecBody,
       responses: {
@@ -247,6 +255,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       operationId: 'updateOpenAPISpecBySlug',
       tags,
       summary: 'Change the visibility of a specification (public versions are readable by anyone at urls.published)',
+      description:
+        'Sets the visibility of a specification: `public` serves its versions to anyone, without a token, at urls.published; `private` stops that. Needs edit on the specification (the `create` role on the organization, or `openapi:write`). Starts no processing.',
       params: specParams,
       body: patchSpecBody,
       responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
@@ -272,6 +282,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       operationId: 'deleteOpenAPISpecBySlug',
       tags,
       summary: 'Delete a specification and its versions (204 also when there was none with this slug)',
+      description:
+        'Deletes the specification with its versions and their stored files, withdrawing a processing run under way. Needs edit on the specification (the `create` role on the organization, or `openapi:write`). Answers 204 also when there is no specification with this slug.',
       params: specParams,
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
@@ -296,6 +308,8 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       operationId: 'listOpenAPISpecVersions',
       tags,
       summary: 'List the versions of a specification, newest first',
+      description:
+        'Lists the stored versions of a specification, newest first and paginated; only the newest OPENAPI_VERSIONS_KEPT (20 by default) are kept. Anyone who can view the specification. Read-only.',
       params: specParams,
       query: listVersionsQuery,
       responses: { 200: { description: 'versions', schema: listSchema(openAPISpecVersionSchema) } },
@@ -333,6 +347,9 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         summary: byId
           ? 'Get a version of a specification'
           : 'Get the newest version of a specification (404 before the first successful processing)',
+        description: byId
+          ? 'Returns one stored version of a specification, with the URL of its source. Anyone who can view the specification. Read-only.'
+          : 'Returns the newest stored version of a specification, with the URL of its source; 404 until a processing run has stored one. Anyone who can view the specification. Read-only.',
         params: byId ? versionParams : specParams,
         responses: { 200: { description: 'version', schema: openAPISpecVersionSchema } },
       },
@@ -350,6 +367,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         operationId: byId ? 'getOpenAPISpecVersionContentById' : 'getLatestOpenAPISpecVersionContent',
         tags,
         summary: byId ? 'Get the bundled files of a version' : 'Get the bundled files of the newest version',
+        description: `Returns the bundled files of ${byId ? 'a version' : 'the newest version'} of a specification, each by its path, the entry document marked, with the URL of its source. Anyone who can view the specification. 409 when the stored bundle is larger than OPENAPI_BUNDLE_MAX_BYTES. Read-only.`,
         params: byId ? versionParams : specParams,
         responses: {
           200: { description: 'content', schema: openAPISpecContentSchema },
@@ -383,6 +401,7 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         summary: byId
           ? 'The entry document of a version of a public specification, for anyone'
           : 'The entry document of the newest version of a public specification, for anyone (its urls.published)',
+        description: `Returns the entry OpenAPI document of ${byId ? 'a version' : 'the newest version'} of a public specification, as bundled, to anyone: no token is needed. A private or unknown specification is a 404; 409 when the stored bundle is larger than OPENAPI_BUNDLE_MAX_BYTES. Read-only.`,
         params: byId ? versionParams : specParams,
         responses: {
           200: { description: 'the OpenAPI document, as bundled' },

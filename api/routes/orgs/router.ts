@@ -23,6 +23,8 @@ export function organizationRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs',
       operationId: 'listOrganizations',
+      description:
+        "Lists the organizations the caller belongs to (memberships that are not disabled, guests included), newest first. Any authenticated caller; each item's `permissions` are the caller's there.",
       tags: ['organizations'],
       summary: "List the caller's organizations",
       query: listOrganizationsQuery,
@@ -52,6 +54,8 @@ export function organizationRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs',
       operationId: 'createOrganization',
+      description:
+        "Creates an organization and makes the caller its first `admin`. New organizations get `defaultRole` `read`, `plan` `free_2024` and invite links on; a claimed e-mail domain must be the caller's own (400 otherwise) and a taken `hostname` is a 409. A user's own token only: an integration's token gets a 403.",
       tags: ['organizations'],
       extension: true,
       userOnly: true,
@@ -75,6 +79,8 @@ export function organizationRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}',
       operationId: 'getOrganization',
+      description:
+        "Returns one organization with the caller's permissions in it. Any member of the organization may read it, guests included; to others it is a 404.",
       tags: ['organizations'],
       summary: 'Get an organization',
       params: organizationIdParams,
@@ -92,6 +98,8 @@ export function organizationRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}',
       operationId: 'updateOrganization',
+      description:
+        "Changes the organization's settings; fields left out keep their value. Needs `admin` on the organization. A domain added to `emailDomains` must be the caller's own e-mail domain and no public mail provider's (400); a `hostname` another organization uses is a 409.",
       tags: ['organizations'],
       summary: 'Update an organization',
       params: organizationIdParams,

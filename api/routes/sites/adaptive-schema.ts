@@ -20,10 +20,35 @@ import {
 import { viewableSite, writeSite } from './access';
 import { siteParams } from './schema';
 
+/** A schema node of the document, as far as the descriptions below reach into it. */
+interface DocumentNode {
+  description?: string;
+  properties?: Record<string, DocumentNode>;
+}
+
+/** The rules of `jsonSchema` as the document states them (a copy), each of its members described. */
+const jsonSchemaDocument = ((): DocumentNode => {
+  const document = JSON.parse(JSON.stringify(ADAPTIVE_SCHEMA_DOCUMENT.schema)) as DocumentNode;
+  const at = (...names: string[]) => names.reduce((node, name) => node.properties![name], document);
+  const descriptions: Array<[string[], string]> = [
+    [['$schema'], 'optional: the draft-07 meta-schema URI'],
+    [['type'], 'always `object`'],
+    [['properties'], 'the signed claims by name (JavaScript identifiers), plus the optional `unsigned` group'],
+    [['additionalProperties'], 'always false: a visitor carries only the claims declared here'],
+    [['properties', 'unsigned'], 'the claims a visitor may pass without signing them, as `visitor.<name>` parameters'],
+    [['properties', 'unsigned', 'type'], 'always `object`'],
+    [['properties', 'unsigned', 'description'], 'always the fixed sentence given by `const`'],
+    [['properties', 'unsigned', 'properties'], 'the unsigned claims by name'],
+    [['properties', 'unsigned', 'additionalProperties'], 'always false'],
+  ];
+  for (const [path, description] of descriptions) at(...path).description = description;
+  return document;
+})();
+
 const putAdaptiveSchemaBody = z
   .object({
     jsonSchema: z.record(z.unknown()).openapi({
-      ...(ADAPTIVE_SCHEMA_DOCUMENT.schema as object),
+      ...(jsonSchemaDocument as object),
       description:
         'a draft-07 object schema with `additionalProperties: false` whose properties are claims (boolean, string with or without `enum`, number, array of those, or object of claims, each with a `description`), plus an optional `unsigned` group; a violation is a 400 naming its JSON pointer',
     }),
@@ -54,6 +79,8 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'getSiteAdaptiveSchema',
+      description:
+        "Returns the JSON Schema of the claims the site's visitors carry; 404 until one is set. Any full member may read it (an integration token: with a `site:adaptive:read` or `site:adaptive:write` scope, on a site its installation covers).",
       tags,
       summary: "The JSON Schema of the site's visitor claims (404 while none is set)",
       params: siteParams,
@@ -67,6 +94,8 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
       method: 'put',
       path: base,
       operationId: 'updateSiteAdaptiveSchema',
+      description:
+        "Replaces the site's adaptive schema after checking it against the rules described on `jsonSchema` (400 naming the first violation). Needs `editAdaptiveSchema` on the site: the organization's admins, or an integration token with the `site:adaptive:write` scope. A schema that leaves a stored condition unable to test its claim is a 409 listing those conditions in `error.conditions`.",
       tags,
       summary:
         "Replace the JSON Schema of the site's visitor claims (409 listing the conditions that read an attribute it removes)",
@@ -91,6 +120,8 @@ export function adaptiveSchemaRoutes(api: ApiBuilder): void {
       method: 'get',
       path: `${base}/template-conditions`,
       operationId: 'listSiteAdaptiveTemplateConditions',
+      description:
+        "Lists ready-made conditions from the site's adaptive schema, one for each boolean claim and each string claim with an enum, in schema order (not paginated; empty without a schema). Any full member may read them (an integration token: with a `site:adaptive:read` or `site:adaptive:write` scope).",
       tags,
       summary:
         'Conditions made from the adaptive schema, one per attribute a condition can test (boolean claims, and string claims with an enum)',

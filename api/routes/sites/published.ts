@@ -27,6 +27,8 @@ export function publishedSiteRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/sites/{siteId}/published',
       operationId: 'getPublishedContentSite',
+      description:
+        "Returns the published site in one answer: the site, its structure as its reader sees it, its customizations and its integrations' scripts; 404 while it is not published. Members who view the site read all of it; a caller of any organization reads a `share-link` site with an active `shareKey` and a `visitor-auth` site with a valid `visitorAuthToken`. Items whose condition the caller's claims (the token's, and `visitor.<name>` parameters) do not meet are left out; an invalid key or token is a 404.",
       tags: ['sites'],
       summary:
         'The published site: the site, its structure in order (sections and groups, or site spaces), its customizations and scripts. Members read all of it; a caller of any organization reads a share-link site with `shareKey`, a visitor-auth site with `visitorAuthToken`, and sees the items whose conditions their claims meet (404 while the site is not published)',

@@ -17,6 +17,8 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'getSitePublishingAuthById',
+      description:
+        "Returns the key the site's owner signs visitor tokens with, creating it on the first read. Needs `admin` on the site (the organization's admins); only a `visitor-auth` site or one with adaptive content enabled has one (else 400).",
       tags,
       extension: true,
       summary:
@@ -35,6 +37,8 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/regenerate`,
       operationId: 'regenerateSitePublishingAuthById',
+      description:
+        "Replaces the site's visitor token signing key with a new one: tokens signed with the old key are refused from the commit on. Needs `admin` on the site (the organization's admins).",
       tags,
       extension: true,
       summary: 'Replace the signing key: tokens signed with the old key are refused at once (site admins)',

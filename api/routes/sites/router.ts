@@ -39,6 +39,8 @@ export function siteRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/sites',
       operationId: 'listSites',
+      description:
+        "Lists the organization's sites, newest first, paginated with `next.page` and filtered by `space`, `title`, `published` and `type`. Full members see every site, a guest an empty list, an integration token the sites its installation covers. Changes nothing.",
       tags,
       summary: 'List the sites of an organization, newest first',
       params: organizationIdParams,
@@ -75,6 +77,8 @@ export function siteRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/sites',
       operationId: 'createSite',
+      description:
+        'Creates an unpublished site in the organization (type `basic`, visibility `public` unless given) that shows the listed spaces at its root level in that order, the first as default. Needs `admin` on the organization; each listed space must be a live space of the organization the caller can view (else 400). `spaces: "empty"` or `"sample"` also creates a private space at the organization root titled after the site, blank or filled from the product-guide template, in the same transaction.',
       tags,
       summary:
         'Create an unpublished site, showing the given spaces (or a new one: "empty" or "sample") at its root level',
@@ -113,6 +117,8 @@ export function siteRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/sites/{siteId}',
       operationId: 'getSiteById',
+      description:
+        "Returns one site with the caller's `permissions` on it and how many site spaces it shows. Any full member of the organization may call it (an integration token: a site its installation covers); others get 404.",
       tags,
       summary: 'Get a site',
       params: siteParams,
@@ -129,6 +135,8 @@ export function siteRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}/sites/{siteId}',
       operationId: 'updateSiteById',
+      description:
+        "Changes the site's settings: fields left out stay as they are, and null removes `hostname`, `basename` or `proxy`. Needs `admin` on the site (the organization's admins); the write holds the site's lock. `defaultSiteSpace` and `defaultSiteSection` must name items of this site (else 400), and a host name another site uses is a 409.",
       tags,
       summary:
         'Update a site: title, visibility, hostname (409 when another site has it), basename, proxy, defaults, adaptive content, agents context',
@@ -147,6 +155,8 @@ export function siteRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/sites/{siteId}',
       operationId: 'deleteSiteById',
+      description:
+        "Deletes the site with its sections, groups, site spaces, share links and signing key; the spaces it showed are kept and its host name is free again. Needs `admin` on the site (the organization's admins); 204 also when there is no such site. Each integration installed on the site is uninstalled with a `site_installation_deleted` event, delivered after the commit by an integration-dispatch job (see `listIntegrationEvents`; `node dist/cli/main.js jobs watch <event id>`).",
       tags,
       summary: 'Delete a site and its structure (its spaces stay); its hostname is free again',
       params: siteParams,
@@ -164,6 +174,9 @@ export function siteRoutes(api: ApiBuilder): void {
         method: 'post',
         path: `/v1/orgs/{organizationId}/sites/{siteId}/${published ? 'publish' : 'unpublish'}`,
         operationId: published ? 'publishSite' : 'unpublishSite',
+        description: published
+          ? "Publishes the site: from the commit on, the audience its `visibility` names can read it at `urls.published` and through `getPublishedContentSite`. Needs `admin` on the site (the organization's admins); a site that shows no site space cannot be published (409)."
+          : "Unpublishes the site: its published view answers 404 to everyone, members included, and its items lose their `urls.published`; its structure and settings stay. Needs `admin` on the site (the organization's admins).",
         tags,
         extension: true,
         summary: published

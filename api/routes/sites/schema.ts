@@ -7,11 +7,23 @@ import { pathId, resourceId, text } from '../../schemas';
 import { organizationIdParams } from '../orgs/schema';
 import { getSpaceQuery } from '../spaces/schema';
 
-export const siteParams = { ...organizationIdParams, siteId: pathId('site') };
-export const sectionParams = { ...siteParams, siteSectionId: pathId('site section') };
-export const sectionGroupParams = { ...siteParams, siteSectionGroupId: pathId('site section group') };
-export const groupMemberParams = { ...sectionGroupParams, siteSectionId: pathId('site section') };
-export const siteSpaceParams = { ...siteParams, siteSpaceId: pathId('site space') };
+export const siteParams = {
+  ...organizationIdParams,
+  siteId: pathId('site').openapi({ description: "id of the site, one of the organization's" }),
+};
+const siteSectionId = pathId('site section').openapi({ description: "id of the section, one of the site's" });
+export const sectionParams = { ...siteParams, siteSectionId };
+export const sectionGroupParams = {
+  ...siteParams,
+  siteSectionGroupId: pathId('site section group').openapi({
+    description: "id of the section group, one of the site's",
+  }),
+};
+export const groupMemberParams = { ...sectionGroupParams, siteSectionId };
+export const siteSpaceParams = {
+  ...siteParams,
+  siteSpaceId: pathId('site space').openapi({ description: "id of the site space, one of the site's" }),
+};
 
 // GitBook's patterns (SiteHostname, SiteProxyOrigin) and limits
 const HOSTNAME = /^([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?[.]){2,}[a-z0-9][a-z0-9-]{0,61}[a-z0-9]$/;
@@ -19,14 +31,23 @@ const PROXY = /^([\w-]+\.)*[\w-]+\.[a-zA-Z]{2,}(\/[\w-]+)+$/;
 /** A path is one URL segment: letters, digits, "-", "_", ".", "~", starting with a letter or digit (empty: the length rule speaks). */
 const PATH = /^(?:[A-Za-z0-9][A-Za-z0-9._~-]*)?$/;
 
-const siteTitle = text({ min: 2, max: 128, trim: true });
-const sectionTitle = text({ min: 2, max: 128, trim: true });
-const groupTitle = text({ min: 1, max: 100, trim: true });
+const siteTitle = text({ min: 2, max: 128, trim: true }).openapi({
+  description: 'the title of the site: 2–128 characters, trimmed',
+});
+const sectionTitle = text({ min: 2, max: 128, trim: true }).openapi({
+  description: "the title of the section, shown in the site's navigation: 2–128 characters, trimmed",
+});
+const groupTitle = text({ min: 1, max: 100, trim: true }).openapi({
+  description: 'the title of the group: 1–100 characters, trimmed',
+});
 const icon = text({ min: 1, max: 50 }).openapi({ description: 'an icon name, e.g. "gear"' });
 const path = text(
   { min: 1, max: 100 },
   z.string().regex(PATH, 'must be letters, digits, "-", "_", "." or "~", starting with a letter or digit'),
-);
+).openapi({
+  description:
+    'one URL segment of its address: 1–100 letters, digits, "-", "_", "." or "~", starting with a letter or digit; 409 when it is taken',
+});
 const condition = text({ min: 1, max: 1024 }).openapi({
   description: "an expression over the visitor's claims, e.g. `visitor.claims.beta == true`",
 });
@@ -51,15 +72,26 @@ export const listSitesQuery = {
   title: text({ min: 1, max: 128, characters: 'any' })
     .optional()
     .openapi({ description: 'only sites whose title contains this, ignoring case' }),
-  published: queryBoolean.optional(),
+  published: queryBoolean
+    .optional()
+    .openapi({ description: 'true: only published sites; false: only unpublished ones; absent: both' }),
   type: queryList(z.enum(SITE_TYPES)).optional().openapi({ description: 'only sites of these types' }),
 };
 
+const visibility = z.enum(SITE_VISIBILITIES).openapi({
+  description:
+    "who may read the published site: `public` (anyone), `unlisted` (anyone with the address), `share-link` (holders of an active share link's key), `visitor-auth` (visitors with a token signed with the site's key)",
+});
+
 export const createSiteBody = z
   .object({
-    type: z.enum(SITE_TYPES).optional(),
-    title: siteTitle.optional(),
-    visibility: z.enum(SITE_VISIBILITIES).optional(),
+    type: z.enum(SITE_TYPES).optional().openapi({ description: "the site's plan type; default `basic`" }),
+    title: siteTitle
+      .optional()
+      .openapi({ description: 'the title of the site, 2–128 characters; default "Untitled site"' }),
+    visibility: visibility
+      .optional()
+      .openapi({ description: 'who may read it once it is published; default `public`' }),
     spaces: z
       .union([z.array(resourceId).max(100), z.enum(SPACES_KEYWORDS)])
       .optional()
@@ -73,18 +105,33 @@ export const createSiteBody = z
 export const patchSiteBody = z
   .object({
     title: siteTitle.optional(),
-    visibility: z.enum(SITE_VISIBILITIES).optional(),
-    basename: text({ min: 1, max: 100 }).nullable().optional(),
+    visibility: visibility.optional(),
+    basename: text({ min: 1, max: 100 }).nullable().optional().openapi({
+      description: 'a path (1–100 characters) under the custom hostname where the site answers; null removes it',
+    }),
     hostname: hostname
       .nullable()
       .optional()
       .openapi({ description: 'custom host name, unique across the service; null removes it' }),
-    adaptiveContent: z.object({ enabled: z.boolean() }).strict().optional(),
-    agentsContext: z.enum(SITE_AGENTS_CONTEXTS).optional(),
+    adaptiveContent: z
+      .object({
+        enabled: z.boolean().openapi({
+          description: "true: sections and site spaces with a condition are shown by their visitors' claims",
+        }),
+      })
+      .strict()
+      .optional()
+      .openapi({ description: 'adaptive content: what each visitor sees follows their claims' }),
+    agentsContext: z
+      .enum(SITE_AGENTS_CONTEXTS)
+      .optional()
+      .openapi({ description: 'whether the site is part of the context AI agents are given' }),
     defaultSiteSpace: resourceId
       .optional()
       .openapi({ description: 'a site space: the default of its section, or of the root level' }),
-    defaultSiteSection: resourceId.optional(),
+    defaultSiteSection: resourceId
+      .optional()
+      .openapi({ description: 'id of a section of the site, which becomes the default section' }),
     proxy: proxy.nullable().optional().openapi({ description: 'proxy origin (host and path); null removes it' }),
   })
   .strict();
@@ -110,10 +157,15 @@ export const patchSectionBody = z
   .object({
     title: sectionTitle.optional(),
     path: path.optional(),
-    defaultSiteSpace: resourceId.optional(),
+    defaultSiteSpace: resourceId
+      .optional()
+      .openapi({ description: "id of one of the section's site spaces, which becomes its default" }),
     condition: condition.nullable().optional().openapi({ description: 'null removes it' }),
     icon: icon.nullable().optional(),
-    description: text({ max: 256, trim: true }).nullable().optional(),
+    description: text({ max: 256, trim: true })
+      .nullable()
+      .optional()
+      .openapi({ description: 'a short description of the section, at most 256 characters; null removes it' }),
     siteSectionGroupId: resourceId
       .nullable()
       .optional()
@@ -137,7 +189,11 @@ export const patchSectionGroupBody = z
   .object({ title: groupTitle.optional(), icon: icon.nullable().optional() })
   .strict();
 
-export const addSectionToGroupBody = z.object({ sectionId: resourceId }).strict();
+export const addSectionToGroupBody = z
+  .object({
+    sectionId: resourceId.openapi({ description: 'id of the section of the site that moves into the group' }),
+  })
+  .strict();
 
 export const addSiteSpaceBody = z
   .object({
@@ -169,28 +225,55 @@ function positionOf<P extends z.ZodTypeAny>(pointer: P) {
 }
 
 const pointer = z
-  .object({ type: z.enum(ITEM_TYPES), id: resourceId })
+  .object({
+    type: z.enum(ITEM_TYPES).openapi({ description: 'what kind of item it is' }),
+    id: resourceId.openapi({ description: 'id of the site space, section or section group' }),
+  })
   .strict()
-  .openapi('SiteStructureItemPointer');
+  .openapi('SiteStructureItemPointer', { description: "an item of the site's structure, by kind and id" });
 
 export const sortBody = z.object({ item: pointer, position: positionOf(pointer).optional() }).strict();
 
 /** The deprecated moves' bodies name their siblings each their own way. */
 export const moveSectionBody = z
   .object({
-    position: positionOf(z.object({ type: z.literal('site-section'), siteSection: resourceId }).strict()).optional(),
+    position: positionOf(
+      z
+        .object({
+          type: z.literal('site-section').openapi({ description: 'always `site-section`' }),
+          siteSection: resourceId.openapi({ description: 'id of the sibling section' }),
+        })
+        .strict()
+        .openapi({ description: 'a section at the same level as the moved one' }),
+    ).optional(),
   })
   .strict();
 export const moveSectionGroupBody = z
   .object({
     position: positionOf(
-      z.object({ type: z.enum(['site-section', 'site-section-group']), id: resourceId }).strict(),
+      z
+        .object({
+          type: z
+            .enum(['site-section', 'site-section-group'])
+            .openapi({ description: 'whether the sibling is a section or a section group' }),
+          id: resourceId.openapi({ description: 'id of the sibling section or group' }),
+        })
+        .strict()
+        .openapi({ description: 'a section or section group at the root level' }),
     ).optional(),
   })
   .strict();
 export const moveSiteSpaceBody = z
   .object({
-    position: positionOf(z.object({ type: z.literal('site-space'), siteSpace: resourceId }).strict()).optional(),
+    position: positionOf(
+      z
+        .object({
+          type: z.literal('site-space').openapi({ description: 'always `site-space`' }),
+          siteSpace: resourceId.openapi({ description: 'id of the sibling site space' }),
+        })
+        .strict()
+        .openapi({ description: 'a site space at the same level as the moved one' }),
+    ).optional(),
   })
   .strict();
 

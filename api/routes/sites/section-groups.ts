@@ -53,6 +53,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'listSiteSectionGroups',
+      description:
+        "Lists the site's section groups in their order at the root level, each with its sections and their site spaces, paginated with `next.page`. Any full member of the organization may call it (an integration token: a site its installation covers); others get 404.",
       tags,
       summary: 'List the section groups of a site in order, each with its sections',
       params: siteParams,
@@ -86,6 +88,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'post',
       path: base,
       operationId: 'addSectionGroupToSite',
+      description:
+        "Adds a section group, last at the root level; the sections named in `sections` move into it in that order. Needs `admin` on the site (the organization's admins); a section that is not the site's is a 400.",
       tags,
       summary: 'Add a section group, last at the root level; the sections named in `sections` move into it',
       params: siteParams,
@@ -111,6 +115,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: `${base}/{siteSectionGroupId}`,
       operationId: 'updateSiteSectionGroupById',
+      description:
+        "Renames a section group or changes its icon (null removes it). Needs `admin` on the site (the organization's admins).",
       tags,
       summary: 'Update a section group: title, icon',
       params: sectionGroupParams,
@@ -131,6 +137,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: `${base}/{siteSectionGroupId}`,
       operationId: 'deleteSiteSectionGroupById',
+      description:
+        "Deletes a section group; its sections stay, at the root level where the group stood. Needs `admin` on the site (the organization's admins); 204 also when there is no such group.",
       tags,
       summary: 'Delete a section group; its sections stay, at the root level where the group was',
       params: sectionGroupParams,
@@ -150,6 +158,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/{siteSectionGroupId}/sections`,
       operationId: 'addSectionToGroup',
+      description:
+        "Moves a section of the site into the group, last (one already in the group keeps its place), and answers the group. Needs `admin` on the site (the organization's admins); a section that is not the site's is a 400.",
       tags,
       summary: 'Move a section of the site into the group, last (a section already in it stays where it is)',
       params: sectionGroupParams,
@@ -182,6 +192,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: `${base}/{siteSectionGroupId}/sections/{siteSectionId}`,
       operationId: 'removeSectionFromGroup',
+      description:
+        "Takes a section out of the group and places it last at the root level. Needs `admin` on the site (the organization's admins); 204 also when the section or the group is not there.",
       tags,
       summary: 'Take a section out of the group, last at the root level (204 also when it was not in the group)',
       params: groupMemberParams,
@@ -202,6 +214,8 @@ export function sectionGroupRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/{siteSectionGroupId}/move`,
       operationId: 'moveSiteSectionGroup',
+      description:
+        "Deprecated form of `sortSiteStructure` for a section group: places it right before or after a section or group of the root level, or last without `position`. Needs `admin` on the site (the organization's admins).",
       tags,
       deprecated: true,
       summary:

@@ -41,6 +41,8 @@ export function sectionRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'listSiteSections',
+      description:
+        "Lists the site's sections in reading order (a group's sections where the group stands), each with its site spaces, paginated with `next.page`. Any full member of the organization may call it (an integration token: a site its installation covers); others get 404. A section whose spaces are all deleted is listed with `siteSpaces: []`; with `shareKey` (an active key of the site, else 404) the published URLs open with that key.",
       tags,
       summary:
         "List the sections of a site in reading order (a group's sections where the group is), each with its site spaces",
@@ -71,6 +73,8 @@ export function sectionRoutes(api: ApiBuilder): void {
       method: 'post',
       path: base,
       operationId: 'addSectionToSite',
+      description:
+        "Adds a section, last at the root level or last in the group `siteSectionGroupId`, whose first and default site space shows the given space; its path comes from its title. Needs `admin` on the site (the organization's admins); the space must be a live space of the organization the caller can view (else 400), and `spaceId: null` creates a new blank private space at the organization root. The first section of a site with site spaces at its root level takes them into a section titled after the site, which becomes the default.",
       tags,
       summary:
         'Add a section, last at the root level (or in `siteSectionGroupId`), with the space as its first site space; `spaceId: null` creates a new blank space',
@@ -103,6 +107,8 @@ export function sectionRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: `${base}/{siteSectionId}`,
       operationId: 'updateSiteSectionById',
+      description:
+        "Changes a section: fields left out stay, and null removes `condition`, `icon` or `description`. Needs `admin` on the site (the organization's admins). A path another section of the site has is a 409, `defaultSiteSpace` must be one of the section's site spaces, a condition must fit the site's adaptive schema (else 400), and `siteSectionGroupId` moves the section last into that group (null: last at the root level).",
       tags,
       summary:
         'Update a section: title, path (409 when another section has it), default site space, condition, icon, description, group',
@@ -126,6 +132,8 @@ export function sectionRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: `${base}/{siteSectionId}`,
       operationId: 'deleteSiteSectionById',
+      description:
+        "Deletes a section and its site spaces (the spaces themselves stay); when it was the default section, the next one (else the previous) takes over. Needs `admin` on the site (the organization's admins); 204 also when there is no such section.",
       tags,
       summary: 'Delete a section and its site spaces (the next section becomes the default if it was)',
       params: sectionParams,
@@ -145,6 +153,8 @@ export function sectionRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/{siteSectionId}/move`,
       operationId: 'moveSiteSection',
+      description:
+        "Deprecated form of `sortSiteStructure` for a section: places it right before or after a sibling at its level, or last without `position`. Needs `admin` on the site (the organization's admins); a sibling from another level is a 400.",
       tags,
       deprecated: true,
       summary: 'Deprecated: use PATCH …/structure/sort. Moves the section before or after a sibling, or last',

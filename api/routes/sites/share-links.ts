@@ -22,10 +22,25 @@ import { deleteInSite, viewableSite, writeSite } from './access';
 import { siteParams } from './schema';
 
 /** GitBook's ShareLinkName: up to 50 characters, empty allowed. */
-const name = text({ max: 50, trim: true });
-const shareLinkParams = { ...siteParams, shareLinkId: pathId('share link') };
+const name = text({ max: 50, trim: true }).openapi({
+  description: 'a name to tell the link from the others: 0–50 characters, trimmed',
+});
+const shareLinkParams = {
+  ...siteParams,
+  shareLinkId: pathId('share link').openapi({ description: "id of the share link, one of the site's" }),
+};
 const createShareLinkBody = z.object({ name }).strict();
-const patchShareLinkBody = nonEmpty(z.object({ name: name.optional(), active: z.boolean().optional() }).strict());
+const patchShareLinkBody = nonEmpty(
+  z
+    .object({
+      name: name.optional(),
+      active: z
+        .boolean()
+        .optional()
+        .openapi({ description: 'false: its key opens nothing from now on; true: it opens the site again' }),
+    })
+    .strict(),
+);
 
 export function shareLinkRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -38,6 +53,8 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'listSiteShareLinks',
+      description:
+        "Lists the site's share links, newest first, with their keys, paginated with `next.page`. Needs `admin` on the site (the organization's admins): the keys open the site.",
       tags,
       extension: true,
       summary: "List a site's share links, newest first (site admins)",
@@ -72,6 +89,8 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'post',
       path: base,
       operationId: 'createSiteShareLink',
+      description:
+        "Creates an active share link with a new random key (192 bits); once the site is published with visibility `share-link`, the key opens it. Needs `admin` on the site (the organization's admins); a site has at most 100 links (409).",
       tags,
       extension: true,
       summary: 'Create an active share link with a new random key (site admins; 409 past 100 links)',
@@ -97,6 +116,8 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: `${base}/{shareLinkId}`,
       operationId: 'updateSiteShareLinkById',
+      description:
+        "Renames a share link or turns it off and on: the key of an inactive link opens nothing. Needs `admin` on the site (the organization's admins); give `name`, `active` or both.",
       tags,
       extension: true,
       summary: 'Rename a share link, or (de)activate it: the key of an inactive link opens nothing (site admins)',
@@ -118,6 +139,8 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: `${base}/{shareLinkId}`,
       operationId: 'deleteSiteShareLinkById',
+      description:
+        "Deletes a share link: its key opens nothing from the commit on. Needs `admin` on the site (the organization's admins); 204 also when there is no such link.",
       tags,
       extension: true,
       summary: 'Delete a share link: its key opens nothing from now on (204 also when there was no such link)',

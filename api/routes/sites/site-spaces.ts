@@ -59,6 +59,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       method: 'get',
       path: base,
       operationId: 'listSiteSpaces',
+      description:
+        "Lists the site's site spaces in reading order, each with the space it shows, paginated with `next.page`; `default` keeps only the default ones, or only the others. Any full member of the organization may call it (an integration token: a site its installation covers); others get 404. Site spaces of a deleted space are hidden until it is restored; with `shareKey` (an active key of the site, else 404) the published URLs open with that key.",
       tags,
       summary:
         'List the site spaces of a site in reading order (those of a deleted space are hidden until it is restored)',
@@ -91,6 +93,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       method: 'post',
       path: base,
       operationId: 'addSpaceToSite',
+      description:
+        "Shows a space on the site: a new site space, last in section `sectionId`, else in the default section, else at the root level of a site without sections; its path comes from the space's title. Needs `admin` on the site (the organization's admins); the space must be a live space of the organization the caller can view (else 400) and not already at that level (409); `spaceId: null` creates a new blank private space at the organization root.",
       tags,
       summary:
         'Add a space to a site, last in `sectionId`, else in the default section, else at the root level of a site without sections; `spaceId: null` creates a new blank space',
@@ -120,6 +124,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: `${base}/{siteSpaceId}`,
       operationId: 'updateSiteSpaceById',
+      description:
+        "Changes a site space: its path (409 when a sibling has it), its condition (null removes it; it must fit the site's adaptive schema, else 400), or the space it shows (a live space of the organization, not already at that level). Needs `admin` on the site (the organization's admins).",
       tags,
       summary: 'Update a site space: path (409 when a sibling has it), condition, the space it shows',
       params: siteSpaceParams,
@@ -146,6 +152,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: `${base}/{siteSpaceId}`,
       operationId: 'deleteSiteSpaceById',
+      description:
+        "Removes a site space (the space itself stays); when it was a default, the next site space of its level (else the previous) takes over, and a section left without site spaces is deleted too. Needs `admin` on the site (the organization's admins); 204 also when there is no such site space.",
       tags,
       summary:
         'Remove a space from a site (the next site space becomes the default if it was; a section left empty is deleted)',
@@ -166,6 +174,8 @@ export function siteSpaceRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/{siteSpaceId}/move`,
       operationId: 'moveSiteSpace',
+      description:
+        "Deprecated form of `sortSiteStructure` for a site space: places it right before or after a sibling at its level, or last without `position`. Needs `admin` on the site (the organization's admins).",
       tags,
       deprecated: true,
       summary: 'Deprecated: use PATCH …/structure/sort. Moves the site space before or after a sibling, or last',

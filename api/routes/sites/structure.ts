@@ -22,6 +22,8 @@ export function structureRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/sites/{siteId}/structure',
       operationId: 'getSiteStructure',
+      description:
+        "Returns the site's structure as its readers see it, in order: its sections and groups, or its site spaces when it has no sections; sections that show nothing and empty groups are left out. Any full member of the organization may call it (an integration token: a site its installation covers); others get 404.",
       tags,
       extension: true,
       summary: "The site's structure as readers see it, in order (GitBook's operation)",
@@ -41,6 +43,8 @@ export function structureRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}/sites/{siteId}/structure/sort',
       operationId: 'sortSiteStructure',
+      description:
+        "Moves a site space, section or section group right before or after a sibling at its own level, or to the end of that level without `position`, and answers the moved item. Needs `admin` on the site (the organization's admins); the level's positions are rewritten under the site's lock. An anchor that is not a sibling, the item itself, or both `before` and `after` is a 400; an unknown item a 404.",
       tags,
       extension: true,
       summary:

@@ -26,6 +26,8 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/spaces/{spaceId}',
       operationId: 'deleteSpace',
+      description:
+        'Soft-deletes a space: it disappears from lists and reads, and can be restored until the retention period (`SPACE_RETENTION_SECONDS`, 7 days by default) ends. Needs `admin` on the space; one the caller cannot see answers 204 with no change. Starts the space purge job, which removes the space for good when the period ends; follow it with `node dist/cli/main.js jobs watch <spaceId>`.',
       tags: ['spaces'],
       summary: 'Soft-delete a space; it is removed permanently after the retention period unless restored',
       params: spaceIdParams,
@@ -53,6 +55,8 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/restore',
       operationId: 'restoreSpace',
+      description:
+        'Brings back a soft-deleted space within its retention period and withdraws its pending purge job; past the period it is a 404. Needs `admin` on the space. A space that is not deleted is returned unchanged.',
       tags: ['spaces'],
       summary:
         'Restore a space deleted within the retention period (a space that is not deleted is returned unchanged)',
@@ -75,6 +79,8 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/duplicate',
       operationId: 'duplicateSpace',
+      description:
+        'Creates a copy of the space right after it under the same parent: its settings and its current content, titled with ` (copy)`. Needs `view` on the space and `create` on its parent collection (or `createContent` on the organization at the root).',
       tags: ['spaces'],
       summary: 'Duplicate a space next to the original (answers 201 with Location: a new space is created)',
       params: spaceIdParams,

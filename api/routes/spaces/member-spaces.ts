@@ -14,7 +14,12 @@ import { Urls } from '../../presenters/urls';
 import { presentSpacesFor } from './present';
 import { memberSpacesParams, memberSpacesQuery } from './schema';
 
-const memberSpaceSchema = z.object({ permission: roleSchema, space: spaceSchema }).openapi('MemberSpace');
+const memberSpaceSchema = z
+  .object({
+    permission: roleSchema.openapi({ description: "the member's effective role on the space" }),
+    space: spaceSchema,
+  })
+  .openapi('MemberSpace', { description: 'A space a member can access, with their effective role on it.' });
 
 export function memberSpacesRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -25,6 +30,8 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/members/{userId}/spaces',
       operationId: 'listMemberSpaces',
+      description:
+        'Lists the spaces of the organization a member can view, with the role they hold on each, by creation time (newest first by default). Needs `listMembers`: any member with an organization role (not a guest).',
       tags: ['members'],
       summary: "List the spaces a member can access, with the member's effective role on each",
       params: memberSpacesParams,

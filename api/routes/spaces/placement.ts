@@ -20,6 +20,8 @@ export function spacePlacementRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/move',
       operationId: 'moveSpace',
+      description:
+        'Moves a space under another collection (`parent`, null for the organization root) and/or next to a sibling (`position`). Needs `admin` on the space and, when the parent changes, `create` on the new parent (or `createContent` on the organization for its root).',
       tags: ['spaces'],
       summary: 'Move a space under another collection (null: organization root) and/or next to a sibling',
       params: spaceIdParams,
@@ -43,6 +45,8 @@ export function spacePlacementRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/transfer',
       operationId: 'transferSpace',
+      description:
+        "Moves a space to another organization (its root, or the collection `parent`) and/or to another collection. Leaving the organization drops the roles given on the space and takes it out of the old organization's sites. Needs `admin` on the space and `create` where it lands (`createContent` on the organization for a root).",
       tags: ['spaces'],
       summary: 'Transfer a space to another organization (its root, or `parent`) and/or another collection',
       params: spaceIdParams,

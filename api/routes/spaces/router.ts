@@ -28,6 +28,8 @@ export function spaceRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/spaces',
       operationId: 'listSpaces',
+      description:
+        'Lists the spaces of an organization that the caller can view, newest first; deleted spaces are left out. Any member of the organization, guests included (they see only spaces they were given a role on).',
       tags: ['spaces'],
       summary: 'List the spaces of an organization that the caller can view, newest first',
       params: organizationIdParams,
@@ -65,6 +67,8 @@ export function spaceRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/spaces',
       operationId: 'createSpace',
+      description:
+        'Creates a `private` space with an empty first revision, at the organization root or inside `parent`, last among its siblings. Needs `create` on the parent collection, or `createContent` on the organization (role `create` or above) for the root.',
       tags: ['spaces'],
       extension: true,
       summary: 'Create a private space at the organization root or inside a collection',
@@ -90,6 +94,8 @@ export function spaceRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}',
       operationId: 'getSpace',
+      description:
+        "Returns one space with its counters and the caller's permissions; a soft-deleted space is a 404 (restore it first). Needs `view` on the space (role `read` or above). With `shareKey`, `urls.published` is the space's address in the share-link site the key opens.",
       tags: ['spaces'],
       summary: 'Get a space (a soft-deleted space is 404 here; restore it first)',
       params: spaceIdParams,
@@ -114,6 +120,8 @@ export function spaceRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/spaces/{spaceId}',
       operationId: 'updateSpace',
+      description:
+        "Changes a space's title, emoji, language, edit mode, default level or visibility; fields left out keep their value. Needs `admin` on the space. A change of `visibility` records a `space_visibility_updated` event for each integration installation covering the space, each delivered by its own integration dispatch job (`node dist/cli/main.js jobs watch <eventId>`).",
       tags: ['spaces'],
       summary: 'Update a space (editMode, title, defaultLevel, language, emoji; extension: visibility)',
       params: spaceIdParams,

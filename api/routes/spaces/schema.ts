@@ -6,11 +6,18 @@ import { paginationQuery } from '../../query';
 import { atLeastOneOf, defaultLevel, emoji, pathId, resourceId, text } from '../../schemas';
 
 export const spaceIdParams = { spaceId: pathId('space') };
-export const memberSpacesParams = { organizationId: pathId('organization'), userId: pathId('member') };
+export const memberSpacesParams = {
+  organizationId: pathId('organization'),
+  userId: pathId('member').openapi({ description: 'id of the member (their user id)' }),
+};
 
-const title = text({ min: 1, max: TITLE_MAX, trim: true });
-const language = z.enum(LANGUAGES);
-const editMode = z.enum(EDIT_MODES);
+const title = text({ min: 1, max: TITLE_MAX, trim: true }).openapi({
+  description: `title of the space, 1 to ${TITLE_MAX} characters`,
+});
+const language = z.enum(LANGUAGES).openapi({ description: 'language code of the content' });
+const editMode = z.enum(EDIT_MODES).openapi({
+  description: '`live`: content edited directly; `locked`: direct edits and merges are refused',
+});
 
 export const listSpacesQuery = { ...paginationQuery };
 
@@ -21,11 +28,15 @@ export const memberSpacesQuery = {
 
 export const createSpaceBody = z
   .object({
-    title: title.optional(),
+    title: title
+      .optional()
+      .openapi({ description: `title of the space, 1 to ${TITLE_MAX} characters; default \`Untitled\`` }),
     emoji: emoji.optional(),
-    parent: resourceId.optional(),
-    language: language.optional(),
-    editMode: editMode.optional(),
+    parent: resourceId
+      .optional()
+      .openapi({ description: 'id of the collection to create it in; omitted: the organization root' }),
+    language: language.optional().openapi({ description: 'language code of the content; default `en`' }),
+    editMode: editMode.optional().openapi({ description: '`live` (default) or `locked`' }),
   })
   .strict();
 
@@ -50,6 +61,16 @@ export const patchSpaceBody = z
   .strict();
 
 export const transferSpaceBody = atLeastOneOf(
-  z.object({ organization: resourceId.optional(), parent: resourceId.optional() }).strict(),
+  z
+    .object({
+      organization: resourceId
+        .optional()
+        .openapi({ description: 'id of the organization to move it to; omitted: its current organization' }),
+      parent: resourceId.optional().openapi({
+        description:
+          'id of the collection to put it in; omitted: the root of another organization, else its current collection',
+      }),
+    })
+    .strict(),
   ['organization', 'parent'],
 );

@@ -38,6 +38,8 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/saml',
       operationId: 'listSamlProviders',
+      description:
+        "Lists the organization's SAML identity providers, newest first, `pending` ones included. Needs `admin` on the organization.",
       tags: ['sso'],
       summary: 'List the SAML providers of an organization',
       params: organizationIdParams,
@@ -65,6 +67,8 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/orgs/{organizationId}/saml',
       operationId: 'createSamlProvider',
+      description:
+        "Adds a SAML identity provider; only `label` is required. It stays `pending` and is not offered for sign-in until `entityID`, `ssoURL` and `certificate` are all set, then it is `active`. Needs `admin` on the organization; the answer's `service` says what to configure on the identity provider.",
       tags: ['sso'],
       summary: 'Add a SAML provider',
       params: organizationIdParams,
@@ -85,6 +89,8 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
       operationId: 'getSamlProvider',
+      description:
+        'Returns one SAML provider, with the URLs to configure on the identity provider. Needs `admin` on the organization.',
       tags: ['sso'],
       summary: 'Get a SAML provider',
       params: samlProviderParams,
@@ -104,6 +110,8 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
       operationId: 'updateSamlProvider',
+      description:
+        'Changes a SAML provider\'s settings; fields left out keep their value, `""` unsets `entityID` or `certificate`, and null clears `defaultTeam` or `defaultRole`. Its `status` follows: `active` once all three identity provider settings are set, else `pending`. Needs `admin` on the organization.',
       tags: ['sso'],
       summary: 'Update a SAML provider',
       params: samlProviderParams,
@@ -126,6 +134,8 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/saml/{samlProviderId}',
       operationId: 'deleteSamlProvider',
+      description:
+        'Deletes a SAML provider; members can no longer sign in through it. Needs `admin` on the organization; an unknown provider answers 204.',
       tags: ['sso'],
       summary: 'Delete a SAML provider',
       params: samlProviderParams,
@@ -144,10 +154,21 @@ export function ssoRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/sso',
       operationId: 'listSsoEntries',
+      description:
+        'Lists the ways to sign in to the organization through single sign-on: its `active` SAML providers, oldest first, each with the URL that starts a sign-in. Any member of the organization, guests included.',
       tags: ['sso'],
       summary: 'The single sign-on entries of an organization',
       params: organizationIdParams,
-      responses: { 200: { description: 'SSO entries', schema: z.object({ items: z.array(ssoEntrySchema) }) } },
+      responses: {
+        200: {
+          description: 'SSO entries',
+          schema: z.object({
+            items: z
+              .array(ssoEntrySchema)
+              .openapi({ description: 'the active SAML providers, oldest first (not paginated)' }),
+          }),
+        },
+      },
     },
     async ({ params, access }) => {
       const organization = await loadVisibleOrganization(access, params.organizationId);

@@ -3,7 +3,9 @@ import { roleSchema } from '../../presenters/common';
 import { paginationQuery } from '../../query';
 import { httpsUrl, pathId, resourceId, text } from '../../schemas';
 
-const label = text({ min: 1, max: 255, trim: true });
+const label = text({ min: 1, max: 255, trim: true }).openapi({
+  description: 'name shown to members on the sign-in entry, 1 to 255 characters',
+});
 // "" leaves a setting unset: the provider stays `pending` until entityID, ssoURL and certificate are all set
 const entityID = text({ max: 1024, trim: true }).openapi({
   description: 'entity id of the identity provider; "" unsets it',
@@ -11,7 +13,9 @@ const entityID = text({ max: 1024, trim: true }).openapi({
 const certificate = text({ max: 16384, characters: 'lines' }).openapi({
   description: 'X.509 certificate of the identity provider, PEM or base64 DER; "" unsets it',
 });
-const ssoURL = httpsUrl;
+const ssoURL = httpsUrl.openapi({
+  description: "https URL of the identity provider's sign-in endpoint, at most 2048 characters",
+});
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 export const samlProviderParams = { organizationId: pathId('organization'), samlProviderId: pathId('SAML provider') };

@@ -39,6 +39,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/teams',
       operationId: 'listTeams',
+      description:
+        'Lists the teams of an organization, newest first; `owner` keeps those a given member can manage and `title` filters by name. Needs `listTeams`: any member with an organization role (not a guest).',
       tags: ['teams'],
       summary: 'List the teams of an organization',
       params: organizationIdParams,
@@ -67,6 +69,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'put',
       path: '/v1/orgs/{organizationId}/teams',
       operationId: 'putTeam',
+      description:
+        'Creates a team with this title (201), or, when a team with the same title exists (case-insensitive), replaces its member list with `members` (200; those who stay keep their team role). Needs `admin` on the organization (`ownTeam`); the caller is not added to the team.',
       tags: ['teams'],
       summary: 'Create a team, or replace the members of the team with this title (case-insensitive)',
       params: organizationIdParams,
@@ -95,6 +99,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/teams/{teamId}',
       operationId: 'getTeam',
+      description:
+        "Returns one team with its counters and the caller's permissions on it. Organization admins and members with a role see every team; a guest sees only the teams they belong to.",
       tags: ['teams'],
       summary: 'Get a team',
       params: teamParams,
@@ -113,6 +119,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/orgs/{organizationId}/teams/{teamId}',
       operationId: 'updateTeam',
+      description:
+        'Renames a team; a title another team of the organization has is a 409. Needs `admin` on the team: an organization admin or an `owner` of the team.',
       tags: ['teams'],
       summary: 'Rename a team (409 when another team has the title)',
       params: teamParams,
@@ -133,6 +141,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/teams/{teamId}',
       operationId: 'deleteTeam',
+      description:
+        'Deletes a team with its memberships and the roles it was given on content, and removes it as default team of the SAML providers. Needs `admin` on the team (an organization admin or a team `owner`); a team that does not exist answers 204 to an organization admin.',
       tags: ['teams'],
       summary: 'Delete a team with its memberships and content grants',
       params: teamParams,
@@ -159,6 +169,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
       operationId: 'listTeamMembers',
+      description:
+        'Lists the members of a team in the order they joined, each with their organization membership and team role. Needs `view` on the team.',
       tags: ['teams'],
       summary: 'List the members of a team',
       params: teamParams,
@@ -202,6 +214,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'put',
       path: '/v1/orgs/{organizationId}/teams/{teamId}/members',
       operationId: 'updateTeamMembers',
+      description:
+        'Adds, removes and sets the team role of members in one request, naming users by id or e-mail; a user both added and removed ends up removed. Each user must be a member (or guest) of the organization (400 otherwise). Needs `admin` on the team: an organization admin or a team `owner`.',
       tags: ['teams'],
       summary: 'Add, remove and change the role of team members in one go (a user both added and removed is removed)',
       params: teamParams,
@@ -221,6 +235,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'put',
       path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
       operationId: 'putTeamMember',
+      description:
+        'Adds a member of the organization to the team with `role` (default `member`), or changes their role if they are in it already. Needs `admin` on the team: an organization admin or a team `owner`; a user who is not a member of the organization is a 400.',
       tags: ['teams'],
       summary: 'Add a member to a team, or set their team role (default member)',
       params: teamMemberParams,
@@ -240,6 +256,8 @@ export function teamRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/orgs/{organizationId}/teams/{teamId}/members/{userId}',
       operationId: 'removeTeamMember',
+      description:
+        'Takes a user out of the team; the user stays a member of the organization. Needs `admin` on the team (an organization admin or a team `owner`); a user not in the team answers 204.',
       tags: ['teams'],
       summary: 'Remove a member from a team',
       params: teamMemberParams,

@@ -18,10 +18,19 @@ export function templateRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/templates',
       operationId: 'listTemplates',
+      description:
+        'Lists the built-in content templates, each with the file slots it can show. Any authenticated caller may list them; the catalogue is the same for everyone. Changes nothing.',
       tags: ['templates'],
       extension: true,
       summary: 'List the content templates and the file slots each declares',
-      responses: { 200: { description: 'templates', schema: z.object({ items: z.array(templateSchema) }) } },
+      responses: {
+        200: {
+          description: 'templates',
+          schema: z.object({
+            items: z.array(templateSchema).openapi({ description: 'every template, in catalogue order' }),
+          }),
+        },
+      },
     },
     async () => ({ status: 200, body: { items: TEMPLATES.map(presentTemplate) } }),
   );
@@ -31,6 +40,8 @@ export function templateRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/content/template',
       operationId: 'applySpaceTemplate',
+      description:
+        "Adds the template's pages after the space's root pages, with the files named in `params.contentRefs` bound to its slots (each a file of the space's current revision), as one `template` revision. Needs `edit` on the space. The search and link indexes follow in the same transaction and integrations installed on the space get `space_content_updated` (integration event dispatch job); 409 when the space is locked.",
       tags: ['templates'],
       summary: "Add a template's pages after the space's root pages, as one new revision",
       params: spaceIdParams,

@@ -74,6 +74,8 @@ export function translationRoutes(api: ApiBuilder): void {
       operationId: 'listTranslations',
       tags,
       summary: 'List the translations whose source space the caller can see, newest first',
+      description:
+        "Lists the organization's translations whose source space the caller can see, newest first and paginated. Any caller who can see the organization. Read-only.",
       params: organizationIdParams,
       query: listTranslationsQuery,
       responses: { 200: { description: 'translations', schema: listSchema(translationSchema) } },
@@ -107,6 +109,8 @@ export function translationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Translate a space into another language: needs admin on the source space; the first run starts at once and creates the result space next to the source',
+      description:
+        "Creates a translation of one of the organization's spaces into `language` and starts its first run: a `translation-run` job that creates the result space next to the source and writes the translated content there as one revision. Needs `admin` on the source space (a user's token). Follow the run with `status`, or with `node dist/cli/main.js jobs watch <translationId>`.",
       params: organizationIdParams,
       body: createTranslationBody,
       responses: { 201: { description: 'created, its first run pending', schema: translationSchema } },
@@ -139,6 +143,8 @@ export function translationRoutes(api: ApiBuilder): void {
       operationId: 'getTranslation',
       tags,
       summary: 'Get a translation: its status, result and stats',
+      description:
+        'Returns a translation: the status of its run, its result space and revision, and its statistics. Anyone who can view its source space; others get a 404. Read-only.',
       params: translationParams,
       responses: { 200: { description: 'translation', schema: translationSchema } },
     },
@@ -161,6 +167,8 @@ export function translationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Replace the instructions of a translation (used by the next runs; pages already translated are not sent again for it)',
+      description:
+        "Replaces the translator's instructions for the next runs; pages already translated are not translated again because of it. Needs `admin` on the source space (a user's token). Starts no run.",
       params: translationParams,
       body: updateTranslationBody,
       responses: { 200: { description: 'translation', schema: translationSchema } },
@@ -189,6 +197,8 @@ export function translationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Delete a translation, stopping its run; the result space stays as an ordinary space (204 also when there was no such translation)',
+      description:
+        "Deletes the translation and withdraws its `translation-run` job if a run is under way; the result space stays, as an ordinary space. Needs `admin` on the source space (a user's token). Answers 204 also when there is no such translation or the caller cannot see it.",
       params: translationParams,
       responses: { 204: { description: 'deleted, or did not exist' } },
     },
@@ -217,6 +227,8 @@ export function translationRoutes(api: ApiBuilder): void {
       tags,
       summary:
         'Run a translation again: only pages changed since the last run are sent; during a run, exactly one more run follows it',
+      description:
+        "Asks for another run of the `translation-run` job: only pages changed since the last run are sent to the provider, and a request made during a run is served by exactly one run after it. Needs `admin` on the source space (a user's token). Follow it with `status`, or with `node dist/cli/main.js jobs watch <translationId>`.",
       params: translationParams,
       responses: { 204: { description: 'run triggered' } },
     },

@@ -19,6 +19,8 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/user',
       operationId: 'getAuthenticatedUser',
+      description:
+        'Returns the user the bearer token belongs to. Any authenticated caller; a quick way to check a token.',
       tags: ['users'],
       extension: true,
       summary: 'Get the authenticated user',
@@ -36,6 +38,8 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/users/{userId}',
       operationId: 'getUser',
+      description:
+        "Returns a user: the caller, or someone who shares an organization with them (both memberships enabled). Anyone else is a 404, so an id says nothing about users outside the caller's organizations.",
       tags: ['users'],
       extension: true,
       summary: 'Get a user who shares an organization with the caller (the target of every user `urls.location`)',
@@ -54,6 +58,8 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/user/tokens',
       operationId: 'issueApiToken',
+      description:
+        "Creates a personal API token for the caller and answers its secret in `token`, the only time it is shown. A user holds at most a configured number of live tokens (100 by default; 409 beyond). A user's own token only: an integration's token gets a 403.",
       tags: ['users'],
       extension: true,
       userOnly: true,
@@ -76,6 +82,8 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/user/tokens/{tokenId}',
       operationId: 'revokeApiToken',
+      description:
+        "Revokes one of the caller's own tokens, the one making the request included; it stops working at once. A token that is not the caller's or is already revoked answers 204 as well. A user's own token only.",
       tags: ['users'],
       extension: true,
       userOnly: true,

@@ -3,13 +3,16 @@ import { pathId, text } from '../../schemas';
 
 export const issueTokenBody = z
   .object({
-    label: text({ min: 1, max: 100, trim: true }).optional(),
+    label: text({ min: 1, max: 100, trim: true })
+      .optional()
+      .openapi({ description: 'a name to recognise the token by, 1 to 100 characters; default `api`' }),
     expiresInSeconds: z
       .number()
       .int()
       .min(60)
       .max(5 * 365 * 24 * 3600)
-      .optional(),
+      .optional()
+      .openapi({ description: 'lifetime in seconds, from 60 to 5 years; omitted: the token never expires' }),
   })
   .strict();
 
