@@ -126,9 +126,17 @@ const unreadRefusals = new WeakMap<object, AppError>();
 /** An upload's two forms, as the document shows them. */
 const UPLOAD_CONTENT = {
   'multipart/form-data': {
-    schema: z.object({ file: z.string().openapi({ type: 'string', format: 'binary' }) }).openapi({
-      description: 'one file part (any field name); its filename names the file, its Content-Type types it',
-    }),
+    schema: z
+      .object({
+        file: z.string().openapi({
+          type: 'string',
+          format: 'binary',
+          description: 'the file (`curl -F file=@logo.png`): at most FILE_MAX_BYTES bytes, not empty',
+        }),
+      })
+      .openapi({
+        description: 'one file part (any field name); its filename names the file, its Content-Type types it',
+      }),
   },
   'application/octet-stream': {
     schema: z.string().openapi({

@@ -1,5 +1,7 @@
 /** One registry: every operation mounted by `api.op()` (api/operation.ts) is described here, and only those. */
+
 import { OpenAPIRegistry, OpenApiGeneratorV31 } from '@asteasolutions/zod-to-openapi';
+import { attachExamples } from './examples';
 // schemas call .openapi(): zod is extended there, before any schema is declared
 import '../../platform/wire/zod';
 import { adaptiveSchemaDocument } from '../../domain/sites/adaptive/json-schema';
@@ -100,5 +102,6 @@ export function generateDocument(registry: OpenAPIRegistry, serverUrl: string): 
   });
   allowNullInNullableEnums(document);
   allowNullInNullableRefs(document);
+  attachExamples(document);
   return document;
 }

@@ -15,11 +15,15 @@ export const pdfUrlSchema = z.object({
 });
 
 export const pdfPendingSchema = z.object({
-  status: z.enum(['pending', 'running']),
-  progress: z.object({
-    done: z.number().int().openapi({ description: 'pages rendered' }),
-    total: z.number().int().nullable().openapi({ description: 'pages to render; null until they are counted' }),
-  }),
+  status: z
+    .enum(['pending', 'running'])
+    .openapi({ description: 'pending: the render waits for a worker; running: a worker renders it' }),
+  progress: z
+    .object({
+      done: z.number().int().openapi({ description: 'pages rendered' }),
+      total: z.number().int().nullable().openapi({ description: 'pages to render; null until they are counted' }),
+    })
+    .openapi({ description: "how far the render is, in the manuscript's pages" }),
   retryAfter: z
     .number()
     .int()

@@ -13,38 +13,48 @@ export const searchSectionSchema = z
     id: z
       .string()
       .openapi({ description: '`<pageId>/<anchor>`, or `<pageId>/<position>` for the text before the first heading' }),
-    title: z.string(),
+    title: z
+      .string()
+      .openapi({ description: "the section's heading; the page's title for the text before the first heading" }),
     path: z.string().openapi({ description: "the page's path, with `#anchor` for a heading's section" }),
     body: z.string().openapi({ description: 'about 500 characters of the section around the first match' }),
     score: score.openapi({ description: "GitBook 0.202: relevance among the page's sections, higher is better" }),
-    urls: z.object({ app: z.string() }),
+    urls: z
+      .object({ app: z.string().openapi({ description: "the section in the app: the page's URL with the anchor" }) })
+      .openapi({ description: 'where to open the section' }),
   })
-  .openapi('SearchSectionResult');
+  .openapi('SearchSectionResult', {
+    description: 'one matching section of a page: its heading, where it is, an excerpt',
+  });
 
 export const searchPageSchema = z
   .object({
-    id: z.string(),
-    title: z.string(),
+    id: z.string().openapi({ description: 'id of the page' }),
+    title: z.string().openapi({ description: "the page's title" }),
     description: z.string().openapi({ description: "GitBook 0.202: the page's description, empty when it has none" }),
-    path: z.string(),
+    path: z.string().openapi({ description: "the page's path in the space, its slugs joined by `/`" }),
     score: score.openapi({ description: 'GitBook 0.202: full-text relevance, higher is better' }),
     rank: z.number().int().min(1).openapi({
       description:
         'GitBook 0.202: one-based position among all results, kept across pages of the list (organization search: space by space, in the order answered)',
     }),
     ancestors: z
-      .array(z.object({ title: z.string() }))
+      .array(z.object({ title: z.string().openapi({ description: "an ancestor page's title" }) }))
       .openapi({ description: 'GitBook 0.202: the pages above it, top level first' }),
-    sections: z.array(searchSectionSchema),
-    urls: z.object({ app: z.string() }),
+    sections: z
+      .array(searchSectionSchema)
+      .openapi({ description: 'its best matching sections, best first: at most 5' }),
+    urls: z
+      .object({ app: z.string().openapi({ description: 'the page in the app' }) })
+      .openapi({ description: 'where to open the page' }),
   })
-  .openapi('SearchPageResult');
+  .openapi('SearchPageResult', { description: 'one matching page, with its best matching sections' });
 
 export const searchSpaceSchema = z
   .object({
-    type: z.literal('space').openapi({ description: 'GitBook 0.202' }),
-    id: z.string().openapi({ description: 'space id' }),
-    title: z.string(),
+    type: z.literal('space').openapi({ description: 'GitBook 0.202: always `space`, what this result is' }),
+    id: z.string().openapi({ description: 'id of the space' }),
+    title: z.string().openapi({ description: "the space's title" }),
     score: score.openapi({ description: "GitBook 0.202: its best page's score" }),
     pages: z.array(searchPageSchema).openapi({
       description: `its best matching pages, best first: at most ${PAGES_PER_SPACE}; \`morePages\` says when there are more`,
@@ -57,7 +67,7 @@ export const searchSpaceSchema = z
       description: 'extension: true when the space has more matching pages than `pages` shows',
     }),
   })
-  .openapi('SearchSpaceResult');
+  .openapi('SearchSpaceResult', { description: 'one space with matching pages, and its best pages' });
 
 export const spaceSearchListSchema = listSchema(searchPageSchema);
 export const organizationSearchListSchema = listSchema(searchSpaceSchema);

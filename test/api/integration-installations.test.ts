@@ -580,7 +580,7 @@ describe('installing on spaces', () => {
     expect(
       (await server.as(customer.admin.token).post(spacesOf).send({ space: guide.id, spaceId: guide.id }).expect(400))
         .body.error.message,
-    ).toBe('spaceId: unknown field; accepted: space');
+    ).toBe('spaceId: unknown field; did you mean space?');
     await server.as(customer.admin.token).get(`${spacesOf}/${elsewhere.id}`).expect(404);
     await server.as(customer.admin.token).delete(`${spacesOf}/${elsewhere.id}`).expect(204);
 

@@ -11,6 +11,7 @@ import type { WorkSource } from '../../platform/db/transactions';
 import { createBlobStore } from '../../platform/storage';
 import { TemporalGateway } from '../../platform/temporal/gateway';
 import { failPendingAnswers, reportFigures, useOurDocument, watchAnswers } from './answer-validation';
+import { recordExamples } from './example-recorder';
 
 // every 2xx answer of every test is held to GitBook's documents and ours (answer-validation.ts)
 if (typeof afterEach === 'function') {
@@ -46,6 +47,7 @@ export async function startServer(overrides: Partial<Config> = {}): Promise<Test
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const app = createApp({ ds, config, temporal, blobs: createBlobStore(config), logger });
   watchAnswers(app);
+  recordExamples(app);
   useOurDocument((await request(app).get('/v1/openapi.json').expect(200)).body);
   const agent = request(app);
   return {

@@ -25,6 +25,11 @@ function describe(registry: OpenAPIRegistry): void {
     path: '/v1/blobs/{key}',
     operationId: 'downloadBlob',
     summary: 'Download a blob through a signed URL (local blob store only; the signature is the credential)',
+    description:
+      "Serves a file, an exported PDF or an integration's asset by the `downloadURL` another answer gave. No token is " +
+      'needed: the signature is the credential, valid until `expires` (BLOB_URL_TTL_SECONDS after it was made). ' +
+      'Anyone with the link may download; a link that lost part of its query, or whose signature does not match, is a ' +
+      '403. With the `s3` blob store the links point at S3 itself, and this operation answers 404. Changes nothing.',
     tags: ['Blobs'],
     request: { params: z.object(blobDownloadParams), query: querySchema },
     responses: {

@@ -13,5 +13,8 @@ export const blobDownloadQuery = {
     .regex(/^\d+$/)
     .transform(Number)
     .openapi({ type: 'integer', minimum: 0, description: 'expiry, seconds since the Unix epoch' }),
-  signature: z.string(),
+  signature: z.string().openapi({
+    description:
+      'HMAC-SHA256 (base64url) over the key and the fields above, made with the service secret: the credential',
+  }),
 };

@@ -27,6 +27,12 @@ export function changeRequestPdfRoutes(api: ApiBuilder): void {
       operationId: 'getChangeRequestPDF',
       tags: ['change-requests'],
       summary: 'Get a URL of the content of a change request as PDF',
+      description:
+        "Renders the change request's current revision (or one page, with `page` and `only`) as a PDF through the " +
+        '`pdf-export` job, and answers a signed URL of the file once it is ready: a render takes seconds to minutes, ' +
+        'so the request waits up to PDF_WAIT_SECONDS and otherwise answers 202 with the job to follow ' +
+        '(`node dist/cli/main.js jobs watch <changeRequestId>`). The same revision with the same options is rendered ' +
+        'once and reused while it is kept (PDF_RETENTION_SECONDS). Any caller who can view the space may ask.',
       params: changeRequestIdParams,
       query: changeRequestPdfQuery,
       responses: {

@@ -46,6 +46,12 @@ export function searchRoutes(api: ApiBuilder): void {
       operationId: 'searchSpaceContent',
       tags: ['search'],
       summary: "Search the pages of the space's current revision, best match first",
+      description:
+        "Full-text search over the pages of the space's current revision (never a change request's): any of the query's " +
+        'words may match, the last one also as the beginning of a word, as users type (`instal` finds "installation"); ' +
+        'a title hit weighs more. Each page comes with its best sections and an excerpt around the first match. Any ' +
+        "caller who can view the space may search it; an answer is remembered until the space's content changes. " +
+        'Changes nothing.',
       params: spaceIdParams,
       query: searchQuery,
       responses: { 200: { description: 'matching pages with their matching sections', schema: spaceSearchListSchema } },
@@ -80,6 +86,11 @@ export function searchRoutes(api: ApiBuilder): void {
       operationId: 'searchOrganizationContent',
       tags: ['search'],
       summary: 'Search every space of the organization that the caller can view, grouped by space, best match first',
+      description:
+        'Searches the current content of every space of the organization the caller can view (a guest: the spaces ' +
+        'granted to them; deleted spaces never), as the space search matches. Spaces come best first, each with its best ' +
+        '5 pages; `matchingPages` and `morePages` say how many more the space search would list. Any member of the ' +
+        'organization may call it; the cursor of `next` works for the same caller and query only. Changes nothing.',
       params: organizationIdParams,
       query: searchQuery,
       responses: {

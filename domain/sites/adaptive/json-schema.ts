@@ -73,8 +73,14 @@ function claimForms(primitiveOnly: boolean) {
   const types = primitiveOnly ? ['boolean', 'string', 'number'] : ['boolean', 'string', 'number', 'array', 'object'];
   return {
     type: 'object',
+    description: primitiveOnly
+      ? 'one item of an array claim: a boolean, a string (with its allowed values) or a number'
+      : 'one claim a visitor token may carry, read in conditions as `visitor.claims.<name>`',
     required: ['type', 'description'],
-    properties: { type: { enum: types }, description: { type: 'string' } },
+    properties: {
+      type: { enum: types, description: "the claim's JSON type" },
+      description: { type: 'string', description: 'what the claim means, for whoever writes conditions with it' },
+    },
     allOf: forms,
   };
 }
