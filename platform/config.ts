@@ -404,7 +404,7 @@ export function loadConfig() {
       /** A PDF not asked for during this long (and at least the URL lifetime) is removed with its file. */
       retentionSeconds: int('PDF_RETENTION_SECONDS', 24 * 3600),
       /** Sheets of one PDF at most (each holds ~40 KB of the worker's heap until the file is written): beyond, PDF_TOO_LARGE. */
-      maxSheets: Math.max(3, int('PDF_MAX_SHEETS', 5000)),
+      maxSheets: Math.max(3, int('PDF_MAX_SHEETS', 25_000)),
       /** Bytes of one PDF at most, and of the markdown it is made of: beyond, PDF_TOO_LARGE. */
       maxBytes: Math.max(1024, int('PDF_MAX_BYTES', 100 * 1024 * 1024)),
     },

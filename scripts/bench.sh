@@ -15,4 +15,4 @@ esac
 setup_all
 ensure_database "$MYSQL_DATABASE"
 cd "$ROOT"
-node "dist/bench/${1:-content}.js"
+node "dist/bench/${1:-content}.js" "${@:2}"

@@ -1,7 +1,7 @@
 /**
  * The page geometry, type and colours of the PDF, and a thin layer over pdfkit that the renderers
  * share: a text column that blocks indent, rich text runs in one paragraph, page breaks before
- * what would not fit, and bars drawn beside content that may span pages.
+ * what would not fit, and bars drawn beside content that may span pages, each sheet's part as the sheet ends.
  */
 import PDFDocument from 'pdfkit';
 import { drawable, FACES, Face, fontBytes } from './fonts';
@@ -35,11 +35,22 @@ export interface Run {
 
 export type Doc = PDFKit.PDFDocument;
 
+/** pdfkit's own record of the text state, which its typings do not show. */
+interface TextState {
+  _font: unknown;
+  _fontSize: number;
+  _fillColor: unknown;
+}
+
+/**
+ * A document that writes each sheet out when the next one starts (pdfkit's `bufferPages: false`), so its memory is
+ * that of one sheet, whatever the length of the PDF: nothing drawn on a sheet may come back to it afterwards.
+ */
 export function createDocument(info: { title: string; subject: string }): Doc {
   const doc = new PDFDocument({
     size: PAGE.size,
     margin: PAGE.margin,
-    bufferPages: true,
+    bufferPages: false,
     autoFirstPage: false,
     displayTitle: true,
     info: { Title: info.title, Subject: info.subject, Creator: 'Docs Platform API' },
@@ -53,7 +64,51 @@ export class Canvas {
   left = PAGE.margin;
   width = PAGE.width - 2 * PAGE.margin;
 
-  constructor(readonly doc: Doc) {}
+  /** Bars open around what is being drawn (a quote in a hint: two), each from where it starts on this sheet. */
+  private readonly bars: Array<{ color: string; left: number; from: number }> = [];
+
+  /**
+   * `onSheetEnd` draws what a sheet carries once its content is known (its footer), with the sheet's index, just
+   * before the sheet is written out: when the next one starts, and at `finish()`.
+   */
+  constructor(
+    readonly doc: Doc,
+    private readonly onSheetEnd: (sheet: number) => void = () => {},
+  ) {
+    const addPage = doc.addPage.bind(doc);
+    // pdfkit breaks pages through this method too (long text), so every sheet ends here
+    doc.addPage = ((options?: PDFKit.PDFDocumentOptions) => {
+      if (doc.page) this.endSheet();
+      return addPage(options);
+    }) as Doc['addPage'];
+  }
+
+  /** Ends the last sheet: call before `doc.end()`. */
+  finish(): void {
+    if (this.doc.page) this.endSheet();
+  }
+
+  private endSheet(): void {
+    // a sheet may end in the middle of a paragraph, which goes on in its font and colour on the next one (pdfkit
+    // re-applies the fill colour after its own page breaks): what is drawn here leaves them as they were
+    const state = this.doc as unknown as TextState;
+    const { _font, _fontSize, _fillColor } = state;
+    for (const bar of this.bars) {
+      this.bar(bar.color, bar.left, bar.from, this.bottom);
+      bar.from = this.top;
+    }
+    this.onSheetEnd(this.pageIndex);
+    Object.assign(state, { _font, _fontSize, _fillColor });
+  }
+
+  private bar(color: string, left: number, from: number, to: number): void {
+    if (to > from)
+      this.doc
+        .save()
+        .rect(left, from, 3, to - from)
+        .fill(color)
+        .restore();
+  }
 
   get top(): number {
     return this.doc.page.margins.top;
@@ -67,7 +122,7 @@ export class Canvas {
     return this.bottom - this.top;
   }
 
-  /** Index of the page being written (the last one: earlier pages are only revisited for bars). */
+  /** Index of the sheet being written, counted from the first (those before it are written out already). */
   get pageIndex(): number {
     const range = this.doc.bufferedPageRange();
     return range.start + range.count - 1;
@@ -204,20 +259,14 @@ export class Canvas {
    * starts to where it ends, on every page it spans.
    */
   async barred(color: string, indent: number, draw: () => Promise<void>): Promise<void> {
-    const start = { page: this.pageIndex, y: this.doc.y };
-    await this.indented(indent, draw);
-    const end = { page: this.pageIndex, y: this.doc.y };
-    for (let page = start.page; page <= end.page; page++) {
-      this.doc.switchToPage(page);
-      const from = page === start.page ? start.y : this.top;
-      const to = page === end.page ? end.y : this.bottom;
-      if (to > from)
-        this.doc
-          .save()
-          .rect(this.left, from, 3, to - from)
-          .fill(color)
-          .restore();
+    // each sheet it spans draws its part as it ends (endSheet); this one's is drawn here
+    const bar = { color, left: this.left, from: this.doc.y };
+    this.bars.push(bar);
+    try {
+      await this.indented(indent, draw);
+    } finally {
+      this.bars.splice(this.bars.indexOf(bar), 1);
     }
-    this.doc.y = end.y;
+    this.bar(color, bar.left, bar.from, this.doc.y);
   }
 }

@@ -2,8 +2,8 @@
  * Renders a manuscript to a PDF with pdfkit: a title page, a table of contents with page numbers
  * (each entry a link), then every page of the manuscript from a new sheet, with outline bookmarks
  * for every page (nested as the page tree) and heading, and "n / total" in every footer but the
- * title page's. Pages stay buffered until the end, so the contents, bars and footers are drawn
- * once every page number is known.
+ * title page's. Each sheet is written out as the next one starts, so its memory is one sheet's: a first pass
+ * lays the pages out to learn the numbers the contents and footers show (renderPdf).
  */
 import { markdownToDocument } from '../content/document';
 import { BlockWriter, LinkTargets } from './blocks';
@@ -60,19 +60,19 @@ function contentsSheets(canvas: Canvas, entries: number): number {
   return entries <= first ? 1 : 1 + Math.ceil((entries - first) / other);
 }
 
-/** Writes the contents onto the sheets reserved for them, now that every page's number is known. */
-function contents(canvas: Canvas, manuscript: Manuscript, firstSheet: number, startSheets: number[]): void {
+/**
+ * Writes the contents, on the sheets after the title page: one line per page of the manuscript with the sheet its
+ * page starts on (known from the first pass), filling exactly `sheets` sheets.
+ */
+function contents(canvas: Canvas, manuscript: Manuscript, startSheets: readonly number[], sheets: number): void {
   const { doc } = canvas;
-  doc.switchToPage(firstSheet);
-  doc.y = canvas.top;
+  const firstSheet = canvas.pageIndex + 1;
+  doc.addPage();
+  doc.outline.addItem('Contents');
   canvas.paragraph([{ text: 'Contents', face: 'bold', color: COLORS.text }], TOC.title);
   canvas.space(TOC.title * 0.6);
-  let sheet = firstSheet;
   manuscript.pages.forEach((page, i) => {
-    if (doc.y + TOC.line > canvas.bottom) {
-      doc.switchToPage(++sheet);
-      doc.y = canvas.top;
-    }
+    if (doc.y + TOC.line > canvas.bottom) doc.addPage();
     const y = doc.y;
     const x = canvas.left + page.depth * TOC.indent;
     const number = String(startSheets[i] + 1);
@@ -104,32 +104,37 @@ function contents(canvas: Canvas, manuscript: Manuscript, firstSheet: number, st
     });
     doc.y = y + TOC.line;
   });
+  // the page numbers were counted with exactly this many sheets of contents
+  const used = canvas.pageIndex - firstSheet + 1;
+  if (used > sheets) throw new Error(`the contents took ${used} sheets, ${sheets} were counted`);
+  for (let i = used; i < sheets; i++) doc.addPage();
 }
 
-function footers(canvas: Canvas): void {
+/** "n / total" in the bottom margin of sheet `index` (from 0), on every sheet but the title page. */
+function footer(canvas: Canvas, index: number, total: number): void {
+  if (index === 0) return;
   const { doc } = canvas;
-  const { start, count } = doc.bufferedPageRange();
-  for (let i = start + 1; i < start + count; i++) {
-    doc.switchToPage(i);
-    // the footer sits in the bottom margin, where pdfkit would otherwise start a new page
-    const bottom = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    canvas.line(`${i + 1} / ${count}`, 'regular', TYPE.small, COLORS.muted, {
-      x: canvas.left,
-      y: doc.page.height - PAGE.footer,
-      width: canvas.width,
-      align: 'center',
-    });
-    doc.page.margins.bottom = bottom;
-  }
+  // the footer sits in the bottom margin, where pdfkit would otherwise start a new page
+  const bottom = doc.page.margins.bottom;
+  const y = doc.y;
+  doc.page.margins.bottom = 0;
+  // the page's full width, whatever column (an indented quote) the sheet ended in
+  canvas.line(`${index + 1} / ${total}`, 'regular', TYPE.small, COLORS.muted, {
+    x: PAGE.margin,
+    y: doc.page.height - PAGE.footer,
+    width: PAGE.width - 2 * PAGE.margin,
+    align: 'center',
+  });
+  doc.page.margins.bottom = bottom;
+  doc.y = y;
 }
 
-/** The file's bytes once the document ends, and how many it has written so far. */
-function finished(doc: Doc): { output: Promise<Buffer>; written(): number } {
+/** The file's bytes once the document ends (none unless `keep`), and how many it has written so far. */
+function finished(doc: Doc, keep: boolean): { output: Promise<Buffer>; written(): number } {
   const chunks: Buffer[] = [];
   let written = 0;
   doc.on('data', (chunk: Buffer) => {
-    chunks.push(chunk);
+    if (keep) chunks.push(chunk);
     written += chunk.length;
   });
   const output = new Promise<Buffer>((resolve, reject) => {
@@ -139,19 +144,51 @@ function finished(doc: Doc): { output: Promise<Buffer>; written(): number } {
   return { output, written: () => written };
 }
 
+/** Where the first pass found each page to start, and how many sheets the PDF has. */
+interface Layout {
+  startSheets: number[];
+  sheets: number;
+}
+
+/**
+ * Renders in two passes, each writing its sheets out as they are laid out, so memory stays that of a sheet: the
+ * first lays the pages out into nothing to learn where each starts and how many sheets there are; the second writes
+ * the PDF with its contents and footers, now that every number is known. Only the second reports progress (the
+ * first heartbeats with none done), so the pages counted are pages written.
+ */
 export async function renderPdf(manuscript: Manuscript, options: RenderOptions): Promise<RenderedPdf> {
+  const layout = await layOut(manuscript, options, null);
+  const { bytes, layout: written } = await layOut(manuscript, options, layout);
+  // the same manuscript lays out the same way: a difference would put wrong numbers in the contents
+  if (written.sheets !== layout.sheets)
+    throw new Error(`the PDF took ${written.sheets} sheets, ${layout.sheets} were counted`);
+  return { bytes, pageCount: written.sheets };
+}
+
+async function layOut(manuscript: Manuscript, options: RenderOptions, planned: null): Promise<Layout>;
+async function layOut(
+  manuscript: Manuscript,
+  options: RenderOptions,
+  planned: Layout,
+): Promise<{ bytes: Buffer; layout: Layout }>;
+async function layOut(
+  manuscript: Manuscript,
+  options: RenderOptions,
+  planned: Layout | null,
+): Promise<Layout | { bytes: Buffer; layout: Layout }> {
   const { limits } = options;
   const doc = createDocument({ title: manuscript.title, subject: manuscript.subtitle });
-  const { output, written } = finished(doc);
+  // the first pass keeps nothing it writes; the second keeps the file, within PDF_MAX_BYTES
+  const { output, written } = finished(doc, planned !== null);
   const checkBytes = () => {
     if (written() > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
   };
-  // every sheet is counted as pdfkit adds it (a long page adds many), and held in memory until the end
+  const canvas = new Canvas(doc, (sheet) => planned && footer(canvas, sheet, planned.sheets));
+  // every sheet is counted as pdfkit adds it (a long page adds many)
   doc.on('pageAdded', () => {
-    if (doc.bufferedPageRange().count > limits.sheets) throw pdfTooLarge(`have more than ${limits.sheets} sheets`);
+    if (canvas.pageIndex + 1 > limits.sheets) throw pdfTooLarge(`have more than ${limits.sheets} sheets`);
     checkBytes();
   });
-  const canvas = new Canvas(doc);
   const images = new PdfImages(canvas, manuscript.images, (image) => {
     checkBytes();
     return options.loadImage(image);
@@ -162,14 +199,15 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
   };
 
   titlePage(canvas, manuscript);
-  const firstContentsSheet = canvas.pageIndex + 1;
   // the title page, the contents and a sheet per page at least: refused before a page is drawn
   const sheets = contentsSheets(canvas, manuscript.pages.length);
   if (1 + sheets + manuscript.pages.length > limits.sheets)
     throw pdfTooLarge(`have more than ${limits.sheets} sheets (${manuscript.pages.length} pages)`);
-  for (let i = 0; i < sheets; i++) doc.addPage();
-  doc.switchToPage(firstContentsSheet);
-  doc.outline.addItem('Contents');
+  if (planned) contents(canvas, manuscript, planned.startSheets, sheets);
+  else {
+    for (let i = 0; i < sheets; i++) doc.addPage();
+    doc.outline.addItem('Contents');
+  }
 
   // the outline item of the last page seen at each depth: a page nests under the one above it
   const parents: PDFKit.PDFOutline[] = [];
@@ -196,15 +234,14 @@ export async function renderPdf(manuscript: Manuscript, options: RenderOptions):
       markdownToDocument(page.markdown).nodes,
     );
     checkBytes();
-    await options.onPage?.(i + 1, manuscript.pages.length);
+    await options.onPage?.(planned ? i + 1 : 0, manuscript.pages.length);
   }
 
-  contents(canvas, manuscript, firstContentsSheet, startSheets);
-  footers(canvas);
-  const pageCount = doc.bufferedPageRange().count;
+  canvas.finish();
+  const layout = { startSheets, sheets: canvas.pageIndex + 1 };
   doc.end();
-  // the sheets' text is written only now (images as they are embedded)
   const bytes = await output;
+  if (!planned) return layout;
   if (bytes.length > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
-  return { bytes, pageCount };
+  return { bytes, layout };
 }
