@@ -174,7 +174,7 @@ describe('--help', () => {
       [['jobs', 'list'], /Usage: cli jobs list \[options\][\s\S]*--kind <kind>[\s\S]*--state <state>[\s\S]*--json/],
       [['jobs', 'watch'], /Usage: cli jobs watch \[options\] <id>[\s\S]*--json/],
       [['user'], /Usage: cli user \[options\] \[command\][\s\S]*add \[options\]/],
-      [['jobs'], /Usage: cli jobs \[options\] \[command\][\s\S]*list \[options\][\s\S]*watch \[options\] <resourceId>/],
+      [['jobs'], /Usage: cli jobs \[options\] \[command\][\s\S]*list \[options\][\s\S]*watch \[options\] <id>/],
     ];
     for (const [command, usage] of commands) {
       const help = await cli([...command, '--help']);
