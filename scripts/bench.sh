@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The benchmarks (docs/benchmarks.md): the same set-up as start.sh, then bench/content.ts (the default,
-# or `content`), bench/http.ts (`http`), bench/openapi.ts (`openapi`), bench/pdf.ts (`pdf`), bench/import.ts (`import`) or bench/translation.ts (`translation`) on its own database, which the
-# benchmark wipes and migrates first.
+# or `content`), bench/http.ts (`http`), bench/openapi.ts (`openapi`), bench/pdf.ts (`pdf`), bench/import.ts
+# (`import`), bench/translation.ts (`translation`) or bench/purge.ts (`purge`) on its own database, which the
+# benchmark wipes and migrates first; the arguments after the name are the benchmark's (`--pages N`).
 source "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 case "${1:-content}" in
   content) export MYSQL_DATABASE="${BENCH_MYSQL_DATABASE:-docs_bench}" ;;
@@ -10,7 +11,8 @@ case "${1:-content}" in
   pdf) export MYSQL_DATABASE="${BENCH_PDF_MYSQL_DATABASE:-docs_bench_pdf}" ;;
   import) export MYSQL_DATABASE="${BENCH_IMPORT_MYSQL_DATABASE:-docs_bench_import}" ;;
   translation) export MYSQL_DATABASE="${BENCH_TRANSLATION_MYSQL_DATABASE:-docs_bench_translation}" ;;
-  *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf|import|translation]" >&2; exit 2 ;;
+  purge) export MYSQL_DATABASE="${BENCH_PURGE_MYSQL_DATABASE:-docs_bench_purge}" ;;
+  *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf|import|translation|purge] [--pages N] …" >&2; exit 2 ;;
 esac
 setup_all
 ensure_database "$MYSQL_DATABASE"
