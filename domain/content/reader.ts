@@ -56,13 +56,39 @@ export class ContentReader {
   async pageIdByPath(path: string): Promise<string | undefined> {
     let parent: string | null = null;
     for (const slug of path.split('/').filter(Boolean)) {
-      const ids = await this.childIds(parent);
-      const children = await getMany<PageEntry>(this.store, this.root, ids.map(pageKey));
-      const match = ids.find((id) => children.get(pageKey(id))?.slug === slug);
+      const match = (await this.childrenBySlug(parent)).get(slug);
       if (!match) return undefined;
       parent = match;
     }
     return parent ?? undefined;
+  }
+
+  /**
+   * Each parent's children by slug (the first child with a slug wins), read once per reader: a root's content never
+   * changes, and a commit resolves every path link of the space (thousands on one level) through the same reader.
+   */
+  private readonly slugMaps = new Map<string | null, Promise<Map<string, string>>>();
+
+  private childrenBySlug(parent: string | null): Promise<Map<string, string>> {
+    let map = this.slugMaps.get(parent);
+    if (!map) {
+      map = this.readChildrenBySlug(parent);
+      this.slugMaps.set(parent, map);
+      // a failed read is not remembered
+      map.catch(() => this.slugMaps.delete(parent));
+    }
+    return map;
+  }
+
+  private async readChildrenBySlug(parent: string | null): Promise<Map<string, string>> {
+    const ids = await this.childIds(parent);
+    const children = await getMany<PageEntry>(this.store, this.root, ids.map(pageKey));
+    const bySlug = new Map<string, string>();
+    for (const id of ids) {
+      const slug = children.get(pageKey(id))?.slug;
+      if (slug !== undefined && !bySlug.has(slug)) bySlug.set(slug, id);
+    }
+    return bySlug;
   }
 
   async hasPages(ids: string[]): Promise<Set<string>> {
