@@ -60,6 +60,23 @@ describe('hash trie', () => {
 });
 
 describe('editor and reader', () => {
+  it('resolves many paths reading each level once, the first page of a slug winning', async () => {
+    const s = store();
+    const ids: string[] = [];
+    const root = await edit(s, emptyTrie(s), async (e) => {
+      for (let i = 0; i < 50; i++) ids.push(await e.createPage({ title: `Topic ${i}` }));
+      ids.push(await e.createPage({ title: 'Setup' }, { parent: ids[0] }));
+    });
+    const reader = new ContentReader(store(), root);
+    const levels = jest.spyOn(reader, 'childIds');
+    for (let i = 0; i < 50; i++) expect(await reader.pageIdByPath(`topic-${i}`)).toBe(ids[i]);
+    expect(await reader.pageIdByPath('topic-0/setup')).toBe(ids[50]);
+    expect(await reader.pageIdByPath('topic-1/setup')).toBeUndefined();
+    expect(await reader.pageIdByPath('nothing')).toBeUndefined();
+    // the root level, topic-0's and topic-1's children: once each, however many paths went through them
+    expect(levels).toHaveBeenCalledTimes(3);
+  });
+
   it('creates nested pages with unique slugs and paths, moves and deletes subtrees', async () => {
     const s = store();
     let rootId = '';
