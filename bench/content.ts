@@ -14,7 +14,6 @@ import * as path from 'path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { createApp } from '../api/app';
-import { issueToken } from '../domain/auth/tokens';
 import { createChangeRequest, mergeChangeRequest } from '../domain/content/change-requests';
 import type { ContentEditor } from '../domain/content/editor';
 import { commitToHead, Head } from '../domain/content/heads';
@@ -23,10 +22,7 @@ import { ObjectStore } from '../domain/content/objects';
 import { ContentReader } from '../domain/content/reader';
 import { findSpaceWithRevision } from '../domain/content/revisions';
 import { newId } from '../domain/ids';
-import { createOrganization } from '../domain/organizations/organizations';
 import { searchOrganization, searchSpace } from '../domain/search/search';
-import { createSpace } from '../domain/spaces/spaces';
-import { ensureUser } from '../domain/users/users';
 import { Revision } from '../entities/Revision';
 import { Space } from '../entities/Space';
 import { loadConfig } from '../platform/config';
@@ -36,6 +32,7 @@ import { TemporalGateway } from '../platform/temporal/gateway';
 import { LinkTargets, Random, searchQuery, typedQuery, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
 import { CommitWrites, commitWrites, pageIndexRows, storeTotals } from './footprint';
+import { benchOwner } from './owner';
 import { BenchResults, CommitResult, HttpResults, MergeResult, renderReport, SearchResult } from './report';
 import { Summary, summarize, timed } from './stats';
 
@@ -347,15 +344,7 @@ async function main(): Promise<void> {
   const started = Date.now();
   const { ds, config, database, work, machine: machineAtStart } = await resetBenchDatabase('docs_bench', log);
 
-  const { user, token, space } = await inTransaction(ds, async (db) => {
-    const u = await ensureUser(db, 'bench@example.test', 'Bench');
-    const org = await createOrganization(db, { title: 'Benchmark' }, u.id);
-    return {
-      user: u,
-      token: (await issueToken(db, u.id, 'bench')).secret,
-      space: await createSpace(db, org.id, null, { title: 'Ten thousand pages' }, u.id),
-    };
-  });
+  const { user, token, space } = await benchOwner(ds, 'Benchmark', 'Ten thousand pages');
   const bench: Bench = {
     ds,
     work,

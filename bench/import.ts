@@ -11,17 +11,13 @@
 import 'reflect-metadata';
 import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomBytes } from 'crypto';
-import { issueToken } from '../domain/auth/tokens';
-import { createOrganization } from '../domain/organizations/organizations';
-import { createSpace } from '../domain/spaces/spaces';
-import { ensureUser } from '../domain/users/users';
 import { ImportRun } from '../entities/ImportRun';
 import { Revision } from '../entities/Revision';
-import { inTransaction } from '../platform/db/transactions';
 import { SECTIONS, startWebsite } from '../test/support/website';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { resetBenchDatabase } from './database';
+import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
 
 const PAGES = 1000;
@@ -37,14 +33,7 @@ async function main(): Promise<void> {
     temporal: { ...base.temporal, taskQueue },
     fetch: { ...base.fetch, allowLoopback: true as const },
   };
-  const { token, space } = await inTransaction(ds, async (db) => {
-    const user = await ensureUser(db, 'bench@example.test', 'Bench');
-    const org = await createOrganization(db, { title: 'Import benchmark' }, user.id);
-    return {
-      token: (await issueToken(db, user.id, 'bench')).secret,
-      space: await createSpace(db, org.id, null, { title: 'Imported docs' }, user.id),
-    };
-  });
+  const { token, space } = await benchOwner(ds, 'Import benchmark', 'Imported docs');
   const site = await startWebsite({ pages: PAGES - 1 - SECTIONS });
 
   Runtime.install({ logger: new DefaultLogger('WARN') });

@@ -11,16 +11,13 @@ import { DefaultLogger, Runtime } from '@temporalio/worker';
 import { randomBytes } from 'crypto';
 import http from 'http';
 import type { AddressInfo } from 'net';
-import { issueToken } from '../domain/auth/tokens';
-import { createOrganization } from '../domain/organizations/organizations';
-import { ensureUser } from '../domain/users/users';
 import { OpenAPISpec } from '../entities/OpenAPISpec';
 import { loadConfig } from '../platform/config';
 import { createDataSource } from '../platform/db/data-source';
-import { inTransaction } from '../platform/db/transactions';
 import { createWorker } from '../worker/worker';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { machine } from './machine';
+import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
 
 const OPERATIONS = 2_000;
@@ -100,11 +97,7 @@ async function main(): Promise<void> {
   log(`resetting database ${database}`);
   await ds.dropDatabase();
   await ds.runMigrations({ transaction: 'each' });
-  const { orgId, token } = await inTransaction(ds, async (db) => {
-    const user = await ensureUser(db, 'bench@example.test', 'Bench');
-    const org = await createOrganization(db, { title: 'OpenAPI benchmark' }, user.id);
-    return { orgId: org.id, token: (await issueToken(db, user.id, 'bench')).secret };
-  });
+  const { organizationId: orgId, token } = await benchOwner(ds, 'OpenAPI benchmark');
 
   const document = benchDocument(OPERATIONS);
   log(`document: ${OPERATIONS} operations, ${(document.length / 1e6).toFixed(2)} MB`);

@@ -12,21 +12,18 @@
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
 import { PNG } from 'pngjs';
-import { issueToken } from '../domain/auth/tokens';
 import { createChangeRequest } from '../domain/content/change-requests';
 import { commitToHead } from '../domain/content/heads';
 import { jobWorkflowId } from '../domain/jobs/contracts';
-import { createOrganization } from '../domain/organizations/organizations';
 import { pdfExportJob } from '../domain/pdf/export-job';
-import { createSpace } from '../domain/spaces/spaces';
-import { ensureUser } from '../domain/users/users';
 import { PdfExport } from '../entities/PdfExport';
 import { inTransaction } from '../platform/db/transactions';
 import { TemporalGateway } from '../platform/temporal/gateway';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { resetBenchDatabase } from './database';
+import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
-import { pagesArgument, sizedName } from './size';
+import { numberArgument, pagesArgument, sizedName } from './size';
 import { startWorkerProcess } from './worker-process';
 
 const PAGES_PER_CHAPTER = 25;
@@ -34,7 +31,7 @@ const DEFAULT_PAGES = 1000;
 const PAGES = pagesArgument(DEFAULT_PAGES, PAGES_PER_CHAPTER);
 const CHAPTERS = PAGES / PAGES_PER_CHAPTER;
 /** `--runs N`: a run at 10,000 pages takes minutes */
-const RUNS = process.argv.includes('--runs') ? Number(process.argv[process.argv.indexOf('--runs') + 1]) : 3;
+const RUNS = numberArgument('--runs', 3);
 const TARGETS = { exportMs: 30_000, apiRssMiB: 300 };
 
 const log = (message: string): void => void process.stdout.write(`[bench:pdf] ${message}\n`);
@@ -76,15 +73,7 @@ async function main(): Promise<void> {
   const { ds, config: base, database, work, machine: machineAtStart } = await resetBenchDatabase('docs_bench_pdf', log);
   const config = { ...base, temporal: { ...base.temporal, taskQueue: `bench-pdf-${randomBytes(4).toString('hex')}` } };
   const taskQueue = config.temporal.taskQueue;
-  const { user, token, space } = await inTransaction(ds, async (db) => {
-    const u = await ensureUser(db, 'bench@example.test', 'Bench');
-    const org = await createOrganization(db, { title: 'PDF benchmark' }, u.id);
-    return {
-      user: u,
-      token: (await issueToken(db, u.id, 'bench')).secret,
-      space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id),
-    };
-  });
+  const { user, token, space } = await benchOwner(ds, 'PDF benchmark', 'Product handbook');
 
   const worker = await startWorkerProcess({ MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue });
   const workerRss = sampleRss(worker.child);

@@ -9,26 +9,21 @@
  */
 import 'reflect-metadata';
 import { randomBytes } from 'crypto';
-import { issueToken } from '../domain/auth/tokens';
 import { commitToHead } from '../domain/content/heads';
 import { jobWorkflowId } from '../domain/jobs/contracts';
-import { createOrganization } from '../domain/organizations/organizations';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
-import { createSpace } from '../domain/spaces/spaces';
-import { ensureUser } from '../domain/users/users';
 import { Space } from '../entities/Space';
 import { inTransaction } from '../platform/db/transactions';
 import { TemporalGateway } from '../platform/temporal/gateway';
 import { api, sampleRss, startApiProcess } from './api-process';
 import { resetBenchDatabase } from './database';
+import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
-import { pagesArgument, sizedName } from './size';
+import { numberArgument, pagesArgument, sizedName } from './size';
 import { startWorkerProcess } from './worker-process';
 
 const PAGES = pagesArgument(1000, 100);
-const REVISIONS = process.argv.includes('--revisions')
-  ? Number(process.argv[process.argv.indexOf('--revisions') + 1])
-  : PAGES / 10;
+const REVISIONS = numberArgument('--revisions', PAGES / 10);
 const PAGES_PER_COMMIT = 500;
 const TARGETS = { purgeMs: 120_000 };
 
@@ -41,15 +36,7 @@ async function main(): Promise<void> {
   const { ds, config: base, database, work, machine } = await resetBenchDatabase('docs_bench_purge', log);
   const taskQueue = `bench-purge-${randomBytes(4).toString('hex')}`;
   const config = { ...base, temporal: { ...base.temporal, taskQueue } };
-  const { user, token, space } = await inTransaction(ds, async (db) => {
-    const u = await ensureUser(db, 'bench@example.test', 'Bench');
-    const org = await createOrganization(db, { title: 'Purge benchmark' }, u.id);
-    return {
-      user: u,
-      token: (await issueToken(db, u.id, 'bench')).secret,
-      space: await createSpace(db, org.id, null, { title: 'Doomed handbook' }, u.id),
-    };
-  });
+  const { user, token, space } = await benchOwner(ds, 'Purge benchmark', 'Doomed handbook');
   const head = { kind: 'space' as const, spaceId: space.id };
   const commit = (edit: Parameters<typeof commitToHead>[3]) =>
     inTransaction(work, (db) =>

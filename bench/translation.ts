@@ -19,12 +19,9 @@ import * as path from 'path';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { commitToHead } from '../domain/content/heads';
-import { createOrganization } from '../domain/organizations/organizations';
-import { createSpace } from '../domain/spaces/spaces';
 import { translatablePage } from '../domain/translations/page-text';
 import { fromTagged } from '../domain/translations/providers/tags';
 import { createTranslation, lockTranslation, requestRun } from '../domain/translations/translations';
-import { ensureUser } from '../domain/users/users';
 import { Space } from '../entities/Space';
 import { Translation } from '../entities/Translation';
 import type { Config } from '../platform/config';
@@ -33,6 +30,7 @@ import { TemporalGateway } from '../platform/temporal/gateway';
 import { createWorker } from '../worker/worker';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
+import { benchOwner } from './owner';
 
 const TOTAL_PAGES = 1000;
 const CHAPTERS = 40;
@@ -120,11 +118,7 @@ async function main(): Promise<void> {
   // a translation asked for in a transaction starts on the worker of its gateway once it commits
   const work = (gateway: TemporalGateway) => ({ ds, config: base, temporal: gateway, logger });
   try {
-    const { user, space } = await inTransaction(ds, async (db) => {
-      const u = await ensureUser(db, 'bench@example.test', 'Bench');
-      const org = await createOrganization(db, { title: 'Translation benchmark' }, u.id);
-      return { user: u, space: await createSpace(db, org.id, null, { title: 'Product handbook' }, u.id) };
-    });
+    const { user, space } = await benchOwner(ds, 'Translation benchmark', 'Product handbook');
     const commit = (edit: Parameters<typeof commitToHead>[3]) =>
       inTransaction(work(gateways[0]), (db) =>
         commitToHead(
