@@ -11,7 +11,7 @@ import busboy from 'busboy';
 import express, { Request, RequestHandler } from 'express';
 import { filetypemime } from 'magic-bytes.js';
 import { AppError } from '../domain/errors';
-import { WHOLE_BODY } from './validation';
+import { bodyTooLarge, WHOLE_BODY } from './validation';
 
 export interface Upload {
   bytes: Buffer;
@@ -60,8 +60,9 @@ export function uploadBodyParser(limit: number): RequestHandler {
       return;
     }
     raw(req, res, (err?: unknown) => {
+      // a body past the limit is the error handler's 413, as for JSON
       if (err) {
-        next((err as { type?: string }).type === 'entity.too.large' ? tooLarge(limit) : err);
+        next(err);
         return;
       }
       const bytes = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
@@ -95,10 +96,6 @@ function typeOf(declared: string | undefined, bytes: Buffer, weak: readonly stri
   return filetypemime(bytes.subarray(0, 4096))[0] ?? type;
 }
 
-function tooLarge(limit: number): AppError {
-  return new AppError(413, `${WHOLE_BODY}: must be at most ${limit} bytes`);
-}
-
 /** The one file part of a multipart/form-data body; a text field, a second file or no file is a 400. */
 function readMultipart(req: Request, limit: number): Promise<Upload> {
   return new Promise((resolve, reject) => {
@@ -124,7 +121,7 @@ function readMultipart(req: Request, limit: number): Promise<Upload> {
       const part = { filename: info.filename, declared: info.mimeType, chunks: [] as Buffer[] };
       found = part;
       stream.on('data', (chunk: Buffer) => part.chunks.push(chunk));
-      stream.on('limit', () => fail(tooLarge(limit)));
+      stream.on('limit', () => fail(bodyTooLarge(limit)));
       stream.on('error', () => fail(new AppError(400, `${field}: the file part ended early`)));
     });
     parser.on('field', (name) =>

@@ -6,6 +6,11 @@ import { AppError, notFound } from '../domain/errors';
 /** What an error about the whole body names: no field can be called this, a field named `body` included. */
 export const WHOLE_BODY = 'request body';
 
+/** The 413 for a body past its limit, whichever parser met it. */
+export function bodyTooLarge(limit: number | undefined): AppError {
+  return new AppError(413, `${WHOLE_BODY}: must be at most ${limit} bytes`);
+}
+
 function fieldOf(issue: ZodIssue, location: string): string {
   return issue.path.length ? issue.path.join('.') : location;
 }

@@ -5,7 +5,7 @@ import { QueryFailedError } from 'typeorm';
 import { AppError } from '../../domain/errors';
 import { DEADLINE_CODES } from '../../platform/deadline';
 import { requestContext } from '../request-context';
-import { WHOLE_BODY } from '../validation';
+import { bodyTooLarge, WHOLE_BODY } from '../validation';
 import { deadlinePassed, RETRY_AFTER_SECONDS } from './deadline';
 import { malformedJson } from './json-body';
 
@@ -27,8 +27,7 @@ function toAppError(err: unknown): AppError | null {
   if (err instanceof AppError) return err;
   const e = err as BodyParserError;
   if (e && e.type === 'entity.parse.failed') return malformedJson((e as { body?: string }).body);
-  if (e && e.type === 'entity.too.large')
-    return new AppError(413, `${WHOLE_BODY}: must be at most ${(e as { limit?: number }).limit} bytes`);
+  if (e && e.type === 'entity.too.large') return bodyTooLarge((e as { limit?: number }).limit);
   if (e && (e.type === 'charset.unsupported' || e.type === 'encoding.unsupported'))
     return new AppError(415, `${WHOLE_BODY}: unsupported encoding`);
   if (e && e.type === 'request.aborted') return new AppError(400, `${WHOLE_BODY}: request aborted`);
