@@ -449,6 +449,8 @@ function translationConfig() {
     timeoutMs: Math.max(1, int('TRANSLATION_TIMEOUT_MS', 60_000)),
     /** Attempts per provider request on 429, 5xx, timeouts and network errors, with exponential back-off. */
     retry: {
+    /** Pages per revision the apply writes into the result space: what one commit (and its indexing) holds in memory. */
+    applyPagesPerCommit: Math.max(1, int('TRANSLATION_APPLY_PAGES_PER_COMMIT', 500)),
       attempts: Math.max(1, int('TRANSLATION_RETRY_ATTEMPTS', 5)),
       initialMs: int('TRANSLATION_RETRY_INITIAL_MS', 1000),
       maxMs: int('TRANSLATION_RETRY_MAX_MS', 30_000),

@@ -4,26 +4,24 @@
  * keep pointing at the same pages), with the translated text of the pages sent and the previous
  * translation of the others; emoji and hidden follow the source. Pages the source no longer has go.
  * Files are the source's, their bytes copied under the result space's own keys, so the two spaces'
- * storage is never shared.
+ * storage is never shared. Only the pages that differ are written: those sent or restamped, those placed
+ * differently in the two layouts, and those edited in the result since the last run.
  */
 import * as path from 'path';
 import type { ContentEditor } from '../content/editor';
 import { childrenKey, FileEntry, idOfKey, PageVersion, pageKey } from '../content/model';
-import { canonicalJson } from '../content/objects';
-import type { PageNode } from '../content/reader';
+import { canonicalJson, type ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
-import { entries } from '../content/trie';
+import { diff, entries } from '../content/trie';
+import { ContentLayout, childrenOf, PlacedPage, pagesInOrder } from './layout';
 import type { PageText } from './page-text';
-import { flattenTree } from './source';
 
 /** Where the result space keeps its copy of a source file's bytes. */
 export const resultBlobKey = (resultSpaceId: string, sourceBlob: string) =>
   `files/${resultSpaceId}/${path.posix.basename(sourceBlob)}`;
 
-export interface MirrorInput {
-  tree: PageNode[];
+export interface MirrorFilesInput {
   files: Array<{ id: string; file: FileEntry }>;
-  translated: Map<string, PageText>;
   resultSpaceId: string;
   /** Copies a source blob to the result's key, once per key (already copied ones are skipped). */
   copyBlob(from: string, to: string): Promise<void>;
@@ -32,7 +30,7 @@ export interface MirrorInput {
 /** The source files the result lacks (or holds differently), with the entries it should hold. */
 export async function filesToMirror(
   result: ContentReader | null,
-  input: Pick<MirrorInput, 'files' | 'resultSpaceId'>,
+  input: Pick<MirrorFilesInput, 'files' | 'resultSpaceId'>,
 ): Promise<Array<{ id: string; source: FileEntry; entry: FileEntry }>> {
   const current = new Map((result ? await result.files() : []).map((f) => [f.id, f.file]));
   return input.files.flatMap(({ id, file }) => {
@@ -42,41 +40,73 @@ export async function filesToMirror(
   });
 }
 
-/** Applies the run to the result's content; returns the pages it had to create untranslated (the result lost them during the run). */
-export async function mirrorContent(editor: ContentEditor, input: MirrorInput): Promise<string[]> {
-  const untranslated: string[] = [];
-  const sourceIds = new Set<string>();
-  for (const { node, parent, index } of flattenTree(input.tree)) {
-    sourceIds.add(node.id);
-    const { emoji, hidden } = node.version;
-    const text = input.translated.get(node.id);
-    const existing = await editor.page(node.id);
-    if (!existing) {
-      if (!text) untranslated.push(node.id);
-      const fields = text ?? {
-        title: node.version.title,
-        description: node.version.description,
-        markdown: node.version.markdown,
-      };
-      await editor.createPage({ ...fields, emoji, hidden }, { parent, index }, node.id);
-    } else {
-      if (text) await editor.updatePage(node.id, { ...text, emoji, hidden });
-      else {
-        const current = await editor.store.get<PageVersion>(existing.v);
-        if (current.emoji !== emoji || current.hidden !== hidden) await editor.updatePage(node.id, { emoji, hidden });
-      }
-      const siblings = await editor.rawList(childrenKey(parent));
-      if (existing.parent !== parent || siblings.indexOf(node.id) !== index)
-        await editor.movePage(node.id, { parent, index });
-    }
-    const placed = (await editor.page(node.id))!;
-    if (placed.slug !== node.entry.slug) editor.setRaw(pageKey(node.id), { ...placed, slug: node.entry.slug });
-  }
-  const resultPages = await entries(editor.store, editor.baseRoot, 'p:');
-  for (const id of [...resultPages.keys()].map(idOfKey)) {
-    if (!sourceIds.has(id) && (await editor.page(id))) await editor.deletePage(id);
-  }
+/** Pages of the result whose page entry changed between two of its revisions: edited there since the last run. */
+export async function editedPages(store: ObjectStore, before: string, after: string): Promise<Set<string>> {
+  const changes = await diff(store, before, after);
+  return new Set(changes.filter(([key]) => key.startsWith('p:')).map(([key]) => idOfKey(key)));
+}
 
+/**
+ * The source's pages the result must be written for, in source order (parents first): those in `pinned` (sent,
+ * restamped, edited in the result), those the result lacks or holds under another parent or slug, and every
+ * child of a parent whose children differ in order or number, so that placing them in turn restores the order.
+ */
+export function pagesToWrite(source: ContentLayout, result: ContentLayout, pinned: Set<string>): PlacedPage[] {
+  const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+  return pagesInOrder(source).filter(({ id, entry, parent }) => {
+    const held = result.pages.get(id);
+    return (
+      pinned.has(id) ||
+      !held ||
+      held.parent !== parent ||
+      held.slug !== entry.slug ||
+      !sameList(childrenOf(source, parent), childrenOf(result, parent))
+    );
+  });
+}
+
+/** The result's pages the source does not have. */
+export function pagesToRemove(source: ContentLayout, result: ContentLayout): string[] {
+  return [...result.pages.keys()].filter((id) => !source.pages.has(id));
+}
+
+/**
+ * Writes one source page into the result as the source places it, with `text` when it was translated in this run
+ * (else the result keeps the text it holds). Returns true when the result lacked it and it was created untranslated.
+ */
+export async function mirrorPage(
+  editor: ContentEditor,
+  page: PlacedPage,
+  version: PageVersion,
+  text: PageText | undefined,
+): Promise<boolean> {
+  const { id, parent, index } = page;
+  const { emoji, hidden } = version;
+  const existing = await editor.page(id);
+  if (!existing) {
+    const fields = text ?? { title: version.title, description: version.description, markdown: version.markdown };
+    await editor.createPage({ ...fields, emoji, hidden }, { parent, index }, id);
+  } else {
+    const current = await editor.store.get<PageVersion>(existing.v);
+    const wanted: Partial<PageVersion> = { ...text, emoji, hidden };
+    // an unchanged page is not written again, so a retried apply commits nothing twice
+    if (Object.entries(wanted).some(([field, value]) => current[field as keyof PageVersion] !== value))
+      await editor.updatePage(id, wanted);
+    const siblings = await editor.rawList(childrenKey(parent));
+    if (existing.parent !== parent || siblings.indexOf(id) !== index) await editor.movePage(id, { parent, index });
+  }
+  const placed = (await editor.page(id))!;
+  if (placed.slug !== page.entry.slug) editor.setRaw(pageKey(id), { ...placed, slug: page.entry.slug });
+  return !existing && !text;
+}
+
+/** Deletes the result's pages the source does not have (with what is under them). */
+export async function removePages(editor: ContentEditor, ids: string[]): Promise<void> {
+  for (const id of ids) if (await editor.page(id)) await editor.deletePage(id);
+}
+
+/** Makes the result's files the source's. */
+export async function mirrorFiles(editor: ContentEditor, input: MirrorFilesInput): Promise<void> {
   for (const { id, source, entry } of await filesToMirror(new ContentReader(editor.store, editor.baseRoot), input)) {
     await input.copyBlob(source.blob, entry.blob);
     editor.putFile(id, entry);
@@ -85,5 +115,4 @@ export async function mirrorContent(editor: ContentEditor, input: MirrorInput): 
   for (const id of [...(await entries(editor.store, editor.baseRoot, 'f:')).keys()].map(idOfKey)) {
     if (!wanted.has(id)) await editor.deleteFile(id);
   }
-  return untranslated;
 }

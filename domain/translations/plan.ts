@@ -1,24 +1,26 @@
 /**
- * The first step of a run: which pages of the source's current revision to send. A page is sent when
- * its text changed since it was last translated (by hash) or the result space lacks it; the others
- * are carried over from the previous result. The plan goes to the blob store, split into steps of
- * TRANSLATION_PAGES_PER_STEP pages, each with the hash of what it sends; the steps a failed earlier run
- * finished with the same hash are kept; and the row records that this run's blobs are stored.
+ * The first step of a run: which pages of the source's current revision to send. A page is sent when the result
+ * space lacks it, when it was never translated, or when its text changed since (its content-addressed version
+ * moved on and the text with it); a page whose version moved on with the same text is carried over and
+ * restamped. Only page entries are compared, so a run reads the text of the pages whose version changed, not of
+ * the space. The plan goes to the blob store, split into steps of TRANSLATION_PAGES_PER_STEP pages, each with the
+ * hash of what it sends; the steps a failed earlier run finished with the same hash are kept; and the row records
+ * that this run's blobs are stored.
  */
 
 import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
-import { TranslationPage } from '../../entities/TranslationPage';
 import type { Config } from '../../platform/config';
 import { Db, inTransaction, type WorkSource } from '../../platform/db/transactions';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { canonicalJson, hashOf } from '../content/objects';
 import type { JobRef } from '../jobs/contracts';
 import { lockCurrentJob } from '../jobs/job-lifecycle';
-import { pageTextHash } from './page-text';
+import { pagesInOrder, readLayout } from './layout';
+import { recordedVersions, sameText } from './recorded-pages';
 import { keepFinishedSteps, planKey, RunPlan, readJsonIfStored, removeRunBlobs, writeJson } from './run-blobs';
 import { translationRunJob } from './run-job';
-import { flattenTree, liveSourceSpace, revisionReader } from './source';
+import { liveSourceSpace, revisionReader } from './source';
 
 /** A run commits to its result space's head, which sends events: the data source with what starts them. */
 export interface RunDeps extends WorkSource {
@@ -38,29 +40,34 @@ async function resultRevisionId(db: Db, translation: Translation): Promise<strin
   return result && !result.deletedAt ? result.revisionId : null;
 }
 
-async function planPages(db: Db, translation: Translation, pagesPerStep: number): Promise<RunPlan> {
+async function planPages(db: Db, translation: Translation, config: Config['translation']): Promise<RunPlan> {
   const source = await liveSourceSpace(db, translation);
   const reader = await revisionReader(db, source.revisionId);
-  if (!reader) return { sourceRevisionId: null, steps: [], stepHashes: [] };
-  const pages = flattenTree(await reader.tree()).map((p) => p.node);
-  const result = await revisionReader(db, await resultRevisionId(db, translation));
-  const present = result ? await result.hasPages(pages.map((p) => p.id)) : new Set<string>();
-  const known = new Map(
-    (await db.find(TranslationPage, { where: { translationId: translation.id } })).map((r) => [r.pageId, r.sourceHash]),
+  if (!reader) return { sourceRevisionId: null, steps: [], stepHashes: [], restamped: [] };
+  const pages = pagesInOrder(await readLayout(reader));
+  const inResult = (await readLayout(await revisionReader(db, await resultRevisionId(db, translation)))).pages;
+  const recorded = await recordedVersions(db, translation.id);
+  const moved = pages.flatMap(({ id, entry }) => {
+    const was = recorded.get(id);
+    return inResult.has(id) && was && was !== entry.v ? [{ id, version: entry.v, recorded: was }] : [];
+  });
+  const unchanged = await sameText(db, moved, config.applyPagesPerCommit);
+  const sent = pages.filter(
+    ({ id, entry }) => !inResult.has(id) || !recorded.get(id) || (recorded.get(id) !== entry.v && !unchanged.has(id)),
   );
-  const hashes = new Map(pages.map((p) => [p.id, pageTextHash(p.version)]));
-  const sent = pages.filter((p) => !present.has(p.id) || known.get(p.id) !== hashes.get(p.id)).map((p) => p.id);
-  const steps: string[][] = [];
-  for (let i = 0; i < sent.length; i += pagesPerStep) steps.push(sent.slice(i, i + pagesPerStep));
+  const steps: Array<typeof sent> = [];
+  for (let i = 0; i < sent.length; i += config.pagesPerStep) steps.push(sent.slice(i, i + config.pagesPerStep));
   const request = {
     source: translation.sourceLanguage,
     target: translation.language,
     instructions: translation.instructions,
   };
-  const stepHashes = steps.map((ids) =>
-    hashOf(canonicalJson({ ...request, pages: ids.map((id) => [id, hashes.get(id)]) })),
-  );
-  return { sourceRevisionId: source.revisionId, steps, stepHashes };
+  return {
+    sourceRevisionId: source.revisionId,
+    steps: steps.map((step) => step.map((p) => p.id)),
+    stepHashes: steps.map((step) => hashOf(canonicalJson({ ...request, pages: step.map((p) => [p.id, p.entry.v]) }))),
+    restamped: moved.filter((p) => unchanged.has(p.id)).map((p) => [p.id, p.version]),
+  };
 }
 
 export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<PlanSummary> {
@@ -71,7 +78,7 @@ export async function planTranslationRun(deps: RunDeps, ref: JobRef): Promise<Pl
     const stored =
       translation.stagedGeneration === ref.generation ? await readJsonIfStored<RunPlan>(deps.blobs, key) : null;
     if (stored) return { plan: stored, previous: null };
-    const plan = await planPages(db, translation, deps.config.translation.pagesPerStep);
+    const plan = await planPages(db, translation, deps.config.translation);
     const previous = translation.stagedGeneration !== ref.generation ? translation.stagedGeneration : null;
     // before the row names this run, so a retry after a crash plans and keeps them again
     await writeJson(deps.blobs, key, plan);

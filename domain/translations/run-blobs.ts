@@ -13,14 +13,21 @@ export interface RunPlan {
   sourceRevisionId: string | null;
   /** Page ids each step translates, in order. */
   steps: string[][];
-  /** Per step, the hash of what it sends (its pages' text, the languages, the instructions); absent in older plans. */
+  /** Per step, the hash of what it sends (its pages' versions, the languages, the instructions); absent in older plans. */
   stepHashes?: string[];
+  /**
+   * Pages not sent whose version moved on with the same text (an emoji or visibility changed): the apply mirrors
+   * them and records the new version, as [page id, version]; absent in older plans.
+   */
+  restamped?: Array<[string, string]>;
 }
 
 export interface StepResult {
   /** Words sent to the provider for these pages. */
   words: number;
   pages: Record<string, PageText>;
+  /** Each page's source version, as recorded once the result holds it. */
+  versions: Record<string, string>;
   /** The plan's hash of the step, when it has one: the step is done only for a plan with the same hash there. */
   hash?: string;
 }

@@ -1,10 +1,9 @@
-/** What a run reads of the source space: its live row and the pages of a revision, in tree order. */
+/** What a run reads of the source space: its live row, and a reader of a revision's content. */
 
 import { Space } from '../../entities/Space';
 import type { Translation } from '../../entities/Translation';
 import type { Db } from '../../platform/db/transactions';
 import { ObjectStore } from '../content/objects';
-import type { PageNode } from '../content/reader';
 import { ContentReader } from '../content/reader';
 import { loadRevision } from '../content/revisions';
 import { JobError } from '../jobs/job-error';
@@ -26,16 +25,4 @@ export async function liveSourceSpace(db: Db, translation: Translation): Promise
 export async function revisionReader(db: Db, revisionId: string | null): Promise<ContentReader | null> {
   if (!revisionId) return null;
   return new ContentReader(new ObjectStore(db), (await loadRevision(db, revisionId)).root);
-}
-
-/** Every page, parents before children and siblings in order, with its parent and position. */
-export function flattenTree(tree: PageNode[]): Array<{ node: PageNode; parent: string | null; index: number }> {
-  const out: Array<{ node: PageNode; parent: string | null; index: number }> = [];
-  const walk = (nodes: PageNode[], parent: string | null) =>
-    nodes.forEach((node, index) => {
-      out.push({ node, parent, index });
-      walk(node.children, node.id);
-    });
-  walk(tree, null);
-  return out;
 }

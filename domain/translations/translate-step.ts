@@ -37,18 +37,19 @@ export async function translateRunStep(
   const versions = await reader.store.getMany<PageVersion>([...entries.values()].map((e) => e.v));
   const pages = ids.flatMap((id) => {
     const entry = entries.get(pageKey(id));
-    return entry ? [{ id, page: translatablePage(versions.get(entry.v)!) }] : [];
+    return entry ? [{ id, version: entry.v, page: translatablePage(versions.get(entry.v)!) }] : [];
   });
   const translated = await deps.translator.translate(
     pages.flatMap((p) => p.page.segments),
     { source: translation.sourceLanguage, target: translation.language, instructions: translation.instructions },
     heartbeat,
   );
-  const result: StepResult = { words: 0, pages: {}, hash };
+  const result: StepResult = { words: 0, pages: {}, versions: {}, hash };
   let at = 0;
-  for (const { id, page } of pages) {
+  for (const { id, version, page } of pages) {
     const count = page.segments.length;
     result.pages[id] = page.render(translated.slice(at, at + count)) satisfies PageText;
+    result.versions[id] = version;
     result.words += page.words;
     at += count;
   }
