@@ -232,6 +232,11 @@ export function loadJobsConfig() {
       reconcileIntervalSeconds: int('RECONCILE_INTERVAL_SECONDS', 60),
       /** Period of the cleanup Schedule that removes what the job kinds' retention let expire. */
       cleanupIntervalSeconds: int('JOB_CLEANUP_INTERVAL_SECONDS', 3600),
+      /**
+       * A job whose history grows with its data (import batches, translation steps, purge batches) continues as new
+       * once its workflow history has this many events, so no history grows without bound.
+       */
+      historyMaxEvents: Math.max(1, int('JOB_HISTORY_MAX_EVENTS', 2000)),
       /** Retry policy of every job activity: exponential back-off for as long as its kind's retryBudgetMs. */
       retry: {
         initialIntervalMs: int('JOB_RETRY_INITIAL_MS', 1000),

@@ -6,6 +6,8 @@
  *
  * Since v2 (patch `import-awaits-cancelled-batch`) a cancelled batch is awaited until it stopped, so the
  * staging is removed after its last write: a batch that saved meanwhile, or stored images, left them.
+ * Since v4 (patch `jobs-continue-as-new`) a run whose history reached JOB_HISTORY_MAX_EVENTS continues as new
+ * before its next batch, carrying the batches staged so far; the staging stays for the continuation.
  */
 import {
   ActivityCancellationType,
@@ -16,11 +18,19 @@ import {
 } from '@temporalio/workflow';
 import type { ImportActivities } from '../activities/imports';
 import type { ContentImportInput, ImportCommit, JobOutcome } from '../domain/jobs/contracts';
-import { bookkeepingActivityOptions, heartbeatingActivityOptions, runJob } from './job';
+import {
+  bookkeepingActivityOptions,
+  continueJob,
+  heartbeatingActivityOptions,
+  historyBound,
+  isContinuation,
+  runJob,
+} from './job';
 
 export async function contentImport(input: ContentImportInput): Promise<JobOutcome<ImportCommit>> {
   const { run } = input;
   const awaitsCancel = patched('import-awaits-cancelled-batch');
+  const history = historyBound(run, patched('jobs-continue-as-new'));
   // CPU-heavy: on the heavy queue, with its own concurrency (worker/task-queues.ts)
   const { stageImportBatch } = proxyActivities<ImportActivities>({
     ...heartbeatingActivityOptions(run, '15 minutes'),
@@ -33,22 +43,27 @@ export async function contentImport(input: ContentImportInput): Promise<JobOutco
     ...bookkeepingActivityOptions(run, '5 minutes'),
     heartbeatTimeout: run.retry.heartbeatTimeoutMs,
   });
-  return runJob(run, async () => {
-    let batches = 0;
-    try {
-      for (let finished = false; !finished; ) {
-        const progress = await stageImportBatch(run, batches);
-        batches = progress.batches;
-        finished = progress.finished;
-        upsertMemo({ progress: { done: progress.done, total: progress.total } });
+  return runJob(
+    run,
+    async () => {
+      let batches = input.continued?.batches ?? 0;
+      try {
+        for (let finished = false; !finished; ) {
+          if (history.due()) await continueJob(contentImport, { ...input, continued: { batches } });
+          const progress = await stageImportBatch(run, batches);
+          batches = progress.batches;
+          finished = progress.finished;
+          upsertMemo({ progress: { done: progress.done, total: progress.total } });
+        }
+        const committed = await commitImport(run, batches);
+        upsertMemo({ revision: committed.revisionId });
+        await discardImportStaging(run, batches);
+        return committed;
+      } catch (err) {
+        if (!isContinuation(err)) await CancellationScope.nonCancellable(() => discardImportStaging(run, batches));
+        throw err;
       }
-      const committed = await commitImport(run, batches);
-      upsertMemo({ revision: committed.revisionId });
-      await discardImportStaging(run, batches);
-      return committed;
-    } catch (err) {
-      await CancellationScope.nonCancellable(() => discardImportStaging(run, batches));
-      throw err;
-    }
-  });
+    },
+    !!input.continued,
+  );
 }

@@ -10,10 +10,13 @@ import {
   ActivityFailure,
   ApplicationFailure,
   CancellationScope,
+  ContinueAsNew,
   defaultPayloadConverter,
   isCancellation,
+  makeContinueAsNewFunc,
   proxyActivities,
   TimeoutFailure,
+  workflowInfo,
 } from '@temporalio/workflow';
 import type { JobActivities } from '../activities/jobs';
 import { JOB_FAILURES, type JobFailure, type JobOutcome, type JobRun } from '../domain/jobs/contracts';
@@ -109,21 +112,55 @@ export async function recordJobFailure(run: JobRun, err: unknown): Promise<void>
   await CancellationScope.nonCancellable(() => failJob(run, failureOf(err)));
 }
 
+/** Whether `err` is this run handing over to its continuation: not a failure, nothing to record or clean up. */
+export const isContinuation = (err: unknown): boolean => err instanceof ContinueAsNew;
+
 /**
  * Runs a job's steps between begin and finish. A step that finds the generation moved on
  * (SUPERSEDED) ends the run without writing; any other failure is recorded on the row and fails
- * the workflow, so the Temporal UI shows it failed too.
+ * the workflow, so the Temporal UI shows it failed too. A run that continues an earlier one
+ * (`continued`) was begun by it; one that continues as new hands over without finishing.
  */
-export async function runJob<T>(run: JobRun, steps: () => Promise<T>): Promise<JobOutcome<T>> {
+export async function runJob<T>(run: JobRun, steps: () => Promise<T>, continued = false): Promise<JobOutcome<T>> {
   const { beginJob, finishJob } = proxyActivities<JobActivities>(bookkeepingActivityOptions(run));
   try {
-    await beginJob(run);
+    if (!continued) await beginJob(run);
     const result = await steps();
     await finishJob(run);
     return { state: 'done', result };
   } catch (err) {
+    if (isContinuation(err)) throw err;
     if (isSuperseded(err)) return { state: 'superseded' };
     await recordJobFailure(run, err);
     throw err;
   }
+}
+
+/**
+ * Bounds a job's history: `due()` before each step of a loop that grows with the data says whether the run should
+ * continue as new there, once its history reached the run's JOB_HISTORY_MAX_EVENTS or the server suggests it, and
+ * only after this run did a step (so a bound smaller than a run's own start cannot loop). Runs that replay from
+ * before patch `jobs-continue-as-new` never continue.
+ */
+export function historyBound(run: JobRun, patchedIn: boolean): { due(): boolean } {
+  let steps = 0;
+  return {
+    due: () => {
+      if (!patchedIn || steps++ === 0) return false;
+      const info = workflowInfo();
+      return (!!run.historyMaxEvents && info.historyLength >= run.historyMaxEvents) || info.continueAsNewSuggested;
+    },
+  };
+}
+
+/**
+ * Continues the workflow as new with `input`: the same workflow id (so the row's run, cancel, fencing and the repair
+ * pass follow it), its memo (the progress the Temporal UI shows) and its search attributes.
+ */
+export function continueJob<I>(workflow: (input: I) => Promise<unknown>, input: I): Promise<never> {
+  const info = workflowInfo();
+  return makeContinueAsNewFunc<typeof workflow>({
+    memo: info.memo,
+    typedSearchAttributes: info.typedSearchAttributes,
+  })(input);
 }

@@ -9,13 +9,22 @@
  * before it) check and purge by space id, count their metrics in their activities and end by removing
  * the row in their last batch; runs of release v1 (`space-purge/<spaceId>`) have no `run` in their input:
  * they keep their original retry policy and record nothing on the row.
+ * Since v5 (patch `jobs-continue-as-new`) a run whose history reached JOB_HISTORY_MAX_EVENTS continues as new
+ * before its next batch.
  */
 
 import type { ActivityOptions } from '@temporalio/workflow';
 import { CancellationScope, isCancellation, patched, proxyActivities, sleep } from '@temporalio/workflow';
 import type { SpaceActivities } from '../activities/spaces';
 import type { JobOutcome, JobRun, SpacePurgeInput, SpacePurgeResult } from '../domain/jobs/contracts';
-import { heartbeatingActivityOptions, jobActivityOptions, recordJobFailure, runJob } from './job';
+import {
+  continueJob,
+  heartbeatingActivityOptions,
+  historyBound,
+  jobActivityOptions,
+  recordJobFailure,
+  runJob,
+} from './job';
 
 const V1_RETRY = {
   initialInterval: '1 second',
@@ -29,7 +38,7 @@ function options(run: JobRun | undefined, startToCloseTimeout: '30 seconds' | '2
 }
 
 export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResult> {
-  if (input.run && patched('purge-runs-job')) return purgeJob(input.run);
+  if (input.run && patched('purge-runs-job')) return purgeJob(input, input.run);
   const { checkSpacePurge } = proxyActivities<SpaceActivities>(options(input.run, '30 seconds'));
   // a batch heartbeats per table and reclaim step, so a dead worker's batch is retried before 2 minutes
   const { purgeSpaceBatch } = proxyActivities<SpaceActivities>(
@@ -58,17 +67,30 @@ export async function spacePurge(input: SpacePurgeInput): Promise<SpacePurgeResu
   }
 }
 
-async function purgeJob(run: JobRun): Promise<JobOutcome<'purged'>> {
+async function purgeJob(input: SpacePurgeInput, run: JobRun): Promise<JobOutcome<'purged'>> {
   const { spacePurgeWait } = proxyActivities<SpaceActivities>(jobActivityOptions(run, '30 seconds'));
   // a batch heartbeats per table and reclaim step, so a dead worker's batch is retried before 2 minutes
   const { purgeSpaceJobBatch } = proxyActivities<SpaceActivities>(heartbeatingActivityOptions(run, '2 minutes'));
-  return runJob(run, async () => {
-    for (let waitMs = await spacePurgeWait(run); waitMs > 0; waitMs = await spacePurgeWait(run)) await sleep(waitMs);
-    // Once due, a restore is no longer possible: finish the purge even if a cancel arrives.
-    return CancellationScope.nonCancellable(async () => {
-      let batch: 'more' | 'done' = 'more';
-      while (batch === 'more') batch = await purgeSpaceJobBatch(run);
-      return 'purged' as const;
-    });
-  });
+  const history = historyBound(run, patched('jobs-continue-as-new'));
+  return runJob(
+    run,
+    async () => {
+      if (!input.continued)
+        for (let waitMs = await spacePurgeWait(run); waitMs > 0; waitMs = await spacePurgeWait(run))
+          await sleep(waitMs);
+      // Once due, a restore is no longer possible: finish the purge even if a cancel arrives.
+      return CancellationScope.nonCancellable(async () => {
+        for (
+          let batches = input.continued?.batches ?? 0, batch: 'more' | 'done' = 'more';
+          batch === 'more';
+          batches++
+        ) {
+          if (history.due()) await continueJob(spacePurge, { ...input, continued: { batches } });
+          batch = await purgeSpaceJobBatch(run);
+        }
+        return 'purged' as const;
+      });
+    },
+    !!input.continued,
+  );
 }

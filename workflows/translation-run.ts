@@ -4,11 +4,13 @@
  * the provider -> apply (one revision of the result, stats). Steps pass blob keys, never page text.
  * A run asked for meanwhile coalesces into one more run, which finishJob starts. Every activity
  * heartbeats, so a step of a worker that died is retried within JOB_HEARTBEAT_TIMEOUT_MS.
+ * Since v3 (patch `jobs-continue-as-new`) a run whose history reached JOB_HISTORY_MAX_EVENTS continues as new
+ * before its next step, carrying the plan's step count and the next step.
  */
-import { proxyActivities } from '@temporalio/workflow';
+import { patched, proxyActivities } from '@temporalio/workflow';
 import type { TranslationActivities } from '../activities/translations';
 import type { JobOutcome, TranslationRunInput } from '../domain/jobs/contracts';
-import { heartbeatingActivityOptions, runJob } from './job';
+import { continueJob, heartbeatingActivityOptions, historyBound, runJob } from './job';
 
 export async function translationRun(
   input: TranslationRunInput,
@@ -20,9 +22,17 @@ export async function translationRun(
   const { translateTranslationStep } = proxyActivities<TranslationActivities>(
     heartbeatingActivityOptions(input.run, '30 minutes'),
   );
-  return runJob(input.run, async () => {
-    const plan = await planTranslationRun(input.run);
-    for (let step = 0; step < plan.steps; step++) await translateTranslationStep(input.run, step);
-    return applyTranslationRun(input.run);
-  });
+  const history = historyBound(input.run, patched('jobs-continue-as-new'));
+  return runJob(
+    input.run,
+    async () => {
+      const steps = input.continued?.steps ?? (await planTranslationRun(input.run)).steps;
+      for (let step = input.continued?.step ?? 0; step < steps; step++) {
+        if (history.due()) await continueJob(translationRun, { ...input, continued: { steps, step } });
+        await translateTranslationStep(input.run, step);
+      }
+      return applyTranslationRun(input.run);
+    },
+    !!input.continued,
+  );
 }

@@ -105,6 +105,11 @@ export interface JobRun extends JobRef {
    * in the inputs of runs started before it existed: they run every step on their own queue.
    */
   heavyTaskQueue?: string;
+  /**
+   * JOB_HISTORY_MAX_EVENTS: a workflow whose history grows with the data continues as new once its history has
+   * this many events (workflows/job.ts). Absent in the inputs of runs started before it existed.
+   */
+  historyMaxEvents?: number;
 }
 
 /** What a job workflow returns: its steps' result, or that a newer generation superseded it. */
@@ -115,6 +120,8 @@ export interface SpacePurgeInput {
   organizationId: string;
   /** Absent in runs started by release v1. */
   run?: JobRun;
+  /** Set by the run this one continues (continue-as-new): how many batches the earlier runs purged. */
+  continued?: { batches: number };
 }
 
 /**
@@ -146,6 +153,8 @@ export interface ContentImportInput {
   importRunId: string;
   organizationId: string;
   run: JobRun;
+  /** Set by the run this one continues (continue-as-new): the batches staged so far. */
+  continued?: { batches: number };
 }
 
 /** What an import made (one revision of the head): GitBook's ImportContentResult. */
@@ -159,6 +168,8 @@ export interface TranslationRunInput {
   translationId: string;
   organizationId: string;
   run: JobRun;
+  /** Set by the run this one continues (continue-as-new): the plan's steps, and the next one to translate. */
+  continued?: { steps: number; step: number };
 }
 
 export interface IntegrationDispatchInput {

@@ -38,6 +38,7 @@ export function jobRun<R extends JobRow>(kind: JobKind<R>, row: R, config: JobsC
     ...jobRef(kind, row),
     retry: { ...config.jobs.retry, budgetMs: kind.retryBudgetMs },
     heavyTaskQueue: heavyTaskQueueOf(config.temporal),
+    historyMaxEvents: config.jobs.historyMaxEvents,
   };
 }
 

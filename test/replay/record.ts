@@ -56,6 +56,7 @@ async function main(argv: string[]): Promise<void> {
         config.temporal.namespace,
         '--workflow-id',
         run.workflowId,
+        ...(run.runId ? ['--run-id', run.runId] : []),
         '--output',
         'json',
       ]);

@@ -1,7 +1,8 @@
 /**
  * Runs the content-import job through each of its paths, for record.ts. Its documents come from a
  * local website, so record with loopback allowed and a short fetch time:
- * `FETCH_ALLOW_LOOPBACK=true FETCH_TIMEOUT_MS=1000 npm run record-histories -- content-import v1`.
+ * `FETCH_ALLOW_LOOPBACK=true FETCH_TIMEOUT_MS=1000 IMPORT_BATCH_PAGES=5 npm run record-histories -- content-import v4`
+ * (several batches, so that the `continued` case continues as new between them).
  */
 import http from 'http';
 import type { AddressInfo } from 'net';
@@ -17,7 +18,7 @@ import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
 import { heldBack } from '../../support/held-back';
 import { pngBytes, startWebsite } from '../../support/website';
-import type { Recorder } from './recorder';
+import { continuedCases, continuingGateway, type Recorder } from './recorder';
 
 export const recordContentImport: Recorder = async ({ ds, config, temporal, org, admin }) => {
   if (config.fetch.allowLoopback !== true)
@@ -44,7 +45,8 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
   });
   await new Promise<void>((resolve) => gallery.listen(0, '127.0.0.1', resolve));
 
-  const start = async (url: string, source: ImportSource) => {
+  const bounded = continuingGateway(config);
+  const start = async (url: string, source: ImportSource, gateway = temporal) => {
     const space = await insertSpace(ds, org);
     const { ticket } = await inTransaction(heldBack(ds), (db) =>
       requestImport(
@@ -54,7 +56,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
         admin.user.id,
       ),
     );
-    await applyJobTicket(temporal, ds.manager, ticket, logger);
+    await applyJobTicket(gateway, ds.manager, ticket, logger);
     return ticket.row.id;
   };
   const settle = async (runId: string) => {
@@ -68,6 +70,7 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
 
   try {
     const imported = await start(`${site.base}/site/`, 'website');
+    const continued = await start(`${site.base}/site/`, 'website', bounded);
     const fetchError = await start('http://10.0.0.1/docs/', 'website');
     const parseError = await start(`${site.base}/broken.zip`, 'zip');
     // cancelled while its batch stores images (v2: the run awaits the batch's end): it commits nothing
@@ -96,8 +99,16 @@ export const recordContentImport: Recorder = async ({ ds, config, temporal, org,
       { name: 'parse-error', workflowId: await settle(parseError) },
       { name: 'cancelled', workflowId: await settle(cancelled) },
       { name: 'superseded', workflowId: await settle(first.ticket.row.id) },
+      ...(await continuedCases(
+        temporal,
+        jobWorkflowId(contentImportJob, continued, 1),
+        (
+          await ds.manager.findOneByOrFail(ImportRun, { id: continued })
+        ).process.runId,
+      )),
     ];
   } finally {
+    await bounded.close();
     await site.close();
     gallery.closeAllConnections();
     gallery.close();

@@ -26,12 +26,12 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KIND_NAMES)[N
     'space-purge': {
       workflow: 'spacePurge',
       recorder: recordSpacePurge,
-      cases: ['purged', 'cancelled', 'superseded', 'failed'],
+      cases: ['purged', 'cancelled', 'superseded', 'failed', 'continued', 'continuation'],
     },
     'translation-run': {
       workflow: 'translationRun',
       recorder: recordTranslationRun,
-      cases: ['completed', 'rerun', 'failed', 'cancelled'],
+      cases: ['completed', 'rerun', 'failed', 'cancelled', 'continued', 'continuation'],
     },
     'pdf-export': { workflow: 'pdfExport', recorder: recordPdfExport, cases: ['rendered', 'failed', 'cancelled'] },
     'openapi-process': {
@@ -42,7 +42,7 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KIND_NAMES)[N
     'content-import': {
       workflow: 'contentImport',
       recorder: recordContentImport,
-      cases: ['imported', 'fetch-error', 'parse-error', 'cancelled', 'superseded'],
+      cases: ['imported', 'fetch-error', 'parse-error', 'cancelled', 'superseded', 'continued', 'continuation'],
     },
     'integration-dispatch': {
       workflow: 'integrationDispatch',

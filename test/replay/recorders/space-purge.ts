@@ -1,4 +1,7 @@
-/** Runs the space-purge job through each of its paths, for record.ts. */
+/**
+ * Runs the space-purge job through each of its paths, for record.ts; record with `PURGE_BATCH_SIZE=2`, so that the
+ * `continued` case purges in several batches and continues as new between them.
+ */
 import pino from 'pino';
 import { jobWorkflowId } from '../../../domain/jobs/contracts';
 import { JobTicket } from '../../../domain/jobs/job-kind';
@@ -10,7 +13,7 @@ import { inTransaction } from '../../../platform/db/transactions';
 import { unique } from '../../factories';
 import { grant, insertSpace } from '../../support/content';
 import { heldBack } from '../../support/held-back';
-import type { Recorder } from './recorder';
+import { continuedCases, continuingGateway, type Recorder } from './recorder';
 
 export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
@@ -55,7 +58,16 @@ export const recordSpacePurge: Recorder = async ({ ds, config, temporal, org, ad
     await ds.query(`DROP TRIGGER ${trigger}`);
   }
 
+  const bounded = continuingGateway(config);
+  const continued = await insertSpace(ds, org);
+  for (let i = 0; i < 6; i++)
+    await grant(ds, org.id, 'space', continued.id, `${admin.user.id.slice(0, 20)}${i}`, 'read');
+  const continuedTicket = await remove(continued.id);
+  await applyJobTicket(bounded, ds.manager, continuedTicket, logger);
+  await bounded.close();
+
   return [
+    ...(await continuedCases(temporal, jobWorkflowId(spacePurgeJob, continued.id, 1), continuedTicket.row.purge.runId)),
     { name: 'purged', workflowId: await settle(jobWorkflowId(spacePurgeJob, purged.id, 1)) },
     { name: 'cancelled', workflowId: await settle(jobWorkflowId(spacePurgeJob, cancelled.id, 1)) },
     { name: 'superseded', workflowId: await settle(jobWorkflowId(spacePurgeJob, superseded.id, 1)) },

@@ -1,7 +1,8 @@
 /**
  * Runs the translation-run job through its paths, for record.ts (with the `pseudo` provider): a
  * completed run, with a run asked for during it that coalesced into the next one; and a run whose
- * source space was deleted before it began; and a run an operator cancelled (`cli jobs cancel`) as it started.
+ * source space was deleted before it began; and a run an operator cancelled (`cli jobs cancel`) as it started; and a
+ * run that continues as new between its steps: record with `TRANSLATION_PAGES_PER_STEP=1`, so it has several.
  */
 import pino from 'pino';
 import { commitToHead } from '../../../domain/content/heads';
@@ -17,7 +18,7 @@ import type { Translation } from '../../../entities/Translation';
 import { inTransaction } from '../../../platform/db/transactions';
 import { insertSpace } from '../../support/content';
 import { heldBack } from '../../support/held-back';
-import type { Recorder } from './recorder';
+import { continuedCases, continuingGateway, type Recorder } from './recorder';
 
 export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org, admin }) => {
   const logger = pino({ level: 'silent' });
@@ -76,7 +77,13 @@ export const recordTranslationRun: Recorder = async ({ ds, config, temporal, org
   await dispatch(cancelled);
   await cancelJobRun({ ds, temporal, logger, config }, cancelled.row.id);
 
+  const bounded = continuingGateway(config);
+  const continued = await translate(await ds.manager.findOneByOrFail(Space, { id: space.id }));
+  await applyJobTicket(bounded, ds.manager, continued, logger);
+  await bounded.close();
+
   return [
+    ...(await continuedCases(temporal, jobWorkflowId(translationRunJob, continued.row.id, 1), continued.row.run.runId)),
     { name: 'cancelled', workflowId: await settle(cancelled.row.id, 1) },
     { name: 'completed', workflowId: await settle(completed.row.id, 1) },
     { name: 'rerun', workflowId: await settle(completed.row.id, 2) },
