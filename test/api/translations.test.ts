@@ -4,12 +4,15 @@
  * the incremental second run.
  */
 import request from 'supertest';
-import { translatablePage } from '../../domain/translations/page-text';
+import { pageTextHash, translatablePage } from '../../domain/translations/page-text';
+import { Space } from '../../entities/Space';
 import { Translation } from '../../entities/Translation';
+import { TranslationPage } from '../../entities/TranslationPage';
 import { loadConfig } from '../../platform/config';
 import { addMember, createOrg } from '../factories';
 import { newSpace } from '../support/api';
 import { grant } from '../support/content';
+import { readRevision, writeHead } from '../support/heads';
 import { startServer, TestServer } from '../support/server';
 import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 import { editPages, settled, spacePages, spaceWithPages, translationsPath } from '../support/translations';
@@ -20,7 +23,10 @@ let worker: TestWorker;
 beforeAll(async () => {
   const base = loadConfig();
   server = await startServer(
-    shortJobRetries(privateTaskQueue({ ...base, translation: { ...base.translation, provider: 'pseudo' } })),
+    // a few pages per revision, so every run here writes its result in several commits
+    shortJobRetries(
+      privateTaskQueue({ ...base, translation: { ...base.translation, provider: 'pseudo', applyPagesPerCommit: 4 } }),
+    ),
   );
   worker = await startWorker(server.ds, server.config);
 }, 120000);
@@ -338,5 +344,54 @@ describe('a 50-page space translated with pseudo', () => {
       totalPages: 50,
       totalWords: second.stats.totalWords,
     });
+  }, 120000);
+});
+
+describe('what a later run writes', () => {
+  it('mirrors an emoji changed in the source without sending the page, puts back what was edited in the result, and sends a page the result lost', async () => {
+    const { org, admin } = await createOrg(server.ds);
+    const { space, pageIds } = await spaceWithPages(server, admin, org.id, 12);
+    const { id } = (await create(admin.token, org.id, space.id).expect(201)).body;
+    const first = await settled(server, admin, org.id, id);
+    const resultSpace = first.result.space as string;
+    const pageOf = async (spaceId: string, pageId: string) => {
+      const { revisionId } = await server.ds.manager.findOneByOrFail(Space, { id: spaceId });
+      return (await readRevision(server, revisionId!)).page(pageId);
+    };
+
+    await writeHead(server, { kind: 'space', spaceId: space.id }, admin.user.id, (editor) =>
+      editor.updatePage(pageIds[1], { emoji: '🔥' }),
+    );
+    await writeHead(server, { kind: 'space', spaceId: resultSpace }, admin.user.id, async (editor) => {
+      await editor.updatePage(pageIds[11], { emoji: '🐛', hidden: true });
+      await editor.movePage(pageIds[3], { parent: pageIds[4] });
+      await editor.deletePage(pageIds[5]);
+    });
+    // a page recorded before versions were: the SHA-1 of its text, which still counts as translated
+    const legacy = await pageOf(space.id, pageIds[6]);
+    await server.ds.manager.update(
+      TranslationPage,
+      { translationId: id, pageId: pageIds[6] },
+      { sourceHash: pageTextHash(legacy!.version) },
+    );
+
+    await server
+      .as(admin.token)
+      .post(`${translationsPath(org.id, id)}/run`)
+      .expect(204);
+    const second = await settled(server, admin, org.id, id, { runs: 2 });
+    expect(second.stats).toMatchObject({ runs: 2, latestPages: 1, totalPages: 12 });
+    const sourcePages = await spacePages(server, space.id);
+    const resultPages = await spacePages(server, resultSpace);
+    expect(resultPages.map((p) => [p.id, p.parent, p.slug])).toEqual(sourcePages.map((p) => [p.id, p.parent, p.slug]));
+    expect((await pageOf(resultSpace, pageIds[1]))!.version.emoji).toBe('🔥');
+    expect((await pageOf(resultSpace, pageIds[1]))!.version.title).toMatch(/^⟦/);
+    expect((await pageOf(resultSpace, pageIds[11]))!.version).toMatchObject({ emoji: '📘', hidden: false });
+    expect((await pageOf(resultSpace, pageIds[5]))!.version.title).toMatch(/^⟦/);
+    // the restamped and the legacy page now record their current version
+    const recorded = await server.ds.manager.findBy(TranslationPage, { translationId: id });
+    const recordedOf = (pageId: string) => recorded.find((r) => r.pageId === pageId)?.sourceHash;
+    expect(recordedOf(pageIds[1])).toBe((await pageOf(space.id, pageIds[1]))!.entry.v);
+    expect(recordedOf(pageIds[6])).toBe(legacy!.entry.v);
   }, 120000);
 });
