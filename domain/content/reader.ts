@@ -17,6 +17,14 @@ export interface PageNode extends PageRecord {
   children: PageNode[];
 }
 
+/** A page in the tree without its version: what a walk over a large space reads before any page's content. */
+export interface PageOutline {
+  id: string;
+  entry: PageEntry;
+  path: string;
+  children: PageOutline[];
+}
+
 export class ContentReader {
   constructor(
     readonly store: ObjectStore,
@@ -150,19 +158,32 @@ export class ContentReader {
     return top;
   }
 
-  /** The whole page tree in order, each page with its version and path. */
-  async tree(): Promise<PageNode[]> {
+  /** The whole page tree in order, each page with its path, without reading any page's version. */
+  async outline(): Promise<PageOutline[]> {
     const all = await entries<PageEntry | string[]>(this.store, this.root);
-    const versions = await this.store.getMany<PageVersion>(
-      [...all.entries()].filter(([k]) => k.startsWith('p:')).map(([, v]) => (v as PageEntry).v),
-    );
-    const build = (parentId: string | null, parentPath: string): PageNode[] =>
+    const build = (parentId: string | null, parentPath: string): PageOutline[] =>
       ((all.get(childrenKey(parentId)) as string[] | undefined) ?? []).flatMap((id) => {
         const entry = all.get(pageKey(id)) as PageEntry | undefined;
         if (!entry) return [];
         const path = parentPath ? `${parentPath}/${entry.slug}` : entry.slug;
-        return [{ id, entry, version: versions.get(entry.v)!, path, children: build(id, path) }];
+        return [{ id, entry, path, children: build(id, path) }];
       });
     return build(null, '');
+  }
+
+  /** The whole page tree in order, each page with its version and path. */
+  async tree(): Promise<PageNode[]> {
+    const outline = await this.outline();
+    const hashes: string[] = [];
+    const collect = (nodes: PageOutline[]): void =>
+      nodes.forEach((n) => {
+        hashes.push(n.entry.v);
+        collect(n.children);
+      });
+    collect(outline);
+    const versions = await this.store.getMany<PageVersion>(hashes);
+    const withVersions = (nodes: PageOutline[]): PageNode[] =>
+      nodes.map((n) => ({ ...n, version: versions.get(n.entry.v)!, children: withVersions(n.children) }));
+    return withVersions(outline);
   }
 }

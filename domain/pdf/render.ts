@@ -3,13 +3,18 @@
  * (each entry a link), then every page of the manuscript from a new sheet, with outline bookmarks
  * for every page (nested as the page tree) and heading, and "n / total" in every footer but the
  * title page's. Each sheet is written out as the next one starts, so its memory is one sheet's: a first pass
- * lays the pages out to learn the numbers the contents and footers show (renderPdf).
+ * lays the pages out to learn the numbers the contents and footers show (renderPdf). The pages are read from the
+ * manuscript file as they are laid out, and the file's bytes go to a stream.
  */
+
+import type { Writable } from 'stream';
+import { finished as streamFinished } from 'stream/promises';
 import { markdownToDocument } from '../content/document';
 import { BlockWriter, LinkTargets } from './blocks';
 import { Canvas, COLORS, createDocument, Doc, PAGE, TYPE } from './canvas';
 import { PdfImages } from './images';
-import { type Manuscript, type ManuscriptImage, type PdfLimits, pdfTooLarge } from './manuscript';
+import { type ManuscriptImage, type PdfLimits, pdfTooLarge } from './manuscript';
+import type { ManuscriptSource, PageIndexEntry } from './manuscript-file';
 
 export interface RenderOptions {
   /** Reads an image's bytes. */
@@ -21,7 +26,8 @@ export interface RenderOptions {
 }
 
 export interface RenderedPdf {
-  bytes: Buffer;
+  /** bytes written */
+  bytes: number;
   /** sheets of the PDF */
   pageCount: number;
 }
@@ -30,8 +36,9 @@ const TOC = { size: TYPE.body, line: 17, indent: 12, numberWidth: 36, title: 20 
 
 const destination = (pageId: string) => `page-${pageId}`;
 
-function titlePage(canvas: Canvas, manuscript: Manuscript): void {
+function titlePage(canvas: Canvas, source: ManuscriptSource): void {
   const { doc } = canvas;
+  const manuscript = source.head;
   doc.addPage();
   doc.y = canvas.top + canvas.contentHeight * 0.3;
   canvas.paragraph([{ text: manuscript.title || 'Untitled space', face: 'bold', color: COLORS.text }], 28, {
@@ -44,7 +51,7 @@ function titlePage(canvas: Canvas, manuscript: Manuscript): void {
     canvas.paragraph([{ text: manuscript.scope, face: 'italic', color: COLORS.muted }], 12, { align: 'center' });
   }
   doc.y = canvas.bottom - 60;
-  const pages = manuscript.pages.length === 1 ? '1 page' : `${manuscript.pages.length} pages`;
+  const pages = source.index.length === 1 ? '1 page' : `${source.index.length} pages`;
   for (const line of [
     `Revision ${manuscript.revisionId}`,
     `${pages}, generated ${manuscript.generatedAt.replace('T', ' ').slice(0, 16)} UTC`,
@@ -64,14 +71,14 @@ function contentsSheets(canvas: Canvas, entries: number): number {
  * Writes the contents, on the sheets after the title page: one line per page of the manuscript with the sheet its
  * page starts on (known from the first pass), filling exactly `sheets` sheets.
  */
-function contents(canvas: Canvas, manuscript: Manuscript, startSheets: readonly number[], sheets: number): void {
+function contents(canvas: Canvas, index: PageIndexEntry[], startSheets: readonly number[], sheets: number): void {
   const { doc } = canvas;
   const firstSheet = canvas.pageIndex + 1;
   doc.addPage();
   doc.outline.addItem('Contents');
   canvas.paragraph([{ text: 'Contents', face: 'bold', color: COLORS.text }], TOC.title);
   canvas.space(TOC.title * 0.6);
-  manuscript.pages.forEach((page, i) => {
+  index.forEach((page, i) => {
     if (doc.y + TOC.line > canvas.bottom) doc.addPage();
     const y = doc.y;
     const x = canvas.left + page.depth * TOC.indent;
@@ -129,19 +136,24 @@ function footer(canvas: Canvas, index: number, total: number): void {
   doc.y = y;
 }
 
-/** The file's bytes once the document ends (none unless `keep`), and how many it has written so far. */
-function finished(doc: Doc, keep: boolean): { output: Promise<Buffer>; written(): number } {
-  const chunks: Buffer[] = [];
+/**
+ * Sends the document's bytes to `out` as pdfkit writes them, or drops them (no `out`: the first pass); resolves once
+ * the document ended and `out` has them all, and counts the bytes written so far.
+ */
+function finished(doc: Doc, out: Writable | null): { output: Promise<void>; written(): number } {
   let written = 0;
   doc.on('data', (chunk: Buffer) => {
-    if (keep) chunks.push(chunk);
     written += chunk.length;
   });
-  const output = new Promise<Buffer>((resolve, reject) => {
-    doc.on('end', () => resolve(Buffer.concat(chunks)));
+  if (out) doc.pipe(out);
+  const ended = new Promise<void>((resolve, reject) => {
+    doc.on('end', resolve);
     doc.on('error', reject);
   });
-  return { output, written: () => written };
+  return {
+    output: out ? Promise.all([ended, streamFinished(out)]).then(() => undefined) : ended,
+    written: () => written,
+  };
 }
 
 /** Where the first pass found each page to start, and how many sheets the PDF has. */
@@ -151,35 +163,39 @@ interface Layout {
 }
 
 /**
- * Renders in two passes, each writing its sheets out as they are laid out, so memory stays that of a sheet: the
- * first lays the pages out into nothing to learn where each starts and how many sheets there are; the second writes
- * the PDF with its contents and footers, now that every number is known. Only the second reports progress (the
- * first heartbeats with none done), so the pages counted are pages written.
+ * Renders in two passes, each reading the pages from the manuscript file and writing its sheets out as they are laid
+ * out, so memory stays that of a page and a sheet: the first lays the pages out into nothing to learn where each
+ * starts and how many sheets there are; the second writes the PDF into `out` with its contents and footers, now that
+ * every number is known. Only the second reports progress (the first heartbeats with none done), so the pages
+ * counted are pages written.
  */
-export async function renderPdf(manuscript: Manuscript, options: RenderOptions): Promise<RenderedPdf> {
-  const layout = await layOut(manuscript, options, null);
-  const { bytes, layout: written } = await layOut(manuscript, options, layout);
+export async function renderPdf(source: ManuscriptSource, options: RenderOptions, out: Writable): Promise<RenderedPdf> {
+  const layout = await layOut(source, options, null, null);
+  const { bytes, layout: written } = await layOut(source, options, layout, out);
   // the same manuscript lays out the same way: a difference would put wrong numbers in the contents
   if (written.sheets !== layout.sheets)
     throw new Error(`the PDF took ${written.sheets} sheets, ${layout.sheets} were counted`);
   return { bytes, pageCount: written.sheets };
 }
 
-async function layOut(manuscript: Manuscript, options: RenderOptions, planned: null): Promise<Layout>;
+async function layOut(source: ManuscriptSource, options: RenderOptions, planned: null, out: null): Promise<Layout>;
 async function layOut(
-  manuscript: Manuscript,
+  source: ManuscriptSource,
   options: RenderOptions,
   planned: Layout,
-): Promise<{ bytes: Buffer; layout: Layout }>;
+  out: Writable,
+): Promise<{ bytes: number; layout: Layout }>;
 async function layOut(
-  manuscript: Manuscript,
+  source: ManuscriptSource,
   options: RenderOptions,
   planned: Layout | null,
-): Promise<Layout | { bytes: Buffer; layout: Layout }> {
+  out: Writable | null,
+): Promise<Layout | { bytes: number; layout: Layout }> {
   const { limits } = options;
-  const doc = createDocument({ title: manuscript.title, subject: manuscript.subtitle });
-  // the first pass keeps nothing it writes; the second keeps the file, within PDF_MAX_BYTES
-  const { output, written } = finished(doc, planned !== null);
+  const { index } = source;
+  const doc = createDocument({ title: source.head.title, subject: source.head.subtitle });
+  // the first pass drops what it writes; the second writes the file, within PDF_MAX_BYTES
+  const { output, written } = finished(doc, out);
   const checkBytes = () => {
     if (written() > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
   };
@@ -189,21 +205,21 @@ async function layOut(
     if (canvas.pageIndex + 1 > limits.sheets) throw pdfTooLarge(`have more than ${limits.sheets} sheets`);
     checkBytes();
   });
-  const images = new PdfImages(canvas, manuscript.images, (image) => {
+  const images = new PdfImages(canvas, source.images, (image) => {
     checkBytes();
     return options.loadImage(image);
   });
   const links: LinkTargets = {
-    byId: new Map(manuscript.pages.map((p) => [p.id, destination(p.id)])),
-    byPath: new Map(manuscript.pages.map((p) => [p.path, destination(p.id)])),
+    byId: new Map(index.map((p) => [p.id, destination(p.id)])),
+    byPath: new Map(index.map((p) => [p.path, destination(p.id)])),
   };
 
-  titlePage(canvas, manuscript);
+  titlePage(canvas, source);
   // the title page, the contents and a sheet per page at least: refused before a page is drawn
-  const sheets = contentsSheets(canvas, manuscript.pages.length);
-  if (1 + sheets + manuscript.pages.length > limits.sheets)
-    throw pdfTooLarge(`have more than ${limits.sheets} sheets (${manuscript.pages.length} pages)`);
-  if (planned) contents(canvas, manuscript, planned.startSheets, sheets);
+  const sheets = contentsSheets(canvas, index.length);
+  if (1 + sheets + index.length > limits.sheets)
+    throw pdfTooLarge(`have more than ${limits.sheets} sheets (${index.length} pages)`);
+  if (planned) contents(canvas, index, planned.startSheets, sheets);
   else {
     for (let i = 0; i < sheets; i++) doc.addPage();
     doc.outline.addItem('Contents');
@@ -212,7 +228,8 @@ async function layOut(
   // the outline item of the last page seen at each depth: a page nests under the one above it
   const parents: PDFKit.PDFOutline[] = [];
   const startSheets: number[] = [];
-  for (const [i, page] of manuscript.pages.entries()) {
+  let i = 0;
+  for await (const page of source.pages()) {
     doc.addPage();
     startSheets.push(canvas.pageIndex);
     // links land at the top of the page's first sheet, fitted to its width (FitH counts from the bottom)
@@ -234,14 +251,15 @@ async function layOut(
       markdownToDocument(page.markdown).nodes,
     );
     checkBytes();
-    await options.onPage?.(planned ? i + 1 : 0, manuscript.pages.length);
+    i++;
+    await options.onPage?.(planned ? i : 0, index.length);
   }
 
   canvas.finish();
   const layout = { startSheets, sheets: canvas.pageIndex + 1 };
   doc.end();
-  const bytes = await output;
+  await output;
   if (!planned) return layout;
-  if (bytes.length > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
-  return { bytes, layout };
+  if (written() > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
+  return { bytes: written(), layout };
 }

@@ -3,9 +3,10 @@
  * an HMAC signature and an expiry, checked by the blob download route.
  */
 import { createHmac, timingSafeEqual } from 'crypto';
-import { promises as fs, constants as fsConstants } from 'fs';
+import { createReadStream, createWriteStream, promises as fs, constants as fsConstants } from 'fs';
 import * as path from 'path';
 import type { Readable } from 'stream';
+import { pipeline } from 'stream/promises';
 import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
 
 export interface SignedBlobRequest {
@@ -40,6 +41,20 @@ export class LocalBlobStore implements BlobStore {
     const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
     await fs.writeFile(tmp, body);
     await fs.rename(tmp, file);
+  }
+
+  async putFile(key: string, source: string): Promise<number> {
+    const file = this.file(key);
+    await fs.mkdir(path.dirname(file), { recursive: true });
+    const tmp = `${file}.${process.pid}.${Date.now()}.tmp`;
+    // a copy, not a rename: the source may be on another file system (the OS's temporary folder)
+    await pipeline(createReadStream(source), createWriteStream(tmp));
+    await fs.rename(tmp, file);
+    return (await fs.stat(file)).size;
+  }
+
+  async download(key: string, target: string): Promise<void> {
+    await pipeline(createReadStream(this.file(key)), createWriteStream(target));
   }
 
   async read(key: string, options: { maxBytes?: number } = {}): Promise<Buffer> {

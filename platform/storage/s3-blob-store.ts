@@ -12,8 +12,12 @@ import {
   S3ClientConfig,
   S3ServiceException,
 } from '@aws-sdk/client-s3';
+import { Upload } from '@aws-sdk/lib-storage';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream, createWriteStream } from 'fs';
+import { stat } from 'fs/promises';
 import type { Readable } from 'stream';
+import { pipeline } from 'stream/promises';
 import type { Config } from '../config';
 import { type BlobStore, BlobTooLarge, type DownloadOptions } from './blob-store';
 import { attachmentDisposition } from './content-disposition';
@@ -90,6 +94,25 @@ export class S3BlobStore implements BlobStore {
     await this.client.send(
       new PutObjectCommand({ Bucket: this.settings.bucket, Key: key, Body: body, ContentType: contentType }),
     );
+  }
+
+  async putFile(key: string, file: string, contentType: string): Promise<number> {
+    await this.ensureBucket();
+    const { size } = await stat(file);
+    // parts of 8 MiB, two in flight: the memory of a large file's upload is bounded whatever its size
+    await new Upload({
+      client: this.client,
+      params: { Bucket: this.settings.bucket, Key: key, Body: createReadStream(file), ContentType: contentType },
+      partSize: 8 * 1024 * 1024,
+      queueSize: 2,
+    }).done();
+    return size;
+  }
+
+  async download(key: string, file: string): Promise<void> {
+    const answer = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: key }));
+    if (!answer.Body) throw new Error(`blob ${key} has no body`);
+    await pipeline(answer.Body as Readable, createWriteStream(file));
   }
 
   async read(key: string, options: { maxBytes?: number } = {}): Promise<Buffer> {

@@ -1,8 +1,11 @@
 /** Both blob back ends on real storage: the local folder through the API's download route, S3 against versitygw. */
 import { CreateBucketCommand, DeleteBucketCommand, HeadBucketCommand, S3Client } from '@aws-sdk/client-s3';
 import { randomBytes, randomUUID } from 'crypto';
+import { promises as fs } from 'fs';
 import * as http from 'http';
 import type { AddressInfo } from 'net';
+import * as os from 'os';
+import * as path from 'path';
 import request from 'supertest';
 import { loadConfig } from '../../platform/config';
 import { createBlobStore } from '../../platform/storage';
@@ -14,6 +17,22 @@ import { startServer, TestServer } from '../support/server';
 
 const FILENAME = 'Résumé "final" (v2)*.pdf';
 const DISPOSITION = `attachment; filename="R_sum_ _final_ (v2)*.pdf"; filename*=UTF-8''R%C3%A9sum%C3%A9%20%22final%22%20%28v2%29%2A.pdf`;
+
+/** putFile of a file of `size` random bytes, then download into another file: the same bytes, and the size stored. */
+async function expectFileRoundTrip(store: BlobStore, key: string, size: number): Promise<void> {
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'blob-test-'));
+  try {
+    const bytes = randomBytes(size);
+    await fs.writeFile(path.join(dir, 'in'), bytes);
+    expect(await store.putFile(key, path.join(dir, 'in'), 'application/pdf')).toBe(size);
+    await store.download(key, path.join(dir, 'out'));
+    expect(Buffer.compare(await fs.readFile(path.join(dir, 'out')), bytes)).toBe(0);
+    expect((await store.read(key)).length).toBe(size);
+    await expect(store.download(`${key}-missing`, path.join(dir, 'none'))).rejects.toThrow();
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}
 
 describe('attachmentDisposition', () => {
   it('gives an ASCII fallback and an RFC 5987 name', () => {
@@ -48,6 +67,10 @@ describe('local blob store and GET /v1/blobs/{key}', () => {
 
   it('is the back end createBlobStore builds with BLOB_STORE=local', () => {
     expect(store).toBeInstanceOf(LocalBlobStore);
+  });
+
+  it('stores a local file streamed, and downloads a blob into one, byte for byte', async () => {
+    await expectFileRoundTrip(store, newKey(), 3 * 1024 * 1024 + 17);
   });
 
   it('reads up to maxBytes, and refuses a larger blob with its size, unread', async () => {
@@ -290,6 +313,11 @@ describe('S3 blob store against versitygw', () => {
     await expect(admin.send(new CreateBucketCommand({ Bucket: bucket }))).rejects.toMatchObject({
       name: expect.stringMatching(/^BucketAlready(OwnedByYou|Exists)$/),
     });
+  });
+
+  it('stores a file larger than one part as a multipart upload, and downloads it byte for byte', async () => {
+    // past the 8 MiB part size: three parts, the last a short one
+    await expectFileRoundTrip(new S3BlobStore(settings, 60), newKey(), 17 * 1024 * 1024 + 5);
   });
 
   it('puts, serves through a presigned URL with name and type, and deletes', async () => {

@@ -1,8 +1,14 @@
 /** The PDF renderer on manuscripts made here, read back with pdf.js: what breaks across sheets, long contents, odd text. */
+import { createWriteStream, promises as fs } from 'fs';
+import * as path from 'path';
 import { drawable } from '../../domain/pdf/fonts';
-import type { Manuscript, ManuscriptPage } from '../../domain/pdf/manuscript';
+import type { ManuscriptHead, ManuscriptImage, ManuscriptPage, PdfLimits } from '../../domain/pdf/manuscript';
+import { ManuscriptWriter, openManuscript } from '../../domain/pdf/manuscript-file';
 import { renderPdf } from '../../domain/pdf/render';
+import { withTempDir } from '../../platform/storage/temp-dir';
 import { readPdf } from '../support/pdf';
+
+type Manuscript = ManuscriptHead & { pages: ManuscriptPage[]; images: Record<string, ManuscriptImage> };
 
 function manuscript(pages: Array<Partial<ManuscriptPage> & { markdown: string }>): Manuscript {
   return {
@@ -25,11 +31,35 @@ function manuscript(pages: Array<Partial<ManuscriptPage> & { markdown: string }>
 
 const NO_LIMITS = { sheets: 100_000, bytes: 1024 ** 3 };
 
-const render = (m: Manuscript) =>
-  renderPdf(m, { limits: NO_LIMITS, loadImage: () => Promise.reject(new Error('no images here')) }).then(async (r) => ({
-    ...r,
-    pdf: await readPdf(r.bytes),
-  }));
+/**
+ * Writes the manuscript as the collect step does (or, `whole`, as one JSON document, as releases before the lines
+ * did), renders it from that file as the render step does, and reads the PDF back.
+ */
+const renderFile = (m: Manuscript, limits: PdfLimits = NO_LIMITS, whole = false) =>
+  withTempDir('pdf-render-test-', async (dir) => {
+    const { pages, images, ...head } = m;
+    const file = path.join(dir, 'manuscript.jsonl');
+    if (whole) await fs.writeFile(file, JSON.stringify(m));
+    else {
+      const out = new ManuscriptWriter(file);
+      await out.write({ head });
+      for (const page of pages) await out.write({ page });
+      await out.write({ images });
+      await out.close();
+    }
+    const pdfFile = path.join(dir, 'out.pdf');
+    const rendered = await renderPdf(
+      await openManuscript(file),
+      { limits, loadImage: () => Promise.reject(new Error('no images here')) },
+      createWriteStream(pdfFile),
+    );
+    const bytes = await fs.readFile(pdfFile);
+    expect(bytes.length).toBe(rendered.bytes);
+    return { ...rendered, bytes };
+  });
+
+const render = (m: Manuscript, whole = false) =>
+  renderFile(m, NO_LIMITS, whole).then(async (r) => ({ ...r, pdf: await readPdf(r.bytes) }));
 
 describe('PDF renderer', () => {
   it('continues a long code block and a long table on the next sheets, repeating the table header', async () => {
@@ -74,6 +104,23 @@ describe('PDF renderer', () => {
     expect(pdf.outline[1].items.map((o) => o.title)).toEqual(['Topic 1', 'Topic 2']);
   });
 
+  it('renders a manuscript collected before the lines, one JSON document, as the same PDF', async () => {
+    const m = manuscript(Array.from({ length: 5 }, (_, i) => ({ title: `Topic ${i}`, markdown: `Body ${i}.` })));
+    const [lines, whole] = [await render(m), await render(m, true)];
+    expect(whole.pdf.sheets).toEqual(lines.pdf.sheets);
+    expect(whole.pdf.outline).toEqual(lines.pdf.outline);
+  });
+
+  it('refuses a manuscript file cut short, rather than render part of it', async () => {
+    await withTempDir('pdf-render-test-', async (dir) => {
+      const file = path.join(dir, 'manuscript.jsonl');
+      const out = new ManuscriptWriter(file);
+      await out.write({ head: { title: 'T', subtitle: 'S', scope: null, revisionId: 'r', generatedAt: 'now' } });
+      await out.close();
+      await expect(openManuscript(file)).rejects.toThrow(/is incomplete/);
+    });
+  });
+
   it('renders empty and untitled pages, deep lists and headings that skip levels', async () => {
     const list = Array.from({ length: 8 }, (_, depth) => `${'  '.repeat(depth)}- level ${depth}`).join('\n');
     const { pdf } = await render(
@@ -98,8 +145,7 @@ describe('PDF renderer', () => {
   it('a PDF past PDF_MAX_SHEETS or PDF_MAX_BYTES stops with PDF_TOO_LARGE', async () => {
     const paragraph = 'A sentence that fills part of a line, and then some more words to wrap it. '.repeat(4);
     const long = { markdown: `${paragraph}\n\n`.repeat(400) };
-    const tooLarge = (m: Manuscript, limits: { sheets: number; bytes: number }) =>
-      renderPdf(m, { limits, loadImage: () => Promise.reject(new Error('no images here')) });
+    const tooLarge = (m: Manuscript, limits: PdfLimits) => renderFile(m, limits);
     // more pages than sheets: refused before a page is drawn
     await expect(
       tooLarge(manuscript(Array.from({ length: 30 }, () => ({ markdown: 'x' }))), { ...NO_LIMITS, sheets: 20 }),
