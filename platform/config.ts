@@ -384,13 +384,13 @@ export function loadConfig() {
       /** How long `POST {content}/import` awaits the import before answering 202 with its import run. */
       waitSeconds: int('IMPORT_WAIT_SECONDS', 50),
       /** Pages a website crawl fetches at most (and pages of an archive). */
-      maxPages: Math.max(1, int('IMPORT_MAX_PAGES', 1000)),
+      maxPages: Math.max(1, int('IMPORT_MAX_PAGES', 10_000)),
       /** Links followed from the start page at most. */
       maxDepth: int('IMPORT_MAX_DEPTH', 10),
-      /** Bytes one import reads at most: pages and images fetched, or the unpacked archive. */
-      maxBytes: Math.max(1, int('IMPORT_MAX_BYTES', 200 * 1024 * 1024)),
-      /** Files an archive may hold at most (a zip bomb of many tiny entries stops here). */
-      maxArchiveEntries: Math.max(1, int('IMPORT_MAX_ARCHIVE_ENTRIES', 10_000)),
+      /** Bytes one import reads at most: pages and images fetched, or the unpacked archive (10,000 pages with their images). */
+      maxBytes: Math.max(1, int('IMPORT_MAX_BYTES', 1024 * 1024 * 1024)),
+      /** Files an archive may hold at most (a zip bomb of many tiny entries stops here): 10,000 pages, an image each, their folders. */
+      maxArchiveEntries: Math.max(1, int('IMPORT_MAX_ARCHIVE_ENTRIES', 30_000)),
       /** Fetches one crawl runs at once. */
       concurrency: Math.max(1, int('IMPORT_CONCURRENCY', 8)),
       /** Pages one crawl activity fetches before it saves its state and reports progress. */

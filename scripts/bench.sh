@@ -12,6 +12,7 @@ case "${1:-content}" in
   import) export MYSQL_DATABASE="${BENCH_IMPORT_MYSQL_DATABASE:-docs_bench_import}" ;;
   translation) export MYSQL_DATABASE="${BENCH_TRANSLATION_MYSQL_DATABASE:-docs_bench_translation}" ;;
   purge) export MYSQL_DATABASE="${BENCH_PURGE_MYSQL_DATABASE:-docs_bench_purge}" ;;
+  zip) export MYSQL_DATABASE="${BENCH_ZIP_MYSQL_DATABASE:-docs_bench_zip}" ;;
   *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf|import|translation|purge] [--pages N] …" >&2; exit 2 ;;
 esac
 setup_all

@@ -1,6 +1,6 @@
 /**
  * One batch of staging: what a source adds (pages, images, links between documents) goes into the
- * import's state and this batch's text blob, saved together at the end so a retried batch starts
+ * import's state and this batch's pages blob, saved together at the end so a retried batch starts
  * over from the state before it. The byte budget (IMPORT_MAX_BYTES) is counted here for every source.
  */
 import { randomBytes } from 'crypto';
@@ -9,7 +9,8 @@ import type { Config } from '../../platform/config';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import { storeFile } from '../content/uploads';
 import { newId } from '../ids';
-import { ImportState, imageKey, StagedPage, sourceKey, stateKey, textKey, writeJson } from './staging';
+import { linkPlaceholder } from './links';
+import { ImportState, imageKey, pagesKey, StagedPage, sourceKey, stateKey, writeJson } from './staging';
 
 export type ImportLimits = Config['imports'];
 
@@ -21,11 +22,9 @@ export function initialState(): ImportState {
     batch: 0,
     finished: false,
     nonce: randomBytes(6).toString('hex'),
-    pages: [],
-    texts: [],
+    staged: 0,
     files: [],
     images: {},
-    links: [],
     processed: 0,
     bytes: 0,
     crawl: null,
@@ -43,8 +42,8 @@ export function titleOfSegment(segment: string): string {
 }
 
 export class StagingBatch {
-  private readonly texts: Record<string, string> = {};
-  private readonly linkIndex = new Map<string, number>();
+  /** the pages this batch staged: the only pages staging holds in memory */
+  private readonly pages: StagedPage[] = [];
   /** images being fetched, so pages fetched at once that show the same image fetch it once */
   private readonly loading = new Map<string, Promise<string | null>>();
   /** blobs this batch stored beside its texts and state, and those the state before it references */
@@ -57,7 +56,6 @@ export class StagingBatch {
     private readonly blobs: BlobStore,
     readonly limits: ImportLimits,
   ) {
-    for (const [i, l] of state.links.entries()) this.linkIndex.set(`${l.target}\n${l.href}\n${l.hash}`, i);
     this.saved = new Set(state.files.map((f) => f.blob));
   }
 
@@ -76,21 +74,15 @@ export class StagingBatch {
    * when `target` was imported, else `href` (with `hash`).
    */
   link(target: string, href: string, hash = ''): string {
-    const key = `${target}\n${href}\n${hash}`;
-    let index = this.linkIndex.get(key);
-    if (index === undefined) {
-      index = this.state.links.push({ target, href, hash }) - 1;
-      this.linkIndex.set(key, index);
-    }
-    return `x-import-${this.state.nonce}:${index}`;
+    return linkPlaceholder(this.state.nonce, { target, href, hash });
   }
 
-  addPage(page: Omit<StagedPage, 'id' | 'title'> & { title: string | null }, markdown: string): string {
+  addPage(page: Omit<StagedPage, 'id' | 'title' | 'markdown'> & { title: string | null }, markdown: string): string {
     const id = newId();
     const fallback = titleOfSegment(page.path[page.path.length - 1] ?? 'Untitled');
     const title = [...(page.title?.replace(/\s+/g, ' ').trim() || fallback)].slice(0, MAX_TITLE).join('');
-    this.state.pages.push({ ...page, id, title });
-    this.texts[id] = markdown;
+    this.pages.push({ ...page, id, title, markdown });
+    this.state.staged++;
     return id;
   }
 
@@ -142,11 +134,10 @@ export class StagingBatch {
     }
   }
 
-  /** Saves this batch's texts and the state after it. */
+  /** Saves this batch's pages and the state after it. */
   async save(): Promise<void> {
     const batch = this.state.batch;
-    await writeJson(this.blobs, textKey(this.importRunId, batch), this.texts);
-    this.state.texts.push(textKey(this.importRunId, batch));
+    await writeJson(this.blobs, pagesKey(this.importRunId, batch), this.pages);
     this.state.batch = batch + 1;
     await writeJson(this.blobs, stateKey(this.importRunId, this.state.batch), this.state);
   }

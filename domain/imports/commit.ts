@@ -16,9 +16,10 @@ import { lockCurrentJob } from '../jobs/job-lifecycle';
 import { Liveness, UNWATCHED } from '../jobs/liveness';
 import { IMPORT_FAILURES } from './failures';
 import { contentImportJob } from './import-job';
+import { linkResolver } from './links';
 import { planPages } from './page-tree';
 import type { ImportDeps } from './stage';
-import { discardStaging, ImportState, readJson, readTexts, stateKey } from './staging';
+import { discardStaging, ImportState, readJson, StagedBatches, stateKey } from './staging';
 
 export function headOf(run: ImportRun): Head {
   return run.changeRequestId
@@ -43,8 +44,13 @@ export async function commitImport(
   const done = committed(known);
   if (done) return done;
   const state = await readJson<ImportState>(deps.blobs, stateKey(ref.resourceId, batches));
-  const pages = planPages(state, await readTexts(deps.blobs, state));
-  const imported = pages.filter((p) => !p.folder).length;
+  // the pages without their markdown: each page's is read from its batch as the page is created
+  const staged = new StagedBatches(deps.blobs, ref.resourceId, batches);
+  const refs = await staged.refs();
+  const pageIds = new Map(refs.filter((p) => p.source !== null).map((p) => [p.source!, p.id]));
+  const resolveLinks = linkResolver(state.nonce, (target) => pageIds.get(target));
+  const pages = planPages(refs);
+  const imported = pages.filter((p) => p.batch !== null).length;
   try {
     return await inTransaction(deps, async (db) => {
       // the head first, then the run: the order every writer of both takes
@@ -59,7 +65,11 @@ export async function commitImport(
           for (const [i, page] of pages.entries()) {
             // a cancel here rolls the whole commit back
             live.heartbeat({ done: i, total: pages.length });
-            await editor.createPage({ title: page.title, markdown: page.markdown }, { parent: page.parentId }, page.id);
+            const markdown =
+              page.batch === null ? '' : resolveLinks(await staged.markdown({ ...page, batch: page.batch }));
+            await editor.createPage({ title: page.title, markdown }, { parent: page.parentId }, page.id);
+            // the page versions staged so far are written: the transaction's buffer holds a batch, not the import
+            if ((i + 1) % deps.config.imports.batchPages === 0) await editor.store.flush();
           }
           for (const { id, ...entry } of state.files) editor.putFile(id, entry);
           return null;

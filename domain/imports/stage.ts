@@ -87,7 +87,7 @@ export async function stageImportBatch(
   const staging = new StagingBatch(state, run.id, deps.blobs, limits);
   try {
     await STAGE_SOURCE[run.source]({ run, batch: staging, fetch: deps.fetch, live });
-    if (state.finished && !state.pages.length) throw unreadable(`${run.url}: nothing to import was found`);
+    if (state.finished && !state.staged) throw unreadable(`${run.url}: nothing to import was found`);
     // a batch cancelled by now saves nothing
     live.heartbeat({ done: state.processed });
     await staging.save();

@@ -8,15 +8,23 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
-import { initialState } from '../../domain/imports/batch';
 import { commitImport, discardImport } from '../../domain/imports/commit';
 import { contentImportJob } from '../../domain/imports/import-job';
+import { linkPlaceholder, linkResolver } from '../../domain/imports/links';
 import { planPages } from '../../domain/imports/page-tree';
 import { expireImportRuns } from '../../domain/imports/retention';
 import { cancelImportRun, requestImport } from '../../domain/imports/runs';
 import { readArchive } from '../../domain/imports/sources/zip';
 import { type ImportDeps, stageImportBatch } from '../../domain/imports/stage';
-import { type ImportState, imageKey, readJson, sourceKey, stateKey } from '../../domain/imports/staging';
+import {
+  type ImportState,
+  imageKey,
+  pagesKey,
+  readJson,
+  type StagedPage,
+  sourceKey,
+  stateKey,
+} from '../../domain/imports/staging';
 import { jobRef } from '../../domain/jobs/job-kind';
 import { lockJobRow } from '../../domain/jobs/job-lifecycle';
 import type { Liveness } from '../../domain/jobs/liveness';
@@ -186,8 +194,11 @@ describe('staging in batches', () => {
     expect(second).toEqual({ batches: 2, finished: false, done: 4, total: 5 });
     expect(await stageImportBatch(two, ref, 1)).toEqual(second);
     const after = await readJson<ImportState>(deps.blobs, stateKey(run.id, 2));
-    expect(after.pages.slice(0, 2)).toEqual(saved.pages);
-    expect(after.pages.map((p) => p.title)).toEqual(['Book', 'A', 'B', 'C']);
+    expect([saved.staged, after.staged]).toEqual([2, 4]);
+    // each batch's pages in its own blob; the state holds none of them
+    const pagesOf = (batch: number) => readJson<StagedPage[]>(deps.blobs, pagesKey(run.id, batch));
+    expect([...(await pagesOf(0)), ...(await pagesOf(1))].map((p) => p.title)).toEqual(['Book', 'A', 'B', 'C']);
+    expect(after).not.toHaveProperty('pages');
     expect(await stageImportBatch(two, ref, 2)).toEqual({ batches: 3, finished: true, done: 5, total: 5 });
     // fetched once: later batches read the archive the first one kept
     expect(archive.fetched).toBe(1);
@@ -199,6 +210,7 @@ describe('staging in batches', () => {
     await discardImport(two, ref, 3);
     await expect(deps.blobs.read(sourceKey(run.id))).rejects.toThrow();
     await expect(deps.blobs.read(stateKey(run.id, 2))).rejects.toThrow();
+    await expect(deps.blobs.read(pagesKey(run.id, 1))).rejects.toThrow();
     // the committed images stay: the revision references them
     expect(await deps.blobs.read(imageKey(run.id, sha256(pngBytes(2))))).toEqual(pngBytes(2));
   });
@@ -237,39 +249,40 @@ describe('retention', () => {
 });
 
 describe('the page tree', () => {
-  it('follows the staged paths: folder pages for paths without a page, a folder taken over by its page, links resolved', () => {
-    const state: ImportState = {
-      ...initialState(),
-      nonce: 'n0',
-      pages: [
-        { id: 'home', path: [], title: 'Home', source: 'https://x/docs' },
-        { id: 'deep', path: ['guide', 'setup', 'linux'], title: 'Linux', source: 'https://x/docs/guide/setup/linux' },
-        { id: 'guide', path: ['guide'], title: 'Guide', source: 'https://x/docs/guide' },
-        { id: 'same', path: ['guide'], title: 'Guide again', source: 'https://x/docs/guide.html' },
-      ],
-      links: [
-        { target: 'https://x/docs/guide', href: 'https://x/docs/guide/', hash: '#top' },
-        { target: 'https://x/docs/gone', href: 'https://x/docs/gone', hash: '' },
-      ],
-    };
-    const texts = new Map([['home', 'See [guide](x-import-n0:0) and [gone](x-import-n0:1), not x-import-other:0.']]);
-    const planned = planPages(state, texts);
-    const setup = planned.find((p) => p.title === 'Setup')!;
+  it('follows the staged paths: folder pages for paths without a page, a folder taken over by its page', () => {
+    const page = (id: string, path: string[], title: string, batch: number) => ({
+      id,
+      path,
+      title,
+      source: null,
+      batch,
+    });
+    const planned = planPages([
+      page('home', [], 'Home', 0),
+      page('deep', ['guide', 'setup', 'linux'], 'Linux', 0),
+      page('guide', ['guide'], 'Guide', 1),
+      page('same', ['guide'], 'Guide again', 1),
+    ]);
     expect(
       planned.map((p) => [
         p.title,
         p.parentId === null ? null : planned.find((q) => q.id === p.parentId)!.title,
-        p.folder,
+        p.batch,
       ]),
     ).toEqual([
-      ['Home', null, false],
-      ['Guide', null, false],
-      ['Setup', 'Guide', true],
-      ['Linux', 'Setup', false],
-      ['Guide again', null, false],
+      ['Home', null, 0],
+      ['Guide', null, 1],
+      ['Setup', 'Guide', null],
+      ['Linux', 'Setup', 0],
+      ['Guide again', null, 1],
     ]);
-    expect(setup.markdown).toBe('');
-    expect(planned[0].markdown).toBe(
+  });
+
+  it('resolves links between staged documents: a page link when the target was imported, else the address', () => {
+    const link = (target: string, href: string, hash: string) => linkPlaceholder('n0', { target, href, hash });
+    const markdown = `See [guide](${link('https://x/docs/guide', 'https://x/docs/guide/', '#top')}) and [gone](${link('https://x/docs/gone', 'https://x/docs/gone', '')}), not x-import-other:0.`;
+    const resolve = linkResolver('n0', (target) => (target === 'https://x/docs/guide' ? 'guide' : undefined));
+    expect(resolve(markdown)).toBe(
       'See [guide](page:guide#top) and [gone](https://x/docs/gone), not x-import-other:0.',
     );
   });
