@@ -8,6 +8,8 @@ import http from 'http';
 import type { AddressInfo } from 'net';
 import pino from 'pino';
 import type { DataSource } from 'typeorm';
+import { ObjectStore } from '../../domain/content/objects';
+import { ContentReader } from '../../domain/content/reader';
 import { commitImport, discardImport } from '../../domain/imports/commit';
 import { contentImportJob } from '../../domain/imports/import-job';
 import { linkPlaceholder, linkResolver } from '../../domain/imports/links';
@@ -21,6 +23,7 @@ import {
   imageKey,
   pagesKey,
   readJson,
+  StagedBatches,
   type StagedPage,
   sourceKey,
   stateKey,
@@ -215,6 +218,43 @@ describe('staging in batches', () => {
     expect(await deps.blobs.read(imageKey(run.id, sha256(pngBytes(2))))).toEqual(pngBytes(2));
   });
 
+  it('the commit reads the staging back a batch at a time, links resolved across batches', async () => {
+    await serve('/read-back.zip', {
+      'book/README.md': '# Book\n\nStart with [the last one](z.md).\n',
+      ...Object.fromEntries(
+        Array.from({ length: 8 }, (_, i) => [`book/p${i}.md`, `# P${i}\n\nBack to [the book](README.md).\n`]),
+      ),
+      'book/z.md': '# Z\n',
+    });
+    const run = await requested(`${base}/read-back.zip`, 'zip');
+    const ref = jobRef(contentImportJob, run);
+    const two = withBatches(2);
+    let batches = 0;
+    for (let finished = false; !finished; ) ({ batches, finished } = await stageImportBatch(two, ref, batches));
+    expect(batches).toBe(5);
+    // each pages blob holds its batch's pages with their markdown; the state none of them
+    const pages = new StagedBatches(deps.blobs, run.id, batches);
+    const refs = await pages.refs();
+    expect(refs.map((p) => p.batch)).toEqual([0, 0, 1, 1, 2, 2, 3, 3, 4, 4]);
+    expect(refs[0]).not.toHaveProperty('markdown');
+    // in tree order (the staging's here) each batch is read once more, for its markdown
+    for (const page of refs) await pages.markdown(page);
+    expect(pages.reads).toBe(2 * batches);
+
+    await commitImport(two, ref, batches);
+    const { revisionId } = await server.ds.manager.findOneByOrFail(ImportRun, { id: run.id });
+    const { root } = await server.ds.manager.findOneByOrFail(Revision, { id: revisionId! });
+    const reader = new ContentReader(new ObjectStore(server.ds.manager), root);
+    const byTitle = new Map<string, { id: string; markdown: string }>();
+    for (const id of await reader.childIds(null)) {
+      const { version } = (await reader.page(id))!;
+      byTitle.set(version.title, { id, markdown: version.markdown });
+    }
+    expect(byTitle.size).toBe(10);
+    expect(byTitle.get('Book')!.markdown).toContain(`(page:${byTitle.get('Z')!.id})`);
+    expect(byTitle.get('P7')!.markdown).toContain(`(page:${byTitle.get('Book')!.id})`);
+  });
+
   it('a batch of a cancelled run removes the images it stored before it stopped', async () => {
     const run = await requested(`${base}/with-images.md`);
     const ref = jobRef(contentImportJob, run);
@@ -311,6 +351,24 @@ describe('archives', () => {
     });
     await expect(readArchive(Buffer.from('not a zip'), limits)).rejects.toMatchObject({ code: 'PARSE_ERROR' });
   });
+
+  it('takes 10,000 markdown files with their images at the default limits; an archive past IMPORT_MAX_ARCHIVE_ENTRIES is refused, naming it', async () => {
+    const { maxPages, maxArchiveEntries, maxBytes } = loadConfig().imports;
+    expect(maxPages).toBe(10_000);
+    const files: Record<string, Buffer | string> = {};
+    for (let n = 0; n < 10_000; n++) files[`book/part-${Math.floor(n / 100)}/topic-${n}.md`] = `# Topic ${n}\n`;
+    for (let i = 0; i < 20; i++) files[`book/images/figure-${i}.png`] = pngBytes(i);
+    const defaults = { maxEntries: maxArchiveEntries, maxBytes };
+    const archive = await zipOf(files);
+    expect((await readArchive(archive, defaults)).size).toBe(10_020);
+    // the same archive saying it holds one entry more than the limit (the end record's entry count, at offset 10)
+    const past = Buffer.from(archive);
+    past.writeUInt16LE(maxArchiveEntries + 1, past.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06])) + 10);
+    await expect(readArchive(past, defaults)).rejects.toMatchObject({
+      code: 'LIMIT_EXCEEDED',
+      message: `the archive holds ${maxArchiveEntries + 1} entries; at most ${maxArchiveEntries} are read`,
+    });
+  }, 60_000);
 
   it('refuses an entry whose bytes exceed the size its header declares (a lying zip bomb)', async () => {
     const honest = await zipOf({ 'a.md': 'x'.repeat(5000) });
