@@ -118,10 +118,10 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
     for (const id of await editedPages(current.store, before, current.root)) pinned.add(id);
   }
 
-  const files = source ? await source.files() : [];
   const copied = new Set<string>();
   const filesInput: MirrorFilesInput = {
-    files,
+    source: sourceLayout,
+    result: resultLayout,
     resultSpaceId: result.id,
     copyBlob: async (from, to) => {
       if (copied.has(to)) return;
@@ -129,8 +129,7 @@ export async function applyTranslationRun(deps: RunDeps, ref: JobRef, now: () =>
       copied.add(to);
     },
   };
-  for (const { source: file, entry } of await filesToMirror(current, filesInput))
-    await filesInput.copyBlob(file.blob, entry.blob);
+  for (const { source: file, entry } of filesToMirror(filesInput)) await filesInput.copyBlob(file.blob, entry.blob);
 
   const write = (edit: (editor: ContentEditor, db: WorkTx) => Promise<void>) =>
     commitToResult(deps, ref, result.id, edit);

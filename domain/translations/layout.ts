@@ -1,9 +1,9 @@
 /**
  * Where each page of a revision sits, without its text: the trie's page entries (parent, slug, title and the hash
- * of the page's version) and child lists, a few hundred bytes a page. A run compares the source with its result
+ * of the page's version), child lists and file entries, a few hundred bytes a page, read in one walk of the trie. A run compares the source with its result
  * and with what it recorded through these alone, and reads the text of only the pages it sends or writes.
  */
-import { childrenKey, idOfKey, PageEntry, TrieValue } from '../content/model';
+import { childrenKey, FileEntry, idOfKey, PageEntry, TrieValue } from '../content/model';
 import type { ContentReader } from '../content/reader';
 import { entries } from '../content/trie';
 
@@ -11,6 +11,7 @@ export interface ContentLayout {
   pages: Map<string, PageEntry>;
   /** Child page ids by `childrenKey(parent)`. */
   children: Map<string, string[]>;
+  files: Map<string, FileEntry>;
 }
 
 export interface PlacedPage {
@@ -23,11 +24,12 @@ export interface PlacedPage {
 
 /** The layout of a reader's revision (an empty one without a revision). */
 export async function readLayout(reader: ContentReader | null): Promise<ContentLayout> {
-  const layout: ContentLayout = { pages: new Map(), children: new Map() };
+  const layout: ContentLayout = { pages: new Map(), children: new Map(), files: new Map() };
   if (!reader) return layout;
   for (const [key, value] of await entries<TrieValue>(reader.store, reader.root)) {
     if (key.startsWith('p:')) layout.pages.set(idOfKey(key), value as PageEntry);
     else if (key.startsWith('c:')) layout.children.set(key, value as string[]);
+    else if (key.startsWith('f:')) layout.files.set(idOfKey(key), value as FileEntry);
   }
   return layout;
 }

@@ -12,7 +12,7 @@ import type { ContentEditor } from '../content/editor';
 import { childrenKey, FileEntry, idOfKey, PageVersion, pageKey } from '../content/model';
 import { canonicalJson, type ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
-import { diff, entries } from '../content/trie';
+import { diff } from '../content/trie';
 import { ContentLayout, childrenOf, PlacedPage, pagesInOrder } from './layout';
 import type { PageText } from './page-text';
 
@@ -21,21 +21,20 @@ export const resultBlobKey = (resultSpaceId: string, sourceBlob: string) =>
   `files/${resultSpaceId}/${path.posix.basename(sourceBlob)}`;
 
 export interface MirrorFilesInput {
-  files: Array<{ id: string; file: FileEntry }>;
+  source: ContentLayout;
+  result: ContentLayout;
   resultSpaceId: string;
   /** Copies a source blob to the result's key, once per key (already copied ones are skipped). */
   copyBlob(from: string, to: string): Promise<void>;
 }
 
 /** The source files the result lacks (or holds differently), with the entries it should hold. */
-export async function filesToMirror(
-  result: ContentReader | null,
-  input: Pick<MirrorFilesInput, 'files' | 'resultSpaceId'>,
-): Promise<Array<{ id: string; source: FileEntry; entry: FileEntry }>> {
-  const current = new Map((result ? await result.files() : []).map((f) => [f.id, f.file]));
-  return input.files.flatMap(({ id, file }) => {
+export function filesToMirror(
+  input: Pick<MirrorFilesInput, 'source' | 'result' | 'resultSpaceId'>,
+): Array<{ id: string; source: FileEntry; entry: FileEntry }> {
+  return [...input.source.files].flatMap(([id, file]) => {
     const entry = { ...file, blob: resultBlobKey(input.resultSpaceId, file.blob) };
-    const held = current.get(id);
+    const held = input.result.files.get(id);
     return held && canonicalJson(held) === canonicalJson(entry) ? [] : [{ id, source: file, entry }];
   });
 }
@@ -107,12 +106,12 @@ export async function removePages(editor: ContentEditor, ids: string[]): Promise
 
 /** Makes the result's files the source's. */
 export async function mirrorFiles(editor: ContentEditor, input: MirrorFilesInput): Promise<void> {
-  for (const { id, source, entry } of await filesToMirror(new ContentReader(editor.store, editor.baseRoot), input)) {
+  for (const { id, source, entry } of filesToMirror(input)) {
     await input.copyBlob(source.blob, entry.blob);
     editor.putFile(id, entry);
   }
-  const wanted = new Set(input.files.map((f) => f.id));
-  for (const id of [...(await entries(editor.store, editor.baseRoot, 'f:')).keys()].map(idOfKey)) {
-    if (!wanted.has(id)) await editor.deleteFile(id);
-  }
+  const unwanted = [...input.result.files.keys()].filter((id) => !input.source.files.has(id));
+  // a file deleted from the result during the run is already gone
+  const held = await new ContentReader(editor.store, editor.baseRoot).hasFiles(unwanted);
+  for (const id of unwanted) if (held.has(id)) await editor.deleteFile(id);
 }
