@@ -51,16 +51,19 @@ export async function editedPages(store: ObjectStore, before: string, after: str
  * child of a parent whose children differ in order or number, so that placing them in turn restores the order.
  */
 export function pagesToWrite(source: ContentLayout, result: ContentLayout, pinned: Set<string>): PlacedPage[] {
-  const sameList = (a: string[], b: string[]) => a.length === b.length && a.every((id, i) => id === b[i]);
+  const reordered = new Map<string | null, boolean>();
+  const childrenDiffer = (parent: string | null) => {
+    let differ = reordered.get(parent);
+    if (differ === undefined) {
+      const [a, b] = [childrenOf(source, parent), childrenOf(result, parent)];
+      differ = a.length !== b.length || a.some((id, i) => id !== b[i]);
+      reordered.set(parent, differ);
+    }
+    return differ;
+  };
   return pagesInOrder(source).filter(({ id, entry, parent }) => {
     const held = result.pages.get(id);
-    return (
-      pinned.has(id) ||
-      !held ||
-      held.parent !== parent ||
-      held.slug !== entry.slug ||
-      !sameList(childrenOf(source, parent), childrenOf(result, parent))
-    );
+    return pinned.has(id) || !held || held.parent !== parent || held.slug !== entry.slug || childrenDiffer(parent);
   });
 }
 

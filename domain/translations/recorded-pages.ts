@@ -17,7 +17,12 @@ const ROWS_PER_STATEMENT = 500;
 
 /** Each recorded page's version, by page id. */
 export async function recordedVersions(db: Db, translationId: string): Promise<Map<string, string>> {
-  const rows = await db.find(TranslationPage, { where: { translationId }, select: { pageId: true, sourceHash: true } });
+  // raw rows: one per page of the space, not worth hydrating as entities
+  const rows: Array<{ pageId: string; sourceHash: string }> = await db
+    .createQueryBuilder(TranslationPage, 'tp')
+    .select(['tp.pageId AS pageId', 'tp.sourceHash AS sourceHash'])
+    .where('tp.translationId = :translationId', { translationId })
+    .getRawMany();
   return new Map(rows.map((r) => [r.pageId, r.sourceHash]));
 }
 
