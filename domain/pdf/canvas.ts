@@ -56,7 +56,44 @@ export function createDocument(info: { title: string; subject: string }): Doc {
     info: { Title: info.title, Subject: info.subject, Creator: 'Docs Platform API' },
   });
   for (const face of FACES) doc.registerFont(face, fontBytes(face));
+  releaseWrittenObjects(doc);
   return doc;
+}
+
+/**
+ * Forgets the shapes pdfkit's fonts remembered for each word they laid out: a cache without a bound, which over
+ * thousands of pages (numbers, names, identifiers) would hold every distinct word of the PDF. The render calls it
+ * every few pages, so it holds those of a few pages.
+ */
+export function forgetWordLayouts(doc: Doc): void {
+  const families = (doc as unknown as { _fontFamilies: Record<string, { layoutCache?: object }> })._fontFamilies;
+  for (const font of Object.values(families)) if (font.layoutCache) font.layoutCache = Object.create(null);
+}
+
+/** The part of pdfkit's references this module reaches into (its typings leave them out). */
+interface WrittenReference {
+  data: Record<string, unknown>;
+}
+
+/**
+ * Once pdfkit has written an object (a sheet's dictionary, resources and content, a link), only its number is used
+ * again (`n 0 R`), yet the pages tree keeps every sheet's objects to the end: their data is dropped as each is
+ * written until the document ends, so a long PDF holds a few bytes per sheet rather than its dictionaries.
+ */
+function releaseWrittenObjects(doc: Doc): void {
+  const internal = doc as unknown as { _refEnd(ref: WrittenReference): void };
+  const recordOffset = internal._refEnd.bind(doc);
+  // the document's own end writes its catalogue and then reads what it refers to: kept from then on
+  let ending = false;
+  const end = doc.end.bind(doc);
+  doc.end = () => {
+    ending = true;
+    end();
+  };
+  internal._refEnd = (ref) => {
+    recordOffset(ref);
+    if (!ending) ref.data = {};
+  };
 }
 
 export class Canvas {

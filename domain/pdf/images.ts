@@ -7,7 +7,7 @@ import { PNG } from 'pngjs';
 import { inflateSync } from 'zlib';
 import { classifyLink } from '../content/markdown';
 import { Canvas, COLORS, TYPE } from './canvas';
-import type { ManuscriptImage } from './manuscript';
+import type { ManuscriptImage } from './manuscript-file';
 
 /** Pixels are drawn at 96 per inch at most: a screenshot is never blown up past its resolution. */
 const POINTS_PER_PIXEL = 0.75;

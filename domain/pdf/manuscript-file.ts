@@ -9,7 +9,33 @@ import { once } from 'events';
 import { createReadStream, createWriteStream, type WriteStream } from 'fs';
 import { createInterface } from 'readline';
 import { finished } from 'stream/promises';
-import type { ManuscriptHead, ManuscriptImage, ManuscriptPage } from './manuscript';
+
+export interface ManuscriptPage {
+  id: string;
+  title: string;
+  description: string | null;
+  /** 0 for the pages at the top of the PDF */
+  depth: number;
+  path: string;
+  markdown: string;
+}
+
+export interface ManuscriptImage {
+  name: string;
+  contentType: string;
+  /** blob key of the bytes */
+  blob: string;
+}
+
+/** What the title page shows, and the revision it was made from. */
+export interface ManuscriptHead {
+  title: string;
+  subtitle: string;
+  /** what part of the change request this is, when not all of it */
+  scope: string | null;
+  revisionId: string;
+  generatedAt: string;
+}
 
 type Line = { head: ManuscriptHead } | { page: ManuscriptPage } | { images: Record<string, ManuscriptImage> };
 

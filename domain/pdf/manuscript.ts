@@ -14,7 +14,7 @@ import type { PageVersion } from '../content/model';
 import { ObjectStore } from '../content/objects';
 import { ContentReader, type PageOutline } from '../content/reader';
 import { JobError } from '../jobs/job-error';
-import type { ManuscriptWriter } from './manuscript-file';
+import type { ManuscriptImage, ManuscriptWriter } from './manuscript-file';
 
 export const PDF_FAILURES = {
   sourceGone: 'PDF_SOURCE_GONE',
@@ -34,33 +34,6 @@ export function pdfTooLarge(rule: string): JobError {
 
 /** Image types the renderer embeds; other files are named in the text instead. */
 export const EMBEDDABLE_IMAGES = ['image/png', 'image/jpeg'];
-
-export interface ManuscriptPage {
-  id: string;
-  title: string;
-  description: string | null;
-  /** 0 for the pages at the top of the PDF */
-  depth: number;
-  path: string;
-  markdown: string;
-}
-
-export interface ManuscriptImage {
-  name: string;
-  contentType: string;
-  /** blob key of the bytes */
-  blob: string;
-}
-
-/** What the title page shows, and the revision it was made from. */
-export interface ManuscriptHead {
-  title: string;
-  subtitle: string;
-  /** what part of the change request this is, when not all of it */
-  scope: string | null;
-  revisionId: string;
-  generatedAt: string;
-}
 
 interface Selected {
   page: PageOutline;

@@ -4,17 +4,16 @@
  * for every page (nested as the page tree) and heading, and "n / total" in every footer but the
  * title page's. Each sheet is written out as the next one starts, so its memory is one sheet's: a first pass
  * lays the pages out to learn the numbers the contents and footers show (renderPdf). The pages are read from the
- * manuscript file as they are laid out, and the file's bytes go to a stream.
+ * manuscript file as they are laid out, and the file's bytes go to a file.
  */
 
-import type { Writable } from 'stream';
-import { finished as streamFinished } from 'stream/promises';
+import { closeSync, openSync, writeSync } from 'fs';
 import { markdownToDocument } from '../content/document';
 import { BlockWriter, LinkTargets } from './blocks';
-import { Canvas, COLORS, createDocument, Doc, PAGE, TYPE } from './canvas';
+import { Canvas, COLORS, createDocument, Doc, forgetWordLayouts, PAGE, TYPE } from './canvas';
 import { PdfImages } from './images';
-import { type ManuscriptImage, type PdfLimits, pdfTooLarge } from './manuscript';
-import type { ManuscriptSource, PageIndexEntry } from './manuscript-file';
+import { type PdfLimits, pdfTooLarge } from './manuscript';
+import type { ManuscriptImage, ManuscriptSource, PageIndexEntry } from './manuscript-file';
 
 export interface RenderOptions {
   /** Reads an image's bytes. */
@@ -35,6 +34,9 @@ export interface RenderedPdf {
 const TOC = { size: TYPE.body, line: 17, indent: 12, numberWidth: 36, title: 20 };
 
 const destination = (pageId: string) => `page-${pageId}`;
+
+/** Pages whose words' shapes the fonts keep (forgetWordLayouts): enough to reuse the common words of a chapter. */
+const WORD_LAYOUT_PAGES = 50;
 
 function titlePage(canvas: Canvas, source: ManuscriptSource): void {
   const { doc } = canvas;
@@ -137,23 +139,21 @@ function footer(canvas: Canvas, index: number, total: number): void {
 }
 
 /**
- * Sends the document's bytes to `out` as pdfkit writes them, or drops them (no `out`: the first pass); resolves once
- * the document ended and `out` has them all, and counts the bytes written so far.
+ * Writes the document's bytes into the file descriptor `fd` as pdfkit makes them, or drops them (no `fd`: the first
+ * pass); resolves once the document ended, and counts the bytes so far. The writes are synchronous: pdfkit ignores
+ * backpressure, so a stream would buffer the whole file while the layout keeps the CPU.
  */
-function finished(doc: Doc, out: Writable | null): { output: Promise<void>; written(): number } {
+function finished(doc: Doc, fd: number | null): { output: Promise<void>; written(): number } {
   let written = 0;
   doc.on('data', (chunk: Buffer) => {
+    if (fd !== null) writeSync(fd, chunk);
     written += chunk.length;
   });
-  if (out) doc.pipe(out);
-  const ended = new Promise<void>((resolve, reject) => {
+  const output = new Promise<void>((resolve, reject) => {
     doc.on('end', resolve);
     doc.on('error', reject);
   });
-  return {
-    output: out ? Promise.all([ended, streamFinished(out)]).then(() => undefined) : ended,
-    written: () => written,
-  };
+  return { output, written: () => written };
 }
 
 /** Where the first pass found each page to start, and how many sheets the PDF has. */
@@ -165,37 +165,38 @@ interface Layout {
 /**
  * Renders in two passes, each reading the pages from the manuscript file and writing its sheets out as they are laid
  * out, so memory stays that of a page and a sheet: the first lays the pages out into nothing to learn where each
- * starts and how many sheets there are; the second writes the PDF into `out` with its contents and footers, now that
+ * starts and how many sheets there are; the second writes the PDF into `file` with its contents and footers, now that
  * every number is known. Only the second reports progress (the first heartbeats with none done), so the pages
  * counted are pages written.
  */
-export async function renderPdf(source: ManuscriptSource, options: RenderOptions, out: Writable): Promise<RenderedPdf> {
+export async function renderPdf(source: ManuscriptSource, options: RenderOptions, file: string): Promise<RenderedPdf> {
   const layout = await layOut(source, options, null, null);
-  const { bytes, layout: written } = await layOut(source, options, layout, out);
+  const fd = openSync(file, 'w');
+  const { bytes, layout: written } = await layOut(source, options, layout, fd).finally(() => closeSync(fd));
   // the same manuscript lays out the same way: a difference would put wrong numbers in the contents
   if (written.sheets !== layout.sheets)
     throw new Error(`the PDF took ${written.sheets} sheets, ${layout.sheets} were counted`);
   return { bytes, pageCount: written.sheets };
 }
 
-async function layOut(source: ManuscriptSource, options: RenderOptions, planned: null, out: null): Promise<Layout>;
+async function layOut(source: ManuscriptSource, options: RenderOptions, planned: null, fd: null): Promise<Layout>;
 async function layOut(
   source: ManuscriptSource,
   options: RenderOptions,
   planned: Layout,
-  out: Writable,
+  fd: number,
 ): Promise<{ bytes: number; layout: Layout }>;
 async function layOut(
   source: ManuscriptSource,
   options: RenderOptions,
   planned: Layout | null,
-  out: Writable | null,
+  fd: number | null,
 ): Promise<Layout | { bytes: number; layout: Layout }> {
   const { limits } = options;
   const { index } = source;
   const doc = createDocument({ title: source.head.title, subject: source.head.subtitle });
   // the first pass drops what it writes; the second writes the file, within PDF_MAX_BYTES
-  const { output, written } = finished(doc, out);
+  const { output, written } = finished(doc, fd);
   const checkBytes = () => {
     if (written() > limits.bytes) throw pdfTooLarge(`be larger than ${limits.bytes} bytes`);
   };
@@ -252,6 +253,7 @@ async function layOut(
     );
     checkBytes();
     i++;
+    if (i % WORD_LAYOUT_PAGES === 0) forgetWordLayouts(doc);
     await options.onPage?.(planned ? i : 0, index.length);
   }
 

@@ -3,7 +3,6 @@
  * on (lockCurrentJob): collect the pages into a manuscript blob, render it into the PDF's blob,
  * record the file on the row. Only blob keys travel between them.
  */
-import { createWriteStream } from 'fs';
 import * as path from 'path';
 import type { DataSource } from 'typeorm';
 import { PdfExport } from '../../entities/PdfExport';
@@ -78,7 +77,6 @@ export async function renderPdfFile(
     await deps.blobs.download(collected.manuscriptKey, manuscriptFile);
     const source = await openManuscript(manuscriptFile);
     const pdfFile = path.join(dir, 'export.pdf');
-    const out = createWriteStream(pdfFile);
     let reported = Date.now();
     const pdf = await renderPdf(
       source,
@@ -98,8 +96,8 @@ export async function renderPdfFile(
           } else await new Promise((resolve) => setImmediate(resolve));
         },
       },
-      out,
-    ).finally(() => out.destroy());
+      pdfFile,
+    );
     const bytes = await deps.blobs.putFile(fileKey, pdfFile, 'application/pdf');
     return { fileKey, pages: pdf.pageCount, bytes };
   });

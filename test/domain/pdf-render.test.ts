@@ -1,9 +1,15 @@
 /** The PDF renderer on manuscripts made here, read back with pdf.js: what breaks across sheets, long contents, odd text. */
-import { createWriteStream, promises as fs } from 'fs';
+import { promises as fs } from 'fs';
 import * as path from 'path';
 import { drawable } from '../../domain/pdf/fonts';
-import type { ManuscriptHead, ManuscriptImage, ManuscriptPage, PdfLimits } from '../../domain/pdf/manuscript';
-import { ManuscriptWriter, openManuscript } from '../../domain/pdf/manuscript-file';
+import type { PdfLimits } from '../../domain/pdf/manuscript';
+import {
+  type ManuscriptHead,
+  type ManuscriptImage,
+  type ManuscriptPage,
+  ManuscriptWriter,
+  openManuscript,
+} from '../../domain/pdf/manuscript-file';
 import { renderPdf } from '../../domain/pdf/render';
 import { withTempDir } from '../../platform/storage/temp-dir';
 import { readPdf } from '../support/pdf';
@@ -51,7 +57,7 @@ const renderFile = (m: Manuscript, limits: PdfLimits = NO_LIMITS, whole = false)
     const rendered = await renderPdf(
       await openManuscript(file),
       { limits, loadImage: () => Promise.reject(new Error('no images here')) },
-      createWriteStream(pdfFile),
+      pdfFile,
     );
     const bytes = await fs.readFile(pdfFile);
     expect(bytes.length).toBe(rendered.bytes);
