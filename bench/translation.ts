@@ -51,7 +51,8 @@ interface RunFigures {
   jobMs: number;
   pages: number;
   words: number;
-  historyEvents: number;
+  /** per run of the workflow (more than one once it continued as new), the first run first */
+  historyEvents: number[];
 }
 
 async function main(): Promise<void> {
@@ -91,9 +92,17 @@ async function main(): Promise<void> {
   const apiRss = sampleRss(apiProcess.child);
   const temporal = new TemporalGateway(config);
   try {
+    // a workflow that continued as new has a history per run: the events of each, the latest last
     const historyEvents = async (id: string, generation: number) => {
-      const handle = (await temporal.getClient()).workflow.getHandle(jobWorkflowId(translationRunJob, id, generation));
-      return (await handle.fetchHistory()).events?.length ?? 0;
+      const client = await temporal.getClient();
+      const workflowId = jobWorkflowId(translationRunJob, id, generation);
+      const runs: number[] = [];
+      for (let runId: string | undefined; ; ) {
+        const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
+        runs.unshift(history.events?.length ?? 0);
+        runId = history.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId ?? undefined;
+        if (!runId) return runs;
+      }
     };
     const figures = async (id: string, run: number, requestedAt: number): Promise<RunFigures> => {
       const row = await untilFinished(ds, id, run);
@@ -116,7 +125,7 @@ async function main(): Promise<void> {
     const id = created.json.id as string;
     const full = await figures(id, 1, t);
     log(
-      `full run: ${full.pages} pages, ${full.words} words in ${full.totalMs} ms (queued ${full.queuedMs}, job ${full.jobMs}), ${full.historyEvents} history events`,
+      `full run: ${full.pages} pages, ${full.words} words in ${full.totalMs} ms (queued ${full.queuedMs}, job ${full.jobMs}), ${full.historyEvents.join(' + ')} history events`,
     );
 
     const incremental: RunFigures[] = [];
@@ -134,7 +143,7 @@ async function main(): Promise<void> {
       incremental.push(await figures(id, r + 2, t));
       const last = incremental[r];
       log(
-        `incremental run ${r + 1} after ${EDITED_PER_RUN} edited pages: ${last.pages} pages, ${last.words} words in ${last.totalMs} ms (job ${last.jobMs}), ${last.historyEvents} history events`,
+        `incremental run ${r + 1} after ${EDITED_PER_RUN} edited pages: ${last.pages} pages, ${last.words} words in ${last.totalMs} ms (job ${last.jobMs}), ${last.historyEvents.join(' + ')} history events`,
       );
     }
 
@@ -142,6 +151,7 @@ async function main(): Promise<void> {
       incremental.map((i) => i.totalMs),
       50,
     );
+    const workerRssMaxMiB = workerRss.stop().maxMiB;
     const results = {
       date: new Date().toISOString(),
       machine,
@@ -149,12 +159,13 @@ async function main(): Promise<void> {
       full,
       incremental,
       incrementalMedianMs: incrementalMs,
-      workerRssMaxMiB: workerRss.stop().maxMiB,
+      workerRssMaxMiB,
       apiRssMaxMiB: apiRss.stop().maxMiB,
       targets: TARGETS,
       met: {
         full: full.totalMs < TARGETS.fullMs && full.pages === PAGES,
         incremental: incrementalMs < TARGETS.incrementalMs && incremental.every((i) => i.pages === EDITED_PER_RUN),
+        workerRss: workerRssMaxMiB < TARGETS.workerRssMiB,
       },
     };
     log(`worker RSS max ${results.workerRssMaxMiB} MiB, API ${results.apiRssMaxMiB} MiB`);
@@ -180,7 +191,7 @@ function renderReport(r: {
   incrementalMedianMs: number;
   workerRssMaxMiB: number;
   apiRssMaxMiB: number;
-  met: { full: boolean; incremental: boolean };
+  met: { full: boolean; incremental: boolean; workerRss: boolean };
 }): string {
   const mark = (ok: boolean) => (ok ? 'met' : 'MISSED');
   const runs = r.incremental;
@@ -197,8 +208,8 @@ function renderReport(r: {
     '|---|---|---|',
     `| full run: request to completed run (queued + job) | ${r.full.totalMs} ms (${r.full.queuedMs} + ${r.full.jobMs}); ${r.full.pages} pages, ${r.full.words} words | < ${TARGETS.fullMs} ms: ${mark(r.met.full)} |`,
     `| incremental run after ${EDITED_PER_RUN} edited pages, median of ${runs.length} | ${r.incrementalMedianMs} ms (${runs.map((i) => i.totalMs).join(', ')}); pages sent ${runs.map((i) => i.pages).join(', ')} | < ${TARGETS.incrementalMs} ms, exactly the edited pages: ${mark(r.met.incremental)} |`,
-    `| events in the workflow's history | full ${r.full.historyEvents}; incremental ${runs.map((i) => i.historyEvents).join(', ')} | |`,
-    `| worker RSS, maximum (its own process) | ${r.workerRssMaxMiB} MiB | < ${TARGETS.workerRssMiB} MiB |`,
+    `| events in the workflow's history (per run of a workflow that continued as new) | full ${r.full.historyEvents.join(' + ')}; incremental ${runs.map((i) => i.historyEvents.join(' + ')).join(', ')} | |`,
+    `| worker RSS, maximum (its own process) | ${r.workerRssMaxMiB} MiB | < ${TARGETS.workerRssMiB} MiB (and at most 64 MiB above the 1,000-page run's): ${mark(r.met.workerRss)} |`,
     `| API RSS, maximum | ${r.apiRssMaxMiB} MiB | |`,
     '',
   ].join('\n');
