@@ -16,16 +16,21 @@ export interface WorkerProcess {
 /** Starts the worker with `env` over this process's environment and waits until it polls its task queues. */
 export async function startWorkerProcess(env: Record<string, string>): Promise<WorkerProcess> {
   const port = await freePort();
-  const child = spawn(process.execPath, [path.join(__dirname, '..', 'worker', 'main.js'), '--no-schedules'], {
-    env: {
-      ...process.env,
-      LOG_LEVEL: 'warn',
-      WORKER_METRICS_PORT: String(port),
-      TEMPORAL_METRICS_PORT: '0',
-      ...env,
+  // the flags npm start and docker-compose.yml run it with
+  const child = spawn(
+    process.execPath,
+    ['--max-old-space-size=512', path.join(__dirname, '..', 'worker', 'main.js'), '--no-schedules'],
+    {
+      env: {
+        ...process.env,
+        LOG_LEVEL: 'warn',
+        WORKER_METRICS_PORT: String(port),
+        TEMPORAL_METRICS_PORT: '0',
+        ...env,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const stop = async () => {
     if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');

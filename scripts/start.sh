@@ -15,9 +15,10 @@ export PORT
 : "${FETCH_ALLOW_DESTINATIONS=127.0.0.1:8765,127.0.0.1:8766}"
 export FETCH_ALLOW_DESTINATIONS
 
-start_process worker dist/worker/main.js
-# a bounded old generation makes V8 collect before the heap grows to 4 times what is live; a larger young
-# generation collects short-lived request garbage less often (docs/decisions.md)
+# a bounded old generation makes V8 collect before the heap grows to 4 times what is live (docs/decisions/performance.md);
+# for the worker, so that a job's garbage does not grow its memory with the content (docs/benchmarks.md, issue 30)
+start_process worker dist/worker/main.js --max-old-space-size=512
+# a larger young generation collects short-lived request garbage less often
 start_process api dist/api/server.js --max-old-space-size=512 --max-semi-space-size=32
 wait_port 127.0.0.1 "$PORT" API 30
 
