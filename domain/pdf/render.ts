@@ -145,16 +145,32 @@ function footer(canvas: Canvas, index: number, total: number): void {
  */
 function finished(doc: Doc, fd: number | null): { output: Promise<void>; written(): number } {
   let written = 0;
+  // pdfkit makes a chunk per line of the file: they are gathered into writes of WRITE_BYTES
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const flush = () => {
+    if (fd !== null && pendingBytes) writeSync(fd, Buffer.concat(pending, pendingBytes));
+    pending = [];
+    pendingBytes = 0;
+  };
   doc.on('data', (chunk: Buffer) => {
-    if (fd !== null) writeSync(fd, chunk);
     written += chunk.length;
+    if (fd === null) return;
+    pending.push(chunk);
+    pendingBytes += chunk.length;
+    if (pendingBytes >= WRITE_BYTES) flush();
   });
   const output = new Promise<void>((resolve, reject) => {
-    doc.on('end', resolve);
+    doc.on('end', () => {
+      flush();
+      resolve();
+    });
     doc.on('error', reject);
   });
   return { output, written: () => written };
 }
+
+const WRITE_BYTES = 64 * 1024;
 
 /** Where the first pass found each page to start, and how many sheets the PDF has. */
 interface Layout {
