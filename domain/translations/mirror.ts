@@ -90,7 +90,8 @@ export async function mirrorPage(
     await editor.createPage({ ...fields, emoji, hidden }, { parent, index }, id);
   } else {
     const current = await editor.store.get<PageVersion>(existing.v);
-    const wanted: Partial<PageVersion> = { ...text, emoji, hidden };
+    const translated = text && { title: text.title, description: text.description, markdown: text.markdown };
+    const wanted: Partial<PageVersion> = { ...translated, emoji, hidden };
     // an unchanged page is not written again, so a retried apply commits nothing twice
     if (Object.entries(wanted).some(([field, value]) => current[field as keyof PageVersion] !== value))
       await editor.updatePage(id, wanted);

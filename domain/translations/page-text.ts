@@ -29,7 +29,8 @@ export function translatablePage(page: PageText): TranslatablePage {
     segments: fields.flatMap(([, text]) => text?.segments ?? []),
     words: fields.reduce((n, [, text]) => n + (text?.words ?? 0), 0),
     render(translated) {
-      const out: PageText = { ...page };
+      // the text fields alone: a page version passed in carries its emoji, dates and links too
+      const out: PageText = { title: page.title, description: page.description, markdown: page.markdown };
       let at = 0;
       for (const [name, text] of fields) {
         if (!text) continue;
