@@ -19,6 +19,8 @@ import { diff } from './trie';
 
 const SECTION_BODY_MAX = 60000;
 const PAGE_TEXT_MAX = 4_000_000;
+/** Changed pages whose search and link rows are made and written together. */
+const PAGES_PER_BATCH = 200;
 
 export async function indexSpaceHead(
   db: Db,
@@ -50,16 +52,47 @@ export async function indexSpaceHead(
   // next row in the index, which belongs to another space: an uncommitted write there would make this one wait.
   const ids = changedPages.filter((p) => p.before).map((p) => p.id);
   const present = changedPages.filter((p) => p.after);
-  const versions = await store.getMany<PageVersion>(present.map((p) => p.after!.v));
 
-  // Search documents (one per page, for ranking) and sections (for display) of changed pages: replaced wholesale.
+  // Search documents (one per page, for ranking), sections (for display) and links out of changed pages: replaced
+  // wholesale.
   for (let i = 0; i < ids.length; i += 500) {
     await db.delete(SearchSection, { spaceId, pageId: In(ids.slice(i, i + 500)) });
     await db.delete(SearchPage, { spaceId, pageId: In(ids.slice(i, i + 500)) });
+    await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
   }
+  // a batch of pages at a time: the rows of a 10,000-page import are twice its text, written as they are made
+  for (let i = 0; i < present.length; i += PAGES_PER_BATCH)
+    await indexPages(db, reader, store, spaceId, present.slice(i, i + PAGES_PER_BATCH), context);
+
+  // Links into pages and files that appeared or vanished change status.
+  const added = changedPages.filter((p) => !p.before && p.after).map((p) => linkTargetKey('page', p.id));
+  const removed = changedPages.filter((p) => p.before && !p.after).map((p) => linkTargetKey('page', p.id));
+  added.push(...addedFiles.map((id) => linkTargetKey('file', id)));
+  removed.push(...removedFiles.map((id) => linkTargetKey('file', id)));
+  if (added.length) await db.update(SpaceLink, { spaceId, targetKey: In(added) }, { status: 'ok' });
+  if (removed.length) await db.update(SpaceLink, { spaceId, targetKey: In(removed) }, { status: 'broken' });
+
+  // A page that appeared, vanished, moved or was renamed can change where path links lead.
+  const pathsMoved = changedPages.some(
+    (p) => !p.before || !p.after || p.before.slug !== p.after.slug || p.before.parent !== p.after.parent,
+  );
+  if (pathsMoved) await reresolvePathLinks(db, reader, spaceId, new Set(ids));
+}
+
+/** Writes the search rows and the link rows of `pages`, each present in the new revision. */
+async function indexPages(
+  db: Db,
+  reader: ContentReader,
+  store: ObjectStore,
+  spaceId: string,
+  pages: Array<{ id: string; after?: PageEntry }>,
+  context: LinkContext,
+): Promise<void> {
+  const versions = await store.getMany<PageVersion>(pages.map((p) => p.after!.v));
   const sections: SearchSection[] = [];
   const documents: SearchPage[] = [];
-  for (const p of present) {
+  const links: SpaceLink[] = [];
+  for (const p of pages) {
     const version = versions.get(p.after!.v)!;
     const split = splitSections(version.title, version.markdown, slugOf).map((s, ordinal) =>
       Object.assign(new SearchSection(), {
@@ -81,36 +114,15 @@ export async function indexSpaceHead(
         body: text.slice(0, PAGE_TEXT_MAX),
       }),
     );
+    const resolved = await resolveLinks(db, reader, version.links, context);
+    for (const [ordinal, l] of resolved.entries()) {
+      const target = l.byPath ? PATH_PREFIX + l.target : l.target;
+      links.push(linkRow(spaceId, p.id, ordinal, l.kind, target, l.status, l.resolvedPageId));
+    }
   }
   for (let i = 0; i < sections.length; i += 500) await db.insert(SearchSection, sections.slice(i, i + 500));
   for (let i = 0; i < documents.length; i += 200) await db.insert(SearchPage, documents.slice(i, i + 200));
-
-  // Links out of changed pages: replaced wholesale.
-  for (let i = 0; i < ids.length; i += 500)
-    await db.delete(SpaceLink, { spaceId, sourcePageId: In(ids.slice(i, i + 500)) });
-  const rows: SpaceLink[] = [];
-  for (const p of present) {
-    const resolved = await resolveLinks(db, reader, versions.get(p.after!.v)!.links, context);
-    for (const [ordinal, l] of resolved.entries()) {
-      const target = l.byPath ? PATH_PREFIX + l.target : l.target;
-      rows.push(linkRow(spaceId, p.id, ordinal, l.kind, target, l.status, l.resolvedPageId));
-    }
-  }
-  for (let i = 0; i < rows.length; i += 500) await db.insert(SpaceLink, rows.slice(i, i + 500));
-
-  // Links into pages and files that appeared or vanished change status.
-  const added = changedPages.filter((p) => !p.before && p.after).map((p) => linkTargetKey('page', p.id));
-  const removed = changedPages.filter((p) => p.before && !p.after).map((p) => linkTargetKey('page', p.id));
-  added.push(...addedFiles.map((id) => linkTargetKey('file', id)));
-  removed.push(...removedFiles.map((id) => linkTargetKey('file', id)));
-  if (added.length) await db.update(SpaceLink, { spaceId, targetKey: In(added) }, { status: 'ok' });
-  if (removed.length) await db.update(SpaceLink, { spaceId, targetKey: In(removed) }, { status: 'broken' });
-
-  // A page that appeared, vanished, moved or was renamed can change where path links lead.
-  const pathsMoved = changedPages.some(
-    (p) => !p.before || !p.after || p.before.slug !== p.after.slug || p.before.parent !== p.after.parent,
-  );
-  if (pathsMoved) await reresolvePathLinks(db, reader, spaceId, new Set(ids));
+  for (let i = 0; i < links.length; i += 500) await db.insert(SpaceLink, links.slice(i, i + 500));
 }
 
 function linkRow(
