@@ -13,7 +13,7 @@ case "${1:-content}" in
   translation) export MYSQL_DATABASE="${BENCH_TRANSLATION_MYSQL_DATABASE:-docs_bench_translation}" ;;
   purge) export MYSQL_DATABASE="${BENCH_PURGE_MYSQL_DATABASE:-docs_bench_purge}" ;;
   zip) export MYSQL_DATABASE="${BENCH_ZIP_MYSQL_DATABASE:-docs_bench_zip}" ;;
-  *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf|import|translation|purge] [--pages N] …" >&2; exit 2 ;;
+  *) echo "usage: bash scripts/bench.sh [content|http|openapi|pdf|import|zip|translation|purge] [--pages N] …" >&2; exit 2 ;;
 esac
 setup_all
 ensure_database "$MYSQL_DATABASE"
