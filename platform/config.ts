@@ -449,13 +449,13 @@ function translationConfig() {
     batchChars: Math.max(1, int('TRANSLATION_BATCH_CHARS', 20000)),
     /** Pages per workflow step: the unit a crashed run resumes from. */
     pagesPerStep: Math.max(1, int('TRANSLATION_PAGES_PER_STEP', 25)),
+    /** Pages per revision the apply writes into the result space: what one commit (and its indexing) holds in memory. */
+    applyPagesPerCommit: Math.max(1, int('TRANSLATION_APPLY_PAGES_PER_COMMIT', 500)),
     /** Provider requests per second per worker, at most (0: no limit). */
     requestsPerSecond: int('TRANSLATION_REQUESTS_PER_SECOND', 5),
     timeoutMs: Math.max(1, int('TRANSLATION_TIMEOUT_MS', 60_000)),
     /** Attempts per provider request on 429, 5xx, timeouts and network errors, with exponential back-off. */
     retry: {
-    /** Pages per revision the apply writes into the result space: what one commit (and its indexing) holds in memory. */
-    applyPagesPerCommit: Math.max(1, int('TRANSLATION_APPLY_PAGES_PER_COMMIT', 500)),
       attempts: Math.max(1, int('TRANSLATION_RETRY_ATTEMPTS', 5)),
       initialMs: int('TRANSLATION_RETRY_INITIAL_MS', 1000),
       maxMs: int('TRANSLATION_RETRY_MAX_MS', 30_000),
