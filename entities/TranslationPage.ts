@@ -10,6 +10,9 @@ import { ID_LENGTH } from './columns';
 export class TranslationPage {
   @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) translationId: string;
   @PrimaryColumn({ type: 'varchar', length: ID_LENGTH, collation: 'utf8mb4_bin' }) pageId: string;
-  /** SHA-1 of the page's title, description and markdown when it was last translated; '' to translate it again. */
+  /**
+   * The hash of the source page version whose text the result holds translated (rows of earlier releases: the SHA-1 of
+   * its title, description and markdown, still accepted); '' to translate it again.
+   */
   @Column({ type: 'char', length: 40 }) sourceHash: string;
 }
