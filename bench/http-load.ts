@@ -108,12 +108,16 @@ export interface LoadResult {
   maxRssBytes: number;
 }
 
-/** Appended to a `fresh` path: never the same twice in a run. */
+/** Counts the requests of `fresh` loads: never the same number twice in a run. */
 let freshCounter = 0;
+
+/** A load whose requests each ask something new: `true`, the path with the request's number appended; or the nth path. */
+export type Fresh = boolean | ((n: number) => string);
 
 /**
  * Loads one URL at a fixed concurrency for `seconds`, sampling the server's RSS every 100 ms.
- * `fresh`: each request's path gets a number of its own appended, so no two requests are alike.
+ * `fresh`: each request's path gets a number of its own appended, or is the function's path for it, so no two
+ * requests are alike.
  * Any non-2xx answer or transport error fails the benchmark: it would measure something else.
  */
 export async function load(
@@ -122,7 +126,7 @@ export async function load(
   token: string,
   connections: number,
   seconds: number,
-  fresh = false,
+  fresh: Fresh = false,
 ): Promise<LoadResult> {
   const pid = server.child.pid!;
   const cpuBefore = cpuMs(pid);
@@ -135,14 +139,15 @@ export async function load(
     url: server.base + path,
     connections,
     duration: seconds,
-    headers: { authorization: `Bearer ${token}` },
+    // as fetch and browsers send it: the service gzips what it has gzipped once (/v1/openapi.json)
+    headers: { authorization: `Bearer ${token}`, 'accept-encoding': 'gzip, deflate' },
     ...(fresh
       ? {
           requests: [
             {
               setupRequest: (req: autocannon.Request) => {
                 freshCounter += 1;
-                return { ...req, path: `${path}${freshCounter}` };
+                return { ...req, path: typeof fresh === 'function' ? fresh(freshCounter) : `${path}${freshCounter}` };
               },
             },
           ],

@@ -9,6 +9,8 @@ export interface CaseResult {
   role: string;
   /** SQL statements the API issues for one request */
   statements: number;
+  /** SQL statements of the floor it is compared with */
+  floorStatements: number;
   /** ratio service/floor of requests per second that passes; null: shown for information, no target */
   target: number | null;
   /** each request asks what no request asked before (the path ends in a counter): no cache can answer it */
@@ -36,7 +38,8 @@ export interface HttpBenchResults {
     searchQuery: string;
     searchMatches: number;
   };
-  floorStatements: number;
+  /** what each floor does, for the report */
+  floors: string[];
   rssLimitMiB: number;
   apiMaxRssMiB: number;
   cases: CaseResult[];
@@ -62,10 +65,10 @@ export function renderHttpReport(r: HttpBenchResults): string {
       `API log level \`${s.logLevel}\`. Organization of ${s.spaces} spaces at its root; the content space has ${s.pages} pages; ` +
       `search for \`${s.searchQuery}\` (${s.searchMatches} matching pages). Figures are medians of the rounds; the ratio is the median of each round's service/floor.`,
     '',
-    `Floor: Express 5 + mysql2, token lookup by hash then primary-key select of the space (${r.floorStatements} statements).`,
+    `Floors, Express 5 + mysql2 (bench/floor.ts): ${r.floors.join('; ')}. The new-query search is compared with the second, the other requests with the first.`,
     '',
-    '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | MariaDB CPU ms/req | log B/req | floor req/s | floor p50 | floor p99 | floor CPU ms/req | floor MariaDB CPU ms/req | service/floor | target | CPU floor/service |',
-    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
+    '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | MariaDB CPU ms/req | log B/req | floor SQL statements | floor req/s | floor p50 | floor p99 | floor CPU ms/req | floor MariaDB CPU ms/req | service/floor | target | CPU floor/service |',
+    '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const c of r.cases) {
     out.push(
@@ -78,6 +81,7 @@ export function renderHttpReport(r: HttpBenchResults): string {
         fixed(c.service.cpuMsPerRequest, 2),
         orNone(c.service.dbCpuMsPerRequest),
         fixed(c.service.logBytesPerRequest),
+        c.floorStatements,
         fixed(c.floor.requestsPerSecond),
         fixed(c.floor.p50Ms),
         fixed(c.floor.p99Ms),

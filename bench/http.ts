@@ -3,7 +3,9 @@
  * (docs_bench_http, wiped at start) it seeds an organization, then starts two processes on the same
  * MariaDB: the API (dist/api/server.js, as deployed) and a bare floor (bench/floor.ts). In interleaved
  * rounds it loads both at a fixed concurrency with autocannon and reports requests per second, p50,
- * p99, CPU per request and the ratio service/floor for six reads, and the API's RSS under load.
+ * p99, CPU per request and the ratio service/floor for eight reads, and the API's RSS under load. A search with a
+ * new query each request is compared with a floor that runs the service's own full-text statements; the first read
+ * of a page after a commit reads pages of change requests each with a commit of its own, each pair once.
  * Writes bench/results/http-<date>.json and .md. Run with `npm run bench:http`.
  *
  * Settings: BENCH_HTTP_ROUNDS (3, at least 3), BENCH_HTTP_SECONDS (5 per run, in one-second slices
@@ -17,6 +19,7 @@ import { mkdirSync, writeFileSync } from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { issueToken } from '../domain/auth/tokens';
+import { createChangeRequest } from '../domain/content/change-requests';
 import { commitToHead } from '../domain/content/heads';
 import { newId } from '../domain/ids';
 import { addOrUpdateMember } from '../domain/organizations/membership';
@@ -26,7 +29,7 @@ import { ensureUser } from '../domain/users/users';
 import { inTransaction, type WorkSource } from '../platform/db/transactions';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
-import { combine, LoadResult, load, ServerProcess, startServer, stopServer } from './http-load';
+import { combine, type Fresh, LoadResult, load, ServerProcess, startServer, stopServer } from './http-load';
 import { CaseResult, HttpBenchResults, renderHttpReport } from './http-report';
 import { StatementCounter } from './statements';
 import { percentile } from './stats';
@@ -35,6 +38,8 @@ const SPACES = 10;
 const TOP_PAGES = 20;
 const CHILDREN_PER_PAGE = 9;
 const WARMUP_SECONDS = 2;
+/** Change requests with a commit each: (change request, page) pairs for first reads, more than a run's requests. */
+const CHANGE_REQUESTS = 200;
 const RSS_LIMIT_MIB = 300;
 /** GET space must reach half the floor; every other read a third and a bit. */
 const TARGETS = { getSpace: 0.5, other: 0.35 };
@@ -52,6 +57,10 @@ interface Seed {
   organizationId: string;
   spaceId: string;
   pageId: string;
+  /** every page of the content space */
+  pageIds: string[];
+  /** change requests of the content space, each with a commit of its own: revisions no request has read */
+  changeRequestIds: string[];
   adminToken: string;
   readerToken: string;
   pageWords: string[][];
@@ -70,6 +79,7 @@ async function seed(work: WorkSource, appBaseUrl: string): Promise<Seed> {
     const links = { pageIds: [] as string[], paths: [] as string[] };
     const pageWords: string[][] = [];
     const tops: string[] = [];
+    const pageIds: string[] = [];
     await commitToHead(
       db,
       { kind: 'space', spaceId: space.id },
@@ -78,18 +88,34 @@ async function seed(work: WorkSource, appBaseUrl: string): Promise<Seed> {
         for (let t = 0; t < TOP_PAGES; t++) {
           const top = await editor.createPage(writePage(rnd, links), {}, newId());
           tops.push(top);
+          pageIds.push(top);
           for (let c = 0; c < CHILDREN_PER_PAGE; c++) {
             const page = writePage(rnd, links);
             pageWords.push(page.markdown.toLowerCase().match(/[a-z]{5,}/g) ?? []);
-            links.pageIds.push(await editor.createPage(page, { parent: top }, newId()));
+            const id = await editor.createPage(page, { parent: top }, newId());
+            links.pageIds.push(id);
+            pageIds.push(id);
           }
         }
       },
     );
+    const changeRequestIds: string[] = [];
+    for (let i = 0; i < CHANGE_REQUESTS; i++) {
+      const cr = await createChangeRequest(db, space.id, { subject: `Edit ${i}` }, admin.id);
+      await commitToHead(
+        db,
+        { kind: 'change-request', changeRequestId: cr.id },
+        { type: 'edits', createdById: admin.id, appBaseUrl },
+        (editor) => editor.updatePage(pageIds[i % pageIds.length], { markdown: writePage(rnd, links).markdown }),
+      );
+      changeRequestIds.push(cr.id);
+    }
     return {
       organizationId: org.id,
       spaceId: space.id,
       pageId: tops[0],
+      pageIds,
+      changeRequestIds,
       adminToken: (await issueToken(db, admin.id, 'bench')).secret,
       readerToken: (await issueToken(db, reader.id, 'bench')).secret,
       pageWords,
@@ -105,25 +131,41 @@ function searchWord(pageWords: string[][]): string {
   return [...pagesWith].sort((a, b) => Math.abs(a[1] - goal) - Math.abs(b[1] - goal) || a[0].localeCompare(b[0]))[0][0];
 }
 
+/**
+ * What a case is compared with (bench/floor.ts): `space`, the token lookup and the space's primary-key select; `search`,
+ * the same and the service's own full-text statements, for a search that no cache can answer.
+ */
+const FLOORS = {
+  space: { statements: 2, describe: 'token lookup by hash, then primary-key select of the space' },
+  search: {
+    statements: 4,
+    describe:
+      "the same, then the service's own full-text statements for the query (its ranked pages, then their sections)",
+  },
+} as const;
+
 interface Case {
   name: string;
   label: string;
   path: string;
   role: 'admin' | 'read';
   target: number | null;
-  fresh?: boolean;
+  /** each request asks what no request asked before: `true`, the path with a number appended; a function, the nth path */
+  fresh?: Fresh;
+  floorKind: keyof typeof FLOORS;
 }
 
 function casesOf(s: Seed, query: string): Case[] {
   const space = `/v1/spaces/${s.spaceId}`;
   return [
-    { name: 'getSpace', label: 'GET space', path: space, role: 'admin', target: TARGETS.getSpace },
+    { name: 'getSpace', label: 'GET space', path: space, role: 'admin', target: TARGETS.getSpace, floorKind: 'space' },
     {
       name: 'listSpaces',
       label: `Space list (${SPACES} spaces)`,
       path: `/v1/orgs/${s.organizationId}/spaces`,
       role: 'admin',
       target: TARGETS.other,
+      floorKind: 'space',
     },
     {
       name: 'pageRead',
@@ -131,6 +173,7 @@ function casesOf(s: Seed, query: string): Case[] {
       path: `${space}/content/page/${s.pageId}`,
       role: 'admin',
       target: TARGETS.other,
+      floorKind: 'space',
     },
     {
       name: 'search',
@@ -138,8 +181,10 @@ function casesOf(s: Seed, query: string): Case[] {
       path: `${space}/search?query=${encodeURIComponent(query)}`,
       role: 'admin',
       target: TARGETS.other,
+      floorKind: 'space',
     },
-    // a query no request asked before (the word, then a number of its own that no page holds): what a search costs when no result is remembered
+    // a query no request asked before (the word, then a number of its own that no page holds): what a search costs
+    // when no result is remembered, against a floor that runs the same full-text statements for the same new queries
     {
       name: 'searchFresh',
       label: 'Space search, a new query each request',
@@ -147,9 +192,40 @@ function casesOf(s: Seed, query: string): Case[] {
       role: 'admin',
       target: null,
       fresh: true,
+      floorKind: 'search',
     },
-    { name: 'openapi', label: '/v1/openapi.json', path: '/v1/openapi.json', role: 'admin', target: TARGETS.other },
-    { name: 'readerGetSpace', label: 'GET space, `read` member', path: space, role: 'read', target: TARGETS.other },
+    // each request reads a page of a change request's head, which no request read since the commit that made it: a
+    // page answer is remembered by revision (api/remembered-answers.ts), so this is a read with nothing remembered
+    // for its revision, its unchanged objects in the process's object cache as after any commit
+    {
+      name: 'pageFirstRead',
+      label: 'Page read, the first after a commit (a change request)',
+      path: `${space}/change-requests/${s.changeRequestIds[0]}/content/page/${s.pageIds[0]}`,
+      role: 'admin',
+      target: null,
+      fresh: (n) => {
+        const cr = s.changeRequestIds[n % s.changeRequestIds.length];
+        const page = s.pageIds[Math.floor(n / s.changeRequestIds.length) % s.pageIds.length];
+        return `${space}/change-requests/${cr}/content/page/${page}`;
+      },
+      floorKind: 'space',
+    },
+    {
+      name: 'openapi',
+      label: '/v1/openapi.json',
+      path: '/v1/openapi.json',
+      role: 'admin',
+      target: TARGETS.other,
+      floorKind: 'space',
+    },
+    {
+      name: 'readerGetSpace',
+      label: 'GET space, `read` member',
+      path: space,
+      role: 'read',
+      target: TARGETS.other,
+      floorKind: 'space',
+    },
   ];
 }
 
@@ -229,12 +305,17 @@ async function main(): Promise<void> {
     '/',
     path.join(logDir, 'bench-http-floor.log'),
   );
-  const floorPath = `/v1/spaces/${s.spaceId}`;
+  // the search floor answers the case's own path (the same new queries); the space floor the space's
+  const floorPathOf = (c: Case) => (c.floorKind === 'search' ? c.path : `/v1/spaces/${s.spaceId}`);
+  // the search floor asks the same new queries; the space floor reads the one space
+  const freshOf = (c: Case, service: boolean) => (service || c.floorKind === 'search' ? c.fresh : undefined);
   const results: CaseResult[] = [];
   try {
     log(`warming up (${WARMUP_SECONDS} s per URL)`);
-    await load(floor, floorPath, s.adminToken, connections, WARMUP_SECONDS);
-    for (const c of cases) await load(api, c.path, tokenOf(c), connections, WARMUP_SECONDS, c.fresh);
+    for (const c of cases) {
+      await load(floor, floorPathOf(c), tokenOf(c), connections, WARMUP_SECONDS, freshOf(c, false));
+      await load(api, c.path, tokenOf(c), connections, WARMUP_SECONDS, c.fresh);
+    }
 
     const perRound = new Map<string, Array<{ service: LoadResult; floor: LoadResult; ratio: number }>>(
       cases.map((c) => [c.name, []]),
@@ -252,11 +333,11 @@ async function main(): Promise<void> {
               .push(
                 await load(
                   server,
-                  server === api ? c.path : floorPath,
+                  server === api ? c.path : floorPathOf(c),
                   tokenOf(c),
                   connections,
                   1,
-                  server === api && c.fresh,
+                  freshOf(c, server === api),
                 ),
               );
         }
@@ -274,6 +355,8 @@ async function main(): Promise<void> {
       results.push({
         ...c,
         statements: statements.get(c.name)!,
+        floorStatements: FLOORS[c.floorKind].statements,
+        fresh: !!c.fresh,
         service: medianLoad(r.map((x) => x.service)),
         floor: medianLoad(r.map((x) => x.floor)),
         ratio:
@@ -306,7 +389,7 @@ async function main(): Promise<void> {
       searchQuery: query,
       searchMatches,
     },
-    floorStatements: 2,
+    floors: Object.values(FLOORS).map((f) => `${f.describe} (${f.statements} statements)`),
     rssLimitMiB: RSS_LIMIT_MIB,
     apiMaxRssMiB: Math.round(Math.max(...results.flatMap((c) => c.rounds.map((r) => r.service.maxRssBytes))) / 2 ** 20),
     cases: results,

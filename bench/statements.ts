@@ -12,6 +12,7 @@ import type { Config } from '../platform/config';
 import { createDataSource } from '../platform/db/data-source';
 import { createBlobStore } from '../platform/storage';
 import { TemporalGateway } from '../platform/temporal/gateway';
+import type { Fresh } from './http-load';
 
 export class StatementCounter {
   private count = 0;
@@ -59,12 +60,13 @@ export class StatementCounter {
 
   /**
    * Statements of one GET of `path` (after a first GET that warms per-process state: the token, the
-   * answers the service remembers). `fresh`: the path ends in a number, and each GET asks another.
+   * answers the service remembers). `fresh`: each GET asks another path (http-load.ts).
    */
-  async of(path: string, token: string, fresh = false): Promise<number> {
-    await this.get(fresh ? `${path}1` : path, token);
+  async of(path: string, token: string, fresh: Fresh = false): Promise<number> {
+    const nth = (n: number) => (typeof fresh === 'function' ? fresh(n) : fresh ? `${path}${n}` : path);
+    await this.get(nth(1), token);
     this.count = 0;
-    await this.get(fresh ? `${path}2` : path, token);
+    await this.get(nth(2), token);
     return this.count;
   }
 

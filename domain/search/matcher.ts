@@ -66,6 +66,9 @@ function hitsOf(words: string[], mode: HitMode, prefix?: string): Pick<SectionMa
   };
 }
 
+/** The full-text condition of a query whose last word is also a prefix (the benchmark's full-text floor runs it too). */
+export const BOOLEAN_MATCH = 'MATCH(ss.title, ss.body) AGAINST (:searchText IN BOOLEAN MODE)';
+
 export async function sectionMatch(db: Db, query: string): Promise<SectionMatch> {
   const text = query.replace(CONTROL, ' ').replace(/\s+/g, ' ').trim();
   const words = text.match(WORD) ?? [];
@@ -79,9 +82,7 @@ export async function sectionMatch(db: Db, query: string): Promise<SectionMatch>
   const prefix = last && isIndexed(last) ? last.toLowerCase() : undefined;
   if (indexed.length) {
     // Only words reach MATCH: natural language mode would still read double quotes as a phrase.
-    const against = prefix
-      ? 'MATCH(ss.title, ss.body) AGAINST (:searchText IN BOOLEAN MODE)'
-      : 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
+    const against = prefix ? BOOLEAN_MATCH : 'MATCH(ss.title, ss.body) AGAINST (:searchText IN NATURAL LANGUAGE MODE)';
     const searchText = prefix ? [...indexed.slice(0, -1), `${prefix}*`].join(' ') : words.join(' ');
     return {
       condition: against,

@@ -77,11 +77,26 @@ export async function rankPagesOfSpace(
     return Number(row.n);
   };
   const grouped = (): [string, unknown[]] => [
-    `SELECT ss.pageId AS id, CAST(MAX(${score}) AS ${SCORE_TYPE}) AS score, COUNT(*) OVER () AS total FROM search_pages ss WHERE ss.spaceId = ? AND ${condition} GROUP BY ss.pageId`,
+    spacePagesGroupedSql(condition, score),
     [...scoreParams, spaceId, ...conditionParams],
   ];
   return rankedPage(db, grouped, countAll, page);
 }
+
+/**
+ * The pages of one space matching `condition`, each with its best section's `score` and the number of pages
+ * (parameters: the score's, the space id, the condition's). The benchmark's full-text floor runs the same text.
+ */
+export const spacePagesGroupedSql = (condition: string, score: string): string =>
+  `SELECT ss.pageId AS id, CAST(MAX(${score}) AS ${SCORE_TYPE}) AS score, COUNT(*) OVER () AS total FROM search_pages ss WHERE ss.spaceId = ? AND ${condition} GROUP BY ss.pageId`;
+
+/** `grouped` ordered by score, then id, and cut (its parameters, then the keyset's when `after`, then the limit). */
+export const rankedSql = (grouped: string, after: boolean): string =>
+  `SELECT g.id, g.score, g.total FROM (${grouped}) g${after ? ` WHERE (g.score < CAST(? AS ${SCORE_TYPE}) OR (g.score = CAST(? AS ${SCORE_TYPE}) AND g.id > ?))` : ''} ORDER BY g.score DESC, g.id ASC LIMIT ?`;
+
+/** The sections of the listed pages (parameters: their spaces' ids, their ids), read by primary key. */
+export const SECTIONS_OF_PAGES_SQL =
+  'SELECT spaceId, pageId, ordinal, anchor, title, body FROM search_sections WHERE spaceId IN (?) AND pageId IN (?)';
 
 /** Orders the groups of `grouped` (columns id, score, total) and cuts the page after `after`. */
 async function rankedPage(
@@ -95,14 +110,12 @@ async function rankedPage(
     return { rows: [], count, more: count > 0 };
   }
   const [sql, params] = grouped();
-  const after = page.after
-    ? ` WHERE (g.score < CAST(? AS ${SCORE_TYPE}) OR (g.score = CAST(? AS ${SCORE_TYPE}) AND g.id > ?))`
-    : '';
   const afterParams = page.after ? [page.after.score, page.after.score, page.after.id] : [];
-  const rows: Array<RankPosition & { total: string | number }> = await db.query(
-    `SELECT g.id, g.score, g.total FROM (${sql}) g${after} ORDER BY g.score DESC, g.id ASC LIMIT ?`,
-    [...params, ...afterParams, page.limit + 1],
-  );
+  const rows: Array<RankPosition & { total: string | number }> = await db.query(rankedSql(sql, !!page.after), [
+    ...params,
+    ...afterParams,
+    page.limit + 1,
+  ]);
   // the window counts every group; past the last one (no rows) it has to be counted apart
   const count = rows.length ? Number(rows[0].total) : page.after ? await countAll() : 0;
   return {
@@ -171,10 +184,10 @@ export async function topSectionsOfPages(
 ): Promise<SectionRow[]> {
   if (!pages.length) return [];
   const wanted = new Set(pages.map((p) => `${p.spaceId}/${p.pageId}`));
-  const rows: SectionFields[] = await db.query(
-    'SELECT spaceId, pageId, ordinal, anchor, title, body FROM search_sections WHERE spaceId IN (?) AND pageId IN (?)',
-    [[...new Set(pages.map((p) => p.spaceId))], [...new Set(pages.map((p) => p.pageId))]],
-  );
+  const rows: SectionFields[] = await db.query(SECTIONS_OF_PAGES_SQL, [
+    [...new Set(pages.map((p) => p.spaceId))],
+    [...new Set(pages.map((p) => p.pageId))],
+  ]);
   const byPage = new Map<string, Array<{ row: SectionFields; score: number }>>();
   for (const row of rows) {
     const key = `${row.spaceId}/${row.pageId}`;

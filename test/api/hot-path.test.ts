@@ -226,13 +226,44 @@ describe('GET /v1/openapi.json', () => {
   it('answers the generated document with an ETag, and 304 to a request that holds it', async () => {
     const res = await request(server.app)
       .get('/v1/openapi.json')
+      .set('Accept-Encoding', 'identity')
       .expect(200)
-      .expect('Content-Type', 'application/json; charset=utf-8');
+      .expect('Content-Type', 'application/json; charset=utf-8')
+      .expect('Vary', 'Accept-Encoding');
+    expect(res.headers['content-encoding']).toBeUndefined();
     expect(res.body.openapi).toBe('3.1.0');
     expect(res.body.paths['/v1/spaces/{spaceId}']).toBeDefined();
     expect(res.headers.etag).toMatch(/^"[\w-]{43}"$/);
-    await request(server.app).get('/v1/openapi.json').set('If-None-Match', res.headers.etag).expect(304);
+    await request(server.app)
+      .get('/v1/openapi.json')
+      .set('Accept-Encoding', 'identity')
+      .set('If-None-Match', res.headers.etag)
+      .expect(304);
     // served from bytes made at start-up: the same document on every request
-    expect((await request(server.app).get('/v1/openapi.json').expect(200)).text).toBe(res.text);
+    expect(
+      (await request(server.app).get('/v1/openapi.json').set('Accept-Encoding', 'identity').expect(200)).text,
+    ).toBe(res.text);
+  });
+
+  it('answers a client that accepts gzip the same document gzipped, with a tag of its own', async () => {
+    const plain = await request(server.app).get('/v1/openapi.json').set('Accept-Encoding', 'identity').expect(200);
+    // supertest unzips what it receives: the length on the wire is the header's
+    const zipped = await request(server.app)
+      .get('/v1/openapi.json')
+      .set('Accept-Encoding', 'br, gzip;q=0.8')
+      .expect(200)
+      .expect('Content-Encoding', 'gzip')
+      .expect('Vary', 'Accept-Encoding');
+    expect(zipped.headers.etag).not.toBe(plain.headers.etag);
+    expect(zipped.text).toBe(plain.text);
+    expect(Number(zipped.headers['content-length'])).toBeLessThan(plain.text.length / 4);
+    await request(server.app)
+      .get('/v1/openapi.json')
+      .set('Accept-Encoding', 'gzip')
+      .set('If-None-Match', zipped.headers.etag)
+      .expect(304);
+    // gzip refused outright: the document as it is
+    const refused = await request(server.app).get('/v1/openapi.json').set('Accept-Encoding', 'gzip;q=0').expect(200);
+    expect(refused.headers['content-encoding']).toBeUndefined();
   });
 });
