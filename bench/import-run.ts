@@ -13,12 +13,11 @@ import { contentImportJob } from '../domain/imports/import-job';
 import { jobWorkflowId } from '../domain/jobs/contracts';
 import { ImportRun } from '../entities/ImportRun';
 import { Revision } from '../entities/Revision';
-import { TemporalGateway } from '../platform/temporal/gateway';
-import { api, sampleRss, startApiProcess } from './api-process';
+import { api } from './api-process';
 import { resetBenchDatabase } from './database';
+import { startJobProcesses } from './job-processes';
 import { benchOwner } from './owner';
 import { type Summary, summarize } from './stats';
-import { startWorkerProcess } from './worker-process';
 
 /** Targets of issue 30 at 10,000 pages; the RSS growth over the 1,000-page run is checked by the reader of both. */
 export const IMPORT_TARGETS = { importMs: 5 * 60_000, workerRssMiB: 512, otherTenantWriteP99Ms: 200 };
@@ -108,21 +107,18 @@ export async function measureImport(options: {
     FETCH_ALLOW_LOOPBACK: 'true',
     IMPORT_WAIT_SECONDS: '1',
   };
-  const worker = await startWorkerProcess(env);
-  const workerRss = sampleRss(worker.child);
-  const apiProcess = await startApiProcess(env);
-  const apiRss = sampleRss(apiProcess.child);
-  const temporal = new TemporalGateway(config);
+  const jobs = await startJobProcesses(config, env);
+  const { temporal } = jobs;
   try {
-    const written = await api(apiProcess.base, other.token, 'POST', `/v1/spaces/${other.space.id}/content/pages`, {
+    const written = await api(jobs.apiBase, other.token, 'POST', `/v1/spaces/${other.space.id}/content/pages`, {
       title: 'Steady',
       markdown: 'Written while the other organization imports.\n',
     });
     if (written.status !== 201) throw new Error(`the other tenant's page answered ${written.status}`);
-    const writer = steadyWrites(apiProcess.base, other.token, other.space.id, written.json.id);
+    const writer = steadyWrites(jobs.apiBase, other.token, other.space.id, written.json.id);
 
     const started = Date.now();
-    const res = await api(apiProcess.base, token, 'POST', `/v1/spaces/${space.id}/content/import`, {
+    const res = await api(jobs.apiBase, token, 'POST', `/v1/spaces/${space.id}/content/import`, {
       url: served.url,
       source: options.source,
     });
@@ -135,8 +131,8 @@ export async function measureImport(options: {
     }
     const importMs = Date.now() - started;
     const { writes, failed } = await writer.stop();
-    const workerRssMax = workerRss.stop().maxMiB;
-    const apiRssMax = apiRss.stop().maxMiB;
+    const workerRssMax = jobs.workerRss.stop().maxMiB;
+    const apiRssMax = jobs.apiRss.stop().maxMiB;
     if (!run.revisionId)
       throw new Error(
         `the import ended without a revision: ${run.process.errorCode} ${JSON.stringify(run.process.errorMessages)}`,
@@ -168,7 +164,8 @@ export async function measureImport(options: {
       },
       batchPages: config.imports.batchPages,
       concurrency: config.imports.concurrency,
-      historyEvents: events.length,
+      // every run's, if it continued as new (the commit is in the last)
+      historyEvents: (await jobs.historyEventsPerRun(workflowId)).reduce((a, b) => a + b, 0),
       workerRssMaxMiB: workerRssMax,
       apiRssMaxMiB: apiRssMax,
       otherTenantWrites: { duringCommit, duringImport: latencies(started, started + importMs), failed },
@@ -186,12 +183,8 @@ export async function measureImport(options: {
     );
     return results;
   } finally {
-    workerRss.stop();
-    apiRss.stop();
-    apiProcess.stop();
-    await worker.stop();
+    await jobs.stop();
     await served.close();
-    await temporal.close();
     await work.temporal.close();
     await ds.destroy();
   }

@@ -14,13 +14,12 @@ import { jobWorkflowId } from '../domain/jobs/contracts';
 import { spacePurgeJob } from '../domain/spaces/purge-job';
 import { Space } from '../entities/Space';
 import { inTransaction } from '../platform/db/transactions';
-import { TemporalGateway } from '../platform/temporal/gateway';
-import { api, sampleRss, startApiProcess } from './api-process';
+import { api } from './api-process';
 import { resetBenchDatabase } from './database';
+import { startJobProcesses } from './job-processes';
 import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
 import { numberArgument, pagesArgument, sizedName } from './size';
-import { startWorkerProcess } from './worker-process';
 
 const PAGES = pagesArgument(1000, 100);
 const REVISIONS = numberArgument('--revisions', PAGES / 10);
@@ -63,27 +62,22 @@ async function main(): Promise<void> {
   );
 
   const env = { MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, SPACE_RETENTION_SECONDS: '0' };
-  const worker = await startWorkerProcess(env);
-  const workerRss = sampleRss(worker.child);
-  const apiProcess = await startApiProcess(env);
-  const apiRss = sampleRss(apiProcess.child);
-  const temporal = new TemporalGateway(config);
+  const jobs = await startJobProcesses(config, env);
   try {
     const t = Date.now();
-    const deleted = await api(apiProcess.base, token, 'DELETE', `/v1/spaces/${space.id}`);
+    const deleted = await api(jobs.apiBase, token, 'DELETE', `/v1/spaces/${space.id}`);
     if (deleted.status !== 204) throw new Error(`the deletion answered ${deleted.status}`);
     while (await ds.manager.existsBy(Space, { id: space.id })) await new Promise((r) => setTimeout(r, 200));
     const purgeMs = Date.now() - t;
     const workflowId = jobWorkflowId(spacePurgeJob, space.id, 1);
-    const history = await (await temporal.getClient()).workflow.getHandle(workflowId).fetchHistory();
     const results = {
       date: new Date().toISOString(),
       machine,
       space: { pages: PAGES, revisions: Number(rows.revisions), searchSections: Number(rows.sections) },
       purgeMs,
-      historyEvents: history.events?.length ?? 0,
-      workerRssMaxMiB: workerRss.stop().maxMiB,
-      apiRssMaxMiB: apiRss.stop().maxMiB,
+      historyEvents: (await jobs.historyEventsPerRun(workflowId)).reduce((a, b) => a + b, 0),
+      workerRssMaxMiB: jobs.workerRss.stop().maxMiB,
+      apiRssMaxMiB: jobs.apiRss.stop().maxMiB,
       targets: TARGETS,
       met: { purge: purgeMs < TARGETS.purgeMs },
     };
@@ -93,11 +87,7 @@ async function main(): Promise<void> {
     writeBenchResults(sizedName('purge', PAGES), results, renderReport(results), log);
     if (!results.met.purge) process.exitCode = 1;
   } finally {
-    workerRss.stop();
-    apiRss.stop();
-    apiProcess.stop();
-    await worker.stop();
-    await temporal.close();
+    await jobs.stop();
     await work.temporal.close();
     await ds.destroy();
   }

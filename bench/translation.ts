@@ -18,15 +18,14 @@ import { jobWorkflowId } from '../domain/jobs/contracts';
 import { translationRunJob } from '../domain/translations/run-job';
 import { Translation } from '../entities/Translation';
 import { inTransaction } from '../platform/db/transactions';
-import { TemporalGateway } from '../platform/temporal/gateway';
-import { api, sampleRss, startApiProcess } from './api-process';
+import { api } from './api-process';
 import { Random, writePage } from './corpus';
 import { resetBenchDatabase } from './database';
+import { startJobProcesses } from './job-processes';
 import { benchOwner } from './owner';
 import { writeBenchResults } from './results';
 import { numberArgument, pagesArgument, sizedName } from './size';
 import { percentile } from './stats';
-import { startWorkerProcess } from './worker-process';
 
 const PAGES_PER_CHAPTER = 25;
 const PAGES = pagesArgument(1000, PAGES_PER_CHAPTER);
@@ -101,24 +100,10 @@ async function main(): Promise<void> {
   log(`space of ${pageIds.length} pages written in ${writtenMs} ms`);
 
   const env = { MYSQL_DATABASE: database, TEMPORAL_TASK_QUEUE: taskQueue, TRANSLATION_PROVIDER: 'pseudo' };
-  const worker = await startWorkerProcess(env);
-  const workerRss = sampleRss(worker.child);
-  const apiProcess = await startApiProcess(env);
-  const apiRss = sampleRss(apiProcess.child);
-  const temporal = new TemporalGateway(config);
+  const jobs = await startJobProcesses(config, env);
   try {
-    // a workflow that continued as new has a history per run: the events of each, the latest last
-    const historyEvents = async (id: string, generation: number) => {
-      const client = await temporal.getClient();
-      const workflowId = jobWorkflowId(translationRunJob, id, generation);
-      const runs: number[] = [];
-      for (let runId: string | undefined; ; ) {
-        const history = await client.workflow.getHandle(workflowId, runId).fetchHistory();
-        runs.unshift(history.events?.length ?? 0);
-        runId = history.events?.[0]?.workflowExecutionStartedEventAttributes?.continuedExecutionRunId ?? undefined;
-        if (!runId) return runs;
-      }
-    };
+    const historyEvents = (id: string, generation: number) =>
+      jobs.historyEventsPerRun(jobWorkflowId(translationRunJob, id, generation));
     const figures = async (id: string, run: number, requestedAt: number): Promise<RunFigures> => {
       const row = await untilFinished(ds, id, run);
       return {
@@ -132,7 +117,7 @@ async function main(): Promise<void> {
     };
 
     let t = Date.now();
-    const created = await api(apiProcess.base, token, 'POST', `/v1/orgs/${organizationId}/translations`, {
+    const created = await api(jobs.apiBase, token, 'POST', `/v1/orgs/${organizationId}/translations`, {
       language: 'fr',
       source: { space: space.id, language: 'en' },
     });
@@ -153,7 +138,7 @@ async function main(): Promise<void> {
           });
       });
       t = Date.now();
-      const ran = await api(apiProcess.base, token, 'POST', `/v1/orgs/${organizationId}/translations/${id}/run`);
+      const ran = await api(jobs.apiBase, token, 'POST', `/v1/orgs/${organizationId}/translations/${id}/run`);
       if (ran.status >= 300) throw new Error(`the run request answered ${ran.status}`);
       incremental.push(await figures(id, r + 2, t));
       const last = incremental[r];
@@ -166,7 +151,7 @@ async function main(): Promise<void> {
       incremental.map((i) => i.totalMs),
       50,
     );
-    const workerRssMaxMiB = workerRss.stop().maxMiB;
+    const workerRssMaxMiB = jobs.workerRss.stop().maxMiB;
     const reference = PAGES === REFERENCE_PAGES ? null : referenceWorkerRssMiB();
     const results = {
       date: new Date().toISOString(),
@@ -177,7 +162,7 @@ async function main(): Promise<void> {
       incrementalMedianMs: incrementalMs,
       workerRssMaxMiB,
       referenceWorkerRssMaxMiB: reference,
-      apiRssMaxMiB: apiRss.stop().maxMiB,
+      apiRssMaxMiB: jobs.apiRss.stop().maxMiB,
       targets: TARGETS,
       met: {
         full: full.totalMs < TARGETS.fullMs && full.pages === PAGES,
@@ -191,11 +176,7 @@ async function main(): Promise<void> {
     writeBenchResults(sizedName('translation', PAGES), results, renderReport(results), log);
     if (!Object.values(results.met).every(Boolean)) process.exitCode = 1;
   } finally {
-    workerRss.stop();
-    apiRss.stop();
-    apiProcess.stop();
-    await worker.stop();
-    await temporal.close();
+    await jobs.stop();
     await work.temporal.close();
     await ds.destroy();
   }
