@@ -19,7 +19,7 @@ import { startJobProcesses } from './job-processes';
 import { benchOwner } from './owner';
 import { type Summary, summarize } from './stats';
 
-/** Targets of issue 30 at 10,000 pages; the RSS growth over the 1,000-page run is checked by the reader of both. */
+/** Targets at 10,000 pages; the RSS growth over the 1,000-page run is checked by the reader of both. */
 export const IMPORT_TARGETS = { importMs: 5 * 60_000, workerRssMiB: 512, otherTenantWriteP99Ms: 200 };
 
 /** One write to the other tenant's space every this many milliseconds (one at a time). */

@@ -16,7 +16,7 @@ export PORT
 export FETCH_ALLOW_DESTINATIONS
 
 # a bounded old generation makes V8 collect before the heap grows to 4 times what is live (docs/decisions/performance.md);
-# for the worker, so that a job's garbage does not grow its memory with the content (docs/benchmarks.md, issue 30)
+# for the worker, so that a job's garbage does not grow its memory with the content (docs/benchmarks.md)
 start_process worker dist/worker/main.js --max-old-space-size=512
 # a larger young generation collects short-lived request garbage less often
 start_process api dist/api/server.js --max-old-space-size=512 --max-semi-space-size=32
