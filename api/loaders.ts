@@ -4,7 +4,11 @@
  */
 import { authorize } from '../domain/access/authorize';
 import type { AccessContext } from '../domain/access/context';
-import { findSpaceWithRevision } from '../domain/content/revisions';
+import {
+  CHANGE_REQUEST_NUMBER,
+  findChangeRequestWithRevision,
+  findSpaceWithRevision,
+} from '../domain/content/revisions';
 import { notFound } from '../domain/errors';
 import { findSpaceWithCounters, SpaceCounters } from '../domain/spaces/counters';
 import { ChangeRequest } from '../entities/ChangeRequest';
@@ -75,6 +79,20 @@ export async function loadSpaceWithRevision(
   return found;
 }
 
+/**
+ * A live space, one of its change requests (null when it has none such: the caller answers 404 once the space is
+ * authorized) and that change request's head revision, for a read of its content: one statement.
+ */
+export async function loadChangeRequestWithRevision(
+  access: AccessContext,
+  spaceId: string,
+  idOrNumber: string,
+): Promise<{ space: Space; changeRequest: ChangeRequest | null; revision: Revision | null }> {
+  const found = await findChangeRequestWithRevision(access.db, spaceId, idOrNumber);
+  if (!found) throw notFound('space');
+  return found;
+}
+
 export async function loadTeam(access: AccessContext, organizationId: string, teamId: string): Promise<Team> {
   const team = await access.db.findOneBy(Team, { id: teamId, organizationId });
   if (!team) throw notFound('team');
@@ -87,7 +105,7 @@ export async function loadChangeRequest(
   space: Space,
   idOrNumber: string,
 ): Promise<ChangeRequest> {
-  const where = /^[1-9][0-9]{0,8}$/.test(idOrNumber)
+  const where = CHANGE_REQUEST_NUMBER.test(idOrNumber)
     ? { spaceId: space.id, number: Number(idOrNumber) }
     : { spaceId: space.id, id: idOrNumber };
   const changeRequest = await access.db.findOneBy(ChangeRequest, where);

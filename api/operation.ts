@@ -166,6 +166,24 @@ export function hasBody(req: Request): boolean {
 /** An operation path's first two literal segments (`/v1/spaces`): the group it is routed in. */
 const GROUP = /^\/v1\/[A-Za-z-]+(?=\/|$)/;
 
+/**
+ * Within a group, the shape of a path: its number of segments and the literal that follows the first one, a
+ * parameter (`/{spaceId}/content/page/{pageId}` → `4:content`). Only a route whose first segment is a parameter,
+ * and the second (if any) a literal, has one; the URL's is computed alike, so a route can match a URL only if both
+ * have the same. Express matches paths without regard to case.
+ */
+function shapeOfRoute(routePath: string): string | null {
+  const segments = routePath.split('/').filter(Boolean);
+  if (!segments.length || segments.some((s) => s.startsWith('*'))) return null;
+  if (!segments[0].startsWith(':') || segments[1]?.startsWith(':')) return null;
+  return `${segments.length}:${(segments[1] ?? '').toLowerCase()}`;
+}
+
+function shapeOfUrl(path: string): string {
+  const segments = path.split('/').filter(Boolean);
+  return `${segments.length}:${(segments[1] ?? '').toLowerCase()}`;
+}
+
 export class ApiBuilder {
   readonly router = Router();
   /**
@@ -175,6 +193,11 @@ export class ApiBuilder {
    * same URL, so their order does not matter.
    */
   private readonly groups = new Map<string, Router>();
+  /**
+   * Within each group, a router per path shape (shapeOfRoute): a request is matched only against the routes of
+   * its own shape (a GET space against 4 routes, not the 71 of /v1/spaces), the others of its group after them.
+   */
+  private readonly shapes = new Map<Router, Map<string, Router>>();
   /** Every operation's path and methods: a known path asked with another method answers 405. */
   readonly methods = new MethodsByPath();
 
@@ -223,8 +246,8 @@ export class ApiBuilder {
     ];
     if (def.upload) handlers.push(uploadBodyParser(def.upload.limit));
     const group = GROUP.exec(expressPath)?.[0];
-    const router = group ? this.groupRouter(group) : this.router;
     const routePath = group ? expressPath.slice(group.length) || '/' : expressPath;
+    const router = group ? this.shapeRouter(this.groupRouter(group), routePath) : this.router;
     this.methods.add(expressPath, def.method);
     router[def.method](routePath, ...handlers, async (req: Request, res: Response) => {
       // Express hands a rest parameter over as its segments
@@ -293,6 +316,30 @@ export class ApiBuilder {
     const without = Router().use(this.anonymous);
     return (req, res, next) =>
       (/^Bearer\s+\S/i.test(req.headers.authorization ?? '') ? withToken : without)(req, res, next);
+  }
+
+  /** The router of the path's shape within its group, or the group's own for a path without one. */
+  private shapeRouter(group: Router, routePath: string): Router {
+    const shape = shapeOfRoute(routePath);
+    if (!shape) return group;
+    let byShape = this.shapes.get(group);
+    if (!byShape) {
+      const shapes = new Map<string, Router>();
+      byShape = shapes;
+      this.shapes.set(group, shapes);
+      // first in the group: a request of a known shape tries its shape's routes, then (none matched) the group's own
+      group.use((req, res, next) => {
+        const router = shapes.get(shapeOfUrl(req.path));
+        if (router) router(req, res, next);
+        else next();
+      });
+    }
+    let router = byShape.get(shape);
+    if (!router) {
+      router = Router();
+      byShape.set(shape, router);
+    }
+    return router;
   }
 
   private groupRouter(group: string): Router {

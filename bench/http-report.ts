@@ -9,6 +9,8 @@ export interface CaseResult {
   role: string;
   /** SQL statements the API issues for one request */
   statements: number;
+  /** those statements, as sent */
+  sql: string[];
   /** SQL statements of the floor it is compared with */
   floorStatements: number;
   /** ratio service/floor of requests per second that passes; null: shown for information, no target */

@@ -264,8 +264,16 @@ async function main(): Promise<void> {
 
   const env = { MYSQL_DATABASE: database };
   const counter = await StatementCounter.start(config);
-  const statements = new Map<string, number>();
-  for (const c of cases) statements.set(c.name, await counter.of(c.path, tokenOf(c), c.fresh));
+  const statements = new Map<string, string[]>();
+  for (const c of cases) {
+    statements.set(c.name, await counter.of(c.path, tokenOf(c), c.fresh));
+    log(
+      `${c.name}: ${statements
+        .get(c.name)!
+        .map((sql, i) => `\n  ${i + 1}. ${sql.slice(0, 300)}`)
+        .join('')}`,
+    );
+  }
   const searchMatches = (
     (await counter.get(casesOf(s, query).find((c) => c.name === 'search')!.path, s.adminToken)) as { count: number }
   ).count;
@@ -354,7 +362,8 @@ async function main(): Promise<void> {
       const r = perRound.get(c.name)!;
       results.push({
         ...c,
-        statements: statements.get(c.name)!,
+        statements: statements.get(c.name)!.length,
+        sql: statements.get(c.name)!,
         floorStatements: FLOORS[c.floorKind].statements,
         fresh: !!c.fresh,
         service: medianLoad(r.map((x) => x.service)),

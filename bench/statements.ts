@@ -15,7 +15,8 @@ import { TemporalGateway } from '../platform/temporal/gateway';
 import type { Fresh } from './http-load';
 
 export class StatementCounter {
-  private count = 0;
+  /** the statements of the request being counted, as TypeORM logs them */
+  private statements: string[] = [];
 
   private constructor(
     private readonly server: Server,
@@ -23,9 +24,9 @@ export class StatementCounter {
   ) {}
 
   static async start(config: Config): Promise<StatementCounter> {
-    const counter: { count?: () => void } = {};
+    const counter: { count?: (sql: string) => void } = {};
     const logger: TypeOrmLogger = {
-      logQuery: () => counter.count?.(),
+      logQuery: (sql) => counter.count?.(sql),
       logQueryError: () => undefined,
       logQuerySlow: () => undefined,
       logSchemaBuild: () => undefined,
@@ -44,7 +45,7 @@ export class StatementCounter {
       await temporal.close();
       await ds.destroy();
     });
-    counter.count = () => self.count++;
+    counter.count = (sql) => self.statements.push(sql.replace(/\s+/g, ' '));
     return self;
   }
 
@@ -60,14 +61,16 @@ export class StatementCounter {
 
   /**
    * Statements of one GET of `path` (after a first GET that warms per-process state: the token, the
-   * answers the service remembers). `fresh`: each GET asks another path (http-load.ts).
+   * answers the service remembers), each as sent. `fresh`: each GET asks another path (http-load.ts).
    */
-  async of(path: string, token: string, fresh: Fresh = false): Promise<number> {
+  async of(path: string, token: string, fresh: Fresh = false): Promise<string[]> {
     const nth = (n: number) => (typeof fresh === 'function' ? fresh(n) : fresh ? `${path}${n}` : path);
     await this.get(nth(1), token);
-    this.count = 0;
+    this.statements = [];
     await this.get(nth(2), token);
-    return this.count;
+    const counted = this.statements;
+    this.statements = [];
+    return counted;
   }
 
   stop(): Promise<void> {

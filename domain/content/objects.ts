@@ -6,7 +6,6 @@
  * never be committed.
  */
 import { createHash } from 'crypto';
-import { In } from 'typeorm';
 import { ContentObject } from '../../entities/ContentObject';
 import type { Db } from '../../platform/db/transactions';
 import { sharedObjects } from './object-cache';
@@ -58,7 +57,11 @@ export class ObjectStore {
       else missing.push(h);
     }
     for (let i = 0; i < missing.length; i += 1000) {
-      const rows = await this.db.find(ContentObject, { where: { hash: In(missing.slice(i, i + 1000)) } });
+      // a plain statement, not the query builder: every read that misses the process's cache comes here
+      const rows: Array<{ hash: string; body: string }> = await this.db.query(
+        'SELECT hash, body FROM content_objects WHERE hash IN (?)',
+        [missing.slice(i, i + 1000)],
+      );
       for (const row of rows) this.cache.set(row.hash, sharedObjects.add(row.hash, row.body));
     }
     const out = new Map<string, T>();

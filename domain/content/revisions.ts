@@ -1,5 +1,6 @@
 /** Revision rows: the initial empty revision of a space, and new revisions on top of others. */
 import { EntityNotFoundError } from 'typeorm';
+import { ChangeRequest } from '../../entities/ChangeRequest';
 import { Revision, RevisionType } from '../../entities/Revision';
 import { Space } from '../../entities/Space';
 import { columnsOf, findOneWhere, hydrate, queryPrepared } from '../../platform/db/rows';
@@ -56,6 +57,33 @@ export async function findSpaceWithRevision(
   if (!rows.length) return null;
   return {
     space: hydrate(db, Space, 'x', rows[0]),
+    revision: rows[0].r_id ? hydrate(db, Revision, 'r', rows[0]) : null,
+  };
+}
+
+/** A change request named in a path by its number (`3`) rather than its id. */
+export const CHANGE_REQUEST_NUMBER = /^[1-9][0-9]{0,8}$/;
+
+/**
+ * A live space, one of its change requests (by id, or by number when `idOrNumber` is one) and that change request's
+ * head revision, in one statement: what a read of a change request's content needs before its objects. Null for an
+ * unknown or deleted space; `changeRequest` null when the space has no such change request.
+ */
+export async function findChangeRequestWithRevision(
+  db: Db,
+  spaceId: string,
+  idOrNumber: string,
+): Promise<{ space: Space; changeRequest: ChangeRequest | null; revision: Revision | null } | null> {
+  const byNumber = CHANGE_REQUEST_NUMBER.test(idOrNumber);
+  const rows = await queryPrepared(
+    db,
+    `SELECT ${columnsOf(db, Space, 'x')}, ${columnsOf(db, ChangeRequest, 'c')}, ${columnsOf(db, Revision, 'r')} FROM spaces x LEFT JOIN change_requests c ON c.spaceId = x.id AND ${byNumber ? 'c.number' : 'c.id'} = ? LEFT JOIN revisions r ON r.id = c.revisionId WHERE x.id = ? AND x.deletedAt IS NULL`,
+    [byNumber ? Number(idOrNumber) : idOrNumber, spaceId],
+  );
+  if (!rows.length) return null;
+  return {
+    space: hydrate(db, Space, 'x', rows[0]),
+    changeRequest: rows[0].c_id ? hydrate(db, ChangeRequest, 'c', rows[0]) : null,
     revision: rows[0].r_id ? hydrate(db, Revision, 'r', rows[0]) : null,
   };
 }

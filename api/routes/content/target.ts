@@ -14,12 +14,13 @@ import { commitToHead, Head, lockHead } from '../../../domain/content/heads';
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
 import { loadRevision } from '../../../domain/content/revisions';
+import { notFound } from '../../../domain/errors';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Revision } from '../../../entities/Revision';
 import type { Space } from '../../../entities/Space';
 import type { WorkTx } from '../../../platform/db/after-commit';
 import { inTransaction } from '../../../platform/db/transactions';
-import { loadChangeRequest, loadSpace, loadSpaceWithRevision } from '../../loaders';
+import { loadChangeRequestWithRevision, loadSpaceWithRevision } from '../../loaders';
 import { changeRequestIdParams } from '../change-requests/schema';
 import { spaceIdParams } from '../spaces/schema';
 
@@ -46,12 +47,6 @@ export interface ContentForm {
   resolve(access: AccessContext, params: Record<string, string>, action: 'view' | 'edit'): Promise<ContentTarget>;
 }
 
-async function authorizedSpace(access: AccessContext, spaceId: string, action: 'view' | 'edit'): Promise<Space> {
-  const space = await loadSpace(access, spaceId);
-  await authorize(access, { kind: 'space', space }, action);
-  return space;
-}
-
 const spaceForm: ContentForm = {
   name: 'Space',
   params: spaceIdParams,
@@ -76,14 +71,21 @@ const changeRequestForm: ContentForm = {
   params: changeRequestIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content${suffix}`,
   async resolve(access, params, action) {
-    const space = await authorizedSpace(access, params.spaceId, action);
-    const changeRequest = await loadChangeRequest(access, space, params.changeRequestId);
+    // the space, the change request and its head revision in one statement; the space is authorized first
+    const { space, changeRequest, revision } = await loadChangeRequestWithRevision(
+      access,
+      params.spaceId,
+      params.changeRequestId,
+    );
+    await authorize(access, { kind: 'space', space }, action);
+    if (!changeRequest) throw notFound('change request');
     return {
       space,
       changeRequest,
       head: { kind: 'change-request', changeRequestId: changeRequest.id },
       apiPath: `/spaces/${space.id}/change-requests/${changeRequest.id}/content`,
       appPath: `/o/${space.organizationId}/s/${space.id}/~/changes/${changeRequest.number}`,
+      ...(revision ? { revision } : {}),
     };
   },
 };
