@@ -36,7 +36,8 @@ export class ApiMetrics {
   timeRequests() {
     return (req: Request, res: Response, next: NextFunction): void => {
       const start = performance.now();
-      res.once('finish', () =>
+      // 'close' follows every answer, finished or cut off (the request log and the deadline listen to it too)
+      res.once('close', () =>
         this.requests.observe(
           { operation: req.operationId ?? 'none', status: res.statusCode },
           (performance.now() - start) / 1000,

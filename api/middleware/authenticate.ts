@@ -6,6 +6,7 @@ import type { NextFunction, Request, Response } from 'express';
 import type { DataSource } from 'typeorm';
 import type { KnownAccess } from '../../domain/access/context';
 import type { LiveTokenCache } from '../../domain/auth/live-token-cache';
+import type { LiveToken } from '../../domain/auth/tokens';
 import { unauthorized } from '../../domain/errors';
 
 /** Who calls, with their memberships and grants (or the integration it acts for), read with the token. */
@@ -35,11 +36,7 @@ function malformedAuthorization(header: string): string {
 }
 
 export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
-  return async (req: Request, _res: Response, next: NextFunction): Promise<void> => {
-    const header = req.headers.authorization ?? '';
-    const match = /^Bearer ([^\s]+)$/i.exec(header);
-    if (!match) return next(unauthorized(malformedAuthorization(header)));
-    const live = await tokens.find(ds.manager, match[1]);
+  const admit = (req: Request, next: NextFunction, live: LiveToken | null): void => {
     if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
     req.caller = {
       userId: live.token.userId,
@@ -49,5 +46,13 @@ export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
       integration: live.integration,
     };
     next();
+  };
+  // without a promise when the token is remembered (LiveTokenCache): the usual request waits for nothing here
+  return (req: Request, _res: Response, next: NextFunction): void | Promise<void> => {
+    const header = req.headers.authorization ?? '';
+    const match = /^Bearer ([^\s]+)$/i.exec(header);
+    if (!match) return next(unauthorized(malformedAuthorization(header)));
+    const live = tokens.find(ds.manager, match[1]);
+    return live instanceof Promise ? live.then((l) => admit(req, next, l)) : admit(req, next, live);
   };
 }

@@ -47,13 +47,8 @@ function counter(
     .filter((p) => p.limit > 0)
     .map((p) => `"${p.name}";q=${p.limit};w=${windowSeconds}`)
     .join(', ');
-  return async (buckets: Bucket[], res: Response, next: NextFunction): Promise<void> => {
-    const states: BucketState[] = [];
-    for (const [policy, id] of buckets) {
-      const state = await limiter.hit(policy, id);
-      states.push(state);
-      if (!state.allowed) break;
-    }
+  /** Sets the headers of what was counted, and goes on, or refuses with the first bucket that refused. */
+  const answer = (states: BucketState[], res: Response, next: NextFunction): void => {
     if (!states.length) return next();
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '));
@@ -68,6 +63,25 @@ function counter(
       ),
     );
   };
+  // without a promise while every bucket's lease lasts (limiter.hit): the usual request waits for nothing
+  const count = (
+    buckets: Bucket[],
+    res: Response,
+    next: NextFunction,
+    states: BucketState[] = [],
+  ): void | Promise<void> => {
+    for (let i = states.length; i < buckets.length; i++) {
+      const state = limiter.hit(buckets[i][0], buckets[i][1]);
+      if (state instanceof Promise)
+        return state.then((s) =>
+          s.allowed ? count(buckets, res, next, [...states, s]) : answer([...states, s], res, next),
+        );
+      states.push(state);
+      if (!state.allowed) break;
+    }
+    answer(states, res, next);
+  };
+  return count;
 }
 
 export function rateLimit(
@@ -81,15 +95,21 @@ export function rateLimit(
   const organization: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.organization, limit: config.perOrganization };
   const count = counter(limiter, [token, user, organization], config.windowSeconds, onRefused);
 
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    req.organizationId = await organizations.of(req.params);
+  const countFor = (req: Request, res: Response, next: NextFunction, organizationId: string | null) => {
+    req.organizationId = organizationId;
     const caller = req.caller!;
     const buckets: Bucket[] = [];
     if (token.limit > 0) buckets.push([token, caller.tokenId]);
     if (user.limit > 0) buckets.push([user, caller.userId]);
-    const member = caller.memberships.some((m) => m.organizationId === req.organizationId);
-    if (organization.limit > 0 && member) buckets.push([organization, req.organizationId!]);
-    await count(buckets, res, next);
+    const member = caller.memberships.some((m) => m.organizationId === organizationId);
+    if (organization.limit > 0 && member) buckets.push([organization, organizationId!]);
+    return count(buckets, res, next);
+  };
+  return (req: Request, res: Response, next: NextFunction): void | Promise<void> => {
+    const organizationId = organizations.of(req.params);
+    return organizationId instanceof Promise
+      ? organizationId.then((id) => countFor(req, res, next, id))
+      : countFor(req, res, next, organizationId);
   };
 }
 
@@ -97,7 +117,6 @@ export function rateLimit(
 export function rateLimitByAddress(limiter: RateLimiter, config: Limits, onRefused: (policy: string) => void) {
   const address: RateLimitPolicy = { name: RATE_LIMIT_POLICIES.address, limit: config.perAddress, transient: true };
   const count = counter(limiter, [address], config.windowSeconds, onRefused);
-  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
-    await count(address.limit > 0 ? [[address, addressBucket(req.ip)]] : [], res, next);
-  };
+  return (req: Request, res: Response, next: NextFunction): void | Promise<void> =>
+    count(address.limit > 0 ? [[address, addressBucket(req.ip)]] : [], res, next);
 }

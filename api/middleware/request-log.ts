@@ -35,8 +35,6 @@ export function requestLog(logger: Logger, mode: Config['logRequests']) {
     }
     const start = Date.now();
     const done = () => {
-      res.off('finish', done);
-      res.off('close', done);
       const failed = res.statusCode >= 500;
       if (mode === 'errors' && res.statusCode < 400) return;
       const line = {
@@ -48,8 +46,8 @@ export function requestLog(logger: Logger, mode: Config['logRequests']) {
       if (failed) logger.error(line, 'request errored');
       else logger.info(line, 'request completed');
     };
-    res.on('finish', done);
-    res.on('close', done);
+    // 'close' follows every answer, sent in full or cut off by the client
+    res.once('close', done);
     next();
   };
 }

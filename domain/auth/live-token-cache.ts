@@ -31,7 +31,8 @@ export class LiveTokenCache {
     if (ttlMs > TOKEN_CACHE_MAX_MS) throw new Error(`a live token may be remembered at most ${TOKEN_CACHE_MAX_MS} ms`);
   }
 
-  async find(db: Db, secret: string): Promise<LiveToken | null> {
+  /** The live token, without a promise when remembered (most requests). */
+  find(db: Db, secret: string): LiveToken | null | Promise<LiveToken | null> {
     if (this.ttlMs <= 0) return findLiveToken(db, secret);
     const key = hashSecret(secret);
     const now = Date.now();
@@ -40,6 +41,10 @@ export class LiveTokenCache {
       const expiresAt = entry.live.token.expiresAt;
       return expiresAt && expiresAt.getTime() <= now ? null : entry.live;
     }
+    return this.read(db, secret, key, now, entry !== undefined);
+  }
+
+  private async read(db: Db, secret: string, key: string, now: number, known: boolean): Promise<LiveToken | null> {
     // the generation before the read: a commit during it makes the entry stale at once
     const generation = commitGeneration();
     const live = await findLiveToken(db, secret);
@@ -47,7 +52,7 @@ export class LiveTokenCache {
       this.entries.delete(key);
       return null;
     }
-    if (!entry && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
+    if (!known && this.entries.size >= this.maxEntries) this.entries.delete(this.entries.keys().next().value as string);
     this.entries.set(key, { live: deepFreeze(live), readAt: now, generation });
     return live;
   }

@@ -64,25 +64,38 @@ export class RateLimiter {
     private readonly clock: () => number = Date.now,
   ) {}
 
-  /** Counts one request against `id`'s bucket of `policy`, or refuses it when the window's limit is spent. */
-  async hit(policy: RateLimitPolicy, id: string): Promise<BucketState> {
+  /**
+   * Counts one request against `id`'s bucket of `policy`, or refuses it when the window's limit is spent. Answered
+   * at once (no promise, no statement) while this replica's lease lasts: most requests.
+   */
+  hit(policy: RateLimitPolicy, id: string): BucketState | Promise<BucketState> {
     const key = `${policy.name}:${id}`;
     const now = this.clock();
-    const windowMs = this.windowSeconds * 1000;
-    const window = Math.floor(now / windowMs);
-    const resetSeconds = Math.max(1, Math.ceil(((window + 1) * windowMs - now) / 1000));
+    const window = Math.floor(now / (this.windowSeconds * 1000));
     this.prune(window);
     let lease = this.leases.get(key);
     if (!lease || lease.window !== window) {
       lease = { window, left: 0, counted: 0, pending: null, transient: policy.transient === true };
       this.leases.set(key, lease);
     }
+    if (lease.left === 0 && lease.counted < policy.limit) return this.hitLeasing(policy, key, lease, now);
+    return this.spend(policy, lease, now);
+  }
+
+  /** Waits for a lease (one statement, shared by the bucket's concurrent requests), then counts the request. */
+  private async hitLeasing(policy: RateLimitPolicy, key: string, lease: Lease, now: number): Promise<BucketState> {
     while (lease.left === 0 && lease.counted < policy.limit) {
       lease.pending ??= this.lease(key, lease, policy.limit).finally(() => {
         lease.pending = null;
       });
       await lease.pending;
     }
+    return this.spend(policy, lease, now);
+  }
+
+  private spend(policy: RateLimitPolicy, lease: Lease, now: number): BucketState {
+    const windowMs = this.windowSeconds * 1000;
+    const resetSeconds = Math.max(1, Math.ceil(((lease.window + 1) * windowMs - now) / 1000));
     const allowed = lease.left > 0;
     if (allowed) lease.left -= 1;
     return { policy, allowed, remaining: lease.left + Math.max(0, policy.limit - lease.counted), resetSeconds };

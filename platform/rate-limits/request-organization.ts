@@ -26,8 +26,8 @@ export class RequestOrganizations {
 
   constructor(private readonly ds: DataSource) {}
 
-  /** null: the path names no organization, or something that does not exist. */
-  async of(params: Record<string, unknown>): Promise<string | null> {
+  /** null: the path names no organization, or something that does not exist. Without a promise when remembered. */
+  of(params: Record<string, unknown>): string | null | Promise<string | null> {
     for (const [param, sql] of ORGANIZATION_OF) {
       const id = params[param];
       if (typeof id === 'string') return ID.test(id) ? this.lookUp(param, sql, id) : null;
@@ -35,11 +35,15 @@ export class RequestOrganizations {
     return null;
   }
 
-  private async lookUp(param: string, sql: string, id: string): Promise<string | null> {
+  private lookUp(param: string, sql: string, id: string): string | Promise<string | null> {
     const key = `${param}:${id}`;
     const now = Date.now();
     const known = this.owners.get(key);
     if (known && known.expiresAt > now) return known.organizationId;
+    return this.read(key, sql, id, now);
+  }
+
+  private async read(key: string, sql: string, id: string, now: number): Promise<string | null> {
     const rows: Array<{ organizationId: string }> = await this.ds.query(sql, [id]);
     if (!rows.length) return null;
     if (this.owners.size >= MAX_ENTRIES) this.owners.clear();
