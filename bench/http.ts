@@ -41,8 +41,12 @@ const WARMUP_SECONDS = 2;
 /** Change requests with a commit each: (change request, page) pairs for first reads, more than a run's requests. */
 const CHANGE_REQUESTS = 200;
 const RSS_LIMIT_MIB = 300;
-/** GET space must reach half the floor; every other read a third and a bit. */
-const TARGETS = { getSpace: 0.5, other: 0.35 };
+/**
+ * GET space must reach 70% of the floor; the other reads 60% (a new-query search of the floor running its own
+ * full-text statements); the first read of a page after a commit 45%; `/v1/openapi.json`, 634 KB of reference whose
+ * cost is mostly the load generator receiving it on the same cores, 35%.
+ */
+const TARGETS = { getSpace: 0.7, read: 0.6, firstRead: 0.45, reference: 0.35 };
 
 const log = (message: string): void => void process.stdout.write(`[bench:http] ${message}\n`);
 
@@ -164,7 +168,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: `Space list (${SPACES} spaces)`,
       path: `/v1/orgs/${s.organizationId}/spaces`,
       role: 'admin',
-      target: TARGETS.other,
+      target: TARGETS.read,
       floorKind: 'space',
     },
     {
@@ -172,7 +176,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: 'Page read (with 9 children)',
       path: `${space}/content/page/${s.pageId}`,
       role: 'admin',
-      target: TARGETS.other,
+      target: TARGETS.read,
       floorKind: 'space',
     },
     {
@@ -180,7 +184,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: 'Space search',
       path: `${space}/search?query=${encodeURIComponent(query)}`,
       role: 'admin',
-      target: TARGETS.other,
+      target: TARGETS.read,
       floorKind: 'space',
     },
     // a query no request asked before (the word, then a number of its own that no page holds): what a search costs
@@ -190,7 +194,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: 'Space search, a new query each request',
       path: `${space}/search?query=${encodeURIComponent(query)}%20n`,
       role: 'admin',
-      target: null,
+      target: TARGETS.read,
       fresh: true,
       floorKind: 'search',
     },
@@ -202,7 +206,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: 'Page read, the first after a commit (a change request)',
       path: `${space}/change-requests/${s.changeRequestIds[0]}/content/page/${s.pageIds[0]}`,
       role: 'admin',
-      target: null,
+      target: TARGETS.firstRead,
       fresh: (n) => {
         const cr = s.changeRequestIds[n % s.changeRequestIds.length];
         const page = s.pageIds[Math.floor(n / s.changeRequestIds.length) % s.pageIds.length];
@@ -215,7 +219,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: '/v1/openapi.json',
       path: '/v1/openapi.json',
       role: 'admin',
-      target: TARGETS.other,
+      target: TARGETS.reference,
       floorKind: 'space',
     },
     {
@@ -223,7 +227,7 @@ function casesOf(s: Seed, query: string): Case[] {
       label: 'GET space, `read` member',
       path: space,
       role: 'read',
-      target: TARGETS.other,
+      target: TARGETS.read,
       floorKind: 'space',
     },
   ];
