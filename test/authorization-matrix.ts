@@ -280,6 +280,15 @@ export const MATRIX: Record<string, Row> = {
   listChangeRequestFileBacklinks: CONTENT_READ,
   importContentInChangeRequest: CONTENT_EDIT,
 
+  // a revision of S by id
+  getRevisionContent: CONTENT_READ,
+  listRevisionPages: CONTENT_READ,
+  getRevisionPageById: CONTENT_READ,
+  getRevisionPageDocument: CONTENT_READ,
+  getRevisionPageByPath: CONTENT_READ,
+  listRevisionFiles: CONTENT_READ,
+  getRevisionFileById: CONTENT_READ,
+
   // comments of S and of its change request
   listSpaceComments: CONTENT_READ,
   createSpaceComment: CONTENT_COMMENT,

@@ -438,7 +438,14 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
       title: 'Guide',
       markdown: `# Setup\n\nSee [the logo](file:${file.id}) and [more](page:nowhere).\n\n| a | b |\n|---|---|\n| 1 | 2 |`,
     });
-    await call('getCurrentRevision', space.id);
+    const revision = await call('getCurrentRevision', space.id);
+    await call('getRevisionById', space.id, revision.id);
+    await call('listPagesInRevisionById', space.id, revision.id);
+    await call('getPageInRevisionById', space.id, revision.id, guide.id);
+    await call('getPageDocumentInRevisionById', space.id, revision.id, guide.id);
+    await call('getPageInRevisionByPath', space.id, revision.id, 'guide');
+    await call('listFilesInRevisionById', space.id, revision.id);
+    await call('getFileInRevisionById', space.id, revision.id, file.id);
     await call('listPages', space.id);
     await call('getPageById', space.id, guide.id, { format: 'document' });
     await call('getPageByPath', space.id, 'guide');

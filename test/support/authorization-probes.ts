@@ -36,6 +36,7 @@ const space = (w: World, id = w.space) => `/v1/spaces/${id}`;
 const cr = (w: World, id = w.changeRequest) => `${space(w)}/change-requests/${id}`;
 const content = (w: World, changeRequest?: string) =>
   changeRequest ? `${cr(w, changeRequest)}/content` : `${space(w)}/content`;
+const revision = (w: World) => `${space(w)}/revisions/${w.revision}`;
 const spaceComments = (w: World) => `${space(w)}/comments`;
 const crComments = (w: World, id = w.changeRequest) => `${cr(w, id)}/comments`;
 const team = (w: World, id = w.team) => `${org(w)}/teams/${id}`;
@@ -360,6 +361,15 @@ export const PROBES: Record<string, Probe> = {
     fresh: async (f) => post(`${cr(f.w, await f.changeRequest())}/update`),
   },
   getChangeRequestPDF: { req: (w) => get(`${cr(w)}/pdf`) },
+
+  // a revision of S by id
+  getRevisionContent: { req: (w) => get(revision(w)) },
+  listRevisionPages: { req: (w) => get(`${revision(w)}/pages`) },
+  getRevisionPageById: { req: (w) => get(`${revision(w)}/page/${w.page}`) },
+  getRevisionPageDocument: { req: (w) => get(`${revision(w)}/page/${w.page}/document`) },
+  getRevisionPageByPath: { req: (w) => get(`${revision(w)}/path/${w.pagePath}`) },
+  listRevisionFiles: { req: (w) => get(`${revision(w)}/files`) },
+  getRevisionFileById: { req: (w) => get(`${revision(w)}/files/${w.file}`) },
 
   // comments
   ...commentProbes('Space'),

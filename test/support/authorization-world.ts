@@ -138,6 +138,8 @@ export interface World {
   space2: string;
   /** the space in the scoped installation's selection */
   selectedSpace: string;
+  /** a revision of the space, read by id */
+  revision: string;
   page: string;
   pagePath: string;
   file: string;
@@ -544,6 +546,8 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     raw: { bytes: Buffer.from('notes'), type: 'text/plain' },
   });
   const fileUrl = new URL(file.downloadURL);
+  // the revision holding the page and the file, read by id
+  const revision = (await as({ method: 'get', path: content })).id;
   const changeRequest = (
     await as({ method: 'post', path: `/v1/spaces/${space}/change-requests`, body: { subject: 'Rework' } })
   ).id;
@@ -712,6 +716,7 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     deletedSpace,
     space2,
     selectedSpace,
+    revision,
     page: page.id,
     pagePath: page.path,
     file: file.id,
