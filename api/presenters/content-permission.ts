@@ -75,6 +75,9 @@ export const userSitePermissionSchema = z
         organization: z.string().openapi({ description: 'id of the organization' }),
       })
       .openapi({ description: "what sets the role: a site's members hold their organization role on it" }),
+    disabled: z
+      .boolean()
+      .openapi({ description: 'whether the member is disabled: always false, a disabled member has no access' }),
   })
   .openapi('UserSitePermission', { description: 'Permission of a user in a site.' });
 
@@ -123,5 +126,6 @@ export function presentUserSitePermission(
     permission: role,
     user: presentUser(user, urls),
     origin: { type: 'organization', organization: organizationId },
+    disabled: false,
   };
 }
