@@ -1,6 +1,7 @@
 import { Column, Entity, Index } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
+import type { SpaceMergeRulesConfiguration } from './merge-rules';
 import type { Role } from './vocabulary';
 
 export type EditMode = 'live' | 'locked';
@@ -24,6 +25,8 @@ export class Space {
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
   @TimeColumn({ nullable: true }) deletedAt: Date | null;
+  /** its own merge rules; null: its organization's (`{type: inherit}`) */
+  @Column({ type: 'json', nullable: true }) mergeRules: SpaceMergeRulesConfiguration | null;
   /**
    * Counters kept by the writes that change them (domain/spaces/counters.ts), in the same transaction:
    * every change request whatever its status, those open, those draft, and the open comments on the

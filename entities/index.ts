@@ -1,6 +1,8 @@
 /** Every entity, in one list for the data source. */
 import { ApiToken } from './ApiToken';
 import { ChangeRequest } from './ChangeRequest';
+import { ChangeRequestRequestedReviewer } from './ChangeRequestRequestedReviewer';
+import { ChangeRequestReview } from './ChangeRequestReview';
 import { Collection } from './Collection';
 import { Comment } from './Comment';
 import { CommentReaction } from './CommentReaction';
@@ -54,6 +56,8 @@ export const entities = [
   ContentObject,
   Revision,
   ChangeRequest,
+  ChangeRequestReview,
+  ChangeRequestRequestedReviewer,
   SearchPage,
   SearchSection,
   SpaceLink,
@@ -82,6 +86,8 @@ export const entities = [
 export {
   ApiToken,
   ChangeRequest,
+  ChangeRequestRequestedReviewer,
+  ChangeRequestReview,
   Collection,
   Comment,
   CommentReaction,

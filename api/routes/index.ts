@@ -1,6 +1,7 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
 import { changeRequestPdfRoutes } from './change-requests/pdf';
+import { changeRequestReviewRoutes } from './change-requests/reviews';
 import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
@@ -34,6 +35,7 @@ export function registerRoutes(api: ApiBuilder): void {
   templateRoutes(api);
   changeRequestRoutes(api);
   changeRequestPdfRoutes(api);
+  changeRequestReviewRoutes(api);
   linkRoutes(api);
   searchRoutes(api);
   commentRoutes(api);

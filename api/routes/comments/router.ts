@@ -75,7 +75,7 @@ async function loadReply(form: CommentForm, access: AccessContext, params: Recor
 }
 
 /** Comments with their details gathered at once, each with the caller's permissions. */
-async function presentComments(
+export async function presentComments(
   access: AccessContext,
   scope: CommentScope,
   comments: Comment[],
