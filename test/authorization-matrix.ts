@@ -225,7 +225,7 @@ export const MATRIX: Record<string, Row> = {
   deleteSamlProvider: ORG_ADMIN_DELETE,
   listSsoEntries: ORG_VIEW,
 
-  // grants on S and C
+  // roles given on S and C, who can access S, C and W
   grantSpaceUserRole: CONTENT_ADMIN,
   revokeSpaceUserRole: CONTENT_ADMIN_DELETE,
   grantSpaceTeamRole: CONTENT_ADMIN,
@@ -234,6 +234,19 @@ export const MATRIX: Record<string, Row> = {
   revokeCollectionUserRole: CONTENT_ADMIN_DELETE,
   grantCollectionTeamRole: CONTENT_ADMIN,
   revokeCollectionTeamRole: CONTENT_ADMIN_DELETE,
+  updateUserPermissionInSpace: CONTENT_ADMIN,
+  updateTeamPermissionInSpace: CONTENT_ADMIN,
+  updateUserPermissionInCollection: CONTENT_ADMIN,
+  updateTeamPermissionInCollection: CONTENT_ADMIN,
+  inviteToSpace: CONTENT_ADMIN,
+  inviteToCollection: CONTENT_ADMIN,
+  listUserPermissionsInSpace: CONTENT_ADMIN,
+  listTeamPermissionsInSpace: CONTENT_ADMIN,
+  listPermissionsAggregateInSpace: CONTENT_ADMIN,
+  listUserPermissionsInCollection: CONTENT_ADMIN,
+  listTeamPermissionsInCollection: CONTENT_ADMIN,
+  listPermissionsAggregateInCollection: CONTENT_ADMIN,
+  listPermissionsAggregateInSite: SITE_ADMIN,
 
   // the content of S
   getSpaceContent: CONTENT_READ,

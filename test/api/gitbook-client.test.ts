@@ -426,6 +426,19 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('moveSpace', copy.id, { parent: null });
     await call('deleteSpaceById', copy.id);
     await call('restoreSpace', copy.id);
+    // roles given on content, and who can access it
+    await call('inviteToSpace', space.id, { role: 'edit', users: [member.user.id], teams: [team.id] });
+    await call('updateUserPermissionInSpace', space.id, member.user.id, { role: 'review' });
+    await call('updateTeamPermissionInSpace', space.id, team.id, { role: 'comment' });
+    await call('listUserPermissionsInSpace', space.id);
+    await call('listTeamPermissionsInSpace', space.id);
+    await call('listPermissionsAggregateInSpace', space.id, { role: 'review' });
+    await call('inviteToCollection', collection.id, { role: 'read', users: [member.user.id], teams: [team.id] });
+    await call('updateUserPermissionInCollection', collection.id, member.user.id, { role: null });
+    await call('updateTeamPermissionInCollection', collection.id, team.id, { role: 'create' });
+    await call('listUserPermissionsInCollection', collection.id);
+    await call('listTeamPermissionsInCollection', collection.id);
+    await call('listPermissionsAggregateInCollection', collection.id);
     await call('removeUserFromSpace', space.id, member.user.id);
     await call('removeTeamFromSpace', space.id, team.id);
     await call('removeUserFromCollection', collection.id, member.user.id);
@@ -503,6 +516,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     // sites
     const site = await call('createSite', org, { title: 'Handbook site', spaces: [space.id] });
     await call('getSiteById', org, site.id);
+    await call('listPermissionsAggregateInSite', org, site.id);
     await call('updateSiteById', org, site.id, { title: 'The handbook' });
     await call('listSites', org, { type: 'basic' });
     const section = await call('addSectionToSite', org, site.id, { spaceId: blank.id, title: 'More' });

@@ -146,7 +146,30 @@ function grantProbes(): Record<string, Probe> {
         req: (w) => del(path(w, world(w))),
         fresh: async (f) => del(path(f.w, kind === 'Space' ? await f.spaceGrant(who) : await f.collectionGrant(who))),
       };
+      probes[`update${principal}PermissionIn${kind}`] = {
+        req: (w) => patch(path(w, world(w)), { role: 'edit' }),
+        fresh: async (f) =>
+          patch(path(f.w, kind === 'Space' ? await f.space() : await f.collection()), { role: 'edit' }),
+      };
+      probes[`list${principal}PermissionsIn${kind}`] = {
+        req: (w) => get(`/v1/${kind === 'Space' ? 'spaces' : 'collections'}/${world(w)}/permissions/${who}s`),
+      };
     }
+  for (const kind of ['Space', 'Collection'] as const) {
+    const base = (id: string) => `/v1/${kind === 'Space' ? 'spaces' : 'collections'}/${id}/permissions`;
+    const world = (w: World) => (kind === 'Space' ? w.space : w.collection);
+    probes[`listPermissionsAggregateIn${kind}`] = { req: (w) => get(`${base(world(w))}/aggregate`) };
+    probes[`inviteTo${kind}`] = {
+      req: (w) => post(base(world(w)), { role: 'edit', users: [w.spare.user.id], teams: [w.team] }),
+      fresh: async (f) =>
+        post(base(kind === 'Space' ? await f.space() : await f.collection()), {
+          role: 'edit',
+          users: [f.w.spare.user.id],
+          teams: [f.w.team],
+        }),
+    };
+  }
+  probes.listPermissionsAggregateInSite = { req: (w) => get(`${site(w)}/permissions/aggregate`) };
   return probes;
 }
 
