@@ -35,19 +35,19 @@ const grantTeam = z
 const originSchema = z
   .discriminatedUnion('type', [
     z.object({
-      type: z.literal('organization'),
+      type: z.literal('organization').openapi({ description: 'the role is set on the organization' }),
       organization: z.string().openapi({ description: 'id of the organization' }),
       via: z.literal('role').openapi({ description: "the member's organization role" }),
       team: z.null().openapi({ description: 'always null' }),
     }),
     z.object({
-      type: z.literal('collection'),
+      type: z.literal('collection').openapi({ description: 'the role is set on a collection' }),
       collection: z.string().openapi({ description: 'id of the collection (the content or one holding it)' }),
       via: grantVia,
       team: grantTeam,
     }),
     z.object({
-      type: z.literal('space'),
+      type: z.literal('space').openapi({ description: 'the role is set on the space itself' }),
       space: z.string().openapi({ description: 'id of the space' }),
       via: grantVia,
       team: grantTeam,
@@ -71,7 +71,7 @@ export const userSitePermissionSchema = z
     user: userSchema,
     origin: z
       .object({
-        type: z.literal('organization'),
+        type: z.literal('organization').openapi({ description: 'always `organization`' }),
         organization: z.string().openapi({ description: 'id of the organization' }),
       })
       .openapi({ description: "what sets the role: a site's members hold their organization role on it" }),
