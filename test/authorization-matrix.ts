@@ -67,6 +67,8 @@ const ROWS = {
   PING:                 row('401  404  ok   ok   ok   ok   ok   ok   ok   ok   403  403  403  403  n/a'),
   /** A user who shares an organization with the caller. */
   USER_OF_ORG:          row('401  404  ok   ok   ok   ok   ok   ok   ok   ok   404  404  404  404  n/a'),
+  /** Another user's profile: seen (403) by those who share an organization with them; an integration has no user. */
+  OTHER_USER_PROFILE:   row('401  404  403  403  403  403  403  403  403  403  403  403  403  403  n/a'),
   /** One of the admin's tokens: no one else sees it. */
   ADMIN_TOKEN_DELETE:   row('401  noop noop noop noop noop noop noop noop ok   403  403  403  403  n/a'),
 
@@ -125,6 +127,7 @@ const {
   ORG_ADMIN_DELETE,
   PING,
   USER_OF_ORG,
+  OTHER_USER_PROFILE,
   ADMIN_TOKEN_DELETE,
   CONTENT_READ,
   CONTENT_COMMENT,
@@ -163,6 +166,7 @@ export const MATRIX: Record<string, Row> = {
   // the caller
   getAuthenticatedUser: ANY_TOKEN,
   getUser: USER_OF_ORG,
+  updateUser: OTHER_USER_PROFILE,
   issueApiToken: USER_ONLY,
   revokeApiToken: ADMIN_TOKEN_DELETE,
 
@@ -277,6 +281,13 @@ export const MATRIX: Record<string, Row> = {
   mergeChangeRequest: CONTENT_REVIEW,
   updateChangeRequestFromSpace: CONTENT_EDIT,
   getChangeRequestPDF: CONTENT_READ,
+  listChangeRequestRequestedReviewers: CONTENT_READ,
+  requestChangeRequestReviewers: CONTENT_EDIT,
+  removeChangeRequestRequestedReviewer: CONTENT_EDIT_DELETE,
+  listChangeRequestReviews: CONTENT_READ,
+  submitChangeRequestReview: CONTENT_REVIEW,
+  getChangeRequestReview: CONTENT_READ,
+  listChangeRequestContributors: CONTENT_READ,
   getChangeRequestContent: CONTENT_READ,
   listChangeRequestPages: CONTENT_READ,
   createChangeRequestPage: CONTENT_EDIT,
@@ -301,6 +312,8 @@ export const MATRIX: Record<string, Row> = {
   getRevisionPageByPath: CONTENT_READ,
   listRevisionFiles: CONTENT_READ,
   getRevisionFileById: CONTENT_READ,
+  getRevisionChanges: CONTENT_READ,
+  getChangeRequestChanges: CONTENT_READ,
 
   // comments of S and of its change request
   listSpaceComments: CONTENT_READ,

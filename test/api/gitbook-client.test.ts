@@ -379,6 +379,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     // user and organization
     await call('getAuthenticatedUser');
     await call('getUserById', member.user.id);
+    await call('updateUserById', fx.admin.user.id, { displayName: 'The admin' });
     await call('listOrganizationsForAuthenticatedUser');
     await call('getOrganizationById', org);
     await call('updateOrganizationById', org, { title: 'Renamed org' });
@@ -459,6 +460,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('getPageInRevisionByPath', space.id, revision.id, 'guide');
     await call('listFilesInRevisionById', space.id, revision.id);
     await call('getFileInRevisionById', space.id, revision.id, file.id);
+    await call('getRevisionSemanticChanges', space.id, revision.id);
     await call('listPages', space.id);
     await call('getPageById', space.id, guide.id, { format: 'document' });
     await call('getPageByPath', space.id, 'guide');
@@ -479,6 +481,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('updateChangeRequestById', space.id, cr.id, { subject: 'Rework the guide' });
     await call('listChangeRequestsForSpace', space.id);
     await call('getRevisionOfChangeRequestById', space.id, cr.id);
+    await call('getChangeRequestChanges', space.id, cr.id);
     await call('listPagesInChangeRequest', space.id, cr.id);
     await call('getPageInChangeRequestById', space.id, cr.id, guide.id);
     await call('getPageInChangeRequestByPath', space.id, cr.id, 'guide');
@@ -510,6 +513,12 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('listCommentersInChangeRequest', space.id, cr.id);
     await call('deleteCommentReplyInChangeRequest', space.id, cr.id, crComment.id, crReply.id);
     await call('deleteCommentInChangeRequest', space.id, cr.id, crComment.id);
+    await call('requestReviewersForChangeRequest', space.id, cr.id, { users: [], subject: 'Rework, ready' });
+    await call('getRequestedReviewersByChangeRequestId', space.id, cr.id);
+    await call('removeRequestedReviewerFromChangeRequest', space.id, cr.id, member.user.id);
+    await call('submitChangeRequestReview', space.id, cr.id, { status: 'changes-requested', comment: DOCUMENT });
+    await call('getReviewsByChangeRequestId', space.id, cr.id);
+    await call('getContributorsByChangeRequestId', space.id, cr.id);
     await call('updateChangeRequest', space.id, cr.id);
     await call('mergeChangeRequest', space.id, cr.id);
 

@@ -214,6 +214,7 @@ export const PROBES: Record<string, Probe> = {
   // the caller
   getAuthenticatedUser: { req: () => get('/v1/user') },
   getUser: { req: (w) => get(`/v1/users/${w.spare.user.id}`) },
+  updateUser: { req: (w) => patch(`/v1/users/${w.spare.user.id}`, { displayName: 'Renamed' }) },
   issueApiToken: { req: () => post('/v1/user/tokens', { label: 'matrix' }), additive: true },
   revokeApiToken: {
     req: (w) => del(`/v1/user/tokens/${w.adminTokenId}`),
@@ -384,6 +385,24 @@ export const PROBES: Record<string, Probe> = {
     fresh: async (f) => post(`${cr(f.w, await f.changeRequest())}/update`),
   },
   getChangeRequestPDF: { req: (w) => get(`${cr(w)}/pdf`) },
+  listChangeRequestRequestedReviewers: { req: (w) => get(`${cr(w)}/requested-reviewers`) },
+  // no user asked: the subject alone changes
+  requestChangeRequestReviewers: {
+    req: (w) => post(`${cr(w)}/requested-reviewers`, { users: [], subject: 'Review me' }),
+    additive: true,
+  },
+  removeChangeRequestRequestedReviewer: {
+    req: (w) => del(`${cr(w)}/requested-reviewers/${w.spare.user.id}`),
+    fresh: async (f) => del(`${cr(f.w, await f.changeRequest())}/requested-reviewers/${f.w.spare.user.id}`),
+  },
+  listChangeRequestReviews: { req: (w) => get(`${cr(w)}/reviews`) },
+  // the world's change request is the admin's, who may not approve it
+  submitChangeRequestReview: {
+    req: (w) => post(`${cr(w)}/reviews`, { status: 'changes-requested' }),
+    additive: true,
+  },
+  getChangeRequestReview: { req: (w) => get(`${cr(w)}/reviews/${w.review}`) },
+  listChangeRequestContributors: { req: (w) => get(`${cr(w)}/contributors`) },
 
   // a revision of S by id
   getRevisionContent: { req: (w) => get(revision(w)) },
@@ -393,6 +412,8 @@ export const PROBES: Record<string, Probe> = {
   getRevisionPageByPath: { req: (w) => get(`${revision(w)}/path/${w.pagePath}`) },
   listRevisionFiles: { req: (w) => get(`${revision(w)}/files`) },
   getRevisionFileById: { req: (w) => get(`${revision(w)}/files/${w.file}`) },
+  getRevisionChanges: { req: (w) => get(`${revision(w)}/changes`) },
+  getChangeRequestChanges: { req: (w) => get(`${cr(w)}/changes`) },
 
   // comments
   ...commentProbes('Space'),

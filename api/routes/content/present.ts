@@ -1,8 +1,15 @@
 /** A single page as the page reads and writes answer it: its body plus its whole subtree. */
+
+import { describeChangeRequests } from '../../../domain/content/change-request-queries';
 import { markdownToDocument } from '../../../domain/content/document';
 import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import { evaluateVariables } from '../../../domain/content/variables';
+import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Revision } from '../../../entities/Revision';
+import type { Space } from '../../../entities/Space';
+import type { Db } from '../../../platform/db/transactions';
+import type { Presented } from '../../../platform/wire/to-wire';
+import { changeRequestSchema, presentChangeRequest } from '../../presenters/change-request';
 import { presentDocument } from '../../presenters/gitbook-document';
 import { PageBody, PageJson, presentPage, presentPageTree } from '../../presenters/page';
 import type { Urls } from '../../presenters/urls';
@@ -39,4 +46,19 @@ export function pageBody(
 ): PageBody {
   const markdown = pageMarkdown(page, revision, evaluated);
   return format === 'document' ? { document: presentDocument(markdownToDocument(markdown)) } : { markdown };
+}
+
+/** GitBook's merge revision names the change request it merged. */
+export async function mergedFromOf(
+  db: Db,
+  revision: Revision,
+  space: Space,
+  urls: Urls,
+): Promise<Presented<typeof changeRequestSchema> | undefined> {
+  const merged =
+    revision.type === 'merge' && revision.changeRequestId
+      ? await db.findOneBy(ChangeRequest, { id: revision.changeRequestId })
+      : null;
+  const [described] = merged ? await describeChangeRequests(db, [merged]) : [];
+  return described && presentChangeRequest(described, space, urls);
 }

@@ -1,17 +1,14 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
 import { z } from 'zod';
-import { describeChangeRequests } from '../../../domain/content/change-request-queries';
 import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import { notFound } from '../../../domain/errors';
-import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { ApiBuilder, Reply } from '../../operation';
-import { presentChangeRequest } from '../../presenters/change-request';
 import { presentFile } from '../../presenters/file';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
 import { RememberedAnswers } from '../../remembered-answers';
-import { pageBody, presentPageWithChildren } from './present';
+import { mergedFromOf, pageBody, presentPageWithChildren } from './present';
 import { READ_FORMS } from './revision-form';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
 import { CONTENT_READ_ACCESS, ContentTarget, openContent, RevisionTarget } from './target';
@@ -48,12 +45,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         const { revision, reader } = await openContent(ds, target);
         const [pages, files] = await Promise.all([reader.tree(), reader.files()]);
         const presentedFiles = await Promise.all(files.map(({ id, file }) => presentFile(id, file, blobs)));
-        // GitBook's merge revision names the change request it merged
-        const merged =
-          revision.type === 'merge' && revision.changeRequestId
-            ? await ds.manager.findOneBy(ChangeRequest, { id: revision.changeRequestId })
-            : null;
-        const [mergedFrom] = merged ? await describeChangeRequests(ds.manager, [merged]) : [];
+        const mergedFrom = await mergedFromOf(ds.manager, revision, target.space, urls);
         return {
           status: 200,
           body: presentRevision(
@@ -63,7 +55,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
               files: presentedFiles,
               organizationId: target.space.organizationId,
               appPath: target.appPath,
-              mergedFrom: mergedFrom && presentChangeRequest(mergedFrom, target.space, urls),
+              mergedFrom,
             },
             urls,
           ),
