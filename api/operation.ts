@@ -12,6 +12,7 @@ import { z } from '../platform/wire/zod';
 import type { Deps } from './deps';
 import { MethodsByPath } from './method-not-allowed';
 import type { Caller } from './middleware/authenticate';
+import { answeredFromIdempotencyKey } from './middleware/idempotency';
 import { loggedQueryParameters } from './middleware/redact-url';
 import { uploadBodyParser } from './upload-body';
 import { validationError, WHOLE_BODY } from './validation';
@@ -69,6 +70,8 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
    * (`parent: unknown field; moving a space is POST /v1/spaces/{spaceId}/move`).
    */
   fieldsElsewhere?: Readonly<Record<string, string>>;
+  /** Its 2xx answer carries a secret shown once (a token, a key): an `Idempotency-Key` never replays it. */
+  secretInAnswer?: boolean;
   /** The path parameter that spans the rest of the path, slashes included (a page path: `guide/setup`). */
   restParam?: keyof P & string;
 }
@@ -252,6 +255,7 @@ export class ApiBuilder {
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
       if (def.userOnly && caller.integration)
         throw forbidden("an integration's token cannot do this: it takes a user's token");
+      if (await answeredFromIdempotencyKey(this.deps, def, req, res, params, rawBody)) return;
       let reply: Reply;
       try {
         reply = await handler({

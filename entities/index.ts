@@ -9,6 +9,7 @@ import { CommentReaction } from './CommentReaction';
 import { CommentReply } from './CommentReply';
 import { ContentGrant } from './ContentGrant';
 import { ContentObject } from './ContentObject';
+import { IdempotencyKey } from './IdempotencyKey';
 import { ImportRun } from './ImportRun';
 import { Integration } from './Integration';
 import { IntegrationEvent } from './IntegrationEvent';
@@ -44,6 +45,7 @@ export const entities = [
   User,
   ApiToken,
   RateLimitCounter,
+  IdempotencyKey,
   Organization,
   Member,
   Team,
@@ -94,6 +96,7 @@ export {
   CommentReply,
   ContentGrant,
   ContentObject,
+  IdempotencyKey,
   ImportRun,
   Integration,
   IntegrationEvent,
