@@ -59,8 +59,11 @@ export const contributorSchema = z
     updatedAt: timestamp.openapi({ description: 'when they last wrote a revision of it (ISO 8601 date-time)' }),
     count: z.number().int().openapi({ description: 'how many revisions of it they wrote' }),
     user: userSchema,
+    actionType: z
+      .literal('edit')
+      .openapi({ description: 'GitBook 0.202: always `edit` (contributors are counted by the revisions they wrote)' }),
   })
-  .openapi('UserContributor', { description: 'A user who wrote revisions of a change request' });
+  .openapi('ChangeRequestUserContributor', { description: 'A user who wrote revisions of a change request' });
 
 /** `users`: every user the reviews name, by id; `comment`: the review's comment, presented. */
 export function presentReview(

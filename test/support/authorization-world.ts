@@ -150,6 +150,8 @@ export interface World {
   reply: string;
   crComment: string;
   crReply: string;
+  /** a review of the change request, by the admin */
+  review: string;
   team: string;
   samlProvider: string;
   linkInvite: string;
@@ -569,6 +571,13 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
   const crReply = (
     await by({ method: 'post', path: `${crComments}/${crComment}/replies`, body: { body: { markdown: 'Soon.' } } })
   ).id;
+  const crReview = (
+    await as({
+      method: 'post',
+      path: `/v1/spaces/${space}/change-requests/${changeRequest}/reviews`,
+      body: { status: 'changes-requested' },
+    })
+  ).id;
 
   // the organization's own objects
   const team = (
@@ -726,6 +735,7 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     reply,
     crComment,
     crReply,
+    review: crReview,
     team,
     samlProvider,
     linkInvite,

@@ -262,6 +262,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
         updatedAt: iso(c.updatedAt),
         count: c.count,
         user: presentUser(c.user, urls),
+        actionType: 'edit' as const,
       }));
       return { status: 200, body: { items, count: items.length } };
     },
