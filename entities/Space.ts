@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
 import type { SpaceMergeRulesConfiguration } from './merge-rules';
@@ -36,6 +36,11 @@ export class Space {
   @Column({ type: 'int', default: 0 }) changeRequestsOpenCount: number;
   @Column({ type: 'int', default: 0 }) changeRequestsDraftCount: number;
   @Column({ type: 'int', default: 0 }) openCommentsCount: number;
+  /**
+   * Raised by every change of the row (TypeORM's updates add it; a hand-written UPDATE raises it itself): the
+   * space's ETag is built from it (api/middleware/conditional.ts), at no cost on a read.
+   */
+  @VersionColumn() version: number;
   /** The space-purge job: requested by a deletion, withdrawn by a restore (domain/spaces/deletion.ts). */
   @Column(() => JobState, { prefix: 'purge' }) purge: JobState;
 }
