@@ -498,6 +498,8 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('updateCommentInSpace', space.id, comment.id, { addedReactions: ['👍'] });
     await call('listCommentsInSpace', space.id);
     const reply = await call('postCommentReplyInSpace', space.id, comment.id, body);
+    await call('listCommentRepliesInSpace', space.id, comment.id);
+    await call('listCommentersInSpace', space.id);
     await call('getCommentReplyInSpace', space.id, comment.id, reply.id);
     await call('updateCommentReplyInSpace', space.id, comment.id, reply.id, { body: { markdown: 'The latest.' } });
     await call('deleteCommentReplyInSpace', space.id, comment.id, reply.id);

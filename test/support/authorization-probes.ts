@@ -117,6 +117,7 @@ function commentProbes(form: 'Space' | 'ChangeRequest'): Record<string, Probe> {
       req: (w) => post(`${base(w)}/${comment(w)}/replies`, { body: { markdown: 'A reply.' } }),
       additive: true,
     },
+    [`list${form}CommentReplies`]: { req: (w) => get(`${base(w)}/${comment(w)}/replies`) },
     [`get${form}CommentReply`]: { req: (w) => get(`${base(w)}/${comment(w)}/replies/${reply(w)}`) },
     [`update${form}CommentReply`]: {
       req: (w) => put(`${base(w)}/${comment(w)}/replies/${reply(w)}`, reaction),
@@ -126,6 +127,7 @@ function commentProbes(form: 'Space' | 'ChangeRequest'): Record<string, Probe> {
       req: (w) => del(`${base(w)}/${comment(w)}/replies/${reply(w)}`),
       fresh: async (f) => del(`${base(f.w)}/${comment(f.w)}/replies/${await f.reply(head(f))}`),
     },
+    [`list${form}Commenters`]: { req: (w) => get(`${cs ? cr(w) : space(w)}/commenters`) },
   };
 }
 
@@ -418,8 +420,6 @@ export const PROBES: Record<string, Probe> = {
   // comments
   ...commentProbes('Space'),
   ...commentProbes('ChangeRequest'),
-  listChangeRequestCommentReplies: { req: (w) => get(`${crComments(w)}/${w.crComment}/replies`) },
-  listChangeRequestCommenters: { req: (w) => get(`${cr(w)}/commenters`) },
 
   // translations and imports
   listTranslations: { req: (w) => get(`${org(w)}/translations`) },
