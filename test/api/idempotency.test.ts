@@ -166,4 +166,27 @@ describe('Idempotency-Key', () => {
     expect(fresh.headers['idempotent-replayed']).toBeUndefined();
     expect(await spacesOf(fx.org.id)).toBe(2);
   });
+
+  it('is in the OpenAPI document on every POST, PUT and PATCH that takes a token, with its 409 and 422', async () => {
+    const doc = (await server.as(fx.admin.token).get('/v1/openapi.json').expect(200)).body;
+    let keyed = 0;
+    for (const [path, item] of Object.entries<Record<string, any>>(doc.paths)) {
+      for (const method of ['post', 'put', 'patch']) {
+        const op = item[method];
+        if (!op || (Array.isArray(op.security) && op.security.length === 0)) continue;
+        const names = (op.parameters ?? []).filter((p: any) => p.in === 'header').map((p: any) => p.name);
+        expect([`${method} ${path}`, names]).toEqual([
+          `${method} ${path}`,
+          expect.arrayContaining(['Idempotency-Key']),
+        ]);
+        expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['409', '422']));
+        keyed++;
+      }
+    }
+    expect(keyed).toBeGreaterThan(50);
+    const getSpace = doc.paths['/v1/spaces/{spaceId}'];
+    expect(getSpace.get.parameters.map((p: any) => p.name)).toContain('If-None-Match');
+    expect(getSpace.patch.parameters.map((p: any) => p.name)).toContain('If-Match');
+    expect(Object.keys(getSpace.get.responses)).toContain('304');
+  });
 });
