@@ -163,6 +163,9 @@ const {
 
 /** Every operation of /v1/openapi.json. */
 export const MATRIX: Record<string, Row> = {
+  // the API itself
+  getApiInformation: PUBLIC,
+
   // the caller
   getAuthenticatedUser: ANY_TOKEN,
   getUser: USER_OF_ORG,

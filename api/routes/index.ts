@@ -17,12 +17,14 @@ import { searchRoutes } from './search/router';
 import { siteRoutes } from './sites/router';
 import { spaceRoutes } from './spaces/router';
 import { ssoRoutes } from './sso/router';
+import { systemRoutes } from './system/router';
 import { teamRoutes } from './teams/router';
 import { templateRoutes } from './templates/router';
 import { translationRoutes } from './translations/router';
 import { userRoutes } from './user/router';
 
 export function registerRoutes(api: ApiBuilder): void {
+  systemRoutes(api);
   userRoutes(api);
   organizationRoutes(api);
   collectionRoutes(api);

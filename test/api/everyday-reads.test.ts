@@ -1,5 +1,6 @@
-/** Everyday reads GitBook has beside the spec's: a space's reply lists and commenters; a user's own profile. */
+/** Everyday reads GitBook has beside the spec's: the API information, a space's reply lists and commenters, a user's own profile. */
 import request from 'supertest';
+import { version } from '../../package.json';
 import { addMember, createOrg } from '../factories';
 import { commentFixture } from '../support/comments';
 import { useGitBookClient } from '../support/gitbook-client';
@@ -7,6 +8,17 @@ import { useServer } from '../support/server';
 
 const server = useServer();
 const client = useGitBookClient(server);
+
+describe('the API information', () => {
+  it('names the release that answers and its build date, with or without a token', async () => {
+    const fx = await createOrg(server.ds);
+    const info = (await client(fx.admin.token).getApiInformation()).data;
+    expect(info).toEqual({ version, build: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/) });
+    expect((await request(server.app).get('/v1').expect(200)).body).toEqual(info);
+    // nothing to validate, but a known path: another method is a 405
+    await request(server.app).post('/v1/').send({}).expect(405);
+  });
+});
 
 describe('updating a user', () => {
   it("changes the caller's own display name and photo; 403 for someone they see, 404 for someone they do not", async () => {

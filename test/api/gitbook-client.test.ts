@@ -377,6 +377,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     });
 
     // user and organization
+    await call('getApiInformation');
     await call('getAuthenticatedUser');
     await call('getUserById', member.user.id);
     await call('updateUserById', fx.admin.user.id, { displayName: 'The admin' });

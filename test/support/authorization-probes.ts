@@ -214,6 +214,7 @@ function siteWrite(req: (w: World, s: World['site']) => Req, published = true): 
 
 export const PROBES: Record<string, Probe> = {
   // the caller
+  getApiInformation: { req: () => get('/v1/') },
   getAuthenticatedUser: { req: () => get('/v1/user') },
   getUser: { req: (w) => get(`/v1/users/${w.spare.user.id}`) },
   updateUser: { req: (w) => patch(`/v1/users/${w.spare.user.id}`, { displayName: 'Renamed' }) },
