@@ -10,9 +10,10 @@ import { AppError } from '../../domain/errors';
  * part of the answer the row does not hold), as bits. No hashing and no statement: both are at hand.
  */
 export function versionTag(version: number, permissions: object): string {
-  let bits = 0n;
-  for (const granted of Object.values(permissions)) bits = (bits << 1n) | (granted ? 1n : 0n);
-  return `"${version}-${bits.toString(36)}"`;
+  // a string of 0s and 1s, read as a number: permission objects hold far fewer than 53 flags
+  let bits = '1';
+  for (const granted of Object.values(permissions)) bits += granted ? '1' : '0';
+  return `"${version}-${Number.parseInt(bits, 2).toString(36)}"`;
 }
 
 /** The entity tags a header lists (`*` stays itself); weak ones keep their `W/`. */
