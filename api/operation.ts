@@ -12,6 +12,7 @@ import { z } from '../platform/wire/zod';
 import type { Deps } from './deps';
 import { MethodsByPath } from './method-not-allowed';
 import type { Caller } from './middleware/authenticate';
+import { answeredFromIdempotencyKey } from './middleware/idempotency';
 import { loggedQueryParameters } from './middleware/redact-url';
 import { uploadBodyParser } from './upload-body';
 import { validationError, WHOLE_BODY } from './validation';
@@ -69,6 +70,8 @@ export interface OperationDef<P extends ZodRawShape, Q extends ZodRawShape, B ex
    * (`parent: unknown field; moving a space is POST /v1/spaces/{spaceId}/move`).
    */
   fieldsElsewhere?: Readonly<Record<string, string>>;
+  /** Its 2xx answer carries a secret shown once (a token, a key): an `Idempotency-Key` never replays it. */
+  secretInAnswer?: boolean;
   /** The path parameter that spans the rest of the path, slashes included (a page path: `guide/setup`). */
   restParam?: keyof P & string;
 }
@@ -162,6 +165,35 @@ export function hasBody(req: Request): boolean {
   const len = req.headers['content-length'];
   return (len !== undefined && len !== '0') || req.headers['transfer-encoding'] !== undefined;
 }
+
+/** The methods an `Idempotency-Key` applies to (api/middleware/idempotency.ts), and what it adds to their document. */
+const KEYED_METHODS = new Set<Method>(['post', 'put', 'patch']);
+const IDEMPOTENCY_HEADER = {
+  'Idempotency-Key': z.string().min(1).max(255).optional().openapi({
+    description:
+      'Extension: 1..255 printable ASCII characters. A repeat of the request with the same key (same caller, organization, operation, path and body) within IDEMPOTENCY_KEY_TTL_SECONDS gets the first answer again with `Idempotent-Replayed: true`, and does nothing more.',
+  }),
+};
+const IF_NONE_MATCH_HEADER = {
+  'If-None-Match': z
+    .string()
+    .optional()
+    .openapi({ description: 'Extension: ETags of copies the caller holds; the current one (or `*`) answers 304' }),
+};
+const IF_MATCH_HEADER = {
+  'If-Match': z.string().optional().openapi({
+    description: 'Extension: the ETag the write is based on (or `*`); 412 when the resource has changed or is gone',
+  }),
+};
+const IDEMPOTENCY_RESPONSES = {
+  409: {
+    description:
+      'a state conflict; or (extension) a request with this `Idempotency-Key` is still in progress (with `Retry-After`), or its answer held a secret shown once',
+  },
+  422: {
+    description: '(extension) the `Idempotency-Key` was used for another request: another operation, path or body',
+  },
+};
 
 /** An operation path's first two literal segments (`/v1/spaces`): the group it is routed in. */
 const GROUP = /^\/v1\/[A-Za-z-]+(?=\/|$)/;
@@ -277,6 +309,7 @@ export class ApiBuilder {
       const caller = req.caller ?? { userId: '', tokenId: '', memberships: [], grants: [] };
       if (def.userOnly && caller.integration)
         throw forbidden("an integration's token cannot do this: it takes a user's token");
+      if (await answeredFromIdempotencyKey(this.deps, def, req, res, params, rawBody)) return;
       let reply: Reply;
       try {
         reply = await handler({
@@ -366,6 +399,14 @@ export class ApiBuilder {
     }
     // a body is required only when an empty one would not do
     const bodyRequired = !!def.body && (!!def.upload || !def.body.safeParse({}).success);
+    const keyed = KEYED_METHODS.has(def.method) && !def.anonymous;
+    if (keyed) for (const [status, r] of Object.entries(IDEMPOTENCY_RESPONSES)) responses[status] ??= r;
+    // an operation that answers 304 reads If-None-Match, one that answers 412 reads If-Match (api/middleware/conditional.ts)
+    const headers = z.object({
+      ...(keyed ? IDEMPOTENCY_HEADER : {}),
+      ...(def.responses[304] ? IF_NONE_MATCH_HEADER : {}),
+      ...(def.responses[412] ? IF_MATCH_HEADER : {}),
+    });
     responses.default = { description: 'error: {"error": {"code", "message"}}' };
     const route: RouteConfig = {
       method: def.method,
@@ -375,6 +416,7 @@ export class ApiBuilder {
       ...(def.description ? { description: def.description } : {}),
       tags: def.tags,
       request: {
+        ...(Object.keys(headers.shape).length ? { headers } : {}),
         ...(def.params ? { params } : {}),
         ...(def.query ? { query } : {}),
         ...(def.body

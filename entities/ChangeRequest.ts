@@ -14,6 +14,8 @@ export class ChangeRequest {
   @Column({ type: 'varchar', length: 16 }) status: ChangeRequestStatus;
   @Column({ type: 'varchar', length: 100 }) subject: string;
   @Column({ type: 'varchar', length: 128, nullable: true }) agentTaskId: string | null;
+  /** what the change is about, as markdown (GitBook 0.202's `description`); null: none */
+  @Column({ type: 'mediumtext', nullable: true }) description: string | null;
   @RefColumn() createdById: string;
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;

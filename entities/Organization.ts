@@ -1,5 +1,6 @@
 import { Column, Entity, Index } from 'typeorm';
 import { IdColumn, TimeColumn } from './columns';
+import type { MergeRulesConfiguration } from './merge-rules';
 import type { Role } from './vocabulary';
 
 @Entity('organizations')
@@ -22,4 +23,6 @@ export class Organization {
   @Column({ type: 'boolean', default: false }) ai: boolean;
   @Column({ type: 'boolean', default: true }) inviteLinks: boolean;
   @Column({ type: 'varchar', length: 32 }) plan: string;
+  /** the merge rules of its spaces that inherit them; null: none */
+  @Column({ type: 'json', nullable: true }) mergeRules: MergeRulesConfiguration | null;
 }

@@ -1,6 +1,7 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
+import type { SpaceMergeRulesConfiguration } from './merge-rules';
 import type { Role } from './vocabulary';
 
 export type EditMode = 'live' | 'locked';
@@ -24,6 +25,8 @@ export class Space {
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
   @TimeColumn({ nullable: true }) deletedAt: Date | null;
+  /** its own merge rules; null: its organization's (`{type: inherit}`) */
+  @Column({ type: 'json', nullable: true }) mergeRules: SpaceMergeRulesConfiguration | null;
   /**
    * Counters kept by the writes that change them (domain/spaces/counters.ts), in the same transaction:
    * every change request whatever its status, those open, those draft, and the open comments on the
@@ -33,6 +36,11 @@ export class Space {
   @Column({ type: 'int', default: 0 }) changeRequestsOpenCount: number;
   @Column({ type: 'int', default: 0 }) changeRequestsDraftCount: number;
   @Column({ type: 'int', default: 0 }) openCommentsCount: number;
+  /**
+   * Raised by every change of the row (TypeORM's updates add it; a hand-written UPDATE raises it itself): the
+   * space's ETag is built from it (api/middleware/conditional.ts), at no cost on a read.
+   */
+  @VersionColumn() version: number;
   /** The space-purge job: requested by a deletion, withdrawn by a restore (domain/spaces/deletion.ts). */
   @Column(() => JobState, { prefix: 'purge' }) purge: JobState;
 }

@@ -1,12 +1,15 @@
 /** Every entity, in one list for the data source. */
 import { ApiToken } from './ApiToken';
 import { ChangeRequest } from './ChangeRequest';
+import { ChangeRequestRequestedReviewer } from './ChangeRequestRequestedReviewer';
+import { ChangeRequestReview } from './ChangeRequestReview';
 import { Collection } from './Collection';
 import { Comment } from './Comment';
 import { CommentReaction } from './CommentReaction';
 import { CommentReply } from './CommentReply';
 import { ContentGrant } from './ContentGrant';
 import { ContentObject } from './ContentObject';
+import { IdempotencyKey } from './IdempotencyKey';
 import { ImportRun } from './ImportRun';
 import { Integration } from './Integration';
 import { IntegrationEvent } from './IntegrationEvent';
@@ -42,6 +45,7 @@ export const entities = [
   User,
   ApiToken,
   RateLimitCounter,
+  IdempotencyKey,
   Organization,
   Member,
   Team,
@@ -54,6 +58,8 @@ export const entities = [
   ContentObject,
   Revision,
   ChangeRequest,
+  ChangeRequestReview,
+  ChangeRequestRequestedReviewer,
   SearchPage,
   SearchSection,
   SpaceLink,
@@ -82,12 +88,15 @@ export const entities = [
 export {
   ApiToken,
   ChangeRequest,
+  ChangeRequestRequestedReviewer,
+  ChangeRequestReview,
   Collection,
   Comment,
   CommentReaction,
   CommentReply,
   ContentGrant,
   ContentObject,
+  IdempotencyKey,
   ImportRun,
   Integration,
   IntegrationEvent,

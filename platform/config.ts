@@ -307,6 +307,8 @@ export function loadConfig() {
     bodyLimitBytes: int('BODY_LIMIT_BYTES', 1024 * 1024),
     /** A request unanswered this long after it arrived answers 503 with Retry-After; what it waits on is bounded by it (api/middleware/deadline.ts). */
     requestTimeoutMs: Math.max(1000, int('REQUEST_TIMEOUT_MS', 30_000)),
+    /** How long an `Idempotency-Key` and the answer it replays are kept (domain/idempotency/keys.ts); the cleanup Schedule removes them after. */
+    idempotencyKeyTtlSeconds: Math.max(60, int('IDEMPOTENCY_KEY_TTL_SECONDS', 24 * 3600)),
     /** Each check of GET /readyz (MySQL, Temporal, the blob store) at most: past it the check fails. */
     readyCheckTimeoutMs: Math.max(1, int('READYZ_CHECK_TIMEOUT_MS', 1500)),
     /** On SIGTERM the API answers /readyz 503 this long before it stops accepting connections and drains (at most 15 s). */

@@ -67,6 +67,8 @@ const ROWS = {
   PING:                 row('401  404  ok   ok   ok   ok   ok   ok   ok   ok   403  403  403  403  n/a'),
   /** A user who shares an organization with the caller. */
   USER_OF_ORG:          row('401  404  ok   ok   ok   ok   ok   ok   ok   ok   404  404  404  404  n/a'),
+  /** Another user's profile: seen (403) by those who share an organization with them; an integration has no user. */
+  OTHER_USER_PROFILE:   row('401  404  403  403  403  403  403  403  403  403  403  403  403  403  n/a'),
   /** One of the admin's tokens: no one else sees it. */
   ADMIN_TOKEN_DELETE:   row('401  noop noop noop noop noop noop noop noop ok   403  403  403  403  n/a'),
 
@@ -125,6 +127,7 @@ const {
   ORG_ADMIN_DELETE,
   PING,
   USER_OF_ORG,
+  OTHER_USER_PROFILE,
   ADMIN_TOKEN_DELETE,
   CONTENT_READ,
   CONTENT_COMMENT,
@@ -160,9 +163,13 @@ const {
 
 /** Every operation of /v1/openapi.json. */
 export const MATRIX: Record<string, Row> = {
+  // the API itself
+  getApiInformation: PUBLIC,
+
   // the caller
   getAuthenticatedUser: ANY_TOKEN,
   getUser: USER_OF_ORG,
+  updateUser: OTHER_USER_PROFILE,
   issueApiToken: USER_ONLY,
   revokeApiToken: ADMIN_TOKEN_DELETE,
 
@@ -225,7 +232,7 @@ export const MATRIX: Record<string, Row> = {
   deleteSamlProvider: ORG_ADMIN_DELETE,
   listSsoEntries: ORG_VIEW,
 
-  // grants on S and C
+  // roles given on S and C, who can access S, C and W
   grantSpaceUserRole: CONTENT_ADMIN,
   revokeSpaceUserRole: CONTENT_ADMIN_DELETE,
   grantSpaceTeamRole: CONTENT_ADMIN,
@@ -234,6 +241,19 @@ export const MATRIX: Record<string, Row> = {
   revokeCollectionUserRole: CONTENT_ADMIN_DELETE,
   grantCollectionTeamRole: CONTENT_ADMIN,
   revokeCollectionTeamRole: CONTENT_ADMIN_DELETE,
+  updateUserPermissionInSpace: CONTENT_ADMIN,
+  updateTeamPermissionInSpace: CONTENT_ADMIN,
+  updateUserPermissionInCollection: CONTENT_ADMIN,
+  updateTeamPermissionInCollection: CONTENT_ADMIN,
+  inviteToSpace: CONTENT_ADMIN,
+  inviteToCollection: CONTENT_ADMIN,
+  listUserPermissionsInSpace: CONTENT_ADMIN,
+  listTeamPermissionsInSpace: CONTENT_ADMIN,
+  listPermissionsAggregateInSpace: CONTENT_ADMIN,
+  listUserPermissionsInCollection: CONTENT_ADMIN,
+  listTeamPermissionsInCollection: CONTENT_ADMIN,
+  listPermissionsAggregateInCollection: CONTENT_ADMIN,
+  listPermissionsAggregateInSite: SITE_ADMIN,
 
   // the content of S
   getSpaceContent: CONTENT_READ,
@@ -264,6 +284,13 @@ export const MATRIX: Record<string, Row> = {
   mergeChangeRequest: CONTENT_REVIEW,
   updateChangeRequestFromSpace: CONTENT_EDIT,
   getChangeRequestPDF: CONTENT_READ,
+  listChangeRequestRequestedReviewers: CONTENT_READ,
+  requestChangeRequestReviewers: CONTENT_EDIT,
+  removeChangeRequestRequestedReviewer: CONTENT_EDIT_DELETE,
+  listChangeRequestReviews: CONTENT_READ,
+  submitChangeRequestReview: CONTENT_REVIEW,
+  getChangeRequestReview: CONTENT_READ,
+  listChangeRequestContributors: CONTENT_READ,
   getChangeRequestContent: CONTENT_READ,
   listChangeRequestPages: CONTENT_READ,
   createChangeRequestPage: CONTENT_EDIT,
@@ -280,6 +307,17 @@ export const MATRIX: Record<string, Row> = {
   listChangeRequestFileBacklinks: CONTENT_READ,
   importContentInChangeRequest: CONTENT_EDIT,
 
+  // a revision of S by id
+  getRevisionContent: CONTENT_READ,
+  listRevisionPages: CONTENT_READ,
+  getRevisionPageById: CONTENT_READ,
+  getRevisionPageDocument: CONTENT_READ,
+  getRevisionPageByPath: CONTENT_READ,
+  listRevisionFiles: CONTENT_READ,
+  getRevisionFileById: CONTENT_READ,
+  getRevisionChanges: CONTENT_READ,
+  getChangeRequestChanges: CONTENT_READ,
+
   // comments of S and of its change request
   listSpaceComments: CONTENT_READ,
   createSpaceComment: CONTENT_COMMENT,
@@ -287,9 +325,11 @@ export const MATRIX: Record<string, Row> = {
   updateSpaceComment: CONTENT_COMMENT,
   deleteSpaceComment: COMMENT_DELETE,
   createSpaceCommentReply: CONTENT_COMMENT,
+  listSpaceCommentReplies: CONTENT_READ,
   getSpaceCommentReply: CONTENT_READ,
   updateSpaceCommentReply: CONTENT_COMMENT,
   deleteSpaceCommentReply: COMMENT_DELETE,
+  listSpaceCommenters: CONTENT_READ,
   listChangeRequestComments: CONTENT_READ,
   createChangeRequestComment: CONTENT_COMMENT,
   getChangeRequestComment: CONTENT_READ,

@@ -1,10 +1,13 @@
 import { z } from 'zod';
 import type { ChangeRequestDetails } from '../../domain/content/change-request-queries';
 import { isOutdated } from '../../domain/content/change-requests';
+import { markdownToDocument } from '../../domain/content/document';
 import type { ChangeRequestStatus } from '../../entities/ChangeRequest';
 import type { Space } from '../../entities/Space';
 import type { Presented } from '../../platform/wire/to-wire';
 import { iso, timestamp } from './common';
+import { documentSchema } from './document';
+import { presentDocument } from './gitbook-document';
 import type { Urls } from './urls';
 import { presentUser, userSchema } from './user';
 
@@ -27,6 +30,9 @@ export const changeRequestSchema = z
       .enum(CHANGE_REQUEST_STATUSES)
       .openapi({ description: 'draft, open or archived as set; merged once merged, after which it cannot change' }),
     subject: z.string().openapi({ description: 'short title of the change (at most 100 characters; may be empty)' }),
+    description: documentSchema
+      .optional()
+      .openapi({ description: 'GitBook 0.202: what the change is about, as a document; absent when none is set' }),
     createdBy: userSchema,
     createdAt: timestamp.openapi({ description: 'when it was opened (ISO 8601 date-time)' }),
     updatedAt: timestamp.openapi({
@@ -87,6 +93,7 @@ export function presentChangeRequest(
     number: cr.number,
     status: cr.status,
     subject: cr.subject,
+    description: cr.description ? presentDocument(markdownToDocument(cr.description)) : null,
     createdBy: presentUser(createdBy, urls),
     createdAt: iso(cr.createdAt),
     updatedAt: iso(cr.updatedAt),

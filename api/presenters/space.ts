@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import type { SpacePermissions } from '../../domain/access/authorize';
+import { INHERITED_MERGE_RULES } from '../../domain/merge-rules/configuration';
+import { spaceMergeRulesConfigurationSchema } from '../../domain/merge-rules/wire';
 import type { SpaceCounters } from '../../domain/spaces/counters';
 import { TITLE_MAX } from '../../domain/spaces/spaces';
 import type { EditMode, Space, SpaceVisibility } from '../../entities/Space';
@@ -62,9 +64,7 @@ export const spaceSchema = z
     changeRequests: z.number().int().openapi({ description: 'change requests of the space, whatever their status' }),
     changeRequestsOpen: z.number().int().openapi({ description: 'change requests with status `open`' }),
     changeRequestsDraft: z.number().int().openapi({ description: 'change requests with status `draft`' }),
-    mergeRules: z
-      .object({ type: z.literal('inherit').openapi({ description: 'always `inherit`' }) })
-      .openapi({ description: "GitBook 0.202: the organization's merge rules apply" }),
+    mergeRules: spaceMergeRulesConfigurationSchema,
     permissions: z
       .object({
         view: z.boolean().openapi({ description: 'may read the space (role `read` or above)' }),
@@ -121,7 +121,7 @@ export function presentSpace(
     changeRequests: counters.changeRequests,
     changeRequestsOpen: counters.changeRequestsOpen,
     changeRequestsDraft: counters.changeRequestsDraft,
-    mergeRules: { type: 'inherit' },
+    mergeRules: space.mergeRules ?? INHERITED_MERGE_RULES,
     permissions: { ...permissions },
   };
 }

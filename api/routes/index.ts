@@ -1,6 +1,7 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
 import { changeRequestPdfRoutes } from './change-requests/pdf';
+import { changeRequestReviewRoutes } from './change-requests/reviews';
 import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
@@ -16,12 +17,14 @@ import { searchRoutes } from './search/router';
 import { siteRoutes } from './sites/router';
 import { spaceRoutes } from './spaces/router';
 import { ssoRoutes } from './sso/router';
+import { systemRoutes } from './system/router';
 import { teamRoutes } from './teams/router';
 import { templateRoutes } from './templates/router';
 import { translationRoutes } from './translations/router';
 import { userRoutes } from './user/router';
 
 export function registerRoutes(api: ApiBuilder): void {
+  systemRoutes(api);
   userRoutes(api);
   organizationRoutes(api);
   collectionRoutes(api);
@@ -34,6 +37,7 @@ export function registerRoutes(api: ApiBuilder): void {
   templateRoutes(api);
   changeRequestRoutes(api);
   changeRequestPdfRoutes(api);
+  changeRequestReviewRoutes(api);
   linkRoutes(api);
   searchRoutes(api);
   commentRoutes(api);

@@ -35,6 +35,24 @@ export function grantsOfColumn(value: unknown): AccessGrant[] {
 const MAX_COLLECTION_DEPTH = 64;
 
 /**
+ * The collection and its ancestors, nearest first: one recursive statement that reads only that chain (never every
+ * collection of the organization).
+ */
+export async function readCollectionChain(db: Db, organizationId: string, collectionId: string): Promise<Collection[]> {
+  // depth bounds the walk, so a cycle written by a bug cannot loop
+  const rows: Array<Record<string, unknown>> = await db.query(
+    `WITH RECURSIVE chain AS (
+       SELECT c.*, 0 AS depth FROM collections c WHERE c.id = ? AND c.organizationId = ?
+       UNION ALL
+       SELECT p.*, chain.depth + 1 FROM collections p JOIN chain ON p.id = chain.parentId AND p.organizationId = chain.organizationId
+       WHERE chain.depth < ${MAX_COLLECTION_DEPTH}
+     ) SELECT * FROM chain ORDER BY depth`,
+    [collectionId, organizationId],
+  );
+  return rows.map(({ depth: _depth, ...row }) => db.create(Collection, row as Partial<Collection>));
+}
+
+/**
  * What the access function needs to know about one caller, loaded lazily and memoised for
  * the life of one request, so a list of n spaces costs a handful of queries, not n.
  */
@@ -121,26 +139,13 @@ export class AccessContext {
     return (await this.grants()).filter((g) => g.targetKind === kind && g.targetId === id);
   }
 
-  /**
-   * The collection and its ancestors, nearest first: one recursive statement that reads only that
-   * chain (never every collection of the organization), memoised for the request.
-   */
+  /** The collection and its ancestors, nearest first (readCollectionChain), memoised for the request. */
   async collectionChain(organizationId: string, collectionId: string | null): Promise<Collection[]> {
     if (!collectionId) return [];
     const key = `${organizationId}/${collectionId}`;
     let chain = this.chains.get(key);
     if (!chain) {
-      // depth bounds the walk, so a cycle written by a bug cannot loop
-      const rows: Array<Record<string, unknown>> = await this.db.query(
-        `WITH RECURSIVE chain AS (
-           SELECT c.*, 0 AS depth FROM collections c WHERE c.id = ? AND c.organizationId = ?
-           UNION ALL
-           SELECT p.*, chain.depth + 1 FROM collections p JOIN chain ON p.id = chain.parentId AND p.organizationId = chain.organizationId
-           WHERE chain.depth < ${MAX_COLLECTION_DEPTH}
-         ) SELECT * FROM chain ORDER BY depth`,
-        [collectionId, organizationId],
-      );
-      chain = rows.map(({ depth: _depth, ...row }) => this.db.create(Collection, row as Partial<Collection>));
+      chain = await readCollectionChain(this.db, organizationId, collectionId);
       this.chains.set(key, chain);
     }
     return chain;

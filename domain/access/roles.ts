@@ -10,7 +10,3 @@ export function roleRank(role: Role | null | undefined): number {
 export function atLeast(role: Role | null | undefined, required: Role): boolean {
   return roleRank(role) >= roleRank(required);
 }
-
-export function maxRole(a: Role | null, b: Role | null): Role | null {
-  return roleRank(a) >= roleRank(b) ? a : b;
-}

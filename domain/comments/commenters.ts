@@ -1,17 +1,25 @@
-/** The organization members who posted a comment or a reply on a change request. */
+/** The organization members who posted a comment or a reply in a comment scope (a space's own threads, or a change request's). */
 
 import { Comment } from '../../entities/Comment';
 import { CommentReply } from '../../entities/CommentReply';
 import { Member } from '../../entities/Member';
 import type { Db } from '../../platform/db/transactions';
+import type { CommentScope } from './scope';
 
-export function commentersQuery(db: Db, organizationId: string, changeRequestId: string) {
-  const qb = db.createQueryBuilder(Member, 'm').where('m.organizationId = :organizationId', { organizationId });
+export function commentersQuery(db: Db, scope: CommentScope) {
+  const qb = db
+    .createQueryBuilder(Member, 'm')
+    .where('m.organizationId = :organizationId', { organizationId: scope.space.organizationId });
+  // the space's own threads are those of no change request
+  const inScope = (alias: string) =>
+    `${alias}.spaceId = :spaceId AND ${
+      scope.changeRequest ? `${alias}.changeRequestId = :changeRequestId` : `${alias}.changeRequestId IS NULL`
+    }`;
   const commented = qb
     .subQuery()
     .select('1')
     .from(Comment, 'c')
-    .where('c.changeRequestId = :changeRequestId')
+    .where(inScope('c'))
     .andWhere('c.postedById = m.userId')
     .getQuery();
   const replied = qb
@@ -19,8 +27,11 @@ export function commentersQuery(db: Db, organizationId: string, changeRequestId:
     .select('1')
     .from(CommentReply, 'r')
     .innerJoin(Comment, 'rc', 'rc.id = r.commentId')
-    .where('rc.changeRequestId = :changeRequestId')
+    .where(inScope('rc'))
     .andWhere('r.postedById = m.userId')
     .getQuery();
-  return qb.andWhere(`(EXISTS ${commented} OR EXISTS ${replied})`, { changeRequestId });
+  return qb.andWhere(`(EXISTS ${commented} OR EXISTS ${replied})`, {
+    spaceId: scope.space.id,
+    ...(scope.changeRequest ? { changeRequestId: scope.changeRequest.id } : {}),
+  });
 }

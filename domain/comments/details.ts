@@ -34,7 +34,8 @@ export interface ReplyDetails {
   reactions: ReactionGroup[];
 }
 
-async function usersById(db: Db, ids: Array<string | null>): Promise<Map<string, User>> {
+/** The users the ids name (nulls and repeats skipped), by id. */
+export async function usersById(db: Db, ids: Array<string | null>): Promise<Map<string, User>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   return new Map((wanted.length ? await db.findBy(User, { id: In(wanted) }) : []).map((u) => [u.id, u]));
 }

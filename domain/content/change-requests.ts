@@ -11,6 +11,7 @@ import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
 import { conflict } from '../errors';
 import { newId } from '../ids';
+import { assertMergeRulesMet } from '../merge-rules/evaluation';
 import { applyCounterChange, changeRequestStatusChange } from '../spaces/counter-changes';
 import { lockHead, moveHead } from './heads';
 import { mergeContent } from './merge';
@@ -69,7 +70,7 @@ export async function createChangeRequest(
 export async function updateChangeRequest(
   db: Db,
   changeRequestId: string,
-  patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'> },
+  patch: { subject?: string; status?: Exclude<ChangeRequestStatus, 'merged'>; description?: string },
 ): Promise<ChangeRequest> {
   // Locked and read again so a merge landing meanwhile cannot be overwritten by a status change.
   const cr = await db
@@ -82,6 +83,8 @@ export async function updateChangeRequest(
   const changes: Partial<ChangeRequest> = { updatedAt: new Date() };
   if (patch.subject !== undefined) changes.subject = patch.subject;
   if (patch.status !== undefined) changes.status = patch.status;
+  // markdown; an empty document is no description
+  if (patch.description !== undefined) changes.description = patch.description || null;
   await db.update(ChangeRequest, { id: cr.id }, changes);
   if (changes.status) await applyCounterChange(db, cr.spaceId, changeRequestStatusChange(cr.status, changes.status));
   return Object.assign(cr, changes);
@@ -91,7 +94,10 @@ function conflictError(conflicts: Array<{ page: string; title: string; reason: s
   return conflict(`the merge has conflicts in ${conflicts.length} page(s)`, { conflicts });
 }
 
-/** Merges the change request into its space: a `merge` revision with two parents becomes the space's. */
+/**
+ * Merges the change request into its space: a `merge` revision with two parents becomes the space's. The space's
+ * merge rules must all pass first (domain/merge-rules/), else a 409 names those that fail.
+ */
 export async function mergeChangeRequest(
   db: WorkTx,
   changeRequestId: string,
@@ -104,6 +110,12 @@ export async function mergeChangeRequest(
   if (cr.status === 'archived') throw conflict('the change request is archived: reopen it before merging');
   const spaceHead = await lockHead(db, { kind: 'space', spaceId: cr.spaceId });
   if (spaceHead.space.editMode === 'locked') throw conflict('the space is locked: merges are refused');
+  await assertMergeRulesMet(db, {
+    space: spaceHead.space,
+    changeRequest: cr,
+    outdated: isOutdated(cr, spaceHead.space),
+    actorId: userId,
+  });
   const store = new ObjectStore(db);
   const base = await loadRevision(db, mergeBaseId(cr));
   const merged = await mergeContent(store, base.root, spaceHead.revision.root, crHead.revision.root);

@@ -88,6 +88,11 @@ export async function findChangeRequestWithRevision(
   };
 }
 
+/** A revision of the space (of its own content or of one of its change requests); null for any other id. */
+export function findRevisionOfSpace(db: Db, spaceId: string, revisionId: string): Promise<Revision | null> {
+  return findOneWhere(db, Revision, 'x.id = ? AND x.spaceId = ?', [revisionId, spaceId]);
+}
+
 export async function loadRevision(db: Db, id: string): Promise<Revision> {
   const revision = await findOneWhere(db, Revision, 'x.id = ?', [id]);
   if (!revision) throw new EntityNotFoundError(Revision, { id });

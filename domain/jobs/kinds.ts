@@ -10,6 +10,7 @@ import type { Config } from '../../platform/config';
 import type { Db } from '../../platform/db/transactions';
 import type { BlobStore } from '../../platform/storage/blob-store';
 import type { TemporalGateway } from '../../platform/temporal/gateway';
+import { expireIdempotencyKeys } from '../idempotency/keys';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
 import { openapiProcessJob } from '../openapi-specs/process-job';
@@ -116,7 +117,7 @@ export async function startMissingRuns(
   return report;
 }
 
-/** The one cleanup: every kind removes the rows and outputs its retention let expire. */
+/** The one cleanup: every kind removes the rows and outputs its retention let expire; expired idempotency keys go too. */
 export async function expireJobs(
   db: Db,
   config: Config,
@@ -127,5 +128,6 @@ export async function expireJobs(
   for (const kind of JOB_KINDS) {
     if (kind.retention) removed[kind.name] = await kind.retention.expire(db, config, now, blobs);
   }
+  removed['idempotency-keys'] = await expireIdempotencyKeys(db, now);
   return removed;
 }

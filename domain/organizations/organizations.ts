@@ -1,12 +1,14 @@
 /** Organization rules: creation with its first admin, updates with unique hostnames, listing. */
 
 import { Member } from '../../entities/Member';
+import type { MergeRulesConfiguration } from '../../entities/merge-rules';
 import { Organization } from '../../entities/Organization';
 import { User } from '../../entities/User';
 import { type Db, insertKeepingValues } from '../../platform/db/transactions';
 import type { Role } from '../access/roles';
 import { conflict } from '../errors';
 import { newId } from '../ids';
+import { checkMergeRules } from '../merge-rules/configuration';
 import { assertClaimable, normalizeDomains } from './claimed-domains';
 import { addOrUpdateMember } from './membership';
 
@@ -59,6 +61,7 @@ export interface OrganizationPatch {
   sso?: boolean;
   ai?: boolean;
   inviteLinks?: boolean;
+  mergeRules?: MergeRulesConfiguration;
 }
 
 /** `actorUserId`: the admin who asks; a domain they add must be theirs (claimed-domains.ts). */
@@ -73,6 +76,7 @@ export async function updateOrganization(
     assertClaimable(org.emailDomains, emailDomains, await emailOf(db, actorUserId));
   if (patch.hostname !== undefined && patch.hostname !== org.hostname)
     await assertHostnameFree(db, patch.hostname, org.id);
+  if (patch.mergeRules !== undefined) await checkMergeRules(db, org.id, patch.mergeRules, 'mergeRules');
   const { logo, emailDomains: _, ...rest } = patch;
   Object.assign(org, rest);
   if (emailDomains !== undefined) org.emailDomains = emailDomains;

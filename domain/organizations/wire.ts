@@ -9,6 +9,8 @@ import { roleSchema, timestamp } from '../../platform/wire/common-fields';
 import type { Presented } from '../../platform/wire/to-wire';
 import { z } from '../../platform/wire/zod';
 import type { OrganizationPermissions } from '../access/targets';
+import { NO_MERGE_RULES } from '../merge-rules/configuration';
+import { mergeRulesConfigurationSchema } from '../merge-rules/wire';
 import type { Urls } from '../urls';
 
 export const organizationSchema = z
@@ -48,9 +50,7 @@ export const organizationSchema = z
     ai: z.boolean().openapi({ description: 'AI features switched on (a stored setting)' }),
     inviteLinks: z.boolean().openapi({ description: 'invite links enabled (true for a new organization)' }),
     plan: z.string().openapi({ description: 'name of the product plan; always `free_2024` (there is no billing)' }),
-    mergeRules: z
-      .object({ type: z.literal('none').openapi({ description: 'always `none`' }) })
-      .openapi({ description: 'GitBook 0.202: change requests merge without a required review' }),
+    mergeRules: mergeRulesConfigurationSchema,
     urls: z
       .object({
         location: z.string().openapi({ description: 'API URL of the organization' }),
@@ -95,7 +95,7 @@ export function organizationJson(
     ai: org.ai,
     inviteLinks: org.inviteLinks,
     plan: org.plan,
-    mergeRules: { type: 'none' },
+    mergeRules: org.mergeRules ?? NO_MERGE_RULES,
     urls: { location: urls.api(`/orgs/${org.id}`), app: urls.app(`/o/${org.id}`), logo: org.logoURL },
     trial: { status: 'notapplicable', count: 0 },
     internal_isOnNewTrial: true,

@@ -60,8 +60,9 @@ const COLUMNS: ReadonlyArray<keyof CounterChange> = [
 export async function applyCounterChange(db: Db, spaceId: string, change: CounterChange): Promise<void> {
   const columns = COLUMNS.filter((c) => change[c]);
   if (!columns.length) return;
-  await db.query(`UPDATE spaces SET ${columns.map((c) => `${c} = ${c} + ?`).join(', ')} WHERE id = ?`, [
-    ...columns.map((c) => change[c]),
-    spaceId,
-  ]);
+  // the counters are in the space's answer: its version (its ETag) moves with them
+  await db.query(
+    `UPDATE spaces SET ${columns.map((c) => `${c} = ${c} + ?`).join(', ')}, version = version + 1 WHERE id = ?`,
+    [...columns.map((c) => change[c]), spaceId],
+  );
 }

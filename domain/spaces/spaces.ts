@@ -2,6 +2,7 @@
 
 import type { Collection } from '../../entities/Collection';
 import { idleJobState } from '../../entities/JobState';
+import type { SpaceMergeRulesConfiguration } from '../../entities/merge-rules';
 import { EditMode, Space, SpaceVisibility } from '../../entities/Space';
 import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
@@ -12,6 +13,7 @@ import { createInitialRevision } from '../content/revisions';
 import { badRequest } from '../errors';
 import { newId } from '../ids';
 import { recordSpaceVisibilityUpdated } from '../integrations/space-events';
+import { checkMergeRules } from '../merge-rules/configuration';
 import { DEFAULT_LANGUAGE, Language } from './languages';
 
 export const UNTITLED_SPACE = 'Untitled';
@@ -82,6 +84,7 @@ export interface SpacePatch {
   editMode?: EditMode;
   defaultLevel?: Role | null;
   visibility?: SpaceVisibility;
+  mergeRules?: SpaceMergeRulesConfiguration;
 }
 
 /** Updates the metadata; a change of visibility is sent to the integrations installed on the space. */
@@ -92,6 +95,11 @@ export async function updateSpace(db: WorkTx, space: Space, patch: SpacePatch): 
   const changes: Partial<Space> = { updatedAt: new Date() };
   for (const key of ['title', 'emoji', 'language', 'editMode', 'defaultLevel', 'visibility'] as const) {
     if (patch[key] !== undefined) Object.assign(changes, { [key]: patch[key] });
+  }
+  if (patch.mergeRules !== undefined) {
+    await checkMergeRules(db, space.organizationId, patch.mergeRules, 'mergeRules');
+    // inheriting is stored as null, as a new space does
+    changes.mergeRules = patch.mergeRules.type === 'inherit' ? null : patch.mergeRules;
   }
   await db.update(Space, { id: space.id }, changes);
   Object.assign(space, changes);

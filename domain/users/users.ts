@@ -1,6 +1,7 @@
 import { Member } from '../../entities/Member';
 import { User } from '../../entities/User';
 import type { Db } from '../../platform/db/transactions';
+import { forbidden, notFound } from '../errors';
 import { newId } from '../ids';
 
 export function normalizeEmail(email: string): string {
@@ -37,4 +38,22 @@ export async function findVisibleUser(db: Db, viewerId: string, userId: string):
     )
     .where('u.id = :userId', { userId })
     .getOne();
+}
+
+/**
+ * Changes a user's own profile: only the user themself may. Someone the caller cannot see is not found (as a read
+ * answers); someone they can see is forbidden.
+ */
+export async function updateOwnProfile(
+  db: Db,
+  callerId: string,
+  userId: string,
+  fields: { displayName?: string; photoURL?: string },
+): Promise<User> {
+  const user = await findVisibleUser(db, callerId, userId);
+  if (!user) throw notFound('user');
+  if (user.id !== callerId) throw forbidden('a user changes only their own profile');
+  Object.assign(user, fields);
+  await db.update(User, { id: user.id }, fields);
+  return user;
 }

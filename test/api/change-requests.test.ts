@@ -91,7 +91,7 @@ describe('change requests', () => {
       [{ status: 'closed' }, 'status: must be one of draft, open, archived'],
       [{ status: 1 }, 'status: must be one of draft, open, archived'],
       [{ subject: 'x'.repeat(101) }, 'subject: must be at most 100 characters'],
-      [{ revision: 'r' }, 'revision: unknown field; accepted: subject, status'],
+      [{ revision: 'r' }, 'revision: unknown field; accepted: subject, status, description'],
     ];
     for (const [body, message] of patchCases) {
       const res = await server

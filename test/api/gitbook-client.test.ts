@@ -377,8 +377,10 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     });
 
     // user and organization
+    await call('getApiInformation');
     await call('getAuthenticatedUser');
     await call('getUserById', member.user.id);
+    await call('updateUserById', fx.admin.user.id, { displayName: 'The admin' });
     await call('listOrganizationsForAuthenticatedUser');
     await call('getOrganizationById', org);
     await call('updateOrganizationById', org, { title: 'Renamed org' });
@@ -426,6 +428,19 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('moveSpace', copy.id, { parent: null });
     await call('deleteSpaceById', copy.id);
     await call('restoreSpace', copy.id);
+    // roles given on content, and who can access it
+    await call('inviteToSpace', space.id, { role: 'edit', users: [member.user.id], teams: [team.id] });
+    await call('updateUserPermissionInSpace', space.id, member.user.id, { role: 'review' });
+    await call('updateTeamPermissionInSpace', space.id, team.id, { role: 'comment' });
+    await call('listUserPermissionsInSpace', space.id);
+    await call('listTeamPermissionsInSpace', space.id);
+    await call('listPermissionsAggregateInSpace', space.id, { role: 'review' });
+    await call('inviteToCollection', collection.id, { role: 'read', users: [member.user.id], teams: [team.id] });
+    await call('updateUserPermissionInCollection', collection.id, member.user.id, { role: null });
+    await call('updateTeamPermissionInCollection', collection.id, team.id, { role: 'create' });
+    await call('listUserPermissionsInCollection', collection.id);
+    await call('listTeamPermissionsInCollection', collection.id);
+    await call('listPermissionsAggregateInCollection', collection.id);
     await call('removeUserFromSpace', space.id, member.user.id);
     await call('removeTeamFromSpace', space.id, team.id);
     await call('removeUserFromCollection', collection.id, member.user.id);
@@ -438,7 +453,15 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
       title: 'Guide',
       markdown: `# Setup\n\nSee [the logo](file:${file.id}) and [more](page:nowhere).\n\n| a | b |\n|---|---|\n| 1 | 2 |`,
     });
-    await call('getCurrentRevision', space.id);
+    const revision = await call('getCurrentRevision', space.id);
+    await call('getRevisionById', space.id, revision.id);
+    await call('listPagesInRevisionById', space.id, revision.id);
+    await call('getPageInRevisionById', space.id, revision.id, guide.id);
+    await call('getPageDocumentInRevisionById', space.id, revision.id, guide.id);
+    await call('getPageInRevisionByPath', space.id, revision.id, 'guide');
+    await call('listFilesInRevisionById', space.id, revision.id);
+    await call('getFileInRevisionById', space.id, revision.id, file.id);
+    await call('getRevisionSemanticChanges', space.id, revision.id);
     await call('listPages', space.id);
     await call('getPageById', space.id, guide.id, { format: 'document' });
     await call('getPageByPath', space.id, 'guide');
@@ -459,6 +482,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('updateChangeRequestById', space.id, cr.id, { subject: 'Rework the guide' });
     await call('listChangeRequestsForSpace', space.id);
     await call('getRevisionOfChangeRequestById', space.id, cr.id);
+    await call('getChangeRequestChanges', space.id, cr.id);
     await call('listPagesInChangeRequest', space.id, cr.id);
     await call('getPageInChangeRequestById', space.id, cr.id, guide.id);
     await call('getPageInChangeRequestByPath', space.id, cr.id, 'guide');
@@ -475,6 +499,8 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('updateCommentInSpace', space.id, comment.id, { addedReactions: ['👍'] });
     await call('listCommentsInSpace', space.id);
     const reply = await call('postCommentReplyInSpace', space.id, comment.id, body);
+    await call('listCommentRepliesInSpace', space.id, comment.id);
+    await call('listCommentersInSpace', space.id);
     await call('getCommentReplyInSpace', space.id, comment.id, reply.id);
     await call('updateCommentReplyInSpace', space.id, comment.id, reply.id, { body: { markdown: 'The latest.' } });
     await call('deleteCommentReplyInSpace', space.id, comment.id, reply.id);
@@ -490,12 +516,19 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('listCommentersInChangeRequest', space.id, cr.id);
     await call('deleteCommentReplyInChangeRequest', space.id, cr.id, crComment.id, crReply.id);
     await call('deleteCommentInChangeRequest', space.id, cr.id, crComment.id);
+    await call('requestReviewersForChangeRequest', space.id, cr.id, { users: [], subject: 'Rework, ready' });
+    await call('getRequestedReviewersByChangeRequestId', space.id, cr.id);
+    await call('removeRequestedReviewerFromChangeRequest', space.id, cr.id, member.user.id);
+    await call('submitChangeRequestReview', space.id, cr.id, { status: 'changes-requested', comment: DOCUMENT });
+    await call('getReviewsByChangeRequestId', space.id, cr.id);
+    await call('getContributorsByChangeRequestId', space.id, cr.id);
     await call('updateChangeRequest', space.id, cr.id);
     await call('mergeChangeRequest', space.id, cr.id);
 
     // sites
     const site = await call('createSite', org, { title: 'Handbook site', spaces: [space.id] });
     await call('getSiteById', org, site.id);
+    await call('listPermissionsAggregateInSite', org, site.id);
     await call('updateSiteById', org, site.id, { title: 'The handbook' });
     await call('listSites', org, { type: 'basic' });
     const section = await call('addSectionToSite', org, site.id, { spaceId: blank.id, title: 'More' });

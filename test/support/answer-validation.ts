@@ -291,8 +291,28 @@ interface References {
 let references: References | undefined;
 
 /** What the cached validators depend on besides the document: the code that prepares documents for ajv. */
+/**
+ * GitBook's `oneOf`s whose alternatives overlap, so that no value can match exactly one: a page edit's `attributes`
+ * is a page's, a group's or a link's, and none of the three refuses the others' fields. Read as `anyOf`.
+ */
+const OVERLAPPING_ONE_OF: Record<string, string> = { RevisionSemanticChangePageEdited: 'attributes' };
+
+function overlapsAsAnyOf(document: Json): Json {
+  const schemas: Json = { ...document.components.schemas };
+  for (const [name, property] of Object.entries(OVERLAPPING_ONE_OF)) {
+    const { oneOf, ...rest } = schemas[name].properties[property];
+    schemas[name] = {
+      ...schemas[name],
+      properties: { ...schemas[name].properties, [property]: { ...rest, anyOf: oneOf } },
+    };
+  }
+  return { ...document, components: { ...document.components, schemas } };
+}
+
 const PREPARATION = [
   translate,
+  overlapsAsAnyOf,
+  JSON.stringify(OVERLAPPING_ONE_OF),
   requiredOnly,
   requiredView,
   withCurrentEnums,
@@ -341,7 +361,7 @@ function gitbookReference(name: string, pkg: string, view: (document: Json) => J
     raw,
     id,
     hashOf(name, text, PREPARATION),
-    () => view(translate(raw, id) as Json),
+    () => view(overlapsAsAnyOf(translate(raw, id) as Json)),
     make,
     '/v1',
   );

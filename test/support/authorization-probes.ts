@@ -36,6 +36,7 @@ const space = (w: World, id = w.space) => `/v1/spaces/${id}`;
 const cr = (w: World, id = w.changeRequest) => `${space(w)}/change-requests/${id}`;
 const content = (w: World, changeRequest?: string) =>
   changeRequest ? `${cr(w, changeRequest)}/content` : `${space(w)}/content`;
+const revision = (w: World) => `${space(w)}/revisions/${w.revision}`;
 const spaceComments = (w: World) => `${space(w)}/comments`;
 const crComments = (w: World, id = w.changeRequest) => `${cr(w, id)}/comments`;
 const team = (w: World, id = w.team) => `${org(w)}/teams/${id}`;
@@ -116,6 +117,7 @@ function commentProbes(form: 'Space' | 'ChangeRequest'): Record<string, Probe> {
       req: (w) => post(`${base(w)}/${comment(w)}/replies`, { body: { markdown: 'A reply.' } }),
       additive: true,
     },
+    [`list${form}CommentReplies`]: { req: (w) => get(`${base(w)}/${comment(w)}/replies`) },
     [`get${form}CommentReply`]: { req: (w) => get(`${base(w)}/${comment(w)}/replies/${reply(w)}`) },
     [`update${form}CommentReply`]: {
       req: (w) => put(`${base(w)}/${comment(w)}/replies/${reply(w)}`, reaction),
@@ -125,6 +127,7 @@ function commentProbes(form: 'Space' | 'ChangeRequest'): Record<string, Probe> {
       req: (w) => del(`${base(w)}/${comment(w)}/replies/${reply(w)}`),
       fresh: async (f) => del(`${base(f.w)}/${comment(f.w)}/replies/${await f.reply(head(f))}`),
     },
+    [`list${form}Commenters`]: { req: (w) => get(`${cs ? cr(w) : space(w)}/commenters`) },
   };
 }
 
@@ -145,7 +148,30 @@ function grantProbes(): Record<string, Probe> {
         req: (w) => del(path(w, world(w))),
         fresh: async (f) => del(path(f.w, kind === 'Space' ? await f.spaceGrant(who) : await f.collectionGrant(who))),
       };
+      probes[`update${principal}PermissionIn${kind}`] = {
+        req: (w) => patch(path(w, world(w)), { role: 'edit' }),
+        fresh: async (f) =>
+          patch(path(f.w, kind === 'Space' ? await f.space() : await f.collection()), { role: 'edit' }),
+      };
+      probes[`list${principal}PermissionsIn${kind}`] = {
+        req: (w) => get(`/v1/${kind === 'Space' ? 'spaces' : 'collections'}/${world(w)}/permissions/${who}s`),
+      };
     }
+  for (const kind of ['Space', 'Collection'] as const) {
+    const base = (id: string) => `/v1/${kind === 'Space' ? 'spaces' : 'collections'}/${id}/permissions`;
+    const world = (w: World) => (kind === 'Space' ? w.space : w.collection);
+    probes[`listPermissionsAggregateIn${kind}`] = { req: (w) => get(`${base(world(w))}/aggregate`) };
+    probes[`inviteTo${kind}`] = {
+      req: (w) => post(base(world(w)), { role: 'edit', users: [w.spare.user.id], teams: [w.team] }),
+      fresh: async (f) =>
+        post(base(kind === 'Space' ? await f.space() : await f.collection()), {
+          role: 'edit',
+          users: [f.w.spare.user.id],
+          teams: [f.w.team],
+        }),
+    };
+  }
+  probes.listPermissionsAggregateInSite = { req: (w) => get(`${site(w)}/permissions/aggregate`) };
   return probes;
 }
 
@@ -188,8 +214,10 @@ function siteWrite(req: (w: World, s: World['site']) => Req, published = true): 
 
 export const PROBES: Record<string, Probe> = {
   // the caller
+  getApiInformation: { req: () => get('/v1/') },
   getAuthenticatedUser: { req: () => get('/v1/user') },
   getUser: { req: (w) => get(`/v1/users/${w.spare.user.id}`) },
+  updateUser: { req: (w) => patch(`/v1/users/${w.spare.user.id}`, { displayName: 'Renamed' }) },
   issueApiToken: { req: () => post('/v1/user/tokens', { label: 'matrix' }), additive: true },
   revokeApiToken: {
     req: (w) => del(`/v1/user/tokens/${w.adminTokenId}`),
@@ -360,12 +388,39 @@ export const PROBES: Record<string, Probe> = {
     fresh: async (f) => post(`${cr(f.w, await f.changeRequest())}/update`),
   },
   getChangeRequestPDF: { req: (w) => get(`${cr(w)}/pdf`) },
+  listChangeRequestRequestedReviewers: { req: (w) => get(`${cr(w)}/requested-reviewers`) },
+  // no user asked: the subject alone changes
+  requestChangeRequestReviewers: {
+    req: (w) => post(`${cr(w)}/requested-reviewers`, { users: [], subject: 'Review me' }),
+    additive: true,
+  },
+  removeChangeRequestRequestedReviewer: {
+    req: (w) => del(`${cr(w)}/requested-reviewers/${w.spare.user.id}`),
+    fresh: async (f) => del(`${cr(f.w, await f.changeRequest())}/requested-reviewers/${f.w.spare.user.id}`),
+  },
+  listChangeRequestReviews: { req: (w) => get(`${cr(w)}/reviews`) },
+  // the world's change request is the admin's, who may not approve it
+  submitChangeRequestReview: {
+    req: (w) => post(`${cr(w)}/reviews`, { status: 'changes-requested' }),
+    additive: true,
+  },
+  getChangeRequestReview: { req: (w) => get(`${cr(w)}/reviews/${w.review}`) },
+  listChangeRequestContributors: { req: (w) => get(`${cr(w)}/contributors`) },
+
+  // a revision of S by id
+  getRevisionContent: { req: (w) => get(revision(w)) },
+  listRevisionPages: { req: (w) => get(`${revision(w)}/pages`) },
+  getRevisionPageById: { req: (w) => get(`${revision(w)}/page/${w.page}`) },
+  getRevisionPageDocument: { req: (w) => get(`${revision(w)}/page/${w.page}/document`) },
+  getRevisionPageByPath: { req: (w) => get(`${revision(w)}/path/${w.pagePath}`) },
+  listRevisionFiles: { req: (w) => get(`${revision(w)}/files`) },
+  getRevisionFileById: { req: (w) => get(`${revision(w)}/files/${w.file}`) },
+  getRevisionChanges: { req: (w) => get(`${revision(w)}/changes`) },
+  getChangeRequestChanges: { req: (w) => get(`${cr(w)}/changes`) },
 
   // comments
   ...commentProbes('Space'),
   ...commentProbes('ChangeRequest'),
-  listChangeRequestCommentReplies: { req: (w) => get(`${crComments(w)}/${w.crComment}/replies`) },
-  listChangeRequestCommenters: { req: (w) => get(`${cr(w)}/commenters`) },
 
   // translations and imports
   listTranslations: { req: (w) => get(`${org(w)}/translations`) },

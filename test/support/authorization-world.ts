@@ -138,6 +138,8 @@ export interface World {
   space2: string;
   /** the space in the scoped installation's selection */
   selectedSpace: string;
+  /** a revision of the space, read by id */
+  revision: string;
   page: string;
   pagePath: string;
   file: string;
@@ -148,6 +150,8 @@ export interface World {
   reply: string;
   crComment: string;
   crReply: string;
+  /** a review of the change request, by the admin */
+  review: string;
   team: string;
   samlProvider: string;
   linkInvite: string;
@@ -544,6 +548,8 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     raw: { bytes: Buffer.from('notes'), type: 'text/plain' },
   });
   const fileUrl = new URL(file.downloadURL);
+  // the revision holding the page and the file, read by id
+  const revision = (await as({ method: 'get', path: content })).id;
   const changeRequest = (
     await as({ method: 'post', path: `/v1/spaces/${space}/change-requests`, body: { subject: 'Rework' } })
   ).id;
@@ -564,6 +570,13 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
   const crComment = (await by({ method: 'post', path: crComments, body: { body: { markdown: 'Ready?' } } })).id;
   const crReply = (
     await by({ method: 'post', path: `${crComments}/${crComment}/replies`, body: { body: { markdown: 'Soon.' } } })
+  ).id;
+  const crReview = (
+    await as({
+      method: 'post',
+      path: `/v1/spaces/${space}/change-requests/${changeRequest}/reviews`,
+      body: { status: 'changes-requested' },
+    })
   ).id;
 
   // the organization's own objects
@@ -712,6 +725,7 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     deletedSpace,
     space2,
     selectedSpace,
+    revision,
     page: page.id,
     pagePath: page.path,
     file: file.id,
@@ -721,6 +735,7 @@ export async function buildWorld(server: TestServer, client: Client): Promise<Wo
     reply,
     crComment,
     crReply,
+    review: crReview,
     team,
     samlProvider,
     linkInvite,

@@ -3,6 +3,7 @@ import { CHANGE_REQUEST_ORDERS } from '../../../domain/content/change-request-qu
 import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
 import { paginationQuery, queryBoolean } from '../../query';
 import { pathId, resourceId, text } from '../../schemas';
+import { documentAsMarkdown } from '../comments/schema';
 import { spaceIdParams } from '../spaces/schema';
 
 export const changeRequestIdParams = {
@@ -44,6 +45,10 @@ export const patchChangeRequestBody = z
   .object({
     subject: subject.optional(),
     status: writableStatus.optional(),
+    description: documentAsMarkdown.optional().openapi({
+      description:
+        "GitBook 0.202: what the change is about, as GitBook's JSON document (kept as its markdown); an empty document removes it",
+    }),
   })
   .strict();
 

@@ -16,6 +16,8 @@ export interface CommentForm {
   /** operationId infix */
   name: 'Space' | 'ChangeRequest';
   tag: string;
+  /** the path of the space or change request the threads are on */
+  scopePath: string;
   /** the comment list's path */
   path: string;
   params: ZodRawShape;
@@ -32,6 +34,7 @@ async function viewableSpace(access: AccessContext, spaceId: string): Promise<Sp
 export const spaceCommentForm: CommentForm = {
   name: 'Space',
   tag: 'comments',
+  scopePath: '/v1/spaces/{spaceId}',
   path: '/v1/spaces/{spaceId}/comments',
   params: { spaceId },
   load: async (access, params) => ({ space: await viewableSpace(access, params.spaceId), changeRequest: null }),
@@ -40,6 +43,7 @@ export const spaceCommentForm: CommentForm = {
 export const changeRequestCommentForm: CommentForm = {
   name: 'ChangeRequest',
   tag: 'change-request comments',
+  scopePath: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}',
   path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/comments',
   params: { spaceId, changeRequestId },
   load: async (access, params) => {

@@ -1,7 +1,6 @@
 /**
  * Comments, replies and reactions, on a space and on a change request: each operation is defined
- * once in `commentOperations` and mounted for both forms; the reply list and the commenters exist
- * for change requests only.
+ * once in `commentOperations` and mounted for both forms.
  */
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
@@ -75,7 +74,7 @@ async function loadReply(form: CommentForm, access: AccessContext, params: Recor
 }
 
 /** Comments with their details gathered at once, each with the caller's permissions. */
-async function presentComments(
+export async function presentComments(
   access: AccessContext,
   scope: CommentScope,
   comments: Comment[],
@@ -116,7 +115,6 @@ async function presentReplies(
 export function commentRoutes(api: ApiBuilder): void {
   commentOperations(api, spaceCommentForm);
   commentOperations(api, changeRequestCommentForm);
-  changeRequestOnlyOperations(api);
 }
 
 function commentOperations(api: ApiBuilder, form: CommentForm): void {
@@ -304,6 +302,42 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
   api.op(
     {
       method: 'get',
+      path: `${commentPath}/replies`,
+      operationId: `list${form.name}CommentReplies`,
+      description:
+        'Lists the replies of a comment of the space or change request named by the path, oldest first, paginated, each with what the caller may do with it. Needs read access to the space; 404 when the comment is not there. Changes nothing.',
+      tags,
+      // GitBook's operation beyond the spec's tables, which list the change request form only
+      extension: !isChangeRequest,
+      summary: 'List the replies of a comment, oldest first',
+      params: { ...form.params, ...commentIdParams },
+      query: listRepliesQuery,
+      responses: { 200: { description: 'replies', schema: listSchema(commentReplySchema) } },
+    },
+    async ({ params, query, access }) => {
+      const { scope, comment } = await loadComment(form, access, params);
+      const page = await paginate(
+        repliesQuery(ds.manager, comment.id),
+        [
+          { column: 'r.postedAt', direction: 'ASC', value: (r) => r.postedAt },
+          { column: 'r.id', direction: 'ASC', value: (r) => r.id },
+        ],
+        { limit: query.limit, page: query.page, scope: `comment-replies:${comment.id}` },
+        config.cursorSecret,
+      );
+      return {
+        status: 200,
+        body: presentList(
+          page,
+          await presentReplies(access, scope, comment, page.items, query.format ?? 'markdown', urls),
+        ),
+      };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
       path: replyPath,
       operationId: `get${form.name}CommentReply`,
       description:
@@ -388,70 +422,31 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       return { status: 204 };
     },
   );
-}
-
-function changeRequestOnlyOperations(api: ApiBuilder): void {
-  const { ds, config } = api.deps;
-  const urls = new Urls(config);
-  const form = changeRequestCommentForm;
 
   api.op(
     {
       method: 'get',
-      path: `${form.path}/{commentId}/replies`,
-      operationId: 'listChangeRequestCommentReplies',
+      path: `${form.scopePath}/commenters`,
+      operationId: `list${form.name}Commenters`,
       description:
-        'Lists the replies of a comment of the change request, oldest first, paginated, each with what the caller may do with it. Needs read access to the space. Changes nothing.',
-      tags: [form.tag],
-      summary: 'List the replies of a comment, oldest first',
-      params: { ...form.params, ...commentIdParams },
-      query: listRepliesQuery,
-      responses: { 200: { description: 'replies', schema: listSchema(commentReplySchema) } },
-    },
-    async ({ params, query, access }) => {
-      const { scope, comment } = await loadComment(form, access, params);
-      const page = await paginate(
-        repliesQuery(ds.manager, comment.id),
-        [
-          { column: 'r.postedAt', direction: 'ASC', value: (r) => r.postedAt },
-          { column: 'r.id', direction: 'ASC', value: (r) => r.id },
-        ],
-        { limit: query.limit, page: query.page, scope: `comment-replies:${comment.id}` },
-        config.cursorSecret,
-      );
-      return {
-        status: 200,
-        body: presentList(
-          page,
-          await presentReplies(access, scope, comment, page.items, query.format ?? 'markdown', urls),
-        ),
-      };
-    },
-  );
-
-  api.op(
-    {
-      method: 'get',
-      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/commenters',
-      operationId: 'listChangeRequestCommenters',
-      description:
-        'Lists the organization members who posted a comment or a reply on the change request, by the date they joined the organization, paginated. Needs read access to the space. Changes nothing.',
-      tags: [form.tag],
-      summary: 'List the members who posted a comment or a reply on the change request',
+        'Lists the organization members who posted a comment or a reply on the space (its own threads, not those of its change requests) or on the change request named by the path, by the date they joined the organization, paginated. Needs read access to the space. Changes nothing.',
+      tags,
+      extension: !isChangeRequest,
+      summary: 'List the members who posted a comment or a reply there',
       params: form.params,
       query: listCommentersQuery,
       responses: { 200: { description: 'members', schema: listSchema(memberSchema) } },
     },
     async ({ params, query, access }) => {
-      const { space, changeRequest } = await form.load(access, params);
-      await authorize(access, { kind: 'space', space }, 'view');
+      const scope = await form.load(access, params);
+      const { space } = scope;
       const page = await paginate(
-        commentersQuery(ds.manager, space.organizationId, changeRequest!.id),
+        commentersQuery(ds.manager, scope),
         [
           { column: 'm.joinedAt', direction: 'ASC', value: (m: Member) => m.joinedAt },
           { column: 'm.userId', direction: 'ASC', value: (m: Member) => m.userId },
         ],
-        { limit: query.limit, page: query.page, scope: `commenters:${changeRequest!.id}` },
+        { limit: query.limit, page: query.page, scope: `commenters:${space.id}:${scope.changeRequest?.id ?? ''}` },
         config.cursorSecret,
       );
       return {

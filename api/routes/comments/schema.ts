@@ -13,7 +13,7 @@ const markdown = text({ min: 1, max: MARKDOWN_MAX, characters: 'lines' }).openap
 });
 
 /** A document is kept as its markdown, under the markdown's rules; an empty one is an empty body. */
-const documentAsMarkdown = documentInputSchema
+export const documentAsMarkdown = documentInputSchema
   .transform(documentToMarkdown)
   .superRefine((converted, ctx) => {
     if (converted) for (const issue of markdown.safeParse(converted).error?.issues ?? []) ctx.addIssue(issue);

@@ -10,6 +10,7 @@ import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import { fileSchema, presentFile } from '../../presenters/file';
 import { Urls } from '../../presenters/urls';
+import { READ_FORMS } from './revision-form';
 import { contentQuery, fileIdParams, listFilesQuery, uploadFileBody, uploadFileQuery } from './schema';
 import { CONTENT_FORMS, CONTENT_READ_ACCESS, CONTENT_WRITE_EFFECTS, commitEdits, openContent } from './target';
 
@@ -23,15 +24,15 @@ export function contentFileRoutes(api: ApiBuilder): void {
   const { ds, config, blobs } = api.deps;
   const urls = new Urls(config);
 
-  for (const form of CONTENT_FORMS) {
+  for (const form of READ_FORMS) {
     api.op(
       {
         method: 'get',
         path: form.path('/files'),
         operationId: `list${form.name}Files`,
-        description: `Lists the files of the content's head revision, by name then id, paginated; each comes with a signed download URL. ${CONTENT_READ_ACCESS} A cursor stays valid when the content changes between pages.`,
+        description: `Lists the files of ${form.reads.full}, by name then id, paginated; each comes with a signed download URL. ${CONTENT_READ_ACCESS} A cursor stays valid when the content changes between pages.`,
         tags: ['content'],
-        summary: 'List the files of the current revision, by name then id',
+        summary: `List the files of ${form.reads.short}, by name then id`,
         params: form.params,
         query: listFilesQuery,
         responses: { 200: { description: 'files', schema: listSchema(fileSchema) } },
@@ -58,9 +59,9 @@ export function contentFileRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/files/{fileId}'),
         operationId: `get${form.name}FileById`,
-        description: `Reads one file of the content's head revision, with its size, media type, image dimensions and a signed download URL. ${CONTENT_READ_ACCESS} 404 when the revision has no file with that id.`,
+        description: `Reads one file of ${form.reads.full}, with its size, media type, image dimensions and a signed download URL. ${CONTENT_READ_ACCESS} 404 when the revision has no file with that id.`,
         tags: ['content'],
-        summary: 'Get one file of the current revision',
+        summary: `Get one file of ${form.reads.short}`,
         params: { ...form.params, ...fileIdParams },
         query: contentQuery,
         responses: { 200: { description: 'file', schema: fileSchema } },
@@ -73,7 +74,9 @@ export function contentFileRoutes(api: ApiBuilder): void {
         return { status: 200, body: await presentFile(params.fileId, file, blobs) };
       },
     );
+  }
 
+  for (const form of CONTENT_FORMS) {
     api.op(
       {
         method: 'post',

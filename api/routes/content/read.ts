@@ -1,22 +1,21 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
 import { z } from 'zod';
-import { describeChangeRequests } from '../../../domain/content/change-request-queries';
-import { markdownToDocument } from '../../../domain/content/document';
 import type { ContentReader, PageRecord } from '../../../domain/content/reader';
-import { evaluateVariables } from '../../../domain/content/variables';
 import { notFound } from '../../../domain/errors';
-import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { ApiBuilder, Reply } from '../../operation';
-import { presentChangeRequest } from '../../presenters/change-request';
 import { presentFile } from '../../presenters/file';
-import { presentDocument } from '../../presenters/gitbook-document';
 import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
 import { RememberedAnswers } from '../../remembered-answers';
-import { presentPageWithChildren } from './present';
+import { mergedFromOf, pageBody, presentPageWithChildren } from './present';
+import { READ_FORMS } from './revision-form';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
-import { CONTENT_FORMS, CONTENT_READ_ACCESS, ContentTarget, openContent } from './target';
+import { CONTENT_READ_ACCESS, ContentTarget, openContent, RevisionTarget } from './target';
+
+const pageTreeSchema = z.object({
+  pages: z.array(pageSchema).openapi({ description: 'the root-level pages, each with its whole subtree' }),
+});
 
 type PageQuery = z.output<z.ZodObject<typeof getPageQuery>>;
 
@@ -25,17 +24,18 @@ export function contentReadRoutes(api: ApiBuilder): void {
   const urls = new Urls(config);
   // a page in one form, in one revision, shown at one app path (made of ids)
   const pageAnswers = new RememberedAnswers(pageSchema, 16 * 2 ** 20);
+  // a revision's page tree, shown at one app path: a space's whole markdown, so fewer fit
+  const treeAnswers = new RememberedAnswers(pageTreeSchema, 16 * 2 ** 20);
 
-  for (const form of CONTENT_FORMS) {
+  for (const form of READ_FORMS) {
     api.op(
       {
         method: 'get',
         path: form.path(''),
         operationId: `get${form.name}Content`,
-        description: `Reads the head revision of the content (the space's current revision, or the change request's): every page with its markdown, every file with a download URL, and the revision variables. ${CONTENT_READ_ACCESS} Changes nothing, except that a space without any revision yet gets its empty first one.`,
+        description: `Reads ${form.reads.full}: every page with its markdown, every file with a download URL, and the revision variables. ${CONTENT_READ_ACCESS} Changes nothing, except that a space without any revision yet gets its empty first one.`,
         tags: ['content'],
-        summary:
-          'Get the current revision: its page tree (every page with its markdown), files and variables; `git` is null (no Git sync)',
+        summary: `Get ${form.reads.short}: its page tree (every page with its markdown), files and variables; \`git\` is null (no Git sync)`,
         params: form.params,
         query: contentQuery,
         responses: { 200: { description: 'revision', schema: revisionSchema } },
@@ -45,12 +45,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         const { revision, reader } = await openContent(ds, target);
         const [pages, files] = await Promise.all([reader.tree(), reader.files()]);
         const presentedFiles = await Promise.all(files.map(({ id, file }) => presentFile(id, file, blobs)));
-        // GitBook's merge revision names the change request it merged
-        const merged =
-          revision.type === 'merge' && revision.changeRequestId
-            ? await ds.manager.findOneBy(ChangeRequest, { id: revision.changeRequestId })
-            : null;
-        const [mergedFrom] = merged ? await describeChangeRequests(ds.manager, [merged]) : [];
+        const mergedFrom = await mergedFromOf(ds.manager, revision, target.space, urls);
         return {
           status: 200,
           body: presentRevision(
@@ -60,7 +55,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
               files: presentedFiles,
               organizationId: target.space.organizationId,
               appPath: target.appPath,
-              mergedFrom: mergedFrom && presentChangeRequest(mergedFrom, target.space, urls),
+              mergedFrom,
             },
             urls,
           ),
@@ -73,30 +68,30 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/pages'),
         operationId: `list${form.name}Pages`,
-        description: `Reads the page tree of the content's head revision, nested, each page with its markdown and subtree. ${CONTENT_READ_ACCESS} Changes nothing.`,
+        description: `Reads the page tree of ${form.reads.full}, nested, each page with its markdown and subtree. ${CONTENT_READ_ACCESS} Changes nothing.`,
         tags: ['content'],
-        summary: 'Get the page tree of the current revision (nested, every page with its markdown)',
+        summary: `Get the page tree of ${form.reads.short} (nested, every page with its markdown)`,
         params: form.params,
         query: contentQuery,
         responses: {
           200: {
             description: 'pages',
-            schema: z.object({
-              pages: z.array(pageSchema).openapi({ description: 'the root-level pages, each with its whole subtree' }),
-            }),
+            schema: pageTreeSchema,
           },
         },
       },
       async ({ params, access }) => {
         const target = await form.resolve(access, params, 'view');
-        const { reader } = await openContent(ds, target);
-        return { status: 200, body: { pages: presentPageTree(await reader.tree(), urls, target.appPath) } };
+        const { revision, reader } = await openContent(ds, target);
+        return treeAnswers.reply([revision.id, target.appPath], async () => ({
+          pages: presentPageTree(await reader.tree(), urls, target.appPath),
+        }));
       },
     );
 
     /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, api/remembered-answers.ts). */
     async function answerPage(
-      target: ContentTarget,
+      target: ContentTarget | RevisionTarget,
       find: (reader: ContentReader) => Promise<PageRecord | undefined>,
       query: PageQuery,
     ): Promise<Reply> {
@@ -108,11 +103,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
       return pageAnswers.reply(
         [revision.id, target.appPath, page.id, format, evaluated ? 'evaluated' : 'stored'],
         async () => {
-          const markdown = evaluated
-            ? evaluateVariables(page.version.markdown, revision.variables)
-            : page.version.markdown;
-          const body =
-            format === 'document' ? { document: presentDocument(markdownToDocument(markdown)) } : { markdown };
+          const body = pageBody(page, revision, format, evaluated);
           return presentPageWithChildren(reader, page, body, target, urls);
         },
       );
@@ -123,7 +114,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/page/{pageId}'),
         operationId: `get${form.name}PageById`,
-        description: `Reads one page of the content's head revision with the pages under it; its own body comes as markdown or, with \`format=document\`, as GitBook's document, and \`evaluated\` fills in the revision variables. ${CONTENT_READ_ACCESS} 404 when the revision has no page with that id.`,
+        description: `Reads one page of ${form.reads.full} with the pages under it; its own body comes as markdown or, with \`format=document\`, as GitBook's document, and \`evaluated\` fills in the revision variables. ${CONTENT_READ_ACCESS} 404 when the revision has no page with that id.`,
         tags: ['content'],
         summary: 'Get one page with its markdown (or document) and the pages under it (each with its markdown)',
         params: { ...form.params, ...pageIdParams },
@@ -139,7 +130,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         method: 'get',
         path: form.path('/path/{pagePath}'),
         operationId: `get${form.name}PageByPath`,
-        description: `Reads one page found by its path (its slugs from the root level down), answered exactly as by its id. ${CONTENT_READ_ACCESS} 404 when no page has that path in the head revision.`,
+        description: `Reads one page found by its path (its slugs from the root level down), answered exactly as by its id. ${CONTENT_READ_ACCESS} 404 when no page has that path in ${form.reads.short}.`,
         tags: ['content'],
         extension: true,
         summary: "Get one page by its path (GitBook's getPageByPath), answered as by its id",

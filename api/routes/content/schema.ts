@@ -3,9 +3,16 @@ import { PAGE_MARKDOWN_MAX_CHARACTERS } from '../../../domain/content/markdown';
 import { paginationQuery, queryBoolean } from '../../query';
 import { emoji, nonEmpty, pathId, resourceId, text } from '../../schemas';
 import type { Upload } from '../../upload-body';
+import { spaceIdParams } from '../spaces/schema';
 
 export const pageIdParams = {
   pageId: pathId('page').openapi({ description: 'id of a page of the content (not its path)' }),
+};
+export const revisionIdParams = {
+  ...spaceIdParams,
+  revisionId: pathId('revision').openapi({
+    description: "id of a revision of the space (of its own content or of a change request's)",
+  }),
 };
 export const fileIdParams = { fileId: pathId('file').openapi({ description: 'id of a file of the content' }) };
 

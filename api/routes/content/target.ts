@@ -20,35 +20,54 @@ import type { Revision } from '../../../entities/Revision';
 import type { Space } from '../../../entities/Space';
 import type { WorkTx } from '../../../platform/db/after-commit';
 import { inTransaction } from '../../../platform/db/transactions';
-import { loadChangeRequestWithRevision, loadSpaceWithRevision } from '../../loaders';
+import { loadChangeRequestWithRevision, loadSpace, loadSpaceWithRevision } from '../../loaders';
 import { changeRequestIdParams } from '../change-requests/schema';
 import { spaceIdParams } from '../spaces/schema';
 
-export interface ContentTarget {
+/** What a read of content needs: whose content it is and where it is seen. */
+export interface ReadTarget {
   space: Space;
   changeRequest: ChangeRequest | null;
-  head: Head;
   /** API path of the content, below /v1 */
   apiPath: string;
   /** app path of the content; a page's app URL appends its path */
   appPath: string;
-  /** the head's revision, when the statement that read the space read it too */
+  /** the revision read, when already loaded */
   revision?: Revision;
+}
+
+/** A head's content (the space's or a change request's): it can be written, and its revision moves. */
+export interface ContentTarget extends ReadTarget {
+  head: Head;
+}
+
+/** One revision's content, named by id: it never changes. */
+export interface RevisionTarget extends ReadTarget {
+  revision: Revision;
 }
 
 type FormParams = { spaceId: ZodType<string> } & ZodRawShape;
 
-export interface ContentForm {
-  /** spliced into operation ids: getSpaceContent, getChangeRequestContent */
-  name: 'Space' | 'ChangeRequest';
+export interface ContentForm<T extends ReadTarget = ContentTarget> {
+  /** spliced into operation ids: getSpaceContent, getChangeRequestContent, getRevisionContent */
+  name: 'Space' | 'ChangeRequest' | 'Revision';
+  /** the revision its reads read, in the reference's sentences and summaries */
+  reads: { full: string; short: string };
   params: FormParams;
   path(suffix: string): string;
   /** Loads the target, answering 404 when the caller cannot view the space and 403 without `action`. */
-  resolve(access: AccessContext, params: Record<string, string>, action: 'view' | 'edit'): Promise<ContentTarget>;
+  resolve(access: AccessContext, params: Record<string, string>, action: 'view' | 'edit'): Promise<T>;
+}
+
+export async function authorizedSpace(access: AccessContext, spaceId: string, action: 'view' | 'edit'): Promise<Space> {
+  const space = await loadSpace(access, spaceId);
+  await authorize(access, { kind: 'space', space }, action);
+  return space;
 }
 
 const spaceForm: ContentForm = {
   name: 'Space',
+  reads: { full: "the space's current revision", short: 'the current revision' },
   params: spaceIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/content${suffix}`,
   async resolve(access, params, action) {
@@ -68,6 +87,7 @@ const spaceForm: ContentForm = {
 
 const changeRequestForm: ContentForm = {
   name: 'ChangeRequest',
+  reads: { full: "the change request's current revision", short: 'the current revision' },
   params: changeRequestIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content${suffix}`,
   async resolve(access, params, action) {
@@ -103,19 +123,22 @@ export const CONTENT_WRITE_EFFECTS =
   'get a `space_content_updated` event, delivered by the integration event dispatch job). 409 when the content ' +
   'cannot change: a locked space, or a merged or archived change request.';
 
-/** The head's current revision and a reader over it. */
+/** The target's revision (a head's current one) and a reader over it. */
 export async function openContent(
   ds: DataSource,
-  target: ContentTarget,
+  target: ContentTarget | RevisionTarget,
 ): Promise<{ revision: Revision; reader: ContentReader }> {
+  const revision = 'head' in target ? await headRevision(ds, target) : target.revision;
+  return { revision, reader: new ContentReader(new ObjectStore(ds.manager), revision.root) };
+}
+
+async function headRevision(ds: DataSource, target: ContentTarget): Promise<Revision> {
+  if (target.revision) return target.revision;
   const revisionId = target.changeRequest ? target.changeRequest.revisionId : target.space.revisionId;
   // A space from before content existed has no revision yet: lockHead gives it its initial one.
-  const revision =
-    target.revision ??
-    (revisionId
-      ? await loadRevision(ds.manager, revisionId)
-      : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision);
-  return { revision, reader: new ContentReader(new ObjectStore(ds.manager), revision.root) };
+  return revisionId
+    ? loadRevision(ds.manager, revisionId)
+    : (await inTransaction(ds, (db) => lockHead(db, target.head))).revision;
 }
 
 /** Commits `edit` as one `edits` revision on the target's head (409 when the head is not writable). */

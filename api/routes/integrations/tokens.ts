@@ -19,6 +19,7 @@ export function installationTokenRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/integrations/{integrationName}/installations/{installationId}/tokens',
       operationId: 'createIntegrationInstallationToken',
+      secretInAnswer: true,
       tags: ['integrations'],
       extension: true,
       summary:

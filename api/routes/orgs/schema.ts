@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { roleSchema } from '../../presenters/common';
+import { organizationMergeRulesBody } from '../change-requests/merge-rules-schema';
 import { paginationQuery } from '../../query';
 import { emailDomain, httpsUrl, pathId, resourceId, text } from '../../schemas';
 
@@ -68,6 +69,7 @@ export const patchOrganizationBody = z
       .openapi({ description: 'enforce single sign-on for the whole organization (stored setting)' }),
     ai: z.boolean().optional().openapi({ description: 'switch AI features on or off (stored setting)' }),
     inviteLinks: z.boolean().optional().openapi({ description: 'enable or disable invite links' }),
+    mergeRules: organizationMergeRulesBody.optional(),
   })
   .strict();
 

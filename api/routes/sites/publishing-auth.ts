@@ -37,6 +37,7 @@ export function publishingAuthRoutes(api: ApiBuilder): void {
       method: 'post',
       path: `${base}/regenerate`,
       operationId: 'regenerateSitePublishingAuthById',
+      secretInAnswer: true,
       description:
         "Replaces the site's visitor token signing key with a new one: tokens signed with the old key are refused from the commit on. Needs `admin` on the site (the organization's admins).",
       tags,

@@ -89,6 +89,7 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'post',
       path: base,
       operationId: 'createSiteShareLink',
+      secretInAnswer: true,
       description:
         "Creates an active share link with a new random key (192 bits); once the site is published with visibility `share-link`, the key opens it. Needs `admin` on the site (the organization's admins); a site has at most 100 links (409).",
       tags,
@@ -116,6 +117,7 @@ export function shareLinkRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: `${base}/{shareLinkId}`,
       operationId: 'updateSiteShareLinkById',
+      secretInAnswer: true,
       description:
         "Renames a share link or turns it off and on: the key of an inactive link opens nothing. Needs `admin` on the site (the organization's admins); give `name`, `active` or both.",
       tags,

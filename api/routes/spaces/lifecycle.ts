@@ -10,6 +10,7 @@ import { spacePurgeJob } from '../../../domain/spaces/purge-job';
 import { duplicateSpace } from '../../../domain/spaces/spaces';
 import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
+import { requireMatch, versionTag } from '../../middleware/conditional';
 import { loadOrganization, loadSpace } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { spaceSchema } from '../../presenters/space';
@@ -33,16 +34,23 @@ export function spaceLifecycleRoutes(api: ApiBuilder): void {
       params: spaceIdParams,
       responses: {
         204: { description: 'deleted (also when it already was, does not exist, or is not visible to the caller)' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the space is gone (extension)' },
       },
     },
-    async ({ params, access: caller }) => {
+    async ({ params, access: caller, req }) => {
       // One transaction: the space row is locked, checked and written, and the purge asked for (its start
       // follows the commit; it also repairs an earlier deletion whose workflow start was lost).
       await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const space = await lockJobRow(db, spacePurgeJob, params.spaceId);
+        const permissions = space && (await permissionsOf(access, { kind: 'space', space }));
+        // with If-Match, a space that is gone (or never was visible) is a 412, as RFC 9110 says
+        requireMatch(
+          req,
+          space && permissions?.view && !space.deletedAt ? versionTag(space.version, permissions) : null,
+        );
         // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' spaces
-        if (!space || !(await permissionsOf(access, { kind: 'space', space })).view) return;
+        if (!space || !permissions?.view) return;
         await authorize(access, { kind: 'space', space }, 'admin');
         await softDeleteSpace(db, space);
       });

@@ -1,11 +1,13 @@
 /** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
 import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { lockSpace } from '../../../domain/spaces/deletion';
 import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
 import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
+import { hasIfMatch, notModified, requireMatch, versionTag } from '../../middleware/conditional';
 import { paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -100,18 +102,22 @@ export function spaceRoutes(api: ApiBuilder): void {
       summary: 'Get a space (a soft-deleted space is 404 here; restore it first)',
       params: spaceIdParams,
       query: getSpaceQuery,
-      responses: { 200: { description: 'space', schema: spaceSchema } },
+      responses: {
+        200: { description: 'space', schema: spaceSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, query, access }) => {
+    async ({ params, query, access, req }) => {
       const { space, counters } = await loadSpaceWithCounters(access, params.spaceId);
       const permissions = await authorize(access, { kind: 'space', space }, 'view');
-      const body = presentSpace(space, permissions, counters, urls);
-      // with a share link's key: the space's URL in the share-link site the key opens
-      return {
-        status: 200,
-        body:
-          query.shareKey === undefined ? body : await spaceWithShareKey(access.db, space, query.shareKey, body, urls),
-      };
+      // with a share link's key: the space's URL in the share-link site the key opens, an answer without an ETag
+      if (query.shareKey !== undefined) {
+        const body = presentSpace(space, permissions, counters, urls);
+        return { status: 200, body: await spaceWithShareKey(access.db, space, query.shareKey, body, urls) };
+      }
+      const etag = versionTag(space.version, permissions);
+      if (notModified(req, etag)) return { status: 304, headers: { ETag: etag } };
+      return { status: 200, headers: { ETag: etag }, body: presentSpace(space, permissions, counters, urls) };
     },
   );
 
@@ -130,12 +136,21 @@ export function spaceRoutes(api: ApiBuilder): void {
         parent: 'moving a space is POST /v1/spaces/{spaceId}/move',
         position: 'moving a space is POST /v1/spaces/{spaceId}/move',
       },
-      responses: { 200: { description: 'space', schema: spaceSchema } },
+      responses: {
+        200: { description: 'space', schema: spaceSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, req }) => {
       const space = await loadSpace(access, params.spaceId);
-      await authorize(access, { kind: 'space', space }, 'admin');
-      const updated = await inTransaction(api.deps, (db) => updateSpace(db, space, body));
+      const permissions = await authorize(access, { kind: 'space', space }, 'admin');
+      const updated = await inTransaction(api.deps, async (db) => {
+        if (!hasIfMatch(req)) return updateSpace(db, space, body);
+        // the check and the write under one row lock: of two editors holding one ETag, the second gets 412
+        const locked = await lockSpace(db, space.id);
+        requireMatch(req, locked.deletedAt ? null : versionTag(locked.version, permissions));
+        return updateSpace(db, locked, body);
+      });
       return { status: 200, body: await presentSpaceFor(access, updated, urls) };
     },
   );

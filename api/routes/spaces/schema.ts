@@ -4,6 +4,7 @@ import { TITLE_MAX } from '../../../domain/spaces/spaces';
 import { EDIT_MODES, SPACE_VISIBILITIES } from '../../presenters/space';
 import { paginationQuery } from '../../query';
 import { atLeastOneOf, defaultLevel, emoji, pathId, resourceId, text } from '../../schemas';
+import { spaceMergeRulesBody } from '../change-requests/merge-rules-schema';
 
 export const spaceIdParams = { spaceId: pathId('space') };
 export const memberSpacesParams = {
@@ -57,6 +58,7 @@ export const patchSpaceBody = z
       description:
         "extension: the space's ContentVisibility (`in-collection` only for a space in a collection); integrations installed on the space get space_visibility_updated",
     }),
+    mergeRules: spaceMergeRulesBody.optional(),
   })
   .strict();
 

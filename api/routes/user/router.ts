@@ -1,14 +1,14 @@
 /** The caller: who am I, and my API tokens (extensions: GitBook has no such operations). */
 import { issueUserToken, revokeById } from '../../../domain/auth/tokens';
 import { notFound } from '../../../domain/errors';
-import { findVisibleUser } from '../../../domain/users/users';
+import { findVisibleUser, updateOwnProfile } from '../../../domain/users/users';
 import { User } from '../../../entities/User';
 import { inTransaction } from '../../../platform/db/transactions';
 import type { ApiBuilder } from '../../operation';
 import { apiTokenSchema, presentApiToken } from '../../presenters/token';
 import { Urls } from '../../presenters/urls';
 import { presentUser, userSchema } from '../../presenters/user';
-import { issueTokenBody, tokenIdParams, userIdParams } from './schema';
+import { issueTokenBody, tokenIdParams, updateUserBody, userIdParams } from './schema';
 
 export function userRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
@@ -55,9 +55,30 @@ export function userRoutes(api: ApiBuilder): void {
 
   api.op(
     {
+      method: 'patch',
+      path: '/v1/users/{userId}',
+      operationId: 'updateUser',
+      description:
+        "Changes the caller's own display name or photo URL. Someone the caller cannot see (no shared organization) is a 404, as for a read; anyone else they can see is a 403. An integration's token has no user: 403.",
+      tags: ['users'],
+      summary: "Update the caller's own profile (display name, photo URL)",
+      userOnly: true,
+      params: userIdParams,
+      body: updateUserBody,
+      responses: { 200: { description: 'the user, updated', schema: userSchema } },
+    },
+    async ({ params, body, caller }) => {
+      const user = await inTransaction(api.deps, (db) => updateOwnProfile(db, caller.userId, params.userId, body));
+      return { status: 200, body: presentUser(user, urls) };
+    },
+  );
+
+  api.op(
+    {
       method: 'post',
       path: '/v1/user/tokens',
       operationId: 'issueApiToken',
+      secretInAnswer: true,
       description:
         "Creates a personal API token for the caller and answers its secret in `token`, the only time it is shown. A user holds at most a configured number of live tokens (100 by default; 409 beyond). A user's own token only: an integration's token gets a 403.",
       tags: ['users'],

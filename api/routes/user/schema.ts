@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pathId, text } from '../../schemas';
+import { httpsUrl, nonEmpty, pathId, text } from '../../schemas';
 
 export const issueTokenBody = z
   .object({
@@ -19,3 +19,14 @@ export const issueTokenBody = z
 export const tokenIdParams = { tokenId: pathId('token') };
 
 export const userIdParams = { userId: pathId('user') };
+
+export const updateUserBody = nonEmpty(
+  z
+    .object({
+      displayName: text({ min: 1, max: 64, trim: true })
+        .optional()
+        .openapi({ description: 'full name, 1 to 64 characters, trimmed' }),
+      photoURL: httpsUrl.optional().openapi({ description: 'https URL of the profile picture' }),
+    })
+    .strict(),
+);

@@ -3,9 +3,11 @@
  * visitor's claims (`visitor.claims.isBetaUser`, `visitor.claims.plan === "pro" && !visitor.claims.unsigned.trial`).
  * jsep parses the text; this file admits the subset a visibility decision needs (claims, literals,
  * `!`, `==`/`===`/`!=`/`!==`, `&&`, `||`) and turns it into a small tree the rest of the code reads.
+ * The custom merge rules (domain/merge-rules/) use the same language over other values: a scope says which
+ * paths an expression may read and which field its 400s name.
  */
 import jsep from 'jsep';
-import { badRequest } from '../../errors';
+import { AppError, badRequest } from '../../errors';
 
 export type Condition =
   | { kind: 'literal'; value: boolean | string | number | null }
@@ -17,10 +19,30 @@ export type Condition =
 
 const EQUALITY: Record<string, boolean> = { '==': false, '===': false, '!=': true, '!==': true };
 
-const refuse = (rule: string) => badRequest(`condition: ${rule}`);
+type Refuse = (rule: string) => AppError;
 
-/** `visitor.claims.a.b` (or `visitor.claims["a"].b`) as the path `a.b`. */
-function claimPath(node: jsep.Expression): string {
+/** What an expression may read, and the field its 400s name. */
+export interface ExpressionScope {
+  field: string;
+  /** the rule broken by a member read by anything but a name (`a[0]`, `a[b]`) */
+  byName: string;
+  /** The path a member expression reads (`root` is null when it does not start with a name); refuses the others. */
+  path(root: string | null, names: string[], refuse: Refuse): string;
+}
+
+/** Site conditions: `visitor.claims.a.b` (or `visitor.claims["a"].b`) as the path `a.b`. */
+const VISITOR_CLAIMS: ExpressionScope = {
+  field: 'condition',
+  byName: 'a claim is read by name, as visitor.claims.<name>',
+  path(root, names, refuse) {
+    if (root !== 'visitor' || names[0] !== 'claims')
+      throw refuse(`${root ?? 'this value'} is unknown: conditions read visitor.claims.<name>`);
+    if (names.length === 1) throw refuse('visitor.claims holds every claim: name one, as visitor.claims.<name>');
+    return names.slice(1).join('.');
+  },
+};
+
+function memberPath(node: jsep.Expression, scope: ExpressionScope, refuse: Refuse): string {
   const names: string[] = [];
   let at: jsep.Expression = node;
   while (at.type === 'MemberExpression') {
@@ -29,17 +51,13 @@ function claimPath(node: jsep.Expression): string {
     if (!member.computed && property.type === 'Identifier') names.unshift((property as jsep.Identifier).name);
     else if (member.computed && property.type === 'Literal' && typeof (property as jsep.Literal).value === 'string')
       names.unshift((property as jsep.Literal).value as string);
-    else throw refuse('a claim is read by name, as visitor.claims.<name>');
+    else throw refuse(scope.byName);
     at = member.object;
   }
-  const root = at.type === 'Identifier' ? (at as jsep.Identifier).name : null;
-  if (root !== 'visitor' || names[0] !== 'claims')
-    throw refuse(`${root ?? 'this value'} is unknown: conditions read visitor.claims.<name>`);
-  if (names.length === 1) throw refuse('visitor.claims holds every claim: name one, as visitor.claims.<name>');
-  return names.slice(1).join('.');
+  return scope.path(at.type === 'Identifier' ? (at as jsep.Identifier).name : null, names, refuse);
 }
 
-function convert(node: jsep.Expression): Condition {
+function convert(node: jsep.Expression, scope: ExpressionScope, refuse: Refuse): Condition {
   switch (node.type) {
     case 'Literal': {
       const value = (node as jsep.Literal).value;
@@ -48,17 +66,17 @@ function convert(node: jsep.Expression): Condition {
     }
     case 'Identifier':
     case 'MemberExpression':
-      return { kind: 'claim', path: claimPath(node) };
+      return { kind: 'claim', path: memberPath(node, scope, refuse) };
     case 'UnaryExpression': {
       const unary = node as jsep.UnaryExpression;
       if (unary.operator !== '!')
         throw refuse(`the operator ${unary.operator} is not supported (use !, ==, ===, !=, !==, && and ||)`);
-      return { kind: 'not', operand: convert(unary.argument) };
+      return { kind: 'not', operand: convert(unary.argument, scope, refuse) };
     }
     case 'BinaryExpression': {
       const binary = node as jsep.BinaryExpression;
-      const left = convert(binary.left);
-      const right = convert(binary.right);
+      const left = convert(binary.left, scope, refuse);
+      const right = convert(binary.right, scope, refuse);
       if (binary.operator === '&&' || binary.operator === '||')
         return { kind: 'logical', operator: binary.operator, left, right };
       if (binary.operator in EQUALITY) return { kind: 'equals', negated: EQUALITY[binary.operator], left, right };
@@ -72,7 +90,8 @@ function convert(node: jsep.Expression): Condition {
 }
 
 /** The condition's tree, or a 400 naming what does not parse or is outside the language. */
-export function parseCondition(expression: string): Condition {
+export function parseCondition(expression: string, scope: ExpressionScope = VISITOR_CLAIMS): Condition {
+  const refuse: Refuse = (rule) => badRequest(`${scope.field}: ${rule}`);
   let tree: jsep.Expression;
   try {
     tree = jsep(expression);
@@ -80,7 +99,7 @@ export function parseCondition(expression: string): Condition {
     throw refuse(`does not parse: ${(error as Error).message}`);
   }
   if (tree.type === 'Compound') throw refuse('must be a single expression');
-  return convert(tree);
+  return convert(tree, scope, refuse);
 }
 
 /** Every claim path the condition reads, in order of appearance. */

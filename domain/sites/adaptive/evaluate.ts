@@ -40,7 +40,12 @@ function claimValueOf(condition: Condition, claims: VisitorClaims): unknown {
   }
 }
 
+/** Whether the condition holds over these values (a merge rule's reads them by their paths from its scope's roots). */
+export function conditionHolds(condition: Condition, values: Record<string, unknown>): boolean {
+  return !!claimValueOf(condition, values);
+}
+
 /** Whether a visitor with these claims sees an item with this condition (none: everyone does). */
 export function visitorSees(condition: string | null, claims: VisitorClaims): boolean {
-  return condition === null || !!claimValueOf(parseCondition(condition), claims);
+  return condition === null || conditionHolds(parseCondition(condition), claims);
 }
