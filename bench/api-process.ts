@@ -43,7 +43,8 @@ export async function startApiProcess(env: Record<string, string>): Promise<ApiP
       )
     )
       return { base, child, stop };
-    if (i > 100) {
+    // a minute: on a busy machine the API's start (modules, the reference document) takes far longer than alone
+    if (i > 600 || child.exitCode !== null) {
       stop();
       throw new Error('the API did not start');
     }
