@@ -90,6 +90,8 @@ export interface Reply {
   body?: unknown;
   /** bytes sent as they are (their Content-Type among `headers`), instead of a JSON `body` */
   raw?: Buffer;
+  /** a JSON body already serialized for the wire (api/remembered-answers.ts), instead of `body` */
+  json?: string;
   headers?: Record<string, string>;
 }
 
@@ -159,6 +161,27 @@ function parse<T extends ZodTypeAny>(
   const result = schema.safeParse(value);
   if (!result.success) throw validationError(result.error, location, schema, elsewhere);
   return result.data;
+}
+
+/**
+ * Sends a JSON answer's text as it is: Node writes a string body with its headers in one write, where Express's
+ * `res.json` would copy it into a Buffer and write both apart. A conditional GET, and an answer whose handler chose
+ * its Content-Type, go through Express's `res.send` as before (its freshness check, its charset).
+ */
+function sendJson(req: Request, res: Response, status: number, json: string): void {
+  if (
+    req.headers['if-none-match'] !== undefined ||
+    req.headers['if-modified-since'] !== undefined ||
+    res.hasHeader('Content-Type')
+  ) {
+    if (!res.hasHeader('Content-Type')) res.type('application/json');
+    res.status(status).send(json);
+    return;
+  }
+  res.statusCode = status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(json));
+  res.end(json);
 }
 
 export function hasBody(req: Request): boolean {
@@ -340,8 +363,9 @@ export class ApiBuilder {
       }
       for (const [name, value] of Object.entries(reply.headers ?? {})) res.setHeader(name, value);
       if (reply.raw) res.status(reply.status).end(reply.raw);
+      else if (reply.json !== undefined) sendJson(req, res, reply.status, reply.json);
       else if (reply.body === undefined) res.status(reply.status).end();
-      else res.status(reply.status).json(wire(reply.status, reply.body));
+      else sendJson(req, res, reply.status, JSON.stringify(wire(reply.status, reply.body)));
     });
   }
 

@@ -12,23 +12,26 @@ import { Presented, toWire } from '../platform/wire/to-wire';
 import type { Reply } from './operation';
 
 export class RememberedAnswers<S extends ZodTypeAny> {
-  private readonly answers: LRUCache<string, Buffer>;
+  private readonly answers: LRUCache<string, string>;
 
   constructor(
     private readonly schema: S,
     budgetBytes: number,
   ) {
-    this.answers = new LRUCache<string, Buffer>({ maxSize: budgetBytes, sizeCalculation: (json) => json.length });
+    this.answers = new LRUCache<string, string>({
+      maxSize: budgetBytes,
+      sizeCalculation: (json) => Buffer.byteLength(json),
+    });
   }
 
-  /** The 200 answer remembered under `key`, its body made by `present` the first time, sent as its JSON bytes. */
+  /** The 200 answer remembered under `key`, its body made by `present` the first time, sent as its JSON text. */
   async reply(key: ReadonlyArray<string | number>, present: () => Promise<Presented<S>>): Promise<Reply> {
     const name = key.join('\u0000');
     let json = this.answers.get(name);
     if (!json) {
-      json = Buffer.from(JSON.stringify(toWire(this.schema, await present())));
+      json = JSON.stringify(toWire(this.schema, await present()));
       this.answers.set(name, json);
     }
-    return { status: 200, raw: json, headers: { 'Content-Type': 'application/json; charset=utf-8' } };
+    return { status: 200, json };
   }
 }
