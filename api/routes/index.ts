@@ -9,6 +9,7 @@ import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
 import { importRoutes } from './imports/router';
 import { integrationRoutes } from './integrations/router';
+import { inviteRoutes } from './invites/router';
 import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
 import { openAPISpecRoutes } from './openapi-specs/router';
@@ -30,6 +31,7 @@ export function registerRoutes(api: ApiBuilder): void {
   collectionRoutes(api);
   spaceRoutes(api);
   memberRoutes(api);
+  inviteRoutes(api);
   teamRoutes(api);
   ssoRoutes(api);
   grantRoutes(api);
