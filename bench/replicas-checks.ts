@@ -160,6 +160,12 @@ export async function counterMismatches(
   const missing = [...expected.reactions].filter((k) => !found.has(k));
   const extra = [...found].filter((k) => !expected.reactions.has(k));
   if (missing.length || extra.length)
-    mismatches.push({ what: 'reactions', id: `${missing.length} missing, ${extra.length} extra`, stored: found.size, rows: found.size, expected: expected.reactions.size });
+    mismatches.push({
+      what: 'reactions',
+      id: `${missing.length} missing, ${extra.length} extra`,
+      stored: found.size,
+      rows: found.size,
+      expected: expected.reactions.size,
+    });
   return { spaces: spaces.length, comments: replies.length, reactions: found.size, mismatches };
 }

@@ -179,7 +179,12 @@ export interface RateLimitFigures {
  * driven past its limit through both replicas at once, within one window: the 2xx must not exceed the limit, and
  * fall short of it by at most each replica's unspent block.
  */
-export async function rateLimit(replicas: Replicas, token: string, limit: number, lease: number): Promise<RateLimitFigures> {
+export async function rateLimit(
+  replicas: Replicas,
+  token: string,
+  limit: number,
+  lease: number,
+): Promise<RateLimitFigures> {
   const op = 'rate-limit';
   const probe = await replicas.call(0, op, token, 'GET', '/v1/user');
   const left = Number(/"token";r=\d+;t=(\d+)/.exec(probe.rateLimit ?? '')?.[1] ?? 0);
@@ -212,6 +217,7 @@ export async function rateLimit(replicas: Replicas, token: string, limit: number
 }
 
 export interface SaturationFigures {
+  spaceId: string;
   comments: number;
   concurrency: number;
   seconds: number;
@@ -274,6 +280,7 @@ export async function saturation(
   );
   const rows = Number(row.rows);
   return {
+    spaceId,
     comments: count,
     concurrency,
     seconds: Math.round(seconds * 10) / 10,
