@@ -284,6 +284,7 @@ export const MATRIX: Record<string, Row> = {
   mergeChangeRequest: CONTENT_REVIEW,
   updateChangeRequestFromSpace: CONTENT_EDIT,
   getChangeRequestPDF: CONTENT_READ,
+  listChangeRequestLinks: CONTENT_READ,
   listChangeRequestRequestedReviewers: CONTENT_READ,
   requestChangeRequestReviewers: CONTENT_EDIT,
   removeChangeRequestRequestedReviewer: CONTENT_EDIT_DELETE,

@@ -490,6 +490,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('getFileInChangeRequestById', space.id, cr.id, file.id);
     await call('listPageLinksInChangeRequest', space.id, cr.id, guide.id);
     await call('listChangeRequestPageBacklinks', space.id, cr.id, guide.id);
+    await call('listChangeRequestLinks', space.id, cr.id);
     await call('listChangeRequestFileBacklinks', space.id, cr.id, file.id);
 
     // comments, in the space and in the change request

@@ -388,6 +388,7 @@ export const PROBES: Record<string, Probe> = {
     fresh: async (f) => post(`${cr(f.w, await f.changeRequest())}/update`),
   },
   getChangeRequestPDF: { req: (w) => get(`${cr(w)}/pdf`) },
+  listChangeRequestLinks: { req: (w) => get(`${cr(w)}/links`) },
   listChangeRequestRequestedReviewers: { req: (w) => get(`${cr(w)}/requested-reviewers`) },
   // no user asked: the subject alone changes
   requestChangeRequestReviewers: {
