@@ -27,7 +27,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
-export interface RevocationFigures {
+interface RevocationFigures {
   /** ms from the revocation's answer to the other replica's first 401 */
   refusedAfterMs: number | null;
   /** ms from the revocation's answer to the latest request the other replica still accepted */
@@ -71,7 +71,7 @@ export async function revocation(replicas: Replicas, user: Member, cacheMs: numb
   };
 }
 
-export interface WorkerLossFigures {
+interface WorkerLossFigures {
   importRunId: string;
   killedPid: number;
   /** the activity the killed worker was running */
@@ -160,7 +160,7 @@ export async function workerLoss(
   };
 }
 
-export interface RateLimitFigures {
+interface RateLimitFigures {
   limit: number;
   lease: number;
   sent: number;
@@ -216,7 +216,7 @@ export async function rateLimit(
   };
 }
 
-export interface SaturationFigures {
+interface SaturationFigures {
   spaceId: string;
   comments: number;
   concurrency: number;

@@ -41,7 +41,7 @@ const BURST = { comments: 1000, concurrency: 300 };
 
 const log = (message: string): void => void process.stdout.write(`[bench:replicas] ${message}\n`);
 
-export interface Check {
+interface Check {
   name: string;
   ok: boolean;
   detail: string;
