@@ -56,7 +56,12 @@ export async function inviteUsersToOrganization(
         organizationId: organization.id,
         userId: user.id,
         recipient: address,
-        params: { organizationTitle: organization.title, inviterName: inviter.displayName, role, inviteTokenId: link.id },
+        params: {
+          organizationTitle: organization.title,
+          inviterName: inviter.displayName,
+          role,
+          inviteTokenId: link.id,
+        },
       },
       now,
     );

@@ -6,12 +6,7 @@ import { roleSchema } from '../../presenters/common';
 const MAX_INVITED = 100;
 
 /** An address on one line: no CR or LF (a header injection) and nothing but an address. */
-const email = z
-  .string()
-  .trim()
-  .max(320)
-  .email()
-  .openapi({ description: 'an e-mail address (at most 320 characters)' });
+const email = z.string().trim().max(320).email().openapi({ description: 'an e-mail address (at most 320 characters)' });
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 
@@ -54,10 +49,7 @@ export const inviteUsersResponse = z.object({
 
 /** A first-token link's secret: its length bounded, its value checked against the stored hashes. */
 export const inviteTokenParams = {
-  inviteToken: z
-    .string()
-    .max(100)
-    .openapi({ description: 'the secret of the link in an invitation mail (`dpi_…`)' }),
+  inviteToken: z.string().max(100).openapi({ description: 'the secret of the link in an invitation mail (`dpi_…`)' }),
 };
 
 export const firstTokenResponse = z.object({
