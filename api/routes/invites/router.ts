@@ -27,7 +27,6 @@ export function inviteRoutes(api: ApiBuilder): void {
       description:
         'Adds people to the organization by e-mail address: a new address becomes a user, and each person not yet a member joins with their role (`role` for the addresses given without one; guests by default). Someone already a member is left as they are. Each person added is mailed an invitation whose link issues their first API token once (`POST /v1/invite-tokens/{inviteToken}`); `mailed` is false when no SMTP server is configured. Needs `admin` on the organization, so an invitation never grants more than its creator holds.',
       tags: ['members'],
-      userOnly: true,
       summary: 'Invite people to an organization by e-mail',
       params: organizationIdParams,
       body: inviteUsersBody,
