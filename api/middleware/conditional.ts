@@ -2,6 +2,7 @@
  * Conditional requests (RFC 9110 §13, an extension): strong ETags built from a version the row already has,
  * `If-None-Match` on reads (304) and `If-Match` on writes (412), the check made under the write's own row lock.
  */
+import { createHash } from 'crypto';
 import type { Request } from 'express';
 import { AppError } from '../../domain/errors';
 
@@ -17,6 +18,14 @@ export function versionTag(version: number, permissions: object, ...inputs: Read
   for (const granted of Object.values(permissions)) bits += granted ? '1' : '0';
   const rest = inputs.length ? `-${inputs.join('.')}` : '';
   return `"${version}-${Number.parseInt(bits, 2).toString(36)}${rest}"`;
+}
+
+/**
+ * A short digest of small values an answer gathers from other rows (ids, counts, times, content-addressed ids),
+ * as one of `versionTag`'s inputs; never of a body.
+ */
+export function digestOf(values: unknown): string {
+  return createHash('sha256').update(JSON.stringify(values)).digest('base64url').slice(0, 16);
 }
 
 /** A single resource's answer: 304 with its ETag when the caller's copy is current, else 200 with the body. */

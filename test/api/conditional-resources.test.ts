@@ -1,6 +1,6 @@
 /**
- * Conditional requests on the single resources beside spaces: collections, change requests, sites, OpenAPI
- * specifications and integrations each carry a strong ETag, answer 304 to a current `If-None-Match`, and refuse a
+ * Conditional requests on the single resources beside spaces: collections, change requests, comments, sites,
+ * OpenAPI specifications and integrations each carry a strong ETag, answer 304 to a current `If-None-Match`, and refuse a
  * write whose `If-Match` is stale (412, nothing written), checked under the write's row lock.
  */
 import type { Test } from 'supertest';
@@ -53,6 +53,29 @@ const kinds: Kind[] = [
             .patch(path)
             .send({ subject: `Draft ${n}` }),
         title: (a) => a.subject,
+      };
+    },
+  },
+  {
+    name: 'a comment',
+    async make(fx) {
+      const space = await newSpace(server, fx.admin, fx.org.id);
+      const comments = `/v1/spaces/${space.id}/comments`;
+      const created = await server
+        .as(fx.admin.token)
+        .post(comments)
+        .send({ body: { markdown: 'Typo here' } })
+        .expect(200);
+      const path = `${comments}/${created.body.id}`;
+      return {
+        path,
+        write: (n) =>
+          server
+            .as(fx.admin.token)
+            .put(path)
+            .send({ body: { markdown: `Typo here ${n}` } }),
+        title: (a) => a.body.markdown,
+        remove: path,
       };
     },
   },
@@ -204,5 +227,34 @@ describe('conditional merge of a change request', () => {
     expect((await server.as(fx.admin.token).get(path).expect(200)).body.status).not.toBe('merged');
     await merge((await server.as(fx.admin.token).get(path)).headers.etag).expect(200);
     expect((await server.as(fx.admin.token).get(path).expect(200)).body.status).toBe('merged');
+  });
+});
+
+describe('the ETag of a comment', () => {
+  it('moves when someone reacts to it or replies, though its row is unchanged', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const comment = (
+      await server
+        .as(fx.admin.token)
+        .post(`/v1/spaces/${space.id}/comments`)
+        .send({ body: { markdown: 'Hm' } })
+        .expect(200)
+    ).body;
+    const path = `/v1/spaces/${space.id}/comments/${comment.id}`;
+    const read = () => server.as(fx.admin.token).get(path);
+    const first = (await read().expect(200)).headers.etag;
+    await server
+      .as(fx.admin.token)
+      .put(path)
+      .send({ addedReactions: ['👍'] })
+      .expect(200);
+    const reacted = await read().set('If-None-Match', first).expect(200);
+    await server
+      .as(fx.admin.token)
+      .post(`${path}/replies`)
+      .send({ body: { markdown: 'Agreed' } })
+      .expect(200);
+    await read().set('If-None-Match', reacted.headers.etag).expect(200);
   });
 });
