@@ -32,11 +32,11 @@ export function contentPageRoutes(api: ApiBuilder): void {
    * `If-Match` of a page write, checked against the page in the head's revision while the commit holds the head's
    * lock: of two editors holding one ETag, the second finds the first's revision and gets 412. A gone page: 412.
    */
-  async function matchPage(req: Request, db: Db, locked: LockedHead, pageId: string) {
+  async function matchPage(req: Request, db: Db, locked: LockedHead, target: ContentTarget, pageId: string) {
     if (!hasIfMatch(req)) return;
     const reader = new ContentReader(new ObjectStore(db), locked.revision.root);
     const page = await reader.page(pageId);
-    requireMatch(req, page ? pageTag(page, await reader.subtree(page)) : null);
+    requireMatch(req, page ? pageTag(page, await reader.subtree(page), target) : null);
   }
 
   for (const form of CONTENT_FORMS) {
@@ -92,7 +92,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
             caller.userId,
             config.appBaseUrl,
             async (editor, locked) => {
-              await matchPage(req, db, locked, params.pageId);
+              await matchPage(req, db, locked, target, params.pageId);
               // Moved first, so a new title's slug is made unique among the new siblings.
               if (parent !== undefined || index !== undefined) await editor.movePage(params.pageId, { parent, index });
               if (Object.keys(fields).length) await editor.updatePage(params.pageId, fields);
@@ -123,7 +123,7 @@ export function contentPageRoutes(api: ApiBuilder): void {
         const target = await form.resolve(access, params, 'edit');
         await inTransaction(api.deps, (db) =>
           commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor, locked) => {
-            await matchPage(req, db, locked, params.pageId);
+            await matchPage(req, db, locked, target, params.pageId);
             await editor.deletePage(params.pageId);
           }),
         );

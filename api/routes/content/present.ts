@@ -41,18 +41,23 @@ export async function presentTaggedPage(
   const subtree = await reader.subtree(page);
   return {
     body: presentPage(page, urls, target.appPath, body, presentPageTree(subtree, urls, target.appPath)),
-    etag: pageTag(page, subtree, variables),
+    etag: pageTag(page, subtree, target, variables),
   };
 }
 
 /**
  * A page answer's ETag: the content-addressed id of the page's version (its title, markdown and the rest of its
- * own fields), then a short digest of what the answer adds from the tree: its path, and each page under it (id,
- * slug, version id, in order). Bodies are never hashed again (a version id already names one), and an edit to a
+ * own fields), then a short digest of what the answer adds: where it is seen (the content's app path, in its
+ * URL), its path, and each page under it (id, slug, version id, in order). Bodies are never hashed again (a version id already names one), and an edit to a
  * page outside the answer changes none of it. Evaluated variables, when the body has them, join the digest.
  */
-export function pageTag(page: PageRecord, subtree: PageNode[], variables?: Revision['variables']): string {
-  const digest = createHash('sha256').update(page.path);
+export function pageTag(
+  page: PageRecord,
+  subtree: PageNode[],
+  target: ReadTarget,
+  variables?: Revision['variables'],
+): string {
+  const digest = createHash('sha256').update(`${target.appPath}\u0000${page.path}`);
   const walk = (nodes: PageNode[]): void => {
     for (const node of nodes) {
       digest.update(`\u0000${node.id}\u0000${node.entry.slug}\u0000${node.entry.v}(`);
