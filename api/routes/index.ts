@@ -1,10 +1,10 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
-import { changeRequestPdfRoutes } from './change-requests/pdf';
 import { changeRequestReviewRoutes } from './change-requests/reviews';
 import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
+import { pdfRoutes } from './content/pdf';
 import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
 import { importRoutes } from './imports/router';
@@ -38,7 +38,7 @@ export function registerRoutes(api: ApiBuilder): void {
   contentRoutes(api);
   templateRoutes(api);
   changeRequestRoutes(api);
-  changeRequestPdfRoutes(api);
+  pdfRoutes(api);
   changeRequestReviewRoutes(api);
   linkRoutes(api);
   searchRoutes(api);

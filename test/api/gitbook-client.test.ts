@@ -343,6 +343,7 @@ function method(api: GitBookAPI, operationId: string): (...args: unknown[]) => P
  */
 const NOT_CALLED: Record<string, string> = {
   getChangeRequestPDF: 'renders through a worker: test/api/pdf-export.test.ts',
+  getSpacePDF: 'renders through a worker: test/api/pdf-export.test.ts',
   importContent: 'runs through a worker and a website: test/api/imports.test.ts',
   importContentInChangeRequest: 'runs through a worker and a website: test/api/imports.test.ts',
   getLatestOpenAPISpecVersion: 'needs a processed spec (a worker): test/api/openapi-specs.test.ts',
