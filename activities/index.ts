@@ -5,6 +5,7 @@ import type { ActivityDeps } from './deps';
 import { createImportActivities } from './imports';
 import { createIntegrationActivities } from './integrations';
 import { createJobActivities } from './jobs';
+import { createMailActivities } from './mail';
 import { createOpenAPISpecActivities } from './openapi-specs';
 import { createPdfActivities } from './pdf';
 import { createSpaceActivities } from './spaces';
@@ -21,6 +22,7 @@ export const KIND_ACTIVITIES: Record<JobWorkflowName, (deps: ActivityDeps) => ob
   contentImport: createImportActivities,
   translationRun: createTranslationActivities,
   integrationDispatch: createIntegrationActivities,
+  mailDelivery: createMailActivities,
 };
 
 /**

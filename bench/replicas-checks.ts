@@ -9,7 +9,7 @@ import { jobState, jobStatus } from '../domain/jobs/job-kind';
 import type { TemporalGateway } from '../platform/temporal/gateway';
 import type { Expected } from './replicas-mixed';
 
-export interface JobRowFigures {
+interface JobRowFigures {
   rows: number;
   succeeded: number;
   failed: Array<{ id: string; code: string | null; messages: unknown }>;
@@ -58,7 +58,7 @@ export async function jobsEnded(ds: DataSource, timeoutMs: number): Promise<Reco
   }
 }
 
-export interface WorkflowFigures {
+interface WorkflowFigures {
   workflows: number;
   /** executions in all, a continued-as-new chain counting each of its runs */
   executions: number;
@@ -91,7 +91,7 @@ export async function workflowsOfQueue(temporal: TemporalGateway, taskQueue: str
   return figures;
 }
 
-export interface CounterMismatch {
+interface CounterMismatch {
   what: string;
   id: string;
   stored: number;
@@ -160,6 +160,12 @@ export async function counterMismatches(
   const missing = [...expected.reactions].filter((k) => !found.has(k));
   const extra = [...found].filter((k) => !expected.reactions.has(k));
   if (missing.length || extra.length)
-    mismatches.push({ what: 'reactions', id: `${missing.length} missing, ${extra.length} extra`, stored: found.size, rows: found.size, expected: expected.reactions.size });
+    mismatches.push({
+      what: 'reactions',
+      id: `${missing.length} missing, ${extra.length} extra`,
+      stored: found.size,
+      rows: found.size,
+      expected: expected.reactions.size,
+    });
   return { spaces: spaces.length, comments: replies.length, reactions: found.size, mismatches };
 }

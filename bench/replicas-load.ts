@@ -25,13 +25,14 @@ export class Replicas {
 
   constructor(readonly bases: string[]) {}
 
-  /** One request to replica `replica`, recorded under `op`. */
+  /** One request to replica `replica` modulo their number, recorded under `op`. */
   async call(replica: number, op: string, token: string, method: string, url: string, body?: unknown): Promise<Answer> {
+    const index = replica % this.bases.length;
     const sentAt = Date.now();
     const t = performance.now();
     let answer: Answer;
     try {
-      const res = await fetch(`${this.bases[replica % this.bases.length]}${url}`, {
+      const res = await fetch(`${this.bases[index]}${url}`, {
         method,
         headers: { Authorization: `Bearer ${token}`, ...(body ? { 'Content-Type': 'application/json' } : {}) },
         body: body ? JSON.stringify(body) : undefined,
@@ -44,9 +45,27 @@ export class Replicas {
         json = { text: text.slice(0, 200) };
       }
       const header = (name: string) => res.headers.get(name);
-      answer = { replica, op, status: res.status, retryAfter: header('retry-after'), rateLimit: header('ratelimit'), ms: 0, sentAt, json };
+      answer = {
+        replica: index,
+        op,
+        status: res.status,
+        retryAfter: header('retry-after'),
+        rateLimit: header('ratelimit'),
+        ms: 0,
+        sentAt,
+        json,
+      };
     } catch (err) {
-      answer = { replica, op, status: 0, retryAfter: null, rateLimit: null, ms: 0, sentAt, json: { error: String(err) } };
+      answer = {
+        replica: index,
+        op,
+        status: 0,
+        retryAfter: null,
+        rateLimit: null,
+        ms: 0,
+        sentAt,
+        json: { error: String(err) },
+      };
     }
     answer.ms = Math.round((performance.now() - t) * 10) / 10;
     this.answers.push(answer);
@@ -63,7 +82,11 @@ export class Replicas {
  * Launches `send(n)` `rate` times a second for `seconds`, without waiting for earlier answers, and waits for them
  * all. Returns how many were launched.
  */
-export async function atFixedRate(rate: number, seconds: number, send: (n: number) => Promise<unknown>): Promise<number> {
+export async function atFixedRate(
+  rate: number,
+  seconds: number,
+  send: (n: number) => Promise<unknown>,
+): Promise<number> {
   const total = Math.round(rate * seconds);
   const start = performance.now();
   const inFlight: Promise<unknown>[] = [];

@@ -160,10 +160,17 @@ export class MixedLoad {
       );
       this.add(this.expected.changeRequestsBySpace, pdfSpace);
       expect2xx(
-        await this.replicas.call(i, 'setup', owner.token, 'POST', `/v1/spaces/${pdfSpace}/change-requests/${cr.id}/content/pages`, {
-          title: `Chapter ${i}`,
-          markdown: markdown(`Chapter ${i}`),
-        }),
+        await this.replicas.call(
+          i,
+          'setup',
+          owner.token,
+          'POST',
+          `/v1/spaces/${pdfSpace}/change-requests/${cr.id}/content/pages`,
+          {
+            title: `Chapter ${i}`,
+            markdown: markdown(`Chapter ${i}`),
+          },
+        ),
         'editing a change request',
       );
       this.pdfChangeRequests.push({ spaceId: pdfSpace, id: cr.id });
@@ -172,10 +179,17 @@ export class MixedLoad {
     this.translationSource = await this.newSpace('Translated handbook');
     for (let p = 0; p < 3; p++)
       expect2xx(
-        await this.replicas.call(p, 'setup', owner.token, 'POST', `/v1/spaces/${this.translationSource}/content/pages`, {
-          title: `Guide ${p}`,
-          markdown: markdown(`Guide ${p}`),
-        }),
+        await this.replicas.call(
+          p,
+          'setup',
+          owner.token,
+          'POST',
+          `/v1/spaces/${this.translationSource}/content/pages`,
+          {
+            title: `Guide ${p}`,
+            markdown: markdown(`Guide ${p}`),
+          },
+        ),
         'writing a page',
       );
   }
@@ -223,10 +237,17 @@ export class MixedLoad {
       case 'editChangeRequest': {
         const cr = this.changeRequests.filter((c) => !c.merging && !c.merged).at(-1);
         if (!cr) return void (await call('GET', `/v1/spaces/${space.id}/change-requests`));
-        const a = await this.replicas.call(n, op, who.token, 'POST', `/v1/spaces/${cr.spaceId}/change-requests/${cr.id}/content/pages`, {
-          title: `Proposed ${n}`,
-          markdown: markdown(`Proposed ${n}`),
-        });
+        const a = await this.replicas.call(
+          n,
+          op,
+          who.token,
+          'POST',
+          `/v1/spaces/${cr.spaceId}/change-requests/${cr.id}/content/pages`,
+          {
+            title: `Proposed ${n}`,
+            markdown: markdown(`Proposed ${n}`),
+          },
+        );
         if (ok(a)) cr.edits++;
         return;
       }
@@ -234,7 +255,13 @@ export class MixedLoad {
         const cr = this.changeRequests.find((c) => c.edits > 0 && !c.merging && !c.merged);
         if (!cr) return void (await call('GET', `/v1/spaces/${space.id}/change-requests`));
         cr.merging = true;
-        const a = await this.replicas.call(n, op, who.token, 'POST', `/v1/spaces/${cr.spaceId}/change-requests/${cr.id}/merge`);
+        const a = await this.replicas.call(
+          n,
+          op,
+          who.token,
+          'POST',
+          `/v1/spaces/${cr.spaceId}/change-requests/${cr.id}/merge`,
+        );
         cr.merging = false;
         if (ok(a)) {
           cr.merged = true;
@@ -252,9 +279,16 @@ export class MixedLoad {
       case 'reply': {
         const thread = this.comments.at(-1 - (n % 3));
         if (!thread) return void (await call('GET', `/v1/spaces/${space.id}/comments`));
-        const a = await this.replicas.call(n, op, who.token, 'POST', `/v1/spaces/${thread.spaceId}/comments/${thread.id}/replies`, {
-          body: { markdown: `Reply ${n}` },
-        });
+        const a = await this.replicas.call(
+          n,
+          op,
+          who.token,
+          'POST',
+          `/v1/spaces/${thread.spaceId}/comments/${thread.id}/replies`,
+          {
+            body: { markdown: `Reply ${n}` },
+          },
+        );
         if (ok(a)) this.add(this.expected.repliesByComment, thread.id);
         return;
       }
@@ -262,9 +296,16 @@ export class MixedLoad {
         const thread = this.comments.at(-1 - (n % 4));
         if (!thread) return void (await call('GET', `/v1/spaces/${space.id}/comments`));
         const emoji = EMOJI[n % EMOJI.length];
-        const a = await this.replicas.call(n, op, who.token, 'PUT', `/v1/spaces/${thread.spaceId}/comments/${thread.id}`, {
-          addedReactions: [emoji],
-        });
+        const a = await this.replicas.call(
+          n,
+          op,
+          who.token,
+          'PUT',
+          `/v1/spaces/${thread.spaceId}/comments/${thread.id}`,
+          {
+            addedReactions: [emoji],
+          },
+        );
         if (ok(a)) this.expected.reactions.add(`${thread.id} ${emoji} ${who.userId}`);
         return;
       }
@@ -273,9 +314,16 @@ export class MixedLoad {
         const thread = this.comments.find((c) => !c.resolving);
         if (!thread) return void (await call('GET', `/v1/spaces/${space.id}/comments`));
         thread.resolving = true;
-        const a = await this.replicas.call(n, op, who.token, 'PUT', `/v1/spaces/${thread.spaceId}/comments/${thread.id}`, {
-          resolved: true,
-        });
+        const a = await this.replicas.call(
+          n,
+          op,
+          who.token,
+          'PUT',
+          `/v1/spaces/${thread.spaceId}/comments/${thread.id}`,
+          {
+            resolved: true,
+          },
+        );
         if (ok(a)) this.add(this.expected.openCommentsBySpace, thread.spaceId, -1);
         else thread.resolving = false;
         return;

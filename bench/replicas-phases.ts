@@ -27,7 +27,7 @@ async function until<T>(what: string, timeoutMs: number, probe: () => Promise<T 
   }
 }
 
-export interface RevocationFigures {
+interface RevocationFigures {
   /** ms from the revocation's answer to the other replica's first 401 */
   refusedAfterMs: number | null;
   /** ms from the revocation's answer to the latest request the other replica still accepted */
@@ -71,7 +71,7 @@ export async function revocation(replicas: Replicas, user: Member, cacheMs: numb
   };
 }
 
-export interface WorkerLossFigures {
+interface WorkerLossFigures {
   importRunId: string;
   killedPid: number;
   /** the activity the killed worker was running */
@@ -160,7 +160,7 @@ export async function workerLoss(
   };
 }
 
-export interface RateLimitFigures {
+interface RateLimitFigures {
   limit: number;
   lease: number;
   sent: number;
@@ -179,7 +179,12 @@ export interface RateLimitFigures {
  * driven past its limit through both replicas at once, within one window: the 2xx must not exceed the limit, and
  * fall short of it by at most each replica's unspent block.
  */
-export async function rateLimit(replicas: Replicas, token: string, limit: number, lease: number): Promise<RateLimitFigures> {
+export async function rateLimit(
+  replicas: Replicas,
+  token: string,
+  limit: number,
+  lease: number,
+): Promise<RateLimitFigures> {
   const op = 'rate-limit';
   const probe = await replicas.call(0, op, token, 'GET', '/v1/user');
   const left = Number(/"token";r=\d+;t=(\d+)/.exec(probe.rateLimit ?? '')?.[1] ?? 0);
@@ -211,7 +216,8 @@ export async function rateLimit(replicas: Replicas, token: string, limit: number
   };
 }
 
-export interface SaturationFigures {
+interface SaturationFigures {
+  spaceId: string;
   comments: number;
   concurrency: number;
   seconds: number;
@@ -274,6 +280,7 @@ export async function saturation(
   );
   const rows = Number(row.rows);
   return {
+    spaceId,
     comments: count,
     concurrency,
     seconds: Math.round(seconds * 10) / 10,

@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 
 export type ChangeRequestStatus = 'draft' | 'open' | 'archived' | 'merged';
@@ -24,4 +24,6 @@ export class ChangeRequest {
   @RefColumn({ nullable: true }) revisionMergedAncestorId: string | null;
   @RefColumn({ nullable: true }) revisionMergedId: string | null;
   @TimeColumn({ nullable: true }) mergedAt: Date | null;
+  /** Raised by every change of the row (TypeORM's updates add it): its ETag is built from it. */
+  @VersionColumn() version: number;
 }

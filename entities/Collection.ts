@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import type { Role } from './vocabulary';
 
@@ -15,4 +15,6 @@ export class Collection {
   @Column({ type: 'double' }) position: number;
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
+  /** Raised by every change of the row (TypeORM's updates add it): its ETag is built from it. */
+  @VersionColumn() version: number;
 }

@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 
 export type CommentStatus = 'open' | 'resolved';
@@ -33,4 +33,6 @@ export class Comment {
   @TimeColumn({ nullable: true }) resolvedAt: Date | null;
   @RefColumn({ nullable: true }) resolvedById: string | null;
   @Column({ type: 'int', default: 0 }) replies: number;
+  /** Raised by every change of the row (TypeORM's updates add it): its ETag is built from it. */
+  @VersionColumn() version: number;
 }

@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 
 export type IntegrationVisibility = 'public' | 'private' | 'unlisted';
@@ -53,4 +53,6 @@ export class Integration {
   @TimeColumn() updatedAt: Date;
   /** Set by unpublish: a tombstone until its last deliveries end. */
   @TimeColumn({ nullable: true }) deletedAt: Date | null;
+  /** Raised by every change of the row (TypeORM's updates add it), unlike `version`: its ETag is built from it. */
+  @VersionColumn() rowVersion: number;
 }

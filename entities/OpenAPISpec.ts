@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
 
@@ -32,4 +32,6 @@ export class OpenAPISpec {
   @TimeColumn() updatedAt: Date;
   /** The openapi-process job: asked for by create, replace and the refresh schedule. */
   @Column(() => JobState, { prefix: 'process' }) process: JobState;
+  /** Raised by every change of the row (TypeORM's updates add it): its ETag is built from it. */
+  @VersionColumn() version: number;
 }

@@ -3,16 +3,17 @@ import { IdColumn, RefColumn, TimeColumn } from './columns';
 import { JobState } from './JobState';
 
 /**
- * One PDF of a change request's revision with one set of options (a job row of its own, docs/jobs.md).
- * Its id is derived from the change request, the revision and the options, so the same request finds
- * the same row, and the `pdf-export` job renders it once; a new revision is a new row.
+ * One PDF of a change request's revision, or of a space's, with one set of options (a job row of its own,
+ * docs/jobs.md). Its id is derived from the change request, the revision and the options, so the same request
+ * finds the same row, and the `pdf-export` job renders it once; a new revision is a new row.
  */
 @Entity('pdf_exports')
 export class PdfExport {
   @IdColumn() id: string;
   @RefColumn() organizationId: string;
   @RefColumn() spaceId: string;
-  @RefColumn() changeRequestId: string;
+  /** null: the space's own content (its revision then, not a change request's) */
+  @RefColumn({ nullable: true }) changeRequestId: string | null;
   @RefColumn() revisionId: string;
   /** The page the PDF starts from; null: every page of the revision. */
   @RefColumn({ nullable: true }) pageId: string | null;

@@ -1,4 +1,4 @@
-import { Column, Entity, Index } from 'typeorm';
+import { Column, Entity, Index, VersionColumn } from 'typeorm';
 import { IdColumn, RefColumn, TimeColumn } from './columns';
 
 export type SiteType = 'basic' | 'premium' | 'ultimate' | 'sponsored' | 'legacy-basic' | 'legacy-premium';
@@ -37,4 +37,6 @@ export class Site {
   @RefColumn({ nullable: true }) defaultSiteSpaceId: string | null;
   @TimeColumn() createdAt: Date;
   @TimeColumn() updatedAt: Date;
+  /** Raised by every change of the row (TypeORM's updates add it): its ETag is built from it. */
+  @VersionColumn() version: number;
 }

@@ -16,7 +16,9 @@ import { IntegrationEvent } from './IntegrationEvent';
 import { IntegrationInstallation } from './IntegrationInstallation';
 import { IntegrationSiteInstallation } from './IntegrationSiteInstallation';
 import { IntegrationSpaceInstallation } from './IntegrationSpaceInstallation';
+import { InviteToken } from './InviteToken';
 import { LinkInvite } from './LinkInvite';
+import { MailMessage } from './MailMessage';
 import { Member } from './Member';
 import { OpenAPISpec } from './OpenAPISpec';
 import { OpenAPISpecVersion } from './OpenAPISpecVersion';
@@ -83,6 +85,8 @@ export const entities = [
   IntegrationSpaceInstallation,
   IntegrationSiteInstallation,
   IntegrationEvent,
+  InviteToken,
+  MailMessage,
 ];
 
 export {
@@ -103,7 +107,9 @@ export {
   IntegrationInstallation,
   IntegrationSiteInstallation,
   IntegrationSpaceInstallation,
+  InviteToken,
   LinkInvite,
+  MailMessage,
   Member,
   OpenAPISpec,
   OpenAPISpecVersion,

@@ -424,6 +424,37 @@ export function loadConfig() {
     },
     /** Translations (domain/translations): the provider, its endpoint and key, batching, pacing and retries. */
     translation: translationConfig(),
+    /** Invitation mail and the first-token links it carries (domain/invites, platform/mail). */
+    mail: mailConfig(),
+  };
+}
+
+/**
+ * SMTP towards the mail server (platform/mail/smtp.ts): `smtp://` (STARTTLS when the server offers it) or `smtps://`
+ * (TLS from the start), credentials in the URL; '' sends no mail. Checked here, so a wrong value stops the process.
+ */
+function mailConfig() {
+  const smtpUrl = credential('SMTP_URL', false);
+  if (smtpUrl && !/^smtps?:\/\/[^/?#]+\/?$/.test(smtpUrl))
+    throw new Error('SMTP_URL: must be smtp://[user:password@]host[:port] or smtps://…');
+  const from = str('MAIL_FROM', 'Docs Platform <no-reply@docs.example>');
+  if (/[\r\n]/.test(from) || !/@[^@\s>]+>?$/.test(from))
+    throw new Error('MAIL_FROM: must be one address ("Name <box@host>" or box@host) on one line');
+  return {
+    smtpUrl,
+    from,
+    /** Refuse to send unless STARTTLS succeeds (an smtp:// URL); smtps:// is always TLS. */
+    requireTls: flag('SMTP_REQUIRE_TLS', false),
+    /** The server's certificate is verified (chain and host name) unless false. */
+    tlsVerifyServer: flag('SMTP_TLS_VERIFY_SERVER', true),
+    /** A CA to trust for the server's certificate (PEM), besides the system's. */
+    tlsCa: pem('SMTP_TLS_CA'),
+    /** Connecting, the server's greeting, and any silence of the server afterwards, each at most. */
+    timeoutMs: Math.max(1, int('SMTP_TIMEOUT_MS', 30_000)),
+    /** Lifetime of the link in an invitation that issues the person's first API token. */
+    inviteTokenTtlSeconds: Math.max(1, int('INVITE_TOKEN_TTL_SECONDS', 7 * 24 * 3600)),
+    /** How long a message whose delivery ended is kept (`cli jobs list` shows it). */
+    retentionSeconds: int('MAIL_RETENTION_SECONDS', 30 * 24 * 3600),
   };
 }
 

@@ -24,6 +24,12 @@ from_file MYSQL_PASSWORD || : "${MYSQL_PASSWORD:=docs}"
 from_file S3_ACCESS_KEY_ID || : "${S3_ACCESS_KEY_ID:=docsaccess}"
 from_file S3_SECRET_ACCESS_KEY || : "${S3_SECRET_ACCESS_KEY:=docssecret123}"
 export MYSQL_HOST MYSQL_PORT MYSQL_USER MYSQL_PASSWORD MYSQL_DATABASE TEMPORAL_ADDRESS S3_ENDPOINT S3_ACCESS_KEY_ID S3_SECRET_ACCESS_KEY
+# the private Mailpit below: SMTP for the invitation mail, and its web UI and HTTP API (which the tests read mail back through)
+: "${MAILPIT_SMTP_PORT:=1025}"
+: "${MAILPIT_UI_PORT:=8025}"
+from_file SMTP_URL || : "${SMTP_URL:=smtp://127.0.0.1:$MAILPIT_SMTP_PORT}"
+: "${MAILPIT_URL:=http://127.0.0.1:$MAILPIT_UI_PORT}"
+export SMTP_URL MAILPIT_URL
 
 log() { printf '[setup] %s\n' "$*" >&2; }
 
@@ -97,6 +103,8 @@ S3_HOST="${S3_ENDPOINT#*://}"; S3_HOST="${S3_HOST%%[:/]*}"
 local_mysql() { is_loopback "$MYSQL_HOST"; }
 local_temporal() { is_loopback "$TEMPORAL_HOST"; }
 local_s3() { is_loopback "$S3_HOST"; }
+# a private Mailpit only for the scripts' own SMTP_URL (one given as SMTP_URL_FILE names a real server)
+local_smtp() { ! from_file SMTP_URL && [ "$SMTP_URL" = "smtp://127.0.0.1:$MAILPIT_SMTP_PORT" ]; }
 
 require_reachable() { # what host port variables
   local host="${2#[}"; host="${host%]}"
@@ -210,16 +218,29 @@ start_s3() {
   wait_port 127.0.0.1 "$S3_PORT" versitygw 30
 }
 
+start_mailpit() {
+  local_smtp || return 0
+  if port_open 127.0.0.1 "$MAILPIT_SMTP_PORT"; then log "Mailpit already on $MAILPIT_SMTP_PORT"; return 0; fi
+  log "starting Mailpit (SMTP $MAILPIT_SMTP_PORT, UI $MAILPIT_UI_PORT)"
+  nohup mailpit --smtp "127.0.0.1:$MAILPIT_SMTP_PORT" --listen "127.0.0.1:$MAILPIT_UI_PORT" \
+    --database "$DATA/mailpit.db" --max 5000 --disable-version-check >"$DATA/log/mailpit.log" 2>&1 </dev/null &
+  echo $! >"$DATA/mailpit.pid"
+  wait_port 127.0.0.1 "$MAILPIT_SMTP_PORT" "Mailpit SMTP" 30
+  wait_port 127.0.0.1 "$MAILPIT_UI_PORT" "Mailpit UI" 30
+}
+
 setup_all() {
   load_secrets
   check_existing_servers
   install_mariadb
   if local_temporal; then install_go_tool temporal github.com/temporalio/cli/cmd/temporal@v1.5.1; fi
   if local_s3; then install_go_tool versitygw github.com/versity/versitygw/cmd/versitygw@v1.7.0; fi
+  if local_smtp; then install_go_tool mailpit github.com/axllent/mailpit@v1.33.1; fi
   install_node_modules
   start_mariadb
   start_temporal
   start_s3
+  start_mailpit
   (cd "$ROOT" && npx tsc -p tsconfig.json)
   prepare_temporal_namespace
 }

@@ -28,11 +28,14 @@ ORG=$(printf '%s' "$BOOT" | node -e 'process.stdout.write(JSON.parse(require("fs
 
 if local_temporal; then TEMPORAL_LINE="Temporal UI:  http://127.0.0.1:$TEMPORAL_UI_PORT"
 else TEMPORAL_LINE="Temporal:     $TEMPORAL_ADDRESS, namespace ${TEMPORAL_NAMESPACE:-default} (an existing cluster: use its own Web UI)"; fi
+if local_smtp; then MAIL_LINE="Mail UI:      $MAILPIT_URL   (Mailpit: every mail the service sends lands here)"
+else MAIL_LINE="Mail:         sent through your SMTP server (SMTP_URL)"; fi
 
 cat <<MSG
 
 API:          http://127.0.0.1:$PORT   (reference: http://127.0.0.1:$PORT/docs, OpenAPI: http://127.0.0.1:$PORT/v1/openapi.json)
 $TEMPORAL_LINE
+$MAIL_LINE
 Organization: $ORG
 Admin token:  $TOKEN
 

@@ -17,4 +17,5 @@ stop_pidfile() { # file what
 stop_pidfile "$DATA/mysql.pid" MariaDB
 stop_pidfile "$DATA/temporal.pid" Temporal
 stop_pidfile "$DATA/s3.pid" versitygw
+stop_pidfile "$DATA/mailpit.pid" Mailpit
 exit 0

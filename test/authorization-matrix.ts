@@ -212,6 +212,8 @@ export const MATRIX: Record<string, Row> = {
   listMemberTeams: ORG_MEMBERS,
   listMemberSpaces: ORG_MEMBERS,
   deleteLinkInvite: ORG_ADMIN_DELETE,
+  inviteUsersToOrganization: ORG_ADMIN,
+  redeemInviteToken: PUBLIC,
 
   // teams
   listTeams: ORG_MEMBERS,
@@ -284,6 +286,8 @@ export const MATRIX: Record<string, Row> = {
   mergeChangeRequest: CONTENT_REVIEW,
   updateChangeRequestFromSpace: CONTENT_EDIT,
   getChangeRequestPDF: CONTENT_READ,
+  getSpacePDF: CONTENT_READ,
+  listChangeRequestLinks: CONTENT_READ,
   listChangeRequestRequestedReviewers: CONTENT_READ,
   requestChangeRequestReviewers: CONTENT_EDIT,
   removeChangeRequestRequestedReviewer: CONTENT_EDIT_DELETE,

@@ -3,6 +3,7 @@
 export { contentImport } from './content-import';
 export { expireJobs } from './expire-jobs';
 export { integrationDispatch } from './integration-dispatch';
+export { mailDelivery } from './mail-delivery';
 export { openapiProcess } from './openapi-process';
 export { refreshOpenAPISpecs } from './openapi-refresh';
 export { pdfExport } from './pdf-export';

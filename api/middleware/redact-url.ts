@@ -35,8 +35,19 @@ function parameterName(raw: string): string {
   }
 }
 
+/**
+ * Path segments that are credentials: the link of an invitation mail, and a link invite's id (the secret of the
+ * link, as on GitBook). Each is replaced, the path's shape kept.
+ */
+const SECRET_SEGMENTS = [/^(\/v1\/invite-tokens\/)[^/?#]+/i, /^(\/v1\/orgs\/[^/?#]+\/(?:link-)?invites\/)[^/?#]+/i];
+
+function redactPath(url: string): string {
+  return SECRET_SEGMENTS.reduce((path, secret) => path.replace(secret, `$1${REDACTED}`), url);
+}
+
 /** `logged`: the parameters whose values are shown (none when the request matched no operation). */
-export function redactUrl(url: string, logged: ReadonlySet<string> = new Set()): string {
+export function redactUrl(rawUrl: string, logged: ReadonlySet<string> = new Set()): string {
+  const url = redactPath(rawUrl);
   const start = url.indexOf('?');
   if (start < 0) return url;
   const query = url

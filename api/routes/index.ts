@@ -1,14 +1,15 @@
 /** Every route area, in one place. */
 import type { ApiBuilder } from '../operation';
-import { changeRequestPdfRoutes } from './change-requests/pdf';
 import { changeRequestReviewRoutes } from './change-requests/reviews';
 import { changeRequestRoutes } from './change-requests/router';
 import { collectionRoutes } from './collections/router';
 import { commentRoutes } from './comments/router';
+import { pdfRoutes } from './content/pdf';
 import { contentRoutes } from './content/router';
 import { grantRoutes } from './grants/router';
 import { importRoutes } from './imports/router';
 import { integrationRoutes } from './integrations/router';
+import { inviteRoutes } from './invites/router';
 import { linkRoutes } from './links/router';
 import { memberRoutes } from './members/router';
 import { openAPISpecRoutes } from './openapi-specs/router';
@@ -30,13 +31,14 @@ export function registerRoutes(api: ApiBuilder): void {
   collectionRoutes(api);
   spaceRoutes(api);
   memberRoutes(api);
+  inviteRoutes(api);
   teamRoutes(api);
   ssoRoutes(api);
   grantRoutes(api);
   contentRoutes(api);
   templateRoutes(api);
   changeRequestRoutes(api);
-  changeRequestPdfRoutes(api);
+  pdfRoutes(api);
   changeRequestReviewRoutes(api);
   linkRoutes(api);
   searchRoutes(api);

@@ -249,6 +249,7 @@ type PublishedFields = Omit<
   | 'devAll'
   | 'createdAt'
   | 'deletedAt'
+  | 'rowVersion'
 >;
 
 export interface Published {
@@ -345,7 +346,10 @@ async function writeRows(
     await db.update(Integration, { id }, fields as QueryDeepPartialEntity<Integration>);
     await withdrawUnpublishedGrants(db, id, fields.scopes);
     await db.update(User, { id: existing.botUserId }, { displayName: input.title });
-    return { integration: { ...existing, ...fields }, staleBlobKeys: blobKeysOf(existing) };
+    return {
+      integration: { ...existing, ...fields, rowVersion: existing.rowVersion + 1 },
+      staleBlobKeys: blobKeysOf(existing),
+    };
   }
   const bot = await createBotUser(db, id, input.title);
   const integration: Integration = {
@@ -359,6 +363,7 @@ async function writeRows(
     devAll: false,
     createdAt: now,
     deletedAt: null,
+    rowVersion: 1,
     ...fields,
   };
   try {

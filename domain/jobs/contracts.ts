@@ -18,6 +18,7 @@ export const JOB_KIND_NAMES = {
   contentImport: 'content-import',
   translationRun: 'translation-run',
   integrationDispatch: 'integration-dispatch',
+  mailDelivery: 'mail-delivery',
 } as const;
 
 /** The workflows that run a job kind. */
@@ -178,6 +179,12 @@ export interface IntegrationDispatchInput {
   run: JobRun;
 }
 
+export interface MailDeliveryInput {
+  mailId: string;
+  organizationId: string;
+  run: JobRun;
+}
+
 export interface ReconcileJobsInput {
   /** Narrows the pass to one organization (tests, a targeted repair). */
   organizationId?: string;
@@ -209,6 +216,7 @@ export interface WorkflowContracts {
   contentImport: { args: [ContentImportInput]; result: JobOutcome<ImportCommit> };
   translationRun: { args: [TranslationRunInput]; result: JobOutcome<{ space: string; revision: string }> };
   integrationDispatch: { args: [IntegrationDispatchInput]; result: JobOutcome<{ attempts: number }> };
+  mailDelivery: { args: [MailDeliveryInput]; result: JobOutcome<{ reply: string }> };
   reconcileJobs: { args: [ReconcileJobsInput?]; result: ReconcileJobsResult };
   expireJobs: { args: []; result: Record<string, number> };
   refreshOpenAPISpecs: { args: [RefreshOpenAPISpecsInput?]; result: number };

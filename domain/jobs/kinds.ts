@@ -13,6 +13,7 @@ import type { TemporalGateway } from '../../platform/temporal/gateway';
 import { expireIdempotencyKeys } from '../idempotency/keys';
 import { contentImportJob } from '../imports/import-job';
 import { integrationDispatchJob } from '../integrations/dispatch-job';
+import { mailDeliveryJob } from '../invites/mail-job';
 import { openapiProcessJob } from '../openapi-specs/process-job';
 import { pdfExportJob } from '../pdf/export-job';
 import { spacePurgeJob } from '../spaces/purge-job';
@@ -37,6 +38,7 @@ const KINDS_BY_WORKFLOW: { [N in JobWorkflowName]: JobKind<any, N> } = {
   contentImport: contentImportJob,
   translationRun: translationRunJob,
   integrationDispatch: integrationDispatchJob,
+  mailDelivery: mailDeliveryJob,
 };
 
 export const JOB_KINDS: readonly AnyJobKind[] = Object.values(KINDS_BY_WORKFLOW);

@@ -4,9 +4,11 @@
  * their statuses decided against that revision.
  */
 
+import type { SelectQueryBuilder } from 'typeorm';
 import { LinkKind, LinkStatus, SpaceLink } from '../../entities/SpaceLink';
 import type { Db } from '../../platform/db/transactions';
 import { LinkContext, ResolvedLink, resolveLinks } from '../content/link-status';
+import type { ExtractedLink } from '../content/model';
 import type { ContentReader } from '../content/reader';
 import { notFound } from '../errors';
 import { PATH_PREFIX } from './target-key';
@@ -35,12 +37,16 @@ export function spaceLinksQuery(db: Db, spaceId: string, status?: LinkStatus) {
   return status ? qb.andWhere('l.status = :status', { status }) : qb;
 }
 
-export async function spaceLinkStats(db: Db, spaceId: string): Promise<LinkStats> {
-  const row = await db
-    .createQueryBuilder(SpaceLink, 'l')
+export function spaceLinkStats(db: Db, spaceId: string): Promise<LinkStats> {
+  return linkStatsOf(spaceLinksQuery(db, spaceId));
+}
+
+/** How many index rows a query of `l` (unfiltered by status) matches, and how many of them are broken. */
+export async function linkStatsOf(links: SelectQueryBuilder<SpaceLink>): Promise<LinkStats> {
+  const row = await links
+    .clone()
     .select('COUNT(*)', 'total')
     .addSelect("COALESCE(SUM(l.status = 'broken'), 0)", 'broken')
-    .where('l.spaceId = :spaceId', { spaceId })
     .getRawOne<{ total: string | number; broken: string | number }>();
   return { total: Number(row?.total ?? 0), broken: Number(row?.broken ?? 0) };
 }
@@ -95,7 +101,18 @@ export async function pageLinks(
 ): Promise<LinkItem[]> {
   const page = await reader.page(pageId);
   if (!page) throw notFound('page');
-  return (await resolveLinks(db, reader, page.version.links, context)).map((l, ordinal) => itemOf(pageId, l, ordinal));
+  return versionLinks(db, reader, pageId, page.version.links, context);
+}
+
+/** The links of a page's version, in document order, with statuses against the reader's revision. */
+export async function versionLinks(
+  db: Db,
+  reader: ContentReader,
+  pageId: string,
+  links: ExtractedLink[],
+  context: LinkContext,
+): Promise<LinkItem[]> {
+  return (await resolveLinks(db, reader, links, context)).map((l, ordinal) => itemOf(pageId, l, ordinal));
 }
 
 /**
@@ -109,12 +126,20 @@ export async function brokenLinksIntroduced(
   changeRequestLinks: LinkItem[],
   context: LinkContext,
 ): Promise<number> {
-  const keyOf = (l: LinkItem) => `${l.kind}\n${l.byPath}\n${l.target}`;
-  const brokenBefore = new Map<string, number>();
   const before = (await spaceReader.entry(pageId)) ? await pageLinks(db, spaceReader, pageId, context) : [];
+  return brokenAfterOnly(before, changeRequestLinks);
+}
+
+/**
+ * How many links broken in `after` are not broken the same way (same source page, kind and target) in `before`:
+ * the broken links a change introduces.
+ */
+export function brokenAfterOnly(before: LinkItem[], after: LinkItem[]): number {
+  const keyOf = (l: LinkItem) => `${l.sourcePageId}\n${l.kind}\n${l.byPath}\n${l.target}`;
+  const brokenBefore = new Map<string, number>();
   for (const l of before) if (l.status === 'broken') brokenBefore.set(keyOf(l), (brokenBefore.get(keyOf(l)) ?? 0) + 1);
   let introduced = 0;
-  for (const l of changeRequestLinks) {
+  for (const l of after) {
     if (l.status !== 'broken') continue;
     const left = brokenBefore.get(keyOf(l)) ?? 0;
     if (left) brokenBefore.set(keyOf(l), left - 1);

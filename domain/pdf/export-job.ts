@@ -18,8 +18,8 @@ export const pdfExportJob = defineJobKind({
   state: 'render',
   input: (row: PdfExport) => ({ exportId: row.id, organizationId: row.organizationId }),
   spaceId: (row: PdfExport) => row.spaceId,
-  // the change request whose PDF was asked for (its row id is derived, never shown)
-  askedAbout: ['changeRequestId'],
+  // the change request or the space whose PDF was asked for (the row id is derived; the 202 shows it)
+  askedAbout: ['changeRequestId', 'spaceId'],
   // A request never supersedes a render under way (it awaits it); only a failed render is asked for anew.
   policy: 'supersede',
   // of the manuscript's pages, known once they are collected

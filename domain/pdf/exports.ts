@@ -1,7 +1,7 @@
 /**
- * Asking for the PDF of a change request: the options are checked against its revision, the
- * export row of (change request, revision, options) is found or created, and a render is asked
- * for unless one is done or under way. What the request answers is read from that row.
+ * Asking for the PDF of a change request, or of a space: the options are checked against its current
+ * revision, the export row of (change request or none, revision, options) is found or created, and a
+ * render is asked for unless one is done or under way. What the request answers is read from that row.
  */
 
 import { createHash } from 'crypto';
@@ -14,6 +14,7 @@ import type { Db } from '../../platform/db/transactions';
 
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
+import { lockHead } from '../content/heads';
 import { loadRevision } from '../content/revisions';
 import { badRequest } from '../errors';
 import { JobTicket, jobStatus } from '../jobs/job-kind';
@@ -27,8 +28,8 @@ export interface PdfOptions {
   only: boolean;
 }
 
-/** The same change request, revision and options always name the same export. */
-export function pdfExportId(changeRequestId: string, revisionId: string, options: PdfOptions): string {
+/** The same change request (null: the space itself), revision and options always name the same export. */
+export function pdfExportId(changeRequestId: string | null, revisionId: string, options: PdfOptions): string {
   return createHash('sha256')
     .update(JSON.stringify([changeRequestId, revisionId, options.pageId, options.only]))
     .digest('base64url')
@@ -41,28 +42,33 @@ export function pdfOptions(query: { page?: string; only?: boolean }): PdfOptions
   return { pageId: query.page ?? null, only: query.page ? (query.only ?? false) : false };
 }
 
-async function assertPageOfRevision(db: Db, revisionId: string, pageId: string): Promise<void> {
+async function assertPageOfRevision(db: Db, revisionId: string, pageId: string, whose: string): Promise<void> {
   const revision = await loadRevision(db, revisionId);
   if (!(await new ContentReader(new ObjectStore(db), revision.root).entry(pageId))) {
-    throw badRequest("page: must be a page of the change request's revision");
+    throw badRequest(`page: must be a page of ${whose} revision`);
   }
 }
 
 /**
- * Finds or creates the export of the change request's current revision with `options`, locked for
- * the rest of the transaction, and notes the request (the retention counts from it). A render is
- * asked for when none was, or the last one failed; a finished or running one is reused.
+ * Finds or creates the export of the current revision of the change request (null: of the space) with
+ * `options`, locked for the rest of the transaction, and notes the request (the retention counts from it).
+ * A render is asked for when none was, or the last one failed; a finished or running one is reused.
  */
 export async function requestPdfExport(
   db: WorkTx,
   space: Space,
-  changeRequest: ChangeRequest,
+  changeRequest: ChangeRequest | null,
   options: PdfOptions,
   now = new Date(),
 ): Promise<JobTicket<PdfExport>> {
-  const revisionId = changeRequest.revisionId;
-  if (options.pageId) await assertPageOfRevision(db, revisionId, options.pageId);
-  const id = pdfExportId(changeRequest.id, revisionId, options);
+  // a space never written to gets its initial (empty) revision, as when its content is read
+  const revisionId =
+    changeRequest?.revisionId ??
+    space.revisionId ??
+    (await lockHead(db, { kind: 'space', spaceId: space.id })).revision.id;
+  if (options.pageId)
+    await assertPageOfRevision(db, revisionId, options.pageId, changeRequest ? "the change request's" : "the space's");
+  const id = pdfExportId(changeRequest?.id ?? null, revisionId, options);
   await db
     .createQueryBuilder()
     .insert()
@@ -71,7 +77,7 @@ export async function requestPdfExport(
       id,
       organizationId: space.organizationId,
       spaceId: space.id,
-      changeRequestId: changeRequest.id,
+      changeRequestId: changeRequest?.id ?? null,
       revisionId,
       pageId: options.pageId,
       only: options.only,
@@ -116,8 +122,8 @@ export function pdfExportOutcome(row: PdfExport): PdfExportOutcome {
   };
 }
 
-/** The file name the download offers: the space and the change request's number. */
-export function pdfFileName(space: Space, changeRequest: ChangeRequest): string {
+/** The file name the download offers: the space, and the change request's number for a change request's. */
+export function pdfFileName(space: Space, changeRequest: ChangeRequest | null): string {
   const title = space.title.replace(/[\\/:*?"<>|]+/g, ' ').trim() || 'space';
-  return `${title} - change request ${changeRequest.number}.pdf`;
+  return changeRequest ? `${title} - change request ${changeRequest.number}.pdf` : `${title}.pdf`;
 }

@@ -67,6 +67,13 @@ async function selectedPages(reader: ContentReader, row: PdfExport): Promise<Sel
   return row.only ? top : flatten(page.children, 1, top);
 }
 
+/** Under the space's title: the change request, or what a space's PDF shows. */
+function subtitleOf(changeRequest: ChangeRequest | null): string {
+  if (!changeRequest) return 'The content of the space';
+  const number = `Change request #${changeRequest.number}`;
+  return changeRequest.subject ? `${number}: ${changeRequest.subject}` : number;
+}
+
 /** Page versions read per batch: what the collect step holds of the pages' content at once. */
 const PAGES_PER_READ = 200;
 
@@ -84,21 +91,23 @@ export async function writeManuscript(
 ): Promise<number> {
   const [space, changeRequest, revision] = await Promise.all([
     db.findOneBy(Space, { id: row.spaceId }),
-    db.findOneBy(ChangeRequest, { id: row.changeRequestId }),
+    row.changeRequestId ? db.findOneBy(ChangeRequest, { id: row.changeRequestId }) : null,
     db.findOneBy(Revision, { id: row.revisionId }),
   ]);
-  if (!space || !changeRequest || !revision)
-    throw new JobError(PDF_FAILURES.sourceGone, 'the change request or its revision no longer exists');
+  if (!space || (row.changeRequestId && !changeRequest) || !revision)
+    throw new JobError(
+      PDF_FAILURES.sourceGone,
+      `the ${row.changeRequestId ? 'change request' : 'space'} or its revision no longer exists`,
+    );
   const reader = new ContentReader(new ObjectStore(db), revision.root);
   const selected = await selectedPages(reader, row);
   // the title page and a contents sheet come first
   if (selected.length + 2 > limits.sheets)
     throw pdfTooLarge(`have more than ${limits.sheets} sheets (${selected.length} pages)`);
-  const number = `Change request #${changeRequest.number}`;
   await out.write({
     head: {
       title: space.title,
-      subtitle: changeRequest.subject ? `${number}: ${changeRequest.subject}` : number,
+      subtitle: subtitleOf(changeRequest),
       scope: row.pageId
         ? `The page “${selected[0].page.entry.title}”${row.only ? ' alone' : ' and its sub-pages'}`
         : null,

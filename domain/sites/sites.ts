@@ -46,6 +46,7 @@ export async function createSite(db: Db, organizationId: string, input: NewSite,
     defaultSiteSpaceId: null,
     createdAt: now,
     updatedAt: now,
+    version: 1,
   } satisfies Site);
   await db.insert(Site, site);
   for (const space of spaces) await placeSiteSpace(db, site, space, null);

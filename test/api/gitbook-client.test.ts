@@ -343,6 +343,7 @@ function method(api: GitBookAPI, operationId: string): (...args: unknown[]) => P
  */
 const NOT_CALLED: Record<string, string> = {
   getChangeRequestPDF: 'renders through a worker: test/api/pdf-export.test.ts',
+  getSpacePDF: 'renders through a worker: test/api/pdf-export.test.ts',
   importContent: 'runs through a worker and a website: test/api/imports.test.ts',
   importContentInChangeRequest: 'runs through a worker and a website: test/api/imports.test.ts',
   getLatestOpenAPISpecVersion: 'needs a processed spec (a worker): test/api/openapi-specs.test.ts',
@@ -490,6 +491,7 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('getFileInChangeRequestById', space.id, cr.id, file.id);
     await call('listPageLinksInChangeRequest', space.id, cr.id, guide.id);
     await call('listChangeRequestPageBacklinks', space.id, cr.id, guide.id);
+    await call('listChangeRequestLinks', space.id, cr.id);
     await call('listChangeRequestFileBacklinks', space.id, cr.id, file.id);
 
     // comments, in the space and in the change request

@@ -1,10 +1,15 @@
 /**
- * GET …/change-requests/{changeRequestId}/pdf end to end: the API, a real worker on a private task
- * queue, MariaDB and the local blob store. Every PDF is downloaded through its signed URL and read
- * back with pdf.js: the sheets' text, the outline and the images painted.
+ * GET …/change-requests/{changeRequestId}/pdf and GET /spaces/{spaceId}/pdf end to end: the API, a real
+ * worker on a private task queue, MariaDB and the local blob store. Every PDF is downloaded through its
+ * signed URL and read back with pdf.js: the sheets' text, the outline and the images painted.
  */
 
+import { GitBookAPI } from '@gitbook/api';
+import { once } from 'events';
+import { createServer } from 'http';
+import type { AddressInfo } from 'net';
 import pino from 'pino';
+import { IsNull } from 'typeorm';
 import { deflateSync } from 'zlib';
 import { requestJob } from '../../domain/jobs/job-lifecycle';
 import { applyJobTicket } from '../../domain/jobs/job-start';
@@ -14,6 +19,7 @@ import { pdfExportId } from '../../domain/pdf/exports';
 import { pdfFileKey } from '../../domain/pdf/files';
 import { idleJobState } from '../../entities/JobState';
 import { PdfExport } from '../../entities/PdfExport';
+import { Space } from '../../entities/Space';
 import { loadConfig } from '../../platform/config';
 import { inTransaction } from '../../platform/db/transactions';
 import { createBlobStore } from '../../platform/storage';
@@ -491,6 +497,77 @@ describe('change request PDF', () => {
     await expect(blobs.read(pdfFileKey(old.id))).rejects.toThrow();
     expect(await server.ds.manager.findOneBy(PdfExport, { id: recent.id })).not.toBeNull();
     await expect(blobs.read(pdfFileKey(recent.id))).resolves.toBeInstanceOf(Buffer);
+  });
+});
+
+describe('space PDF', () => {
+  /** GitBook's client against the server, listening on a port of its own for one test. */
+  async function withClient<T>(token: string, use: (api: GitBookAPI) => Promise<T>): Promise<T> {
+    const listener = createServer((req, res) => server.app(req, res)).listen(0, '127.0.0.1');
+    await once(listener, 'listening');
+    try {
+      const endpoint = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
+      return await use(new GitBookAPI({ endpoint, authToken: token }));
+    } finally {
+      await new Promise((resolve) => listener.close(resolve));
+    }
+  }
+  const spaceExports = (t: Tour) =>
+    server.ds.manager.findBy(PdfExport, { spaceId: t.space.id, changeRequestId: IsNull() });
+
+  it("renders the space's current revision, not its change requests', and a page alone; reuses an unchanged one", async () => {
+    const t = await tour();
+    const reader = await addMember(server.ds, t.fx.org, 'read');
+    const { url } = (await withClient(reader.token, (api) => api.spaces.getSpacePdf(t.space.id))).data;
+    expect(new URL(url!).searchParams.get('filename')).toBe('Docs Ωmega.pdf');
+    const pdf = await readPdf((await download(server, url!).expect(200)).body);
+    expect(pdf.sheets[0]).toContain('Docs Ωmega');
+    expect(pdf.sheets[0]).toContain('The content of the space');
+    expect(titlesOf(pdf.outline)).toEqual(['Contents', 'Guide', 'Reference']);
+    const text = pdf.sheets.join('\n');
+    expect(text).toContain('Old guide.');
+    expect(text).not.toContain('Changelog');
+    const { revisionId } = await server.ds.manager.findOneByOrFail(Space, { id: t.space.id });
+    expect((await spaceExports(t)).map((e) => [e.revisionId, e.pageId, e.only])).toEqual([[revisionId, null, false]]);
+
+    const path = `/v1/spaces/${t.space.id}/pdf`;
+    const alone = await server.as(reader.token).get(path).query({ page: t.pages.Reference, only: 'true' }).expect(200);
+    const alonePdf = await readPdf((await download(server, alone.body.url).expect(200)).body);
+    expect(alonePdf.sheets[0]).toContain('The page “Reference” alone');
+    expect(alonePdf.sheets).toHaveLength(3);
+    const again = await server.as(reader.token).get(path).query({ page: t.pages.Reference, only: 'true' }).expect(200);
+    expect(new URL(again.body.url).pathname).toBe(new URL(alone.body.url).pathname);
+
+    // a new revision of the space is a new export
+    await server
+      .as(t.fx.admin.token)
+      .patch(`/v1/spaces/${t.space.id}/content/page/${t.pages.Reference}`)
+      .send({ markdown: 'New reference.\n' })
+      .expect(200);
+    const edited = await server.as(reader.token).get(path).query({ page: t.pages.Reference, only: 'true' }).expect(200);
+    const editedText = (await readPdf((await download(server, edited.body.url).expect(200)).body)).sheets.join('\n');
+    expect(editedText).toContain('New reference.');
+    expect(await spaceExports(t)).toHaveLength(3);
+    // the change request's exports are apart
+    expect(await exportsOf(t)).toEqual([]);
+  });
+
+  it('checks its query, the token, and who may see the space', async () => {
+    const t = await tour();
+    const path = `/v1/spaces/${t.space.id}/pdf`;
+    const get = (query: Record<string, string>, token = t.fx.admin.token) => server.as(token).get(path).query(query);
+    expect((await get({ only: 'true' }).expect(400)).body.error.message).toBe('only: true needs a page');
+    expect((await get({ only: 'yes', page: t.pages.Guide }).expect(400)).body.error.message).toMatch(/^only: /);
+    // a page only the change request has
+    expect((await get({ page: t.pages.Changelog }).expect(400)).body.error.message).toBe(
+      "page: must be a page of the space's revision",
+    );
+    expect(await spaceExports(t)).toEqual([]);
+    await server.as('').get(path).expect(401);
+    const outsider = await createOrg(server.ds);
+    expect((await get({}, outsider.admin.token).expect(404)).body.error.message).toBe('space not found');
+    const guest = await addMember(server.ds, t.fx.org, null);
+    expect((await get({}, guest.token).expect(404)).body.error.message).toBe('space not found');
   });
 });
 

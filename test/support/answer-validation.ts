@@ -43,6 +43,7 @@ export const ANSWERS_BY_ID: ReadonlySet<string> = new Set([
   'listSpaceLinks',
   'listSpacePageLinks',
   'listChangeRequestPageLinks',
+  'listChangeRequestLinks',
   'listSpacePageBacklinks',
   'listSpaceFileBacklinks',
   'listChangeRequestPageBacklinks',

@@ -4,7 +4,8 @@
  * to succeed gets a fresh object of its own (`fresh`), or `additive` when the write only adds to its container
  * (a new page in the space, a new team in the organization) and the world's request serves everyone.
  */
-import { unique } from '../factories';
+import { createFirstTokenLink, firstTokenUrl } from '../../domain/invites/first-token';
+import { addMember, unique } from '../factories';
 import {
   ADAPTIVE_SCHEMA,
   type Column,
@@ -306,6 +307,19 @@ export const PROBES: Record<string, Probe> = {
     req: (w) => del(`${org(w)}/link-invites/${w.linkInvite}`),
     fresh: async (f) => del(`${org(f.w)}/link-invites/${await f.linkInvite()}`),
   },
+  inviteUsersToOrganization: {
+    req: (w) => post(`${org(w)}/invites`, { emails: [`${unique('matrix')}@example.test`] }),
+    additive: true,
+  },
+  redeemInviteToken: {
+    req: () => post('/v1/invite-tokens/dpi_matrix'),
+    // a link of its own each time: it issues its token once
+    fresh: async (f) => {
+      const user = await addMember(f.server.ds, { id: f.w.org } as never, null);
+      const link = await createFirstTokenLink(f.server.ds.manager, f.server.config, f.w.org, user.user.id, new Date());
+      return post(new URL(firstTokenUrl(f.server.config, link.id)).pathname);
+    },
+  },
 
   // teams
   listTeams: { req: (w) => get(`${org(w)}/teams`) },
@@ -388,6 +402,8 @@ export const PROBES: Record<string, Probe> = {
     fresh: async (f) => post(`${cr(f.w, await f.changeRequest())}/update`),
   },
   getChangeRequestPDF: { req: (w) => get(`${cr(w)}/pdf`) },
+  getSpacePDF: { req: (w) => get(`${space(w)}/pdf`) },
+  listChangeRequestLinks: { req: (w) => get(`${cr(w)}/links`) },
   listChangeRequestRequestedReviewers: { req: (w) => get(`${cr(w)}/requested-reviewers`) },
   // no user asked: the subject alone changes
   requestChangeRequestReviewers: {

@@ -54,6 +54,7 @@ export async function insertIntegration(
       createdAt: now,
       updatedAt: now,
       deletedAt: null,
+      rowVersion: 1,
       ...fields,
     };
     await db.insert(Integration, { ...integration } as never);

@@ -1,16 +1,24 @@
 /** Change requests of a space: list, create, read, update, merge into the space, update from the space. */
+import type { Request } from 'express';
 import { authorize } from '../../../domain/access/authorize';
-import { changeRequestsOfSpaceQuery, describeChangeRequests } from '../../../domain/content/change-request-queries';
+import {
+  ChangeRequestDetails,
+  changeRequestsOfSpaceQuery,
+  describeChangeRequests,
+} from '../../../domain/content/change-request-queries';
 import {
   createChangeRequest,
+  isOutdated,
   mergeChangeRequest,
   updateChangeRequest,
   updateFromSpace,
 } from '../../../domain/content/change-requests';
-import type { ChangeRequest } from '../../../entities/ChangeRequest';
+import { ChangeRequest } from '../../../entities/ChangeRequest';
 import type { Space } from '../../../entities/Space';
-import { inTransaction } from '../../../platform/db/transactions';
+import { lockRow } from '../../../platform/db/lock-row';
+import { Db, inTransaction } from '../../../platform/db/transactions';
 import { loadChangeRequest, loadSpace } from '../../loaders';
+import { lockedMatch, taggedAnswer, versionTag } from '../../middleware/conditional';
 import { paginate, SortKey } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { changeRequestResultSchema, changeRequestSchema, presentChangeRequest } from '../../presenters/change-request';
@@ -31,6 +39,18 @@ export function changeRequestRoutes(api: ApiBuilder): void {
   async function present(space: Space, changeRequests: ChangeRequest[]) {
     return (await describeChangeRequests(ds.manager, changeRequests)).map((d) => presentChangeRequest(d, space, urls));
   }
+
+  /** The answer's ETag: the row's version, and what the answer derives from elsewhere (open comments, outdated). */
+  const etagOf = (d: ChangeRequestDetails, space: Space) =>
+    versionTag(d.changeRequest.version, {}, d.comments, isOutdated(d.changeRequest, space) ? 1 : 0);
+
+  /** `If-Match` of a write to the change request, checked under its row lock in the write's transaction. */
+  const matchLocked = (req: Request, db: Db, space: Space, id: string) =>
+    lockedMatch(
+      req,
+      () => lockRow(db, ChangeRequest, { id, spaceId: space.id }),
+      async (cr) => etagOf((await describeChangeRequests(db, [cr]))[0], space),
+    );
 
   api.op(
     {
@@ -98,13 +118,17 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       tags: ['change-requests'],
       summary: 'Get a change request by id or by number',
       params: changeRequestIdParams,
-      responses: { 200: { description: 'change request', schema: changeRequestSchema } },
+      responses: {
+        200: { description: 'change request', schema: changeRequestSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'view');
       const cr = await loadChangeRequest(access, space, params.changeRequestId);
-      return { status: 200, body: (await present(space, [cr]))[0] };
+      const [details] = await describeChangeRequests(ds.manager, [cr]);
+      return taggedAnswer(req, etagOf(details, space), () => presentChangeRequest(details, space, urls));
     },
   );
 
@@ -119,13 +143,19 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       summary: 'Update the subject or status (draft, open, archived) of a change request',
       params: changeRequestIdParams,
       body: patchChangeRequestBody,
-      responses: { 200: { description: 'change request', schema: changeRequestSchema } },
+      responses: {
+        200: { description: 'change request', schema: changeRequestSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, req }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'edit');
       const cr = await loadChangeRequest(access, space, params.changeRequestId);
-      const updated = await inTransaction(ds, (db) => updateChangeRequest(db, cr.id, body));
+      const updated = await inTransaction(ds, async (db) => {
+        await matchLocked(req, db, space, cr.id);
+        return updateChangeRequest(db, cr.id, body);
+      });
       return { status: 200, body: (await present(space, [updated]))[0] };
     },
   );
@@ -140,15 +170,19 @@ export function changeRequestRoutes(api: ApiBuilder): void {
       tags: ['change-requests'],
       summary: 'Merge the change request into the space (409 listing the conflicting pages; nothing is written then)',
       params: changeRequestIdParams,
-      responses: { 200: { description: "the space's new revision", schema: changeRequestResultSchema('merge') } },
+      responses: {
+        200: { description: "the space's new revision", schema: changeRequestResultSchema('merge') },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, caller, access }) => {
+    async ({ params, caller, access, req }) => {
       const space = await loadSpace(access, params.spaceId);
       await authorize(access, { kind: 'space', space }, 'merge');
       const cr = await loadChangeRequest(access, space, params.changeRequestId);
-      const revision = await inTransaction(api.deps, (db) =>
-        mergeChangeRequest(db, cr.id, caller.userId, config.appBaseUrl),
-      );
+      const revision = await inTransaction(api.deps, async (db) => {
+        await matchLocked(req, db, space, cr.id);
+        return mergeChangeRequest(db, cr.id, caller.userId, config.appBaseUrl);
+      });
       return { status: 200, body: { revision: revision.id, result: 'merge' } };
     },
   );

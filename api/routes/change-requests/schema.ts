@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CHANGE_REQUEST_ORDERS } from '../../../domain/content/change-request-queries';
 import { CHANGE_REQUEST_STATUSES } from '../../presenters/change-request';
-import { paginationQuery, queryBoolean } from '../../query';
+import { paginationQuery } from '../../query';
 import { pathId, resourceId, text } from '../../schemas';
 import { documentAsMarkdown } from '../comments/schema';
 import { spaceIdParams } from '../spaces/schema';
@@ -51,12 +51,3 @@ export const patchChangeRequestBody = z
     }),
   })
   .strict();
-
-export const changeRequestPdfQuery = {
-  only: queryBoolean
-    .optional()
-    .openapi({ description: 'with `page`: that page alone, without its descendants (true without a page is a 400)' }),
-  page: resourceId.optional().openapi({
-    description: "a page of the change request's revision: the PDF shows it and its descendants; default every page",
-  }),
-};

@@ -5,9 +5,11 @@ import { collectionsOfOrganizationQuery } from '../../../domain/collections/quer
 import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
 import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
 import { Collection } from '../../../entities/Collection';
+import { lockRow } from '../../../platform/db/lock-row';
 import { inTransaction } from '../../../platform/db/transactions';
 import { authorizeParent } from '../../authorize-parent';
 import { loadCollection, loadOrganization, loadVisibleOrganization } from '../../loaders';
+import { lockedMatch, requireMatch, taggedAnswer, versionTag } from '../../middleware/conditional';
 import { paginate, paginateStatement } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { collectionSchema, presentCollection } from '../../presenters/collection';
@@ -100,12 +102,15 @@ export function collectionRoutes(api: ApiBuilder): void {
       tags: ['collections'],
       summary: 'Get a collection',
       params: collectionIdParams,
-      responses: { 200: { description: 'collection', schema: collectionSchema } },
+      responses: {
+        200: { description: 'collection', schema: collectionSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const collection = await loadCollection(access, params.collectionId);
       const perms = await authorize(access, { kind: 'collection', collection }, 'view');
-      return { status: 200, body: presentCollection(collection, perms, urls) };
+      return taggedAnswer(req, versionTag(collection.version, perms), () => presentCollection(collection, perms, urls));
     },
   );
 
@@ -124,12 +129,23 @@ export function collectionRoutes(api: ApiBuilder): void {
         parent: 'moving a collection is POST /v1/collections/{collectionId}/move',
         position: 'moving a collection is POST /v1/collections/{collectionId}/move',
       },
-      responses: { 200: { description: 'collection', schema: collectionSchema } },
+      responses: {
+        200: { description: 'collection', schema: collectionSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, req }) => {
       const collection = await loadCollection(access, params.collectionId);
-      await authorize(access, { kind: 'collection', collection }, 'admin');
-      const updated = await inTransaction(ds, (db) => updateCollection(db, collection, body));
+      const perms = await authorize(access, { kind: 'collection', collection }, 'admin');
+      const updated = await inTransaction(ds, async (db) => {
+        // the check and the write under one row lock: of two editors holding one ETag, the second gets 412
+        const locked = await lockedMatch(
+          req,
+          () => lockRow(db, Collection, { id: collection.id }),
+          (c) => versionTag(c.version, perms),
+        );
+        return updateCollection(db, locked ?? collection, body);
+      });
       return {
         status: 200,
         body: presentCollection(
@@ -151,15 +167,29 @@ export function collectionRoutes(api: ApiBuilder): void {
       tags: ['collections'],
       summary: 'Delete an empty collection (409 while it still holds spaces or collections)',
       params: collectionIdParams,
-      responses: { 204: { description: 'deleted (also when it does not exist or is not visible to the caller)' } },
+      responses: {
+        204: { description: 'deleted (also when it does not exist or is not visible to the caller)' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the collection is gone (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const collection = await access.db.findOneBy(Collection, { id: params.collectionId });
-      // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' collections
-      if (!collection || !(await permissionsOf(access, { kind: 'collection', collection })).view)
+      const perms = collection && (await permissionsOf(access, { kind: 'collection', collection }));
+      // nothing the caller can see: 204 and no change, alike for unknown ids and other organizations' collections;
+      // with If-Match, a 412 (RFC 9110: the resource it was based on is gone)
+      if (!collection || !perms?.view) {
+        requireMatch(req, null);
         return { status: 204 };
+      }
       await authorize(access, { kind: 'collection', collection }, 'admin');
-      await inTransaction(ds, (db) => deleteCollection(db, collection));
+      await inTransaction(ds, async (db) => {
+        const locked = await lockedMatch(
+          req,
+          () => lockRow(db, Collection, { id: collection.id }),
+          (c) => versionTag(c.version, perms),
+        );
+        await deleteCollection(db, locked ?? collection);
+      });
       return { status: 204 };
     },
   );

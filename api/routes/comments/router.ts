@@ -2,6 +2,7 @@
  * Comments, replies and reactions, on a space and on a change request: each operation is defined
  * once in `commentOperations` and mounted for both forms.
  */
+import type { Request } from 'express';
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
@@ -13,15 +14,17 @@ import {
   findComment,
   updateComment,
 } from '../../../domain/comments/comments';
-import { describeComments, describeReplies } from '../../../domain/comments/details';
+import { CommentDetails, describeComments, describeReplies } from '../../../domain/comments/details';
 import { applyReactions, hasReactionChanges } from '../../../domain/comments/reactions';
 import { createReply, deleteReply, editReply, findReply, repliesQuery } from '../../../domain/comments/replies';
 import type { CommentScope } from '../../../domain/comments/scope';
 import { notFound } from '../../../domain/errors';
-import type { Comment } from '../../../entities/Comment';
+import { Comment } from '../../../entities/Comment';
 import type { CommentReply } from '../../../entities/CommentReply';
 import type { Member } from '../../../entities/Member';
-import { inTransaction } from '../../../platform/db/transactions';
+import { lockRow } from '../../../platform/db/lock-row';
+import { Db, inTransaction } from '../../../platform/db/transactions';
+import { digestOf, hasIfMatch, requireMatch, taggedAnswer, versionTag } from '../../middleware/conditional';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import {
@@ -87,6 +90,52 @@ export async function presentComments(
       presentComment(d, await permissionsOf(access, commentTarget(scope, d.comment.postedById)), format, urls),
     ),
   );
+}
+
+/**
+ * One comment's answer and its ETag: the row's version (its body, status and reply count), the caller's
+ * permissions, and a digest of what the answer gathers from other rows: reactions, repliers, the page it targets.
+ */
+async function presentTaggedComment(
+  access: AccessContext,
+  scope: CommentScope,
+  comment: Comment,
+  format: BodyFormat,
+  urls: Urls,
+) {
+  const { d, permissions } = await describedFor(access, scope, comment);
+  return { body: presentComment(d, permissions, format, urls), etag: commentTag(d, permissions) };
+}
+
+async function describedFor(access: AccessContext, scope: CommentScope, comment: Comment) {
+  const [d] = await describeComments(access.db, scope, [comment]);
+  return { d, permissions: await permissionsOf(access, commentTarget(scope, comment.postedById)) };
+}
+
+function commentTag(d: CommentDetails, permissions: object): string {
+  const gathered = digestOf([
+    d.reactions.map((g) => [g.emoji, g.users.map((u) => [u.user.id, u.reactedAt.getTime()])]),
+    d.repliers.map((r) => [r.user.id, r.count, r.updatedAt.getTime()]),
+    d.page && [d.page.id, d.page.outdated, d.page.page?.entry.v ?? null, d.page.page?.path ?? null],
+  ]);
+  return versionTag(d.comment.version, permissions, gathered);
+}
+
+/**
+ * `If-Match` of a write to a comment, under the comment's row lock (reactions and replies take it too); with the
+ * header the comment is locked and compared (a gone one: 412), without it nothing is read.
+ */
+async function matchComment(
+  req: Request,
+  db: Db,
+  access: AccessContext,
+  scope: CommentScope,
+  commentId: string,
+): Promise<void> {
+  if (!hasIfMatch(req)) return;
+  const locked = await lockRow(db, Comment, { id: commentId });
+  const current = locked && (await describedFor(access.within(db), scope, locked));
+  requireMatch(req, current ? commentTag(current.d, current.permissions) : null);
 }
 
 /** Replies of one comment with their details gathered at once, each with the caller's permissions. */
@@ -205,14 +254,15 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       summary: 'Get a comment',
       params: { ...form.params, ...commentIdParams },
       query: formatQuery,
-      responses: { 200: { description: 'comment', schema: commentSchema } },
+      responses: {
+        200: { description: 'comment', schema: commentSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, query, access }) => {
+    async ({ params, query, access, req }) => {
       const { scope, comment } = await loadComment(form, access, params);
-      return {
-        status: 200,
-        body: (await presentComments(access, scope, [comment], query.format ?? 'markdown', urls))[0],
-      };
+      const { body, etag } = await presentTaggedComment(access, scope, comment, query.format ?? 'markdown', urls);
+      return taggedAnswer(req, etag, () => body);
     },
   );
 
@@ -228,15 +278,19 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       params: { ...form.params, ...commentIdParams },
       query: formatQuery,
       body: updateCommentBody,
-      responses: { 200: { description: 'comment', schema: commentSchema } },
+      responses: {
+        200: { description: 'comment', schema: commentSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, query, body, caller, access }) => {
+    async ({ params, query, body, caller, access, req }) => {
       const { scope, comment } = await loadComment(form, access, params);
       const target = commentTarget(scope, comment.postedById);
       if (body.body !== undefined) await authorize(access, target, 'edit');
       if (body.resolved !== undefined) await authorize(access, target, 'resolve');
       if (hasReactionChanges(body)) await authorize(access, target, 'react');
       await inTransaction(ds, async (db) => {
+        await matchComment(req, db, access, scope, comment.id);
         await updateComment(db, comment, body, caller.userId);
         await applyReactions(db, 'comment', comment.id, caller.userId, body);
       });
@@ -259,16 +313,24 @@ function commentOperations(api: ApiBuilder, form: CommentForm): void {
       tags,
       summary: 'Delete a comment with its replies and reactions (author or space admin)',
       params: { ...form.params, ...commentIdParams },
-      responses: { 204: { description: 'deleted, or there was nothing to delete' } },
+      responses: {
+        204: { description: 'deleted, or there was nothing to delete' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the comment is gone (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const scope = await form.load(access, params);
       const comment = await findComment(ds.manager, scope, params.commentId);
       // A missing comment could have been the caller's own had they been able to comment.
-      if (!comment) await authorize(access, { kind: 'space', space: scope.space }, 'comment');
-      else {
+      if (!comment) {
+        await authorize(access, { kind: 'space', space: scope.space }, 'comment');
+        requireMatch(req, null);
+      } else {
         await authorize(access, commentTarget(scope, comment.postedById), 'delete');
-        await inTransaction(ds, (db) => deleteComment(db, comment.id));
+        await inTransaction(ds, async (db) => {
+          await matchComment(req, db, access, scope, comment.id);
+          await deleteComment(db, comment.id);
+        });
       }
       return { status: 204 };
     },

@@ -3,14 +3,17 @@
  * the target's head: the space (editMode live) or the change request (not merged or archived).
  */
 
+import type { Request } from 'express';
+import type { LockedHead } from '../../../domain/content/heads';
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
 import type { Revision } from '../../../entities/Revision';
 import { type Db, inTransaction } from '../../../platform/db/transactions';
+import { hasIfMatch, requireMatch } from '../../middleware/conditional';
 import type { ApiBuilder } from '../../operation';
 import { pageSchema } from '../../presenters/page';
 import { Urls } from '../../presenters/urls';
-import { presentPageWithChildren } from './present';
+import { pageTag, presentPageWithChildren } from './present';
 import { createPageBody, pageIdParams, patchPageBody } from './schema';
 import { CONTENT_FORMS, CONTENT_WRITE_EFFECTS, ContentTarget, commitEdits } from './target';
 
@@ -23,6 +26,17 @@ export function contentPageRoutes(api: ApiBuilder): void {
     const reader = new ContentReader(new ObjectStore(db), revision.root);
     const page = (await reader.page(pageId))!;
     return presentPageWithChildren(reader, page, { markdown: page.version.markdown }, target, urls);
+  }
+
+  /**
+   * `If-Match` of a page write, checked against the page in the head's revision while the commit holds the head's
+   * lock: of two editors holding one ETag, the second finds the first's revision and gets 412. A gone page: 412.
+   */
+  async function matchPage(req: Request, db: Db, locked: LockedHead, target: ContentTarget, pageId: string) {
+    if (!hasIfMatch(req)) return;
+    const reader = new ContentReader(new ObjectStore(db), locked.revision.root);
+    const page = await reader.page(pageId);
+    requireMatch(req, page ? pageTag(page, await reader.subtree(page), target) : null);
   }
 
   for (const form of CONTENT_FORMS) {
@@ -63,17 +77,27 @@ export function contentPageRoutes(api: ApiBuilder): void {
         summary: 'Edit a page; `parent` and/or `index` move it (with its subtree)',
         params: { ...form.params, ...pageIdParams },
         body: patchPageBody,
-        responses: { 200: { description: 'page', schema: pageSchema } },
+        responses: {
+          200: { description: 'page', schema: pageSchema },
+          412: { description: 'the `If-Match` ETag is not the current one, or the page is gone (extension)' },
+        },
       },
-      async ({ params, body, caller, access }) => {
+      async ({ params, body, caller, access, req }) => {
         const target = await form.resolve(access, params, 'edit');
         const { parent, index, ...fields } = body;
         const page = await inTransaction(api.deps, async (db) => {
-          const { revision } = await commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor) => {
-            // Moved first, so a new title's slug is made unique among the new siblings.
-            if (parent !== undefined || index !== undefined) await editor.movePage(params.pageId, { parent, index });
-            if (Object.keys(fields).length) await editor.updatePage(params.pageId, fields);
-          });
+          const { revision } = await commitEdits(
+            db,
+            target,
+            caller.userId,
+            config.appBaseUrl,
+            async (editor, locked) => {
+              await matchPage(req, db, locked, target, params.pageId);
+              // Moved first, so a new title's slug is made unique among the new siblings.
+              if (parent !== undefined || index !== undefined) await editor.movePage(params.pageId, { parent, index });
+              if (Object.keys(fields).length) await editor.updatePage(params.pageId, fields);
+            },
+          );
           return presentWritten(db, revision, params.pageId, target);
         });
         return { status: 200, body: page };
@@ -90,12 +114,18 @@ export function contentPageRoutes(api: ApiBuilder): void {
         extension: true,
         summary: 'Delete a page and every page under it; 404 when the page is not in the content',
         params: { ...form.params, ...pageIdParams },
-        responses: { 204: { description: 'deleted' } },
+        responses: {
+          204: { description: 'deleted' },
+          412: { description: 'the `If-Match` ETag is not the current one, or the page is gone (extension)' },
+        },
       },
-      async ({ params, caller, access }) => {
+      async ({ params, caller, access, req }) => {
         const target = await form.resolve(access, params, 'edit');
         await inTransaction(api.deps, (db) =>
-          commitEdits(db, target, caller.userId, config.appBaseUrl, (editor) => editor.deletePage(params.pageId)),
+          commitEdits(db, target, caller.userId, config.appBaseUrl, async (editor, locked) => {
+            await matchPage(req, db, locked, target, params.pageId);
+            await editor.deletePage(params.pageId);
+          }),
         );
         return { status: 204 };
       },

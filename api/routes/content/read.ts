@@ -1,4 +1,5 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
+import type { Request } from 'express';
 import { z } from 'zod';
 import type { ContentReader, PageRecord } from '../../../domain/content/reader';
 import { notFound } from '../../../domain/errors';
@@ -8,7 +9,7 @@ import { pageSchema, presentPageTree } from '../../presenters/page';
 import { presentRevision, revisionSchema } from '../../presenters/revision';
 import { Urls } from '../../presenters/urls';
 import { RememberedAnswers } from '../../remembered-answers';
-import { mergedFromOf, pageBody, presentPageWithChildren } from './present';
+import { mergedFromOf, pageBody, presentTaggedPage } from './present';
 import { READ_FORMS } from './revision-form';
 import { contentQuery, getPageQuery, pageIdParams, pagePathParams } from './schema';
 import { CONTENT_READ_ACCESS, ContentTarget, openContent, RevisionTarget } from './target';
@@ -91,6 +92,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
 
     /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, api/remembered-answers.ts). */
     async function answerPage(
+      req: Request,
       target: ContentTarget | RevisionTarget,
       find: (reader: ContentReader) => Promise<PageRecord | undefined>,
       query: PageQuery,
@@ -100,11 +102,13 @@ export function contentReadRoutes(api: ApiBuilder): void {
       if (!page) throw notFound('page');
       const format = query.format ?? 'markdown';
       const evaluated = query.evaluated ?? false;
-      return pageAnswers.reply(
+      // its ETag is remembered with it: a page unchanged by a new revision keeps its tag (pageTag)
+      return pageAnswers.replyTagged(
+        req,
         [revision.id, target.appPath, page.id, format, evaluated ? 'evaluated' : 'stored'],
         async () => {
           const body = pageBody(page, revision, format, evaluated);
-          return presentPageWithChildren(reader, page, body, target, urls);
+          return presentTaggedPage(reader, page, body, target, urls, evaluated ? revision.variables : undefined);
         },
       );
     }
@@ -119,10 +123,13 @@ export function contentReadRoutes(api: ApiBuilder): void {
         summary: 'Get one page with its markdown (or document) and the pages under it (each with its markdown)',
         params: { ...form.params, ...pageIdParams },
         query: getPageQuery,
-        responses: { 200: { description: 'page', schema: pageSchema } },
+        responses: {
+          200: { description: 'page', schema: pageSchema },
+          304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+        },
       },
-      async ({ params, query, access }) =>
-        answerPage(await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
+      async ({ params, query, access, req }) =>
+        answerPage(req, await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
     );
 
     api.op(
@@ -137,10 +144,14 @@ export function contentReadRoutes(api: ApiBuilder): void {
         params: { ...form.params, ...pagePathParams },
         restParam: 'pagePath',
         query: getPageQuery,
-        responses: { 200: { description: 'page', schema: pageSchema } },
+        responses: {
+          200: { description: 'page', schema: pageSchema },
+          304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+        },
       },
-      async ({ params, query, access }) =>
+      async ({ params, query, access, req }) =>
         answerPage(
+          req,
           await form.resolve(access, params, 'view'),
           async (reader) => {
             const pageId = await reader.pageIdByPath(params.pagePath);

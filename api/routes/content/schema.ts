@@ -120,3 +120,13 @@ export const uploadFileBody = z.custom<Upload>().superRefine((upload, ctx) => {
   const name = fileName.safeParse(upload.filename);
   if (!name.success) ctx.addIssue({ ...name.error.issues[0], path: ['filename'] });
 });
+
+/** GitBook's PDF parameters, for the PDF of `whose` current revision (a change request's, the space's). */
+export const pdfQuery = (whose: string) => ({
+  only: queryBoolean
+    .optional()
+    .openapi({ description: 'with `page`: that page alone, without its descendants (true without a page is a 400)' }),
+  page: resourceId.optional().openapi({
+    description: `a page of ${whose} current revision: the PDF shows it and its descendants; default every page`,
+  }),
+});

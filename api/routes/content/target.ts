@@ -10,7 +10,7 @@ import type { ZodRawShape, ZodType } from 'zod';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import type { ContentEditor } from '../../../domain/content/editor';
-import { commitToHead, Head, lockHead } from '../../../domain/content/heads';
+import { commitToHead, Head, LockedHead, lockHead } from '../../../domain/content/heads';
 import { ObjectStore } from '../../../domain/content/objects';
 import { ContentReader } from '../../../domain/content/reader';
 import { loadRevision } from '../../../domain/content/revisions';
@@ -147,7 +147,7 @@ export function commitEdits<T>(
   target: ContentTarget,
   userId: string,
   appBaseUrl: string,
-  edit: (editor: ContentEditor) => Promise<T>,
+  edit: (editor: ContentEditor, locked: LockedHead) => Promise<T>,
 ) {
   return commitToHead(db, target.head, { type: 'edits', createdById: userId, appBaseUrl }, edit);
 }

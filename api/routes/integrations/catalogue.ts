@@ -5,6 +5,7 @@
  * the script (urls.publicEndpoint, with the integration's Content-Security-Policy) and the icon and preview
  * images (urls.assets).
  */
+import type { Request } from 'express';
 import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
@@ -20,6 +21,7 @@ import { publishIntegration, publishingOrganization } from '../../../domain/inte
 import type { Integration } from '../../../entities/Integration';
 import { Organization } from '../../../entities/Organization';
 import { inTransaction } from '../../../platform/db/transactions';
+import { hasIfMatch, requireMatch, taggedAnswer, versionTag } from '../../middleware/conditional';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder, Reply } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -40,12 +42,31 @@ export function catalogueRoutes(api: ApiBuilder): void {
   const tags = ['integrations'];
 
   async function present(access: AccessContext, integration: Integration, owner?: Organization) {
+    return (await presentTagged(access, integration, owner)).answer;
+  }
+
+  /**
+   * The answer and its ETag: the row's version (`rowVersion`), the owner organization's last change (the answer
+   * embeds it), and the caller's permissions on both.
+   */
+  async function presentTagged(access: AccessContext, integration: Integration, owner?: Organization) {
     owner ??= await access.db.findOneByOrFail(Organization, { id: integration.ownerOrganizationId });
     const [permissions, ownerPermissions] = await Promise.all([
       permissionsOf(access, { kind: 'integration', integration }),
       permissionsOf(access, { kind: 'organization', organization: owner }),
     ]);
-    return presentIntegration(integration, owner, permissions, ownerPermissions, config);
+    const bits = [...Object.values(permissions), ...Object.values(ownerPermissions)];
+    return {
+      answer: presentIntegration(integration, owner, permissions, ownerPermissions, config),
+      etag: versionTag(integration.rowVersion, bits, owner.updatedAt.getTime()),
+    };
+  }
+
+  /** `If-Match` of a publish or an unpublish, under the row lock the write holds (a gone integration: 412). */
+  async function matchLocked(req: Request, access: AccessContext, integration: Integration | null) {
+    const visible =
+      integration && !integration.deletedAt && (await permissionsOf(access, { kind: 'integration', integration })).view;
+    requireMatch(req, visible ? (await presentTagged(access, integration)).etag : null);
   }
 
   /** Blobs nothing points to any more; a failure leaves them behind, it never fails the request. */
@@ -106,11 +127,15 @@ export function catalogueRoutes(api: ApiBuilder): void {
       description:
         'Returns the latest published version of an integration. A public or unlisted integration is visible to any caller, a private one only to members of its owner organization; anyone else gets the 404 of an unknown name. Read-only.',
       params: integrationNameParams,
-      responses: { 200: { description: 'integration', schema: integrationSchema } },
+      responses: {
+        200: { description: 'integration', schema: integrationSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const integration = await integrationFor(access, params.integrationName, 'view');
-      return { status: 200, body: await present(access, integration) };
+      const { answer, etag } = await presentTagged(access, integration);
+      return taggedAnswer(req, etag, () => answer);
     },
   );
 
@@ -126,13 +151,21 @@ export function catalogueRoutes(api: ApiBuilder): void {
         "Creates the integration under this name (version 1, with the bot user its tokens act as) or publishes its next version (version + 1); a publish states the whole manifest, so a field left out takes its default. Needs `admin` on the body's `organization`, which must be the organization that first published the name (403 otherwise). Stores the script, icon and preview images and removes the previous version's; scopes dropped from the manifest are withdrawn from the installations. 409 when going `private` while other organizations have it installed, or while the name is still being unpublished.",
       params: publishParams,
       body: publishIntegrationBody,
-      responses: { 200: { description: 'the published integration', schema: integrationSchema } },
+      responses: {
+        200: { description: 'the published integration', schema: integrationSchema },
+        412: {
+          description:
+            'the `If-Match` ETag is not the current one, or (with `If-Match`) no such integration is published (extension)',
+        },
+      },
     },
-    async ({ params, body, access }) => {
+    async ({ params, body, access, req }) => {
       const { integration, organization, staleBlobKeys } = await inTransaction(ds, async (db) => {
         const within = access.within(db);
         const organization = await publishingOrganization(db, body.organization);
         await authorize(within, { kind: 'organization', organization }, 'admin');
+        // the publish locks the same row again: the check holds until it commits
+        if (hasIfMatch(req)) await matchLocked(req, within, await lockIntegrationByName(db, params.integrationName));
         return {
           ...(await publishIntegration(db, { blobs, config }, { ...body, name: params.integrationName, organization })),
           organization,
@@ -154,12 +187,16 @@ export function catalogueRoutes(api: ApiBuilder): void {
       description:
         "Unpublishes the integration: it is uninstalled from every organization, each installation recording an `installation_deleted` event, and the name stays taken until the deliveries of those events end. Needs `admin` on the integration's owner organization (a user's token). Answers 204 also when there is no such integration or the caller cannot see it.",
       params: integrationNameParams,
-      responses: { 204: { description: 'unpublished, or did not exist' } },
+      responses: {
+        204: { description: 'unpublished, or did not exist' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the integration is gone (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       await inTransaction(api.deps, async (db) => {
         const within = access.within(db);
         const integration = await lockIntegrationByName(db, params.integrationName);
+        if (hasIfMatch(req)) await matchLocked(req, within, integration);
         // none, a tombstone, or one the caller does not see: nothing to do, answered alike
         if (!integration || !(await permissionsOf(within, { kind: 'integration', integration })).view) return;
         await authorize(within, { kind: 'integration', integration }, 'admin');

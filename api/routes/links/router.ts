@@ -12,13 +12,21 @@ import {
   spaceBacklinksQuery,
 } from '../../../domain/links/backlinks';
 import {
+  changeRequestLinks,
+  compareLinkItems,
+  unchangedIndexedLinks,
+} from '../../../domain/links/change-request-links';
+import {
   brokenLinksIntroduced,
+  LinkItem,
   linkItemsOfRows,
+  linkStatsOf,
   pageLinks,
   spaceLinkStats,
   spaceLinksQuery,
 } from '../../../domain/links/links';
-import { pageInMemory, paginate } from '../../middleware/paginate';
+import type { SpaceLink } from '../../../entities/SpaceLink';
+import { DEFAULT_LIMIT, encodeCursor, Page, pageInMemory, paginate, SortKey } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
 import {
@@ -28,6 +36,7 @@ import {
   presentLinkList,
   presentPageReference,
 } from '../../presenters/link';
+import { changeRequestIdParams } from '../change-requests/schema';
 import { fileIdParams, pageIdParams } from '../content/schema';
 import { CONTENT_FORMS, ContentForm, ContentTarget, openContent } from '../content/target';
 import { spaceIdParams } from '../spaces/schema';
@@ -36,6 +45,12 @@ import { listBacklinksQuery, listLinksQuery } from './schema';
 export function linkRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const spaceForm = CONTENT_FORMS.find((f) => f.name === 'Space')!;
+  const changeRequestForm = CONTENT_FORMS.find((f) => f.name === 'ChangeRequest')!;
+  /** The index's order, which every list of links follows. */
+  const indexOrder: SortKey<SpaceLink>[] = [
+    { column: 'l.sourcePageId', direction: 'ASC', value: (l) => l.sourcePageId },
+    { column: 'l.ordinal', direction: 'ASC', value: (l) => l.ordinal },
+  ];
 
   const contextOf = (target: ContentTarget, revisionId: string): LinkContext => ({
     organizationId: target.space.organizationId,
@@ -66,10 +81,7 @@ export function linkRoutes(api: ApiBuilder): void {
       const { revision, reader } = await openContent(ds, target);
       const page = await paginate(
         spaceLinksQuery(ds.manager, target.space.id, query.status),
-        [
-          { column: 'l.sourcePageId', direction: 'ASC', value: (l) => l.sourcePageId },
-          { column: 'l.ordinal', direction: 'ASC', value: (l) => l.ordinal },
-        ],
+        indexOrder,
         { limit: query.limit, page: query.page, scope: `links:${target.space.id}:${query.status ?? ''}` },
         config.cursorSecret,
       );
@@ -80,6 +92,81 @@ export function linkRoutes(api: ApiBuilder): void {
         body: presentLinkList(
           { ...page, items },
           { ...stats, introducedByChangeRequest: 0 },
+          contextOf(target, revision.id),
+        ),
+      };
+    },
+  );
+
+  api.op(
+    {
+      method: 'get',
+      path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/links',
+      operationId: 'listChangeRequestLinks',
+      description:
+        "Lists the links written in the pages of the change request's current revision, paginated, by source page then position, each with its target and its status in that revision (`ok`, `broken`, `in-app`); `status` filters them, `stats` counts them all, and `stats.broken.changeRequest` the broken links the change request introduces compared with the space. The space's link index answers for what the change request shares with the space; only the pages it changed, and the links whose target it added, removed or moved, are decided again, so the cost follows the change. Needs read access to the space. Changes nothing.",
+      tags: ['links'],
+      extension: true,
+      summary: "List the links of every page of the change request's current revision, by source page then position",
+      params: changeRequestIdParams,
+      query: listLinksQuery,
+      responses: { 200: { description: 'links', schema: linkListSchema } },
+    },
+    async ({ params, query, access }) => {
+      const target = await changeRequestForm.resolve(access, params, 'view');
+      const { revision, reader } = await openContent(ds, target);
+      const spaceId = target.space.id;
+      const linkContext = { appBaseUrl: config.appBaseUrl, organizationId: target.space.organizationId };
+      const delta = await changeRequestLinks(
+        ds.manager,
+        spaceId,
+        await spaceHeadReader(target, reader.store),
+        reader,
+        linkContext,
+      );
+      // two sorted sources, one cursor: each gives its first `limit` after it, the merge keeps the first `limit`
+      const request = {
+        limit: query.limit,
+        page: query.page,
+        scope: `change-request-links:${target.changeRequest!.id}:${query.status ?? ''}`,
+      };
+      const [indexed, stats] = await Promise.all([
+        paginate(
+          unchangedIndexedLinks(ds.manager, spaceId, delta, query.status),
+          indexOrder,
+          request,
+          config.cursorSecret,
+        ),
+        linkStatsOf(unchangedIndexedLinks(ds.manager, spaceId, delta)),
+      ]);
+      const recomputed = pageInMemory(
+        query.status ? delta.recomputed.filter((l) => l.status === query.status) : delta.recomputed,
+        { key: (l) => [l.sourcePageId, l.ordinal], arity: 2 },
+        request,
+        config.cursorSecret,
+      );
+      const limit = query.limit ?? DEFAULT_LIMIT;
+      const merged = [...(await linkItemsOfRows(reader, indexed.items)), ...recomputed.items].sort(compareLinkItems);
+      const items = merged.slice(0, limit);
+      const last = items[items.length - 1];
+      const more = !!indexed.next || !!recomputed.next || merged.length > limit;
+      const page: Page<LinkItem> = {
+        items,
+        count: indexed.count + recomputed.count,
+        ...(more && last
+          ? { next: { page: encodeCursor(config.cursorSecret, request.scope, [last.sourcePageId, last.ordinal]) } }
+          : {}),
+      };
+      const broken = delta.recomputed.filter((l) => l.status === 'broken').length;
+      return {
+        status: 200,
+        body: presentLinkList(
+          page,
+          {
+            total: stats.total + delta.recomputed.length,
+            broken: stats.broken + broken,
+            introducedByChangeRequest: delta.introducedBroken,
+          },
           contextOf(target, revision.id),
         ),
       };

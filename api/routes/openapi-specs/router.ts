@@ -27,6 +27,7 @@ import type { Organization } from '../../../entities/Organization';
 import type { WorkTx } from '../../../platform/db/after-commit';
 import { inTransaction } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
+import { requireMatch, taggedAnswer, versionTag } from '../../middleware/conditional';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -124,6 +125,10 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
   const present = async (access: AccessContext, spec: OpenAPISpec) =>
     presentOpenAPISpec(spec, await permissionsOf(access, { kind: 'openapiSpec', spec }), urls);
 
+  /** The spec's ETag for the caller: the row's version (its processing state included) and the caller's permissions. */
+  const specTag = async (access: AccessContext, spec: OpenAPISpec) =>
+    versionTag(spec.version, await permissionsOf(access, { kind: 'openapiSpec', spec }));
+
   /** After the commit (which started the processing the request asked for): presents the spec. */
   const presentCommitted = (ticket: JobTicket<OpenAPISpec>, caller: AccessContext) =>
     present(caller.within(ds.manager), ticket.row);
@@ -200,11 +205,14 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       description:
         'Returns a specification with the state of its processing and the problems of its last failed run. Any full member of the organization, or an integration token with an `openapi:` scope; others get a 404. Read-only.',
       params: specParams,
-      responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
+      responses: {
+        200: { description: 'specification', schema: openAPISpecSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const spec = await loadSpec(access, params.organizationId, params.specSlug);
-      return { status: 200, body: await present(access, spec) };
+      return taggedAnswer(req, await specTag(access, spec), () => present(access, spec));
     },
   );
 
@@ -223,9 +231,13 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       responses: {
         200: { description: 'source replaced, processing pending', schema: openAPISpecSchema },
         201: { description: 'created, processing pending', schema: openAPISpecSchema },
+        412: {
+          description:
+            'the `If-Match` ETag is not the current one, or (with `If-Match`) there is no specification with this slug (extension)',
+        },
       },
     },
-    async ({ params, body, access: caller }) => {
+    async ({ params, body, access: caller, req }) => {
       const { ticket, created } = await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const organization = await loadVisibleOrganization(access, params.organizationId);
@@ -233,9 +245,13 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         // not (editing one takes the same role or scope): the answer never tells which slugs exist
         await authorize(access, { kind: 'organization', organization }, 'createOpenAPISpec');
         const existing = await lockSpecBySlug(db, organization.id, params.specSlug);
-        if (!existing)
+        if (!existing) {
+          requireMatch(req, null); // `If-Match` names a current specification: it never creates one
           return { ticket: await createIn(db, access, organization, params.specSlug, body.source), created: true };
+        }
         await authorize(access, { kind: 'openapiSpec', spec: existing }, 'edit', SPEC);
+        // under the row lock: of two writers holding one ETag, the second gets 412
+        requireMatch(req, await specTag(access, existing));
         return {
           ticket: await replaceSpecSource(db, existing, await storedSource(existing.id, body.source)),
           created: false,
@@ -259,15 +275,19 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
         'Sets the visibility of a specification: `public` serves its versions to anyone, without a token, at urls.published; `private` stops that. Needs edit on the specification (the `create` role on the organization, or `openapi:write`). Starts no processing.',
       params: specParams,
       body: patchSpecBody,
-      responses: { 200: { description: 'specification', schema: openAPISpecSchema } },
+      responses: {
+        200: { description: 'specification', schema: openAPISpecSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, body, access: caller }) => {
+    async ({ params, body, access: caller, req }) => {
       const spec = await inTransaction(ds, async (db) => {
         const access = caller.within(db);
         const organization = await loadVisibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
         if (!spec) throw notFound(SPEC);
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
+        requireMatch(req, await specTag(access, spec));
         await setSpecVisibility(db, spec, body.visibility);
         return spec;
       });
@@ -285,15 +305,22 @@ export function openAPISpecRoutes(api: ApiBuilder): void {
       description:
         'Deletes the specification with its versions and their stored files, withdrawing a processing run under way. Needs edit on the specification (the `create` role on the organization, or `openapi:write`). Answers 204 also when there is no specification with this slug.',
       params: specParams,
-      responses: { 204: { description: 'deleted, or did not exist' } },
+      responses: {
+        204: { description: 'deleted, or did not exist' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the specification is gone (extension)' },
+      },
     },
-    async ({ params, access: caller }) => {
+    async ({ params, access: caller, req }) => {
       const deleted = await inTransaction(api.deps, async (db) => {
         const access = caller.within(db);
         const organization = await loadVisibleOrganization(access, params.organizationId);
         const spec = await lockSpecBySlug(db, organization.id, params.specSlug);
-        if (!spec) return null;
+        if (!spec) {
+          requireMatch(req, null);
+          return null;
+        }
         await authorize(access, { kind: 'openapiSpec', spec }, 'edit', SPEC);
+        requireMatch(req, await specTag(access, spec));
         return deleteSpec(db, spec);
       });
       if (deleted) await removeBlobs({ blobs, logger }, deleted.blobKeys);

@@ -56,16 +56,21 @@ export async function writeSite<T>(
   });
 }
 
-/** The same for a DELETE, which answers 204 also when there is nothing to delete: no such site is no error. */
+/**
+ * The same for a DELETE, which answers 204 also when there is nothing to delete: no such site is no error, unless
+ * `gone` (an `If-Match` check) says otherwise.
+ */
 export async function deleteInSite(
   work: WorkSource,
   caller: Caller,
   params: SiteRef,
   remove: (w: SiteWrite) => Promise<void>,
+  gone?: () => void,
 ): Promise<void> {
   await inTransaction(work, async (db) => {
     const w = await lockedSiteFor(db, caller, params);
     if (w) await remove(w);
+    else gone?.();
   });
 }
 

@@ -9,6 +9,7 @@ import { PresentedSite, presentSite } from '../../presenters/site';
 import type { PresentedSpace } from '../../presenters/site-space';
 import type { Urls } from '../../presenters/urls';
 import { presentSpacesFor } from '../spaces/present';
+import { versionTag } from '../../middleware/conditional';
 
 export async function presentSitesFor(access: AccessContext, sites: Site[], urls: Urls): Promise<PresentedSite[]> {
   const counts = await shownSiteSpaceCounts(
@@ -23,6 +24,11 @@ export async function presentSitesFor(access: AccessContext, sites: Site[], urls
 
 export async function presentSiteFor(access: AccessContext, site: Site, urls: Urls): Promise<PresentedSite> {
   return (await presentSitesFor(access, [site], urls))[0];
+}
+
+/** The site's ETag, from its answer: the row's version, the caller's permissions and the site spaces it shows. */
+export function siteTag(site: Site, answer: PresentedSite): string {
+  return versionTag(site.version, answer.permissions, answer.siteSpaces);
 }
 
 export interface PresentableStructure {

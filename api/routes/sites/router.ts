@@ -11,6 +11,7 @@ import { createSite, deleteSite, setPublished, UNTITLED_SITE, updateSite } from 
 import type { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
 import { loadVisibleOrganization } from '../../loaders';
+import { hasIfMatch, requireMatch, taggedAnswer } from '../../middleware/conditional';
 import { paginate } from '../../middleware/paginate';
 import type { ApiBuilder } from '../../operation';
 import { listSchema, presentList } from '../../presenters/common';
@@ -19,7 +20,7 @@ import { Urls } from '../../presenters/urls';
 import { organizationIdParams } from '../orgs/schema';
 import { deleteInSite, spaceForSite, viewableSite, writeSite } from './access';
 import { adaptiveSchemaRoutes } from './adaptive-schema';
-import { presentSiteFor, presentSitesFor } from './present';
+import { presentSiteFor, presentSitesFor, siteTag } from './present';
 import { publishedSiteRoutes } from './published';
 import { publishingAuthRoutes } from './publishing-auth';
 import { createSiteBody, listSitesQuery, patchSiteBody, siteParams } from './schema';
@@ -122,11 +123,15 @@ export function siteRoutes(api: ApiBuilder): void {
       tags,
       summary: 'Get a site',
       params: siteParams,
-      responses: { 200: { description: 'site', schema: siteSchema } },
+      responses: {
+        200: { description: 'site', schema: siteSchema },
+        304: { description: 'not modified: the `If-None-Match` ETag is current (extension)' },
+      },
     },
-    async ({ params, access }) => {
+    async ({ params, access, req }) => {
       const { site } = await viewableSite(access, params.organizationId, params.siteId);
-      return { status: 200, body: await presentSiteFor(access, site, urls) };
+      const answer = await presentSiteFor(access, site, urls);
+      return taggedAnswer(req, siteTag(site, answer), () => answer);
     },
   );
 
@@ -142,10 +147,17 @@ export function siteRoutes(api: ApiBuilder): void {
         'Update a site: title, visibility, hostname (409 when another site has it), basename, proxy, defaults, adaptive content, agents context',
       params: siteParams,
       body: patchSiteBody,
-      responses: { 200: { description: 'site', schema: siteSchema } },
+      responses: {
+        200: { description: 'site', schema: siteSchema },
+        412: { description: 'the `If-Match` ETag is not the current one (extension)' },
+      },
     },
-    async ({ params, body, caller, access }) => {
-      const site = await writeSite(api.deps, caller, params, ({ db, site }) => updateSite(db, site, body));
+    async ({ params, body, caller, access, req }) => {
+      const site = await writeSite(api.deps, caller, params, async (w) => {
+        // checked under the site's lock, which the write holds: of two editors holding one ETag, the second gets 412
+        if (hasIfMatch(req)) requireMatch(req, siteTag(w.site, await presentSiteFor(w.access, w.site, urls)));
+        return updateSite(w.db, w.site, body);
+      });
       return { status: 200, body: await presentSiteFor(access, site, urls) };
     },
   );
@@ -160,10 +172,22 @@ export function siteRoutes(api: ApiBuilder): void {
       tags,
       summary: 'Delete a site and its structure (its spaces stay); its hostname is free again',
       params: siteParams,
-      responses: { 204: { description: 'deleted, or there was no such site' } },
+      responses: {
+        204: { description: 'deleted, or there was no such site' },
+        412: { description: 'the `If-Match` ETag is not the current one, or the site is gone (extension)' },
+      },
     },
-    async ({ params, caller }) => {
-      await deleteInSite(api.deps, caller, params, ({ db, site }) => deleteSite(db, site));
+    async ({ params, caller, req }) => {
+      await deleteInSite(
+        api.deps,
+        caller,
+        params,
+        async (w) => {
+          if (hasIfMatch(req)) requireMatch(req, siteTag(w.site, await presentSiteFor(w.access, w.site, urls)));
+          await deleteSite(w.db, w.site);
+        },
+        () => requireMatch(req, null),
+      );
       return { status: 204 };
     },
   );

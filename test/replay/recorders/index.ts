@@ -6,6 +6,7 @@
 import type { JOB_KIND_NAMES, JobWorkflowName } from '../../../domain/jobs/contracts';
 import { recordContentImport } from './content-import';
 import { recordIntegrationDispatch } from './integration-dispatch';
+import { recordMailDelivery } from './mail-delivery';
 import { recordOpenAPIProcess } from './openapi-process';
 import { recordPdfExport } from './pdf-export';
 import type { Recorder } from './recorder';
@@ -48,6 +49,11 @@ export const JOB_RECORDERS: { [N in JobWorkflowName as (typeof JOB_KIND_NAMES)[N
       workflow: 'integrationDispatch',
       recorder: recordIntegrationDispatch,
       cases: ['delivered', 'rejected', 'exhausted', 'cancelled'],
+    },
+    'mail-delivery': {
+      workflow: 'mailDelivery',
+      recorder: recordMailDelivery,
+      cases: ['sent', 'rejected', 'undelivered', 'cancelled'],
     },
   };
 
