@@ -88,7 +88,8 @@ interface WorkerLossFigures {
 }
 
 /**
- * An import of a slow website (each page answers after a delay) into a space of its own; once one of its activities
+ * An import of a slow website (each page answers after a delay) into a space of its own (it may wait minutes behind the
+ * mixed load's jobs on a busy machine); once one of its activities
  * runs on a worker, that worker is killed with SIGKILL. The run must complete on the other worker, every page once.
  */
 export async function workerLoss(
@@ -110,14 +111,14 @@ export async function workerLoss(
     source: 'website',
   });
   if (asked.status !== 202 && asked.status !== 201) throw new Error(`the slow import answered ${asked.status}`);
-  const run = await until('the slow import starting', 60_000, () =>
+  const run = await until('the slow import starting', 300_000, () =>
     ds.manager.findOne(ImportRun, { where: { spaceId } }).then((r) => (r?.process.startedAt ? r : null)),
   );
   const handle = (await temporal.getClient()).workflow.getHandle(
     jobWorkflowId(contentImportJob, run.id, run.process.generation),
   );
   // a step running on a worker for a second already: the staging of a batch of pages, the import's long step
-  const pending = await until('an activity of the slow import running on a worker', 60_000, async () => {
+  const pending = await until('an activity of the slow import running on a worker', 300_000, async () => {
     const activities = (await handle.describe()).raw.pendingActivities ?? [];
     return activities.find((a) => {
       const started = a.lastStartedTime;
