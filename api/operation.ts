@@ -275,6 +275,9 @@ export class ApiBuilder {
     // unknown query parameters are ignored : clients send GitBook's newer ones; known ones stay strict
     const querySchema = z.object(def.query ?? ({} as Q)).strip();
     const bodySchema: ZodTypeAny = def.body ?? z.object({}).strict();
+    // what the query schema makes of no parameters (its defaults), when it accepts none
+    const noParameters = querySchema.safeParse({});
+    const emptyQuery = noParameters.success ? (noParameters.data as z.output<ZodObject<Q>>) : null;
     this.describe(def, paramsSchema, querySchema);
 
     const expressPath = def.path.replace(/\{(\w+)\}/g, (_m, name: string) =>
@@ -312,7 +315,8 @@ export class ApiBuilder {
         ? { ...req.params, [def.restParam]: ([] as string[]).concat(req.params[def.restParam]).join('/') }
         : req.params;
       const params = parse(paramsSchema, rawParams, 'path');
-      const query = parse(querySchema, req.query, 'query');
+      // without a query string the answer is always the same: known once, copied, with no string to parse
+      const query = emptyQuery && !req.url.includes('?') ? { ...emptyQuery } : parse(querySchema, req.query, 'query');
       let rawBody: unknown;
       if (def.upload) rawBody = req.upload;
       else if (METHODS_WITH_BODY.has(def.method) || def.body) {
