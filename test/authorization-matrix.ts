@@ -214,6 +214,11 @@ export const MATRIX: Record<string, Row> = {
   deleteLinkInvite: ORG_ADMIN_DELETE,
   inviteUsersToOrganization: ORG_ADMIN,
   redeemInviteToken: PUBLIC,
+  listOrganizationInviteLinks: ORG_ADMIN,
+  createOrganizationInvite: ORG_ADMIN,
+  getOrganizationInviteLink: ORG_ADMIN,
+  updateOrganizationInviteById: ORG_ADMIN,
+  joinOrganizationWithInvite: USER_ONLY,
 
   // teams
   listTeams: ORG_MEMBERS,

@@ -61,16 +61,19 @@ export async function changeRequestLinks(
   for (const [pageId, { after }] of present)
     recomputed.push(...(await versionLinks(db, changeRequestReader, pageId, versions.get(after!.v)!.links, context)));
 
-  // the unchanged pages' links whose status may differ, decided again
+  // the unchanged pages' links whose status may differ, decided again (as written: no status or page of before)
   const stale =
     changedTargets.length || pathsMoved ? await staleRows(db, spaceId, changedPages, changedTargets, pathsMoved) : [];
-  const staleItems = await linkItemsOfRows(changeRequestReader, stale);
-  const bySource = new Map<string, LinkItem[]>();
-  for (const item of staleItems) bySource.set(item.sourcePageId, [...(bySource.get(item.sourcePageId) ?? []), item]);
-  for (const [pageId, items] of bySource) {
-    const decided = await versionLinks(db, changeRequestReader, pageId, items, context);
-    recomputed.push(...decided.map((item, i) => ({ ...item, ordinal: items[i].ordinal })));
-  }
+  const staleItems = await linkItemsOfRows(spaceReader, stale);
+  const asWritten = staleItems.map(({ kind, target, byPath }) => ({ kind, target, byPath }));
+  const decided = await versionLinks(db, changeRequestReader, '', asWritten, context);
+  recomputed.push(
+    ...decided.map((item, i) => ({
+      ...item,
+      sourcePageId: staleItems[i].sourcePageId,
+      ordinal: staleItems[i].ordinal,
+    })),
+  );
   recomputed.sort(compareLinkItems);
 
   // before: the space's broken links of the same pages and rows

@@ -111,6 +111,32 @@ describe("a change request's links", () => {
     expect(strip(crList)).toEqual(strip(spaceList));
   });
 
+  it('decides path links again where the change request moves their target', async () => {
+    const fx = await createOrg(server.ds);
+    const space = await newSpace(server, fx.admin, fx.org.id);
+    const { result: ids } = await writeHead(
+      server,
+      { kind: 'space', spaceId: space.id },
+      fx.admin.user.id,
+      async (e) => {
+        const target = await e.createPage({ title: 'Target' });
+        const source = await e.createPage({ title: 'Source', markdown: `[p](/target)\n\n[t](page:${target})` });
+        return { target, source };
+      },
+    );
+    const cr = await newChangeRequest(server, fx.admin, space.id);
+    await writeHead(server, { kind: 'change-request', changeRequestId: cr.id }, fx.admin.user.id, (e) =>
+      e.movePage(ids.target, { parent: ids.source }),
+    );
+    const list = (await server.as(fx.admin.token).get(`/v1/spaces/${space.id}/change-requests/${cr.id}/links`)).body;
+    expect(list.items.map((l: Json) => [l.targetReference.kind, l.status])).toEqual([
+      ['url', 'broken'],
+      ['page', 'ok'],
+    ]);
+    expect(list.items[0].targetReference.url).toBe('/target');
+    expect(list.stats).toEqual({ total: 2, broken: { total: 1, changeRequest: 1 } });
+  });
+
   it("refuses bad input with 400, answers 401 without a token and 404 outside the caller's reach", async () => {
     const fx = await createOrg(server.ds);
     const s = await changedSpace(fx);

@@ -328,8 +328,13 @@ describe('GitBook client requests', () => {
   });
 });
 
-/** The client's method for a GitBook operation (its names are the operationIds, camel-cased: `…SamlProvider`). */
+/**
+ * The client's method for a GitBook operation (its names are the operationIds, camel-cased: `…SamlProvider`): in a
+ * group of the client, or on the client itself (`getApiInformation`).
+ */
 function method(api: GitBookAPI, operationId: string): (...args: unknown[]) => Promise<{ status: number; data: any }> {
+  const own = (api as unknown as Record<string, unknown>)[operationId];
+  if (typeof own === 'function') return own.bind(api) as never;
   for (const group of Object.values(api))
     if (group && typeof group === 'object')
       for (const [name, fn] of Object.entries(group))

@@ -5,6 +5,8 @@
  * (a new page in the space, a new team in the organization) and the world's request serves everyone.
  */
 import { createFirstTokenLink, firstTokenUrl } from '../../domain/invites/first-token';
+import { createLinkInvite } from '../../domain/invites/link-invites';
+import type { Organization } from '../../entities/Organization';
 import { addMember, unique } from '../factories';
 import {
   ADAPTIVE_SCHEMA,
@@ -318,6 +320,27 @@ export const PROBES: Record<string, Probe> = {
       const user = await addMember(f.server.ds, { id: f.w.org } as never, null);
       const link = await createFirstTokenLink(f.server.ds.manager, f.server.config, f.w.org, user.user.id, new Date());
       return post(new URL(firstTokenUrl(f.server.config, link.id)).pathname);
+    },
+  },
+  listOrganizationInviteLinks: { req: (w) => get(`${org(w)}/link-invites`) },
+  createOrganizationInvite: { req: (w) => post(`${org(w)}/link-invites`, { role: 'read' }), additive: true },
+  getOrganizationInviteLink: { req: (w) => get(`${org(w)}/link-invites/${w.linkInvite}`) },
+  updateOrganizationInviteById: { req: (w) => patch(`${org(w)}/link-invites/${w.linkInvite}`, { role: 'read' }) },
+  joinOrganizationWithInvite: {
+    req: (w) => post(`${org(w)}/invites/${w.linkInvite}`),
+    // a guest link into an organization of its own each time, so that joining leaves the world's members as they are
+    fresh: async (f) => {
+      const organizationId = await f.organization();
+      const organization = { id: organizationId } as Organization;
+      const settings = { role: null, expiresAt: null, disabled: false };
+      const invite = await createLinkInvite(
+        f.server.ds.manager,
+        organizationId,
+        f.w.admin.user.id,
+        { kind: 'organization', organization },
+        settings,
+      );
+      return post(`/v1/orgs/${organizationId}/invites/${invite.id}`);
     },
   },
 

@@ -8,6 +8,7 @@ import { inTransaction } from '../../../platform/db/transactions';
 import { loadOrganization } from '../../loaders';
 import type { ApiBuilder } from '../../operation';
 import { apiTokenSchema, presentApiToken } from '../../presenters/token';
+import { linkInviteRoutes } from './link-invites';
 import {
   firstTokenResponse,
   inviteTokenParams,
@@ -18,12 +19,14 @@ import {
 
 export function inviteRoutes(api: ApiBuilder): void {
   const { config } = api.deps;
+  linkInviteRoutes(api);
 
   api.op(
     {
       method: 'post',
       path: '/v1/orgs/{organizationId}/invites',
       operationId: 'inviteUsersToOrganization',
+      extension: true,
       description:
         'Adds people to the organization by e-mail address: a new address becomes a user, and each person not yet a member joins with their role (`role` for the addresses given without one; guests by default). Someone already a member is left as they are. Each person added is mailed an invitation whose link issues their first API token once (`POST /v1/invite-tokens/{inviteToken}`); `mailed` is false when no SMTP server is configured. Needs `admin` on the organization, so an invitation never grants more than its creator holds.',
       tags: ['members'],

@@ -3,7 +3,6 @@ import { z } from 'zod';
 import { authorize, permissionsOf } from '../../../domain/access/authorize';
 import { notFound } from '../../../domain/errors';
 import { organizationsClaimingDomain } from '../../../domain/members/email-domains';
-import { deleteLinkInvite } from '../../../domain/members/link-invites';
 import {
   changeMemberRole,
   findMember,
@@ -30,7 +29,6 @@ import { Urls } from '../../presenters/urls';
 import { teamSortKeys } from '../teams/schema';
 import {
   emailDomainParams,
-  linkInviteParams,
   listMembersQuery,
   listMemberTeamsQuery,
   memberParams,
@@ -43,26 +41,6 @@ export function memberRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const urls = new Urls(config);
   const org = (organization: Organization) => ({ kind: 'organization' as const, organization });
-
-  api.op(
-    {
-      method: 'delete',
-      path: '/v1/orgs/{organizationId}/link-invites/{inviteId}',
-      operationId: 'deleteLinkInvite',
-      description:
-        "Deletes one of the organization's invite links, so it no longer lets anyone join. Needs `admin` on the organization; an unknown invite also answers 204.",
-      tags: ['members'],
-      summary: 'Delete an invite link',
-      params: linkInviteParams,
-      responses: { 204: { description: 'deleted, or there was no such invite' } },
-    },
-    async ({ params, access }) => {
-      const organization = await loadOrganization(access, params.organizationId);
-      await authorize(access, org(organization), 'admin');
-      await inTransaction(ds, (db) => deleteLinkInvite(db, organization.id, params.inviteId));
-      return { status: 204 };
-    },
-  );
 
   api.op(
     {

@@ -9,7 +9,6 @@ export const memberParams = {
   organizationId: pathId('organization'),
   userId: pathId('member').openapi({ description: 'id of the member (their user id)' }),
 };
-export const linkInviteParams = { organizationId: pathId('organization'), inviteId: pathId('link invite') };
 export const emailDomainParams = {
   emailDomain: emailDomain.openapi({ description: 'an e-mail domain, such as `example.com` (case-insensitive)' }),
 };
