@@ -14,6 +14,7 @@ COPY activities ./activities
 COPY cli ./cli
 COPY domain ./domain
 COPY entities ./entities
+COPY platform ./platform
 COPY workflows ./workflows
 COPY worker ./worker
 RUN npm run build && npm prune --omit=dev
