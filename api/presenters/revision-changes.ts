@@ -7,7 +7,10 @@ import { changeRequestSchema } from './change-request';
 
 const attribute = <T extends z.ZodTypeAny>(value: T) =>
   z
-    .object({ before: value.optional(), after: value.optional() })
+    .object({
+      before: value.optional().openapi({ description: 'the value before the change; absent when it had none' }),
+      after: value.optional().openapi({ description: 'the value after the change; absent when it has none' }),
+    })
     .openapi({ description: 'the value before and after; a side without a value is absent' });
 
 const changedPageSchema = z
@@ -28,51 +31,65 @@ const changedFileSchema = z
   })
   .openapi('ChangedFile', { description: 'A file named by a change' });
 
-const dimensions = z.object({ width: z.number().int(), height: z.number().int() });
+const dimensions = z
+  .object({
+    width: z.number().int().openapi({ description: 'width of the image, in pixels' }),
+    height: z.number().int().openapi({ description: 'height of the image, in pixels' }),
+  })
+  .openapi({ description: "an image's size" });
 
 const changeSchema = z
   .discriminatedUnion('type', [
-    z.object({ type: z.literal('page_created'), page: changedPageSchema }),
     z.object({
-      type: z.literal('page_edited'),
+      type: z.literal('page_created').openapi({ description: 'a page was created' }),
+      page: changedPageSchema,
+    }),
+    z.object({
+      type: z.literal('page_edited').openapi({ description: 'attributes of a page changed' }),
       page: changedPageSchema,
       attributes: z
         .object({
-          title: attribute(z.string()).optional(),
-          description: attribute(z.string()).optional(),
-          slug: attribute(z.string()).optional(),
+          title: attribute(z.string()).optional().openapi({ description: 'the title changed' }),
+          description: attribute(z.string()).optional().openapi({ description: 'the description changed' }),
+          slug: attribute(z.string()).optional().openapi({ description: 'the slug changed (so its path)' }),
           document: attribute(z.string())
             .optional()
             .openapi({ description: 'the body changed: opaque ids of the body before and after' }),
-          emoji: attribute(z.string()).optional(),
+          emoji: attribute(z.string()).optional().openapi({ description: 'the emoji changed' }),
         })
         .openapi({ description: 'the attributes that changed (at least one)' }),
     }),
-    z.object({ type: z.literal('page_deleted'), page: changedPageSchema }),
     z.object({
-      type: z.literal('page_moved'),
+      type: z.literal('page_deleted').openapi({ description: 'a page was deleted' }),
+      page: changedPageSchema,
+    }),
+    z.object({
+      type: z.literal('page_moved').openapi({ description: 'a page moved under another parent or among its siblings' }),
       page: changedPageSchema,
       parent: z
         .object({ before: changedPageSchema.optional(), after: changedPageSchema.optional() })
         .openapi({ description: 'the parent page before and after; absent at the root level' }),
     }),
-    z.object({ type: z.literal('file_created'), file: changedFileSchema }),
+    z.object({ type: z.literal('file_created').openapi({ description: 'a file was added' }), file: changedFileSchema }),
     z.object({
-      type: z.literal('file_edited'),
+      type: z.literal('file_edited').openapi({ description: 'attributes of a file changed' }),
       file: changedFileSchema,
       attributes: z
         .object({
-          name: attribute(z.string()).optional(),
+          name: attribute(z.string()).optional().openapi({ description: 'the name changed' }),
           downloadURL: attribute(z.string()).optional().openapi({ description: 'the bytes changed' }),
-          size: attribute(z.number().int()).optional(),
-          contentType: attribute(z.string()).optional(),
-          dimensions: attribute(dimensions).optional(),
+          size: attribute(z.number().int()).optional().openapi({ description: 'the size in bytes changed' }),
+          contentType: attribute(z.string()).optional().openapi({ description: 'the media type changed' }),
+          dimensions: attribute(dimensions).optional().openapi({ description: "the image's size changed" }),
         })
         .openapi({ description: 'the attributes that changed (at least one)' }),
     }),
-    z.object({ type: z.literal('file_deleted'), file: changedFileSchema }),
     z.object({
-      type: z.literal('variables_edited'),
+      type: z.literal('file_deleted').openapi({ description: 'a file was deleted' }),
+      file: changedFileSchema,
+    }),
+    z.object({
+      type: z.literal('variables_edited').openapi({ description: "the revision's variables changed" }),
       variables: z.record(attribute(z.string())).openapi({ description: 'each variable that changed, by name' }),
     }),
   ])

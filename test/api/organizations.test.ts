@@ -80,7 +80,7 @@ describe('organizations', () => {
       [{ defaultRole: 'owner' }, 'defaultRole: must be one of read, comment, edit, review, create, admin'],
       [
         { id: 'x' },
-        'id: unknown field; accepted: title, emailDomains, hostname, defaultRole, defaultContent, logo, sso, ai, inviteLinks',
+        'id: unknown field; accepted: title, emailDomains, hostname, defaultRole, defaultContent, logo, sso, ai, inviteLinks, mergeRules',
       ],
       [{ hostname: 'ab' }, 'hostname: must be at least 3 characters'],
       [{ logo: 'not a url' }, 'logo: must be a valid url'],

@@ -23,10 +23,16 @@ const rule = z
   .discriminatedUnion(
     'rule',
     [
-      z.object({ rule: z.enum([...PLAIN_MERGE_RULES, UNSUPPORTED]) }).strict(),
       z
         .object({
-          rule: z.enum(USER_MERGE_RULES),
+          rule: z.enum([...PLAIN_MERGE_RULES, UNSUPPORTED]).openapi({
+            description: `a rule without parameters (\`${UNSUPPORTED}\` is refused: not supported here)`,
+          }),
+        })
+        .strict(),
+      z
+        .object({
+          rule: z.enum(USER_MERGE_RULES).openapi({ description: 'a rule about the reviews of the listed users' }),
           users: z
             .array(resourceId)
             .min(1)
@@ -36,7 +42,7 @@ const rule = z
         .strict(),
       z
         .object({
-          rule: z.literal('custom'),
+          rule: z.literal('custom').openapi({ description: 'an expression that must hold' }),
           expression: text({ min: 1, max: EXPRESSION_MAX }).openapi({
             description:
               'over `space`, `changeRequest`, `reviews` and `actor`, in the language of site conditions: values read by name, literals, `!`, `==`, `===`, `!=`, `!==`, `&&`, `||`',

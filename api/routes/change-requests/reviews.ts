@@ -107,6 +107,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
       operationId: 'listChangeRequestRequestedReviewers',
+      extension: true,
       description:
         'Lists the reviews asked on the change request and not yet given, oldest request first, paginated. Needs read access to the space. Changes nothing.',
       tags: TAGS,
@@ -135,6 +136,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers',
       operationId: 'requestChangeRequestReviewers',
+      extension: true,
       description:
         "Asks users to review the change request (and sets its `subject` when given). Each must be a member of the organization holding `review` on the space, and not the change request's author (400 naming the user); asking again renews the request at the current revision. Needs `edit` on the space; 409 on a merged or archived change request. Adds or renews one request per user; nothing is written on a 400.",
       tags: TAGS,
@@ -157,6 +159,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'delete',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/requested-reviewers/{userId}',
       operationId: 'removeChangeRequestRequestedReviewer',
+      extension: true,
       description:
         "Withdraws the request for the user's review; their reviews already given stay. Needs `edit` on the space. Answers 204 also when no review was asked of the user.",
       tags: TAGS,
@@ -176,6 +179,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
       operationId: 'listChangeRequestReviews',
+      extension: true,
       description:
         "Lists the reviews of the change request, oldest first, paginated. A review counts towards the merge rules while it is not `outdated` and its `revision` is the change request's `revision`. Needs read access to the space. Changes nothing.",
       tags: TAGS,
@@ -205,6 +209,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'post',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews',
       operationId: 'submitChangeRequestReview',
+      extension: true,
       description:
         "Submits the caller's review of the change request at its current revision: `approved` or `changes-requested`, with an optional comment (a GitBook document, posted on the change request's comments). A later commit makes it stale. Needs `review` on the space; the author cannot approve their own change request (403); 409 on a merged or archived one. A pending request for the caller's review is answered by it.",
       tags: TAGS,
@@ -226,6 +231,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/reviews/{reviewId}',
       operationId: 'getChangeRequestReview',
+      extension: true,
       description:
         'Reads one review of the change request (GitBook 0.202). Needs read access to the space. Changes nothing.',
       tags: TAGS,
@@ -248,6 +254,7 @@ export function changeRequestReviewRoutes(api: ApiBuilder): void {
       method: 'get',
       path: '/v1/spaces/{spaceId}/change-requests/{changeRequestId}/contributors',
       operationId: 'listChangeRequestContributors',
+      extension: true,
       description:
         'Lists the users who wrote revisions of the change request, with how many and when the last, most recent first (merging is not writing). Needs read access to the space. Changes nothing.',
       tags: TAGS,

@@ -9,6 +9,7 @@ import { authorizedSpace, CONTENT_FORMS, ContentForm, ContentTarget, RevisionTar
 
 export const revisionForm: ContentForm<RevisionTarget> = {
   name: 'Revision',
+  extension: true,
   reads: { full: 'the revision named by id', short: 'the revision' },
   params: revisionIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/revisions/{revisionId}${suffix}`,

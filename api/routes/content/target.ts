@@ -51,6 +51,8 @@ type FormParams = { spaceId: ZodType<string> } & ZodRawShape;
 export interface ContentForm<T extends ReadTarget = ContentTarget> {
   /** spliced into operation ids: getSpaceContent, getChangeRequestContent, getRevisionContent */
   name: 'Space' | 'ChangeRequest' | 'Revision';
+  /** its reads are outside the spec's tables (GitBook's operations the spec does not show): marked as extensions */
+  extension: boolean;
   /** the revision its reads read, in the reference's sentences and summaries */
   reads: { full: string; short: string };
   params: FormParams;
@@ -67,6 +69,7 @@ export async function authorizedSpace(access: AccessContext, spaceId: string, ac
 
 const spaceForm: ContentForm = {
   name: 'Space',
+  extension: false,
   reads: { full: "the space's current revision", short: 'the current revision' },
   params: spaceIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/content${suffix}`,
@@ -87,6 +90,7 @@ const spaceForm: ContentForm = {
 
 const changeRequestForm: ContentForm = {
   name: 'ChangeRequest',
+  extension: false,
   reads: { full: "the change request's current revision", short: 'the current revision' },
   params: changeRequestIdParams,
   path: (suffix) => `/v1/spaces/{spaceId}/change-requests/{changeRequestId}/content${suffix}`,

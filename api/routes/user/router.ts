@@ -58,6 +58,7 @@ export function userRoutes(api: ApiBuilder): void {
       method: 'patch',
       path: '/v1/users/{userId}',
       operationId: 'updateUser',
+      extension: true,
       description:
         "Changes the caller's own display name or photo URL. Someone the caller cannot see (no shared organization) is a 404, as for a read; anyone else they can see is a 403. An integration's token has no user: 403.",
       tags: ['users'],
