@@ -162,11 +162,13 @@ describe('cli jobs', () => {
     const done = await watcher.done;
     expect([done.code, JSON.parse(done.stdout)]).toEqual([0, expect.objectContaining({ resourceId: exportId })]);
 
-    // two imports into the space: listed, newest first, and watch asks which
+    // two imports into the space and its change request's PDF export: listed, newest first; watch asks which of
+    // the two still running
     const about = JSON.parse((await cli('jobs', 'list', '--about', space.id, '--json')).stdout).jobs;
     expect(about.map((j: { kind: string; resourceId: string }) => [j.kind, j.resourceId])).toEqual([
       ['content-import', imports[1]],
       ['content-import', imports[0]],
+      ['pdf-export', exportId],
     ]);
     const ambiguous = await watch(space.id);
     expect(ambiguous.code).toBe(7);
