@@ -119,9 +119,12 @@ describe('spaces', () => {
       ],
       [
         { comments: 3 },
-        'comments: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility',
+        'comments: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility, mergeRules',
       ],
-      [{ id: 'other' }, 'id: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility'],
+      [
+        { id: 'other' },
+        'id: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility, mergeRules',
+      ],
     ];
     for (const [body, message] of patchCases) {
       const res = await server.as(fx.admin.token).patch(`/v1/spaces/${s.id}`).send(body).expect(400);

@@ -162,8 +162,7 @@ describe('cli jobs', () => {
     const done = await watcher.done;
     expect([done.code, JSON.parse(done.stdout)]).toEqual([0, expect.objectContaining({ resourceId: exportId })]);
 
-    // two imports into the space and its change request's PDF export: listed, newest first; watch asks which of
-    // the two still running
+    // two imports into the space and its change request's PDF export: listed, newest first, and watch asks which
     const about = JSON.parse((await cli('jobs', 'list', '--about', space.id, '--json')).stdout).jobs;
     expect(about.map((j: { kind: string; resourceId: string }) => [j.kind, j.resourceId])).toEqual([
       ['content-import', imports[1]],
@@ -173,7 +172,9 @@ describe('cli jobs', () => {
     const ambiguous = await watch(space.id);
     expect(ambiguous.code).toBe(7);
     expect(JSON.parse(ambiguous.stderr).error.message).toMatch(
-      new RegExp(`^2 jobs are about ${space.id}; watch one by its resource id[^]*${imports[1]}[^]*${imports[0]}`),
+      new RegExp(
+        `^3 jobs are about ${space.id}; watch one by its resource id[^]*${imports[1]}[^]*${imports[0]}[^]*${exportId}`,
+      ),
     );
   }, 30000);
 
