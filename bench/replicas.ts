@@ -189,8 +189,20 @@ async function main(): Promise<void> {
     const deliveries = new Map<string, number[]>();
     for (const r of receipts) deliveries.set(r.eventId, [...(deliveries.get(r.eventId) ?? []), r.at]);
     const twice = [...deliveries].filter(([, at]) => at.length > 1);
-    // delivered before the kill and again after it: at least once, across a lost worker
-    const twiceUnexplained = twice.filter(([, at]) => !(at[0] < lost.killedAt && at.at(-1)! > lost.killedAt));
+    // delivered before the kill and again after it: at least once, across a lost worker; or retried after an attempt
+    // the dispatcher saw fail (a timeout on a busy machine) that the tunnel received all the same: at least once too
+    const attempts = new Map<string, number>(
+      twice.length
+        ? (
+            await ds.query('SELECT id, JSON_LENGTH(trace) AS attempts FROM integration_events WHERE id IN (?)', [
+              twice.map(([id]) => id),
+            ])
+          ).map((r: { id: string; attempts: number }) => [r.id, Number(r.attempts)])
+        : [],
+    );
+    const twiceUnexplained = twice.filter(
+      ([id, at]) => !(at[0] < lost.killedAt && at.at(-1)! > lost.killedAt) && (attempts.get(id) ?? 0) <= 1,
+    );
 
     const fiveHundreds = loadAnswers.filter((a) => a.status >= 500 || a.status === 0);
     check(
@@ -259,7 +271,7 @@ async function main(): Promise<void> {
     check(
       'integration events delivered once each',
       twiceUnexplained.length === 0 && undelivered <= 0,
-      `${deliveries.size} events received for ${dispatched.succeeded} delivered; ${twice.length} twice (${twice.length - twiceUnexplained.length} across the kill)`,
+      `${deliveries.size} events received for ${dispatched.succeeded} delivered; ${twice.length} twice (${twice.length - twiceUnexplained.length} across the kill or after an attempt that timed out)`,
     );
     check(
       'burst: only 503 with Retry-After, nothing lost',
