@@ -393,6 +393,12 @@ describe("every operation GitBook's 0.137 document shares with us, through its c
     await call('updateOrganizationMemberLastSeenAt', org);
     await call('getOrganizationsForEmailDomain', 'example.test');
     await call('deleteOrganizationInviteById', org, 'no-such-invite');
+    await call('inviteUsersToOrganization', org, { emails: [`${unique('client')}@example.test`], role: 'read' });
+    const invite = await call('createOrganizationInvite', org, { role: 'read' });
+    await call('listOrganizationInviteLinks', org);
+    await call('getOrganizationInviteLink', org, invite.id);
+    await call('updateOrganizationInviteById', org, invite.id, { role: 'comment' });
+    await call('joinOrganizationWithInvite', org, invite.id);
 
     // members and teams
     await call('listMembersInOrganizationById', org);

@@ -121,6 +121,8 @@ describe('the tours run as printed', () => {
     FETCH_ALLOW_LOOPBACK: 'false',
     INTEGRATION_DISPATCH_BACKOFF_MS: '100',
     LOG_LEVEL: 'warn',
+    // the links the worker writes (an invitation's) name this API, not npm start's
+    PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
   });
 
   beforeAll(async () => {
@@ -132,7 +134,6 @@ describe('the tours run as printed', () => {
         ...env,
         HOST: '127.0.0.1',
         PORT: String(apiPort),
-        PUBLIC_BASE_URL: `http://127.0.0.1:${apiPort}`,
         METRICS_PORT: '0',
       },
       stdio: 'ignore',

@@ -325,7 +325,10 @@ export const PROBES: Record<string, Probe> = {
   listOrganizationInviteLinks: { req: (w) => get(`${org(w)}/link-invites`) },
   createOrganizationInvite: { req: (w) => post(`${org(w)}/link-invites`, { role: 'read' }), additive: true },
   getOrganizationInviteLink: { req: (w) => get(`${org(w)}/link-invites/${w.linkInvite}`) },
-  updateOrganizationInviteById: { req: (w) => patch(`${org(w)}/link-invites/${w.linkInvite}`, { role: 'read' }) },
+  updateOrganizationInviteById: {
+    req: (w) => patch(`${org(w)}/link-invites/${w.linkInvite}`, { role: 'comment' }),
+    fresh: async (f) => patch(`${org(f.w)}/link-invites/${await f.linkInvite()}`, { role: 'comment' }),
+  },
   joinOrganizationWithInvite: {
     req: (w) => post(`${org(w)}/invites/${w.linkInvite}`),
     // a guest link into an organization of its own each time, so that joining leaves the world's members as they are
