@@ -4,8 +4,8 @@
  * write keeps against the rows they count and the answers the load received.
  */
 import type { DataSource } from 'typeorm';
-import { JOB_KINDS } from '../domain/jobs/kinds';
 import { jobState, jobStatus } from '../domain/jobs/job-kind';
+import { JOB_KINDS } from '../domain/jobs/kinds';
 import type { TemporalGateway } from '../platform/temporal/gateway';
 import type { Expected } from './replicas-mixed';
 

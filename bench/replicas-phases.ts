@@ -6,8 +6,8 @@
  */
 import { randomBytes } from 'crypto';
 import type { DataSource } from 'typeorm';
-import { jobWorkflowId } from '../domain/jobs/contracts';
 import { contentImportJob } from '../domain/imports/import-job';
+import { jobWorkflowId } from '../domain/jobs/contracts';
 import { ImportRun } from '../entities/ImportRun';
 import type { TemporalGateway } from '../platform/temporal/gateway';
 import { type Answer, burst, byStatus, type Replicas } from './replicas-load';

@@ -23,7 +23,7 @@ import { resetBenchDatabase } from './database';
 import { counterMismatches, jobsEnded, workflowsOfQueue } from './replicas-checks';
 import { type Answer, atFixedRate, byStatus, Replicas } from './replicas-load';
 import { type Member, MixedLoad } from './replicas-mixed';
-import { revocation, rateLimit, saturation, workerLoss } from './replicas-phases';
+import { rateLimit, revocation, saturation, workerLoss } from './replicas-phases';
 import { renderReplicasReport } from './replicas-report';
 import { writeBenchResults } from './results';
 import { numberArgument } from './size';

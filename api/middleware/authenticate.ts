@@ -37,7 +37,10 @@ function malformedAuthorization(header: string): string {
 
 export function authenticate(ds: DataSource, tokens: LiveTokenCache) {
   const admit = (req: Request, next: NextFunction, live: LiveToken | null): void => {
-    if (!live) return next(unauthorized('the bearer token is unknown, expired or revoked'));
+    if (!live) {
+      next(unauthorized('the bearer token is unknown, expired or revoked'));
+      return;
+    }
     req.caller = {
       userId: live.token.userId,
       tokenId: live.token.id,

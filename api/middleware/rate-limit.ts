@@ -49,11 +49,17 @@ function counter(
     .join(', ');
   /** Sets the headers of what was counted, and goes on, or refuses with the first bucket that refused. */
   const answer = (states: BucketState[], res: Response, next: NextFunction): void => {
-    if (!states.length) return next();
+    if (!states.length) {
+      next();
+      return;
+    }
     res.setHeader('RateLimit-Policy', policyHeader);
     res.setHeader('RateLimit', states.map((s) => `"${s.policy.name}";r=${s.remaining};t=${s.resetSeconds}`).join(', '));
     const refused = states.find((s) => !s.allowed);
-    if (!refused) return next();
+    if (!refused) {
+      next();
+      return;
+    }
     onRefused(refused.policy.name);
     res.setHeader('Retry-After', String(refused.resetSeconds));
     next(

@@ -36,11 +36,9 @@ export const inviteLinkToOrganizationSchema = z
   })
   .openapi('InviteLinkToOrganization', { description: 'An invite link to an organization' });
 
-const inviteLinkToSpaceSchema = z
-  .object({ ...common, level, space: spaceSchema })
-  .openapi('InviteLinkToSpace', {
-    description: 'An invite link to a space: the person joins as a guest with a level on it',
-  });
+const inviteLinkToSpaceSchema = z.object({ ...common, level, space: spaceSchema }).openapi('InviteLinkToSpace', {
+  description: 'An invite link to a space: the person joins as a guest with a level on it',
+});
 
 const inviteLinkToCollectionSchema = z
   .object({ ...common, level, collection: collectionSchema })

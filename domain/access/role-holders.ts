@@ -10,8 +10,8 @@ import { Member } from '../../entities/Member';
 import { TeamMember } from '../../entities/TeamMember';
 import type { Db } from '../../platform/db/transactions';
 import { readCollectionChain } from './context';
-import { type ContentNode, type HeldRole, heldContentRole, heldSiteRole } from './roles-of';
 import type { Role } from './roles';
+import { type ContentNode, type HeldRole, heldContentRole, heldSiteRole } from './roles-of';
 
 export interface RoleHolder {
   userId: string;

@@ -9,8 +9,8 @@ import { Team } from '../../entities/Team';
 import { User } from '../../entities/User';
 import type { Db } from '../../platform/db/transactions';
 import { contentRoleHolders, type RoleHolder, siteRoleHolders } from '../access/role-holders';
-import type { ContentNode } from '../access/roles-of';
 import { ROLES, type Role, roleRank } from '../access/roles';
+import type { ContentNode } from '../access/roles-of';
 
 /** The order of an aggregate: the highest role first, then by user id. */
 export type AccessKey = [number, string];

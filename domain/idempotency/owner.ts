@@ -1,6 +1,7 @@
 /** Whose an `Idempotency-Key` is: the caller's, in the organization the request acts in. */
-import type { IntegrationPrincipal } from '../access/integration-principal';
+
 import type { Db } from '../../platform/db/transactions';
+import type { IntegrationPrincipal } from '../access/integration-principal';
 import type { KeyOwner } from './keys';
 
 /** The tables whose rows a path names by id, and so the organization a request on them acts in. */

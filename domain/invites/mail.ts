@@ -10,7 +10,7 @@ import { idleJobState } from '../../entities/JobState';
 import { type InvitationMailParams, MailMessage } from '../../entities/MailMessage';
 import type { Config } from '../../platform/config';
 import { assertWorkTx, type WorkTx } from '../../platform/db/after-commit';
-import { inTransaction, insertKeepingValues } from '../../platform/db/transactions';
+import { insertKeepingValues, inTransaction } from '../../platform/db/transactions';
 import { type MailSender, SmtpFailure } from '../../platform/mail/smtp';
 import { newId } from '../ids';
 import { JOB_FAILURES, type JobRef } from '../jobs/contracts';

@@ -4,8 +4,8 @@
  * the difference between the two heads, never the size of the content.
  */
 import { Brackets, In } from 'typeorm';
-import { SpaceLink } from '../../entities/SpaceLink';
 import type { LinkStatus } from '../../entities/SpaceLink';
+import { SpaceLink } from '../../entities/SpaceLink';
 import type { Db } from '../../platform/db/transactions';
 import type { LinkContext } from '../content/link-status';
 import { idOfKey, PageEntry, PageVersion, TrieValue } from '../content/model';

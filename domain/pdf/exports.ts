@@ -11,10 +11,9 @@ import { PdfExport } from '../../entities/PdfExport';
 import type { Space } from '../../entities/Space';
 import type { WorkTx } from '../../platform/db/after-commit';
 import type { Db } from '../../platform/db/transactions';
-
+import { lockHead } from '../content/heads';
 import { ObjectStore } from '../content/objects';
 import { ContentReader } from '../content/reader';
-import { lockHead } from '../content/heads';
 import { loadRevision } from '../content/revisions';
 import { badRequest } from '../errors';
 import { JobTicket, jobStatus } from '../jobs/job-kind';

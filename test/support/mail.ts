@@ -3,8 +3,9 @@
  * that misbehave on purpose (a recipient refused with a 5yz reply, a server that accepts the connection and never
  * answers), each on a free loopback port.
  */
-import net from 'net';
+
 import type { AddressInfo } from 'net';
+import net from 'net';
 import pino from 'pino';
 import type { DataSource, FindOptionsWhere } from 'typeorm';
 import { inviteUsersToOrganization } from '../../domain/invites/invites';

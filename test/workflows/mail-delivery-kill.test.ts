@@ -5,8 +5,9 @@
  * The worker runs as a child process from `dist/` (built by `npm test`) on a private task queue; between it and
  * Mailpit is a proxy in this process that reads the client's side of the SMTP dialogue.
  */
-import net from 'net';
+
 import type { AddressInfo } from 'net';
+import net from 'net';
 import { IsNull } from 'typeorm';
 import { MailMessage } from '../../entities/MailMessage';
 import { loadConfig } from '../../platform/config';

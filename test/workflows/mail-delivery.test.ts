@@ -4,15 +4,16 @@
  * retried until the retries are spent, then recorded; a server away for a few seconds (retries shortened, so the
  * outage spans several of them) gets the message once it is back, exactly once.
  */
-import net from 'net';
+
 import type { AddressInfo } from 'net';
-import { createOrg, OrgFixture, unique } from '../factories';
+import net from 'net';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../../platform/config';
 import { loadConfig } from '../../platform/config';
 import { createDataSource } from '../../platform/db/data-source';
-import type { DataSource } from 'typeorm';
+import { createOrg, OrgFixture, unique } from '../factories';
 import { deliveredMail, fakeSmtp, inviteByMail, mailTo, withSmtp } from '../support/mail';
 import { privateTaskQueue, shortJobRetries, startWorker } from '../support/temporal';
-import type { Config } from '../../platform/config';
 
 let ds: DataSource;
 let fx: OrgFixture;

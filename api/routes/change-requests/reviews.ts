@@ -2,6 +2,8 @@
  * Reviews of change requests (GitBook's paths and shapes): the reviews asked of users, the reviews submitted
  * against the change request's revision of the moment, and the users who wrote its revisions.
  */
+
+import { In } from 'typeorm';
 import { authorize } from '../../../domain/access/authorize';
 import type { AccessContext } from '../../../domain/access/context';
 import { usersById } from '../../../domain/comments/details';
@@ -14,9 +16,9 @@ import {
 } from '../../../domain/reviews/requested-reviewers';
 import { findReview, reviewsQuery, submitReview, supersededReviews } from '../../../domain/reviews/reviews';
 import type { ChangeRequest } from '../../../entities/ChangeRequest';
-import { Comment } from '../../../entities/Comment';
 import type { ChangeRequestRequestedReviewer } from '../../../entities/ChangeRequestRequestedReviewer';
 import type { ChangeRequestReview } from '../../../entities/ChangeRequestReview';
+import { Comment } from '../../../entities/Comment';
 import type { Space } from '../../../entities/Space';
 import { inTransaction } from '../../../platform/db/transactions';
 import { loadChangeRequest, loadSpace } from '../../loaders';
@@ -32,8 +34,8 @@ import {
 } from '../../presenters/change-request-review';
 import type { BodyFormat } from '../../presenters/comment';
 import { iso, listSchema, presentList } from '../../presenters/common';
-import { presentUser } from '../../presenters/user';
 import { Urls } from '../../presenters/urls';
+import { presentUser } from '../../presenters/user';
 import { presentComments } from '../comments/router';
 import {
   listRequestedReviewersQuery,
@@ -44,7 +46,6 @@ import {
   submitReviewBody,
 } from './reviews-schema';
 import { changeRequestIdParams } from './schema';
-import { In } from 'typeorm';
 
 const TAGS = ['change-request reviews'];
 

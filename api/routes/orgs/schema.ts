@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { roleSchema } from '../../presenters/common';
-import { organizationMergeRulesBody } from '../change-requests/merge-rules-schema';
 import { paginationQuery } from '../../query';
 import { emailDomain, httpsUrl, pathId, resourceId, text } from '../../schemas';
+import { organizationMergeRulesBody } from '../change-requests/merge-rules-schema';
 
 export const organizationIdParams = { organizationId: pathId('organization') };
 

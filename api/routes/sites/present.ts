@@ -5,11 +5,11 @@ import { notFound } from '../../../domain/errors';
 import { shownSiteSpaceCounts } from '../../../domain/sites/queries';
 import { loadStructure, SiteStructure } from '../../../domain/sites/structure';
 import type { Site } from '../../../entities/Site';
+import { versionTag } from '../../middleware/conditional';
 import { PresentedSite, presentSite } from '../../presenters/site';
 import type { PresentedSpace } from '../../presenters/site-space';
 import type { Urls } from '../../presenters/urls';
 import { presentSpacesFor } from '../spaces/present';
-import { versionTag } from '../../middleware/conditional';
 
 export async function presentSitesFor(access: AccessContext, sites: Site[], urls: Urls): Promise<PresentedSite[]> {
   const counts = await shownSiteSpaceCounts(
