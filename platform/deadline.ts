@@ -51,6 +51,15 @@ export function underDeadline<T>(deadline: Deadline, fn: () => T): T {
   return deadlines.run(deadline, fn);
 }
 
+/**
+ * Runs `fn` (and everything it awaits) outside any deadline: the bookkeeping a request does about its own answer once
+ * that answer is decided (an idempotency key given back after the deadline's 503) must not fail for the very deadline
+ * that ended it. Its waits keep their own bounds (MYSQL_*_TIMEOUT_MS).
+ */
+export function outsideDeadline<T>(fn: () => T): T {
+  return deadlines.exit(fn);
+}
+
 /** `ms`, shortened to what the current deadline leaves (unchanged outside one); at least 1. */
 export function withinDeadline(ms: number): number {
   const at = deadlines.getStore()?.at ?? Infinity;

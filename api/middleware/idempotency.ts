@@ -8,6 +8,7 @@ import type { Request, Response } from 'express';
 import { AppError, conflict } from '../../domain/errors';
 import { type KeyOwner, recordAnswer, releaseKey, requestHash, reserveKey } from '../../domain/idempotency/keys';
 import { keyOwner } from '../../domain/idempotency/owner';
+import { outsideDeadline } from '../../platform/deadline';
 import type { Deps } from '../deps';
 
 export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
@@ -109,7 +110,8 @@ function keepAnswer(
       const value = res.getHeader(name);
       if (value !== undefined) headers[name] = String(value);
     }
-    const write =
+    // outside the request's deadline: after a 503 for that deadline, the key must still be given back
+    const write = outsideDeadline(() =>
       status >= 500 || status === 401 || status === 429
         ? releaseKey(db, owner, key, holder)
         : recordAnswer(
@@ -118,7 +120,8 @@ function keepAnswer(
             key,
             holder,
             operation.secretInAnswer && status < 300 ? null : { status, headers, body: bytes },
-          );
+          ),
+    );
     write
       .catch((err: unknown) =>
         // the reservation then lapses when its hold ends, and a repeat runs the request again

@@ -59,6 +59,12 @@ export const SPACE_OWNED_TABLES: SpaceOwnedTable[] = [
   { table: 'search_sections', where: 'spaceId = :spaceId' },
   { table: 'search_pages', where: 'spaceId = :spaceId' },
   { table: 'space_links', where: 'spaceId = :spaceId' },
+  // a change request's reviews and the reviews asked of people, before the change requests they belong to
+  { table: 'change_request_reviews', where: 'spaceId = :spaceId' },
+  {
+    table: 'change_request_requested_reviewers',
+    where: 'changeRequestId IN (SELECT c.id FROM change_requests c WHERE c.spaceId = :spaceId)',
+  },
   { table: 'change_requests', where: 'spaceId = :spaceId' },
   // A run ends by removing its staging; its committed images are the revisions' files, reclaimed below.
   { table: 'import_runs', where: 'spaceId = :spaceId' },

@@ -54,7 +54,8 @@ describe('errors that say how to fix the request', () => {
     });
     expect(error(await patch({ colour: 'red' }))).toEqual({
       status: 400,
-      message: 'colour: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility',
+      message:
+        'colour: unknown field; accepted: editMode, title, defaultLevel, language, emoji, visibility, mergeRules',
     });
     expect(error(await patch({ parent: 'abc' }))).toEqual({
       status: 400,

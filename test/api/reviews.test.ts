@@ -62,7 +62,8 @@ describe('change request reviews', () => {
     ]);
     expect((await server.as(fx.admin.token).get(path).expect(200)).body.subject).toBe('Docs, ready');
     const listed = await gitbook.spaces.getRequestedReviewersByChangeRequestId(space.id, cr.id);
-    expect(listed.data.items.map((r: Json) => r.user.id)).toEqual([ada.user.id, bob.user.id]);
+    // oldest request first, then by user id (both were asked in one request)
+    expect(listed.data.items.map((r: Json) => r.user.id)).toEqual([ada.user.id, bob.user.id].sort());
     expect(listed.data.count).toBe(2);
 
     await gitbook.spaces.removeRequestedReviewerFromChangeRequest(space.id, cr.id, bob.user.id);
