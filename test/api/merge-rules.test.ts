@@ -2,25 +2,15 @@
  * Merge rules: stored on organizations and spaces through their PATCH, answered as stored, and enforced by the
  * merge (409 naming each failing rule, nothing written) with reviews counted at the change request's revision.
  */
-import { GitBookAPI } from '@gitbook/api';
-import { createServer, Server } from 'http';
-import type { AddressInfo } from 'net';
 import request from 'supertest';
 import { removeMember } from '../../domain/members/members';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newSpace } from '../support/api';
+import { useGitBookClient } from '../support/gitbook-client';
 import { useServer } from '../support/server';
 
 const server = useServer();
-let listener: Server;
-let endpoint: string;
-beforeAll(async () => {
-  listener = createServer(server.app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => listener.once('listening', resolve));
-  endpoint = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((resolve) => listener.close(resolve)));
-const client = (token: string) => new GitBookAPI({ endpoint, authToken: token });
+const client = useGitBookClient(server);
 
 const REQUIRE_APPROVAL = { type: 'rules', rules: [{ rule: 'require_at_least_one_approved_review' }] };
 

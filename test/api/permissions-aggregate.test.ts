@@ -3,27 +3,18 @@
  * aggregate names is the one each member's requests are authorized with, which the tree test checks by probing what
  * every member can actually do through the API.
  */
-import { GitBookAPI } from '@gitbook/api';
-import { createServer, Server } from 'http';
-import type { AddressInfo } from 'net';
 import request from 'supertest';
 import { atLeast, type Role } from '../../domain/access/roles';
 import { Member } from '../../entities/Member';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { Json, listAll, newCollection, newSpace } from '../support/api';
+import { useGitBookClient } from '../support/gitbook-client';
 import { useServer } from '../support/server';
 
 const server = useServer();
-let listener: Server;
-let endpoint: string;
-beforeAll(async () => {
-  listener = createServer(server.app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => listener.once('listening', resolve));
-  endpoint = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((resolve) => listener.close(resolve)));
+const gitbookFor = useGitBookClient(server);
 
-const client = (actor: Actor) => new GitBookAPI({ endpoint, authToken: actor.token });
+const client = (actor: Actor) => gitbookFor(actor.token);
 
 async function newTeam(fx: OrgFixture, title: string, members: Actor[]): Promise<string> {
   const body = { title, members: members.map((m) => m.user.id) };

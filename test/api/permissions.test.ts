@@ -3,26 +3,18 @@
  * direct grants to users and teams, PATCH and the invitation of several at once, and our PUT, which follows the same
  * rule.
  */
-import { GitBookAPI, GitBookAPIError, MemberRole } from '@gitbook/api';
-import { createServer, Server } from 'http';
-import type { AddressInfo } from 'net';
+import { GitBookAPIError, MemberRole } from '@gitbook/api';
 import request from 'supertest';
 import { ContentGrant } from '../../entities/ContentGrant';
 import { Actor, addMember, createOrg, OrgFixture } from '../factories';
 import { insertCollection, insertSpace } from '../support/content';
+import { useGitBookClient } from '../support/gitbook-client';
 import { useServer } from '../support/server';
 
 const server = useServer();
-let listener: Server;
-let endpoint: string;
-beforeAll(async () => {
-  listener = createServer(server.app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => listener.once('listening', resolve));
-  endpoint = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((resolve) => listener.close(resolve)));
+const gitbookFor = useGitBookClient(server);
 
-const client = (actor: Actor) => new GitBookAPI({ endpoint, authToken: actor.token });
+const client = (actor: Actor) => gitbookFor(actor.token);
 
 async function newTeam(fx: OrgFixture, title: string, members: string[] = []): Promise<string> {
   const res = await server.as(fx.admin.token).put(`/v1/orgs/${fx.org.id}/teams`).send({ title, members }).expect(201);

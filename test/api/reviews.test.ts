@@ -1,22 +1,12 @@
 /** Reviews of change requests: the reviews asked of users, the reviews given against a revision, the contributors. */
-import { GitBookAPI } from '@gitbook/api';
-import { createServer, Server } from 'http';
-import type { AddressInfo } from 'net';
 import request from 'supertest';
 import { addMember, createOrg, OrgFixture } from '../factories';
 import { Json, newChangeRequest, newSpace } from '../support/api';
+import { useGitBookClient } from '../support/gitbook-client';
 import { useServer } from '../support/server';
 
 const server = useServer();
-let listener: Server;
-let endpoint: string;
-beforeAll(async () => {
-  listener = createServer(server.app).listen(0, '127.0.0.1');
-  await new Promise((resolve) => listener.once('listening', resolve));
-  endpoint = `http://127.0.0.1:${(listener.address() as AddressInfo).port}`;
-});
-afterAll(() => new Promise((resolve) => listener.close(resolve)));
-const client = (token: string) => new GitBookAPI({ endpoint, authToken: token });
+const client = useGitBookClient(server);
 
 const DOCUMENT = {
   object: 'document',
