@@ -78,10 +78,12 @@ export function createApp(deps: Deps): Express {
       return void res.set({ 'Content-Encoding': 'gzip', ETag: `"${documentTag}-gzip"` }).send(gzipped);
     res.set({ ETag: `"${documentTag}"` }).send(document);
   });
+  // the API's routes first: one lookup finds a request's (ApiBuilder.dispatch), and a request it has none for goes on
+  // to the reference pages and the blob addresses, whose routes no API request has to be matched against
+  app.use(api.router);
   app.use(referenceRoutes(deps.config.publicBaseUrl));
   app.use('/v1/blobs', byAddress);
   app.use(blobs);
-  app.use(api.router);
 
   app.use(api.methods.handler());
   app.use((_req, _res, next) => next(notFound('route')));

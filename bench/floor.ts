@@ -5,11 +5,15 @@
  * `GET /v1/spaces/:spaceId/search?query=` does the same, then runs the service's own full-text statements for a
  * query whose last word is a prefix (domain/search: the ranked pages, then their sections) and answers the rows: the
  * least a search must do (4 statements), what a search with a new query is compared with.
- * Settings: FLOOR_PORT, and the MYSQL_* variables of platform/config.ts.
+ * `GET /v1/openapi.json` answers the API's own document (the file FLOOR_DOCUMENT), gzipped once at start for a client
+ * that accepts it, as the API serves it: the least serving those bytes costs, what the API's answer is compared with.
+ * Settings: FLOOR_PORT, FLOOR_DOCUMENT, and the MYSQL_* variables of platform/config.ts.
  */
 import { createHash } from 'crypto';
 import express from 'express';
+import { readFileSync } from 'fs';
 import mysql, { RowDataPacket } from 'mysql2/promise';
+import { gzipSync } from 'zlib';
 import { DEFAULT_LIMIT } from '../api/middleware/paginate';
 import { BOOLEAN_MATCH } from '../domain/search/matcher';
 import { rankedSql, SECTIONS_OF_PAGES_SQL, spacePagesGroupedSql } from '../domain/search/queries';
@@ -79,6 +83,18 @@ app.get('/v1/spaces/:spaceId/search', async (req, res) => {
     : [[]];
   res.json({ items: ranked.slice(0, DEFAULT_LIMIT), sections, count: ranked.length ? Number(ranked[0].total) : 0 });
 });
+
+const documentFile = process.env.FLOOR_DOCUMENT;
+if (documentFile) {
+  const document = readFileSync(documentFile);
+  const gzipped = gzipSync(document, { level: 9 });
+  app.get('/v1/openapi.json', (req, res) => {
+    res.set({ 'Content-Type': 'application/json; charset=utf-8', Vary: 'Accept-Encoding' });
+    if (req.acceptsEncodings('gzip', 'identity') === 'gzip')
+      return void res.set('Content-Encoding', 'gzip').send(gzipped);
+    res.send(document);
+  });
+}
 
 const port = Number(process.env.FLOOR_PORT ?? 8090);
 app.listen(port, '127.0.0.1', () => process.stdout.write(`floor listening on ${port}\n`));

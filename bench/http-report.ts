@@ -67,7 +67,7 @@ export function renderHttpReport(r: HttpBenchResults): string {
       `API log level \`${s.logLevel}\`. Organization of ${s.spaces} spaces at its root; the content space has ${s.pages} pages; ` +
       `search for \`${s.searchQuery}\` (${s.searchMatches} matching pages). Figures are medians of the rounds; the ratio is the median of each round's service/floor.`,
     '',
-    `Floors, Express 5 + mysql2 (bench/floor.ts): ${r.floors.join('; ')}. The new-query search is compared with the second, the other requests with the first.`,
+    `Floors, Express 5 + mysql2 (bench/floor.ts): ${r.floors.join('; ')}. The new-query search is compared with the second, /v1/openapi.json with the third, the other requests with the first.`,
     '',
     '| Request | SQL statements | service req/s | p50 ms | p99 ms | CPU ms/req | MariaDB CPU ms/req | log B/req | floor SQL statements | floor req/s | floor p50 | floor p99 | floor CPU ms/req | floor MariaDB CPU ms/req | service/floor | target | CPU floor/service |',
     '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|',

@@ -86,7 +86,11 @@ function keysetAfter<T>(
 /** The next-page cursor of a page read with one row more than its limit. */
 function nextOf<T>(rows: T[], limit: number, keys: SortKey<T>[], req: PageRequest, secret: string): Page<T>['next'] {
   if (rows.length <= limit || !limit) return undefined;
-  const last = rows[limit - 1];
+  return nextAfter(rows[limit - 1], keys, req, secret);
+}
+
+/** The cursor of the page after the one that ends with `last`. */
+function nextAfter<T>(last: T, keys: SortKey<T>[], req: PageRequest, secret: string): NonNullable<Page<T>['next']> {
   return {
     page: encodeCursor(
       secret,
@@ -204,9 +208,21 @@ export async function paginateStatement<T extends ObjectLiteral>(
   // a first page counts in its own statement (an uncorrelated subquery, run once); a later one, or none, apart
   if (limit > 0 && !after) count = raw.length ? Number(raw[0].page_total) : 0;
   else count = Number(Object.values((await run(countSql, list.params))[0])[0]);
-  const rows = raw.map((row) => hydrate(db, list.entity, alias, row));
-  const next = nextOf(rows, limit, keys, req, secret);
-  return { items: rows.slice(0, limit), count, rows: raw.slice(0, limit), ...(next ? { next } : {}) };
+  // the items are made from their rows when first read: an answer remembered with its rows (api/answers-of-rows.ts)
+  // needs none of them, and a cursor only the last
+  const rows = raw.slice(0, limit);
+  const last = raw.length > limit && limit ? hydrate(db, list.entity, alias, raw[limit - 1]) : undefined;
+  const next = last ? nextAfter(last, keys, req, secret) : undefined;
+  let items: T[] | undefined;
+  return {
+    get items() {
+      items ??= rows.map((row) => hydrate(db, list.entity, alias, row));
+      return items;
+    },
+    count,
+    rows,
+    ...(next ? { next } : {}),
+  };
 }
 
 export type MemoryKey = Array<string | number>;

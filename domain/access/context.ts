@@ -1,6 +1,7 @@
 import { Collection } from '../../entities/Collection';
 import type { ContentGrant, GrantTargetKind } from '../../entities/ContentGrant';
 import { Member } from '../../entities/Member';
+import { TeamMember } from '../../entities/TeamMember';
 import type { Db } from '../../platform/db/transactions';
 import type { IntegrationPrincipal } from './integration-principal';
 
@@ -61,6 +62,8 @@ export class AccessContext {
   private readonly chains = new Map<string, Collection[]>();
   private grantsCache: AccessGrant[] | null = null;
   private readonly installed = new Map<'space' | 'site', Set<string>>();
+  /** Statements this context ran: none when all it decided came from the caller's known access. */
+  private statements = 0;
   /** The integration the caller acts for, with one of its tokens (integration-scopes.ts decides for it); null for a user. */
   readonly integration: IntegrationPrincipal | null;
 
@@ -95,19 +98,31 @@ export class AccessContext {
     return AccessContext.forCaller(db, this);
   }
 
+  get statementsRun(): number {
+    return this.statements;
+  }
+
   async membership(organizationId: string): Promise<Member | null> {
     // an integration's bot user is never a member: its installation, not a role, says what it reaches
     if (this.integration) return null;
     if (!this.memberships.has(organizationId)) {
+      this.statements++;
       const m = await this.db.findOneBy(Member, { organizationId, userId: this.userId });
       this.memberships.set(organizationId, m && !m.disabled ? m : null);
     }
     return this.memberships.get(organizationId) ?? null;
   }
 
+  /** The caller's membership of a team, if any (read each time: teams are rarely asked twice in a request). */
+  async teamMembership(teamId: string): Promise<TeamMember | null> {
+    this.statements++;
+    return this.db.findOneBy(TeamMember, { teamId, userId: this.userId });
+  }
+
   /** Grants held by the caller directly or through a team, on any content. */
   async grants(): Promise<AccessGrant[]> {
     if (!this.grantsCache) {
+      this.statements++;
       const [row]: Array<{ grants: unknown }> = await this.db.query(`SELECT ${grantsOfUserColumn('?')} AS grants`, [
         this.userId,
         this.userId,
@@ -123,6 +138,7 @@ export class AccessContext {
     if (!installationId) return new Set();
     let ids = this.installed.get(kind);
     if (!ids) {
+      this.statements++;
       const rows: Array<{ id: string }> = await this.db.query(
         kind === 'space'
           ? 'SELECT spaceId AS id FROM integration_space_installations WHERE installationId = ?'
@@ -145,6 +161,7 @@ export class AccessContext {
     const key = `${organizationId}/${collectionId}`;
     let chain = this.chains.get(key);
     if (!chain) {
+      this.statements++;
       chain = await readCollectionChain(this.db, organizationId, collectionId);
       this.chains.set(key, chain);
     }
@@ -154,6 +171,7 @@ export class AccessContext {
   /** The given collections of the organization and every collection inside them, in one recursive statement. */
   async collectionsWithin(organizationId: string, collectionIds: string[]): Promise<string[]> {
     if (!collectionIds.length) return [];
+    this.statements++;
     const rows: Array<{ id: string }> = await this.db.query(
       `WITH RECURSIVE inside AS (
          SELECT c.id, 0 AS depth FROM collections c WHERE c.organizationId = ? AND c.id IN (?)

@@ -1,7 +1,7 @@
 /**
  * Where a space is published: its site space in the oldest published site of its
- * organization that shows it (the first one made there, when it shows it more than once). Read as a
- * column of the statement that reads the space, so a space read costs no statement more.
+ * organization that shows it (the first one made there, when it shows it more than once). Read for the spaces
+ * a site shows (domain/spaces/counters.ts).
  */
 export interface PublishedLocation {
   site: { id: string; proxy: string | null; hostname: string | null; basename: string | null };

@@ -2,7 +2,7 @@
 import { authorize, permissionsOf, viewableContent } from '../../../domain/access/authorize';
 import { createCollection, deleteCollection, updateCollection } from '../../../domain/collections/collections';
 import { collectionsOfOrganizationQuery } from '../../../domain/collections/queries';
-import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { counterSelects, countersOfSpaces, publishedLocationsOfRows } from '../../../domain/spaces/counters';
 import { spacesInCollectionStatement } from '../../../domain/spaces/queries';
 import { Collection } from '../../../entities/Collection';
 import { lockRow } from '../../../platform/db/lock-row';
@@ -220,11 +220,12 @@ export function collectionRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `collectionSpaces:${collection.id}:${caller.userId}` },
         config.cursorSecret,
       );
+      const published = await publishedLocationsOfRows(ds.manager, 's', page.rows);
       return {
         status: 200,
         body: presentList(
           page,
-          await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows)),
+          await presentSpacesFor(access, page.items, urls, countersOfSpaces(page.items, published)),
         ),
       };
     },

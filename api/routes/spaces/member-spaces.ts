@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { authorize, spaceRole, viewableContent } from '../../../domain/access/authorize';
 import { AccessContext } from '../../../domain/access/context';
 import { findMember } from '../../../domain/members/members';
-import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { counterSelects, countersOfSpaces, publishedLocationsOfRows } from '../../../domain/spaces/counters';
 import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { loadOrganization } from '../../loaders';
 import { paginateStatement } from '../../middleware/paginate';
@@ -57,7 +57,8 @@ export function memberSpacesRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `memberSpaces:${org.id}:${member.userId}:${order}` },
         config.cursorSecret,
       );
-      const spaces = await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows));
+      const published = await publishedLocationsOfRows(ds.manager, 's', page.rows);
+      const spaces = await presentSpacesFor(access, page.items, urls, countersOfSpaces(page.items, published));
       const items = [];
       for (const [i, space] of page.items.entries()) {
         // viewableContent selected only spaces the member can view, so a role exists.

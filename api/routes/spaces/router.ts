@@ -1,10 +1,11 @@
 /** Spaces: list and create (extension) in an organization, read and update. Lifecycle, placement and member views are beside. */
 import { authorize, viewableContent } from '../../../domain/access/authorize';
-import { counterSelects, countersOfRows } from '../../../domain/spaces/counters';
+import { counterSelects, countersOfSpaces, publishedLocationsOfRows } from '../../../domain/spaces/counters';
 import { lockSpace } from '../../../domain/spaces/deletion';
 import { spacesOfOrganizationStatement } from '../../../domain/spaces/queries';
 import { createSpace, updateSpace } from '../../../domain/spaces/spaces';
 import { inTransaction } from '../../../platform/db/transactions';
+import { AnswersOfRows } from '../../answers-of-rows';
 import { authorizeParent } from '../../authorize-parent';
 import { loadOrganization, loadSpace, loadSpaceWithCounters } from '../../loaders';
 import { hasIfMatch, notModified, requireMatch, versionTag } from '../../middleware/conditional';
@@ -21,9 +22,13 @@ import { spacePlacementRoutes } from './placement';
 import { presentSpaceFor, presentSpacesFor } from './present';
 import { createSpaceBody, getSpaceQuery, listSpacesQuery, patchSpaceBody, spaceIdParams } from './schema';
 
+const spaceListSchema = listSchema(spaceSchema);
+
 export function spaceRoutes(api: ApiBuilder): void {
   const { ds, config } = api.deps;
   const urls = new Urls(config);
+  // a list answer is sent again while its rows are the same (api/answers-of-rows.ts)
+  const spaceListAnswers = new AnswersOfRows(spaceListSchema, 8 * 2 ** 20);
 
   api.op(
     {
@@ -36,9 +41,9 @@ export function spaceRoutes(api: ApiBuilder): void {
       summary: 'List the spaces of an organization that the caller can view, newest first',
       params: organizationIdParams,
       query: listSpacesQuery,
-      responses: { 200: { description: 'spaces', schema: listSchema(spaceSchema) } },
+      responses: { 200: { description: 'spaces', schema: spaceListSchema } },
     },
-    async ({ params, query, caller, access }) => {
+    async ({ params, query, caller, access, req }) => {
       // the caller's membership (read with the token) is what decides, so the organization row is not read
       const org = { id: params.organizationId };
       await authorize(access, { kind: 'organization', organization: org }, 'view');
@@ -54,13 +59,13 @@ export function spaceRoutes(api: ApiBuilder): void {
         { limit: query.limit, page: query.page, scope: `spaces:${org.id}:${caller.userId}` },
         config.cursorSecret,
       );
-      return {
-        status: 200,
-        body: presentList(
-          page,
-          await presentSpacesFor(access, page.items, urls, countersOfRows(page.items, page.rows)),
-        ),
-      };
+      const published = await publishedLocationsOfRows(ds.manager, 's', page.rows);
+      // all that was read for the answer: the rows (with a first page's count), a later page's count and cursor, and
+      // where its spaces are published
+      const read = [page.rows, page.count, page.next?.page, [...published]];
+      return spaceListAnswers.reply(req.originalUrl, caller, access, read, async () =>
+        presentList(page, await presentSpacesFor(access, page.items, urls, countersOfSpaces(page.items, published))),
+      );
     },
   );
 
