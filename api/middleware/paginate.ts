@@ -173,6 +173,8 @@ export interface ListStatement<T extends ObjectLiteral> {
   from: string;
   where: string;
   params: Record<string, unknown>;
+  /** the entity's properties to select (default: all); its items then hold only those */
+  columns?: readonly string[];
   /** columns selected beside the entity's, [expression, name]; read back from the page's `rows` */
   selects?: Array<[string, string]>;
 }
@@ -200,7 +202,7 @@ export async function paginateStatement<T extends ObjectLiteral>(
       ...(after ? [] : ([[`(${countSql})`, 'page_total']] as Array<[string, string]>)),
     ];
     const sql =
-      `SELECT ${columnsOf(db, list.entity, alias)}${selects.map(([expression, name]) => `, ${expression} AS \`${name}\``).join('')}` +
+      `SELECT ${columnsOf(db, list.entity, alias, list.columns)}${selects.map(([expression, name]) => `, ${expression} AS \`${name}\``).join('')}` +
       ` FROM ${from} WHERE ${list.where}${after ? ` AND ${after.condition}` : ''}` +
       ` ORDER BY ${keys.map((k) => `${k.column} ${k.direction}`).join(', ')} LIMIT ${limit + 1}`;
     raw = await run(sql, { ...list.params, ...after?.params });
@@ -211,12 +213,12 @@ export async function paginateStatement<T extends ObjectLiteral>(
   // the items are made from their rows when first read: an answer remembered with its rows (api/answers-of-rows.ts)
   // needs none of them, and a cursor only the last
   const rows = raw.slice(0, limit);
-  const last = raw.length > limit && limit ? hydrate(db, list.entity, alias, raw[limit - 1]) : undefined;
+  const last = raw.length > limit && limit ? hydrate(db, list.entity, alias, raw[limit - 1], list.columns) : undefined;
   const next = last ? nextAfter(last, keys, req, secret) : undefined;
   let items: T[] | undefined;
   return {
     get items() {
-      items ??= rows.map((row) => hydrate(db, list.entity, alias, row));
+      items ??= rows.map((row) => hydrate(db, list.entity, alias, row, list.columns));
       return items;
     },
     count,

@@ -8,12 +8,40 @@ import type { Db } from '../../platform/db/transactions';
 import type { ViewableContent } from '../access/authorize';
 import { spaceViewableCondition } from '../access/viewable';
 
+/**
+ * What a listed space is read with: what presenting it and deciding its permissions read, and its place among its
+ * siblings (a collection's order), not its version or the state of its purge. A quarter fewer columns for the
+ * driver to describe and parse on every list.
+ */
+const LISTED_SPACE_PROPERTIES: ReadonlyArray<keyof Space> = [
+  'id',
+  'organizationId',
+  'parentId',
+  'title',
+  'emoji',
+  'visibility',
+  'editMode',
+  'language',
+  'defaultLevel',
+  'revisionId',
+  'position',
+  'createdAt',
+  'updatedAt',
+  'deletedAt',
+  'mergeRules',
+  'changeRequestsCount',
+  'changeRequestsOpenCount',
+  'changeRequestsDraftCount',
+  'openCommentsCount',
+];
+
 /** A statement over the live spaces matching `where` (named parameters) that the reader can view. */
 function liveSpacesStatement(db: Db, where: string, params: Record<string, unknown>, viewable: ViewableContent) {
   const viewableOnly = spaceViewableCondition('s', viewable);
   return {
     db,
     entity: Space,
+    columns: LISTED_SPACE_PROPERTIES,
     alias: 's',
     from: 'spaces s',
     where: `${where} AND s.deletedAt IS NULL${viewableOnly ? ` AND ${viewableOnly.condition}` : ''}`,

@@ -6,18 +6,36 @@
  * columns with `columnsOf` (each as `alias_column`, so joined tables never collide), and `hydrate`
  * converts each value exactly as TypeORM does when it loads the entity (the driver's hydration).
  */
-import type { EntityTarget, ObjectLiteral } from 'typeorm';
+import type { EntityMetadata, EntityTarget, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata';
 import type { Db } from './transactions';
 
 const selectLists = new Map<string, string>();
 
-/** `alias.col AS alias_col, ...` for every column of the entity. */
-export function columnsOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string): string {
+/**
+ * The entity's columns to select: all of them, or those of the top-level `properties` (a statement that needs only
+ * those: its entities then hold only them).
+ */
+function columnsSelected(metadata: EntityMetadata, properties?: readonly string[]): ColumnMetadata[] {
+  return properties
+    ? metadata.columns.filter((c) => !c.embeddedMetadata && properties.includes(c.propertyName))
+    : metadata.columns;
+}
+
+/** `alias.col AS alias_col, ...` for every column of the entity, or for those of `properties`. */
+export function columnsOf(
+  db: Db,
+  target: EntityTarget<ObjectLiteral>,
+  alias: string,
+  properties?: readonly string[],
+): string {
   const metadata = db.connection.getMetadata(target);
-  const key = `${metadata.tableName} ${alias}`;
+  const key = `${metadata.tableName} ${alias} ${properties?.join(',') ?? ''}`;
   let list = selectLists.get(key);
   if (!list) {
-    list = metadata.columns.map((c) => `${alias}.\`${c.databaseName}\` AS \`${alias}_${c.databaseName}\``).join(', ');
+    list = columnsSelected(metadata, properties)
+      .map((c) => `${alias}.\`${c.databaseName}\` AS \`${alias}_${c.databaseName}\``)
+      .join(', ');
     selectLists.set(key, list);
   }
   return list;
@@ -51,16 +69,22 @@ const hydrators = new Map<string, Hydrator>();
  * (dates, booleans, JSON, embedded columns). A page of ten spaces took 27 µs through TypeORM's
  * per-column path, most of it for values it leaves as they are.
  */
-function hydratorOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string): Hydrator {
+function hydratorOf(
+  db: Db,
+  target: EntityTarget<ObjectLiteral>,
+  alias: string,
+  properties?: readonly string[],
+): Hydrator {
   const metadata = db.connection.getMetadata(target);
-  const key = `${metadata.tableName} ${alias}`;
+  const key = `${metadata.tableName} ${alias} ${properties?.join(',') ?? ''}`;
   let hydrator = hydrators.get(key);
   if (!hydrator) {
     const driver = db.connection.driver;
-    const plain = metadata.columns.filter(
+    const columns = columnsSelected(metadata, properties);
+    const plain = columns.filter(
       (c) => !c.embeddedMetadata && !c.transformer && typeof c.type === 'string' && KEPT_AS_READ.has(c.type),
     );
-    const converted = metadata.columns.filter((c) => !plain.includes(c));
+    const converted = columns.filter((c) => !plain.includes(c));
     const plainFields = plain.map((c) => [c.propertyName, `${alias}_${c.databaseName}`] as const);
     const convertedFields = converted.map((c) => [c, `${alias}_${c.databaseName}`] as const);
     hydrator = (row) => {
@@ -75,14 +99,15 @@ function hydratorOf(db: Db, target: EntityTarget<ObjectLiteral>, alias: string):
   return hydrator;
 }
 
-/** The entity whose columns `columnsOf(db, target, alias)` selected into `row`. */
+/** The entity whose columns `columnsOf(db, target, alias, properties)` selected into `row`. */
 export function hydrate<T extends ObjectLiteral>(
   db: Db,
   target: EntityTarget<T>,
   alias: string,
   row: Record<string, unknown>,
+  properties?: readonly string[],
 ): T {
-  return hydratorOf(db, target, alias)(row) as T;
+  return hydratorOf(db, target, alias, properties)(row) as T;
 }
 
 /** The first entity matching `where` (SQL over the alias `x`), in one hand-written statement. */
