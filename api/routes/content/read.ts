@@ -1,7 +1,7 @@
 /** Reading content: the head revision with its page tree and files, the page tree alone, one page. */
 import type { Request } from 'express';
 import { z } from 'zod';
-import type { ContentReader, PageRecord } from '../../../domain/content/reader';
+import type { ContentReader } from '../../../domain/content/reader';
 import { notFound } from '../../../domain/errors';
 import type { ApiBuilder, Reply } from '../../operation';
 import { presentFile } from '../../presenters/file';
@@ -92,23 +92,29 @@ export function contentReadRoutes(api: ApiBuilder): void {
       },
     );
 
-    /** One page in the requested form: markdown or document, variables evaluated or not (its answer remembered, api/remembered-answers.ts). */
+    /**
+     * One page in the requested form: markdown or document, variables evaluated or not (its answer remembered,
+     * api/remembered-answers.ts). The page is read only when its answer is not remembered: the key needs its id alone.
+     */
     async function answerPage(
       req: Request,
       target: ContentTarget | RevisionTarget,
-      find: (reader: ContentReader) => Promise<PageRecord | undefined>,
+      pageIdOf: (reader: ContentReader) => string | undefined | Promise<string | undefined>,
       query: PageQuery,
     ): Promise<Reply> {
       const { revision, reader } = await openContent(ds, target);
-      const page = await find(reader);
-      if (!page) throw notFound('page');
+      const pageId = await pageIdOf(reader);
+      if (!pageId) throw notFound('page');
       const format = query.format ?? 'markdown';
       const evaluated = query.evaluated ?? false;
       // its ETag is remembered with it: a page unchanged by a new revision keeps its tag (pageTag)
       return pageAnswers.replyTagged(
         req,
-        [revision.id, target.appPath, page.id, format, evaluated ? 'evaluated' : 'stored'],
+        [revision.id, target.appPath, pageId, format, evaluated ? 'evaluated' : 'stored'],
         async () => {
+          // a revision without the page answers 404, and nothing is remembered
+          const page = await reader.page(pageId);
+          if (!page) throw notFound('page');
           const body = pageBody(page, revision, format, evaluated);
           return presentTaggedPage(reader, page, body, target, urls, evaluated ? revision.variables : undefined);
         },
@@ -132,7 +138,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         },
       },
       async ({ params, query, access, req }) =>
-        answerPage(req, await form.resolve(access, params, 'view'), (reader) => reader.page(params.pageId), query),
+        answerPage(req, await form.resolve(access, params, 'view'), () => params.pageId, query),
     );
 
     api.op(
@@ -156,10 +162,7 @@ export function contentReadRoutes(api: ApiBuilder): void {
         answerPage(
           req,
           await form.resolve(access, params, 'view'),
-          async (reader) => {
-            const pageId = await reader.pageIdByPath(params.pagePath);
-            return pageId ? reader.page(pageId) : undefined;
-          },
+          (reader) => reader.pageIdByPath(params.pagePath),
           query,
         ),
     );
