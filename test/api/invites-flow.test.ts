@@ -4,26 +4,10 @@
  * space and reaches nothing else. A second person joins through an invite link to a collection, with its level and
  * no more.
  */
-import { loadConfig } from '../../platform/config';
 import { createOrg, createUser, unique } from '../factories';
-import { firstTokenLink, mailTo } from '../support/mail';
-import { startServer, type TestServer } from '../support/server';
-import { privateTaskQueue, shortJobRetries, startWorker, type TestWorker } from '../support/temporal';
+import { firstTokenLink, mailTo, useServerWithMailWorker } from '../support/mail';
 
-let server: TestServer;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  const config = privateTaskQueue(shortJobRetries(loadConfig()));
-  if (!config.mail.smtpUrl) throw new Error('run with the scripts’ environment: SMTP_URL names their Mailpit');
-  server = await startServer(config);
-  worker = await startWorker(server.ds, config);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await server?.close();
-});
+const server = useServerWithMailWorker();
 
 it('invites a guest by e-mail to edit one space, and lets a second person join a collection by link', async () => {
   const fx = await createOrg(server.ds);

@@ -10,24 +10,10 @@ import { MailMessage } from '../../entities/MailMessage';
 import { Member } from '../../entities/Member';
 import { loadConfig } from '../../platform/config';
 import { addMember, createOrg, unique } from '../factories';
-import { deliveredMail, firstTokenLink, mailTo } from '../support/mail';
+import { deliveredMail, firstTokenLink, mailTo, useServerWithMailWorker } from '../support/mail';
 import { startServer, TestServer } from '../support/server';
-import { privateTaskQueue, shortJobRetries, startWorker, TestWorker } from '../support/temporal';
 
-let server: TestServer;
-let worker: TestWorker;
-
-beforeAll(async () => {
-  const config = privateTaskQueue(shortJobRetries(loadConfig()));
-  if (!config.mail.smtpUrl) throw new Error('run with the scripts’ environment: SMTP_URL names their Mailpit');
-  server = await startServer(config);
-  worker = await startWorker(server.ds, config);
-});
-
-afterAll(async () => {
-  await worker?.stop();
-  await server?.close();
-});
+const server = useServerWithMailWorker();
 
 const address = () => `${unique('invitee')}@example.test`;
 const pathOf = (link: string) => new URL(link).pathname;

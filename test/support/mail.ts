@@ -14,11 +14,33 @@ import { jobWorkflowId } from '../../domain/jobs/contracts';
 import { MailMessage } from '../../entities/MailMessage';
 import type { Organization } from '../../entities/Organization';
 import type { User } from '../../entities/User';
-import type { Config } from '../../platform/config';
+import { type Config, loadConfig } from '../../platform/config';
 import { inTransaction } from '../../platform/db/transactions';
 import { TemporalGateway } from '../../platform/temporal/gateway';
+import { startServer, type TestServer } from './server';
+import { privateTaskQueue, shortJobRetries, startWorker, type TestWorker } from './temporal';
 
 const MAILPIT = process.env.MAILPIT_URL ?? 'http://127.0.0.1:8025';
+
+/**
+ * A test server and a worker of its own task queue, started before the file's tests and stopped after them, mailing
+ * through the scripts' Mailpit (SMTP_URL): what a test of invitation mail runs against.
+ */
+export function useServerWithMailWorker(): TestServer {
+  const server = {} as TestServer;
+  let worker: TestWorker | undefined;
+  beforeAll(async () => {
+    const config = privateTaskQueue(shortJobRetries(loadConfig()));
+    if (!config.mail.smtpUrl) throw new Error('run with the scripts’ environment: SMTP_URL names their Mailpit');
+    Object.assign(server, await startServer(config));
+    worker = await startWorker(server.ds, config);
+  });
+  afterAll(async () => {
+    await worker?.stop();
+    await server.close?.();
+  });
+  return server;
+}
 
 export interface ReceivedMail {
   id: string;
